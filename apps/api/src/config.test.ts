@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.rateLimitMax).toBe(600);
+    expect(config.registerLimitPerHour).toBe(20);
+    expect(config.paymentSandbox).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'not a url'],
+    ['REGISTER_LIMIT_PER_HOUR', '0'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it('refuses production without a payment provider unless the sandbox is asked for', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MOYASAR_SECRET_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).paymentSandbox).toBe(true);
+  });
+
+  it('reads the registration limit', () => {
+    expect(loadConfig({ REGISTER_LIMIT_PER_HOUR: '1000' }).registerLimitPerHour).toBe(1000);
+  });
+});

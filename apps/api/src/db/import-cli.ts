@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { SingleBar, Presets } from 'cli-progress';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import {
+  CatalogImportError,
+  importCatalog,
+  readCatalogFile,
+  type CatalogSource,
+  type ImportProgress,
+  type ImportSummary,
+} from './import.ts';
+
+/*
+ * `npm run catalog:import -- FILE.json` (from the repository root).
+ * npm runs this with the apps/api folder as working directory; the file and a relative
+ * DATA_DIR are taken relative to where the command was typed (INIT_CWD), like `npm start`.
+ */
+
+const usage = 'Usage: npm run catalog:import -- FILE.json   (format: docs/catalog-import.md)';
+
+function describe(summary: ImportSummary): string {
+  const c = (label: string, n: { created: number; updated: number }) =>
+    `${label}: ${n.created} new, ${n.updated} updated`;
+  return [
+    c('categories', summary.categories),
+    c('companies', summary.companies),
+    c('products', summary.products),
+    c('agents', summary.agents),
+    `sliders: ${summary.sliders}`,
+    `info pages: ${summary.infoPages}`,
+    `settings: ${summary.settings}`,
+    `images stored: ${summary.images}`,
+  ].join('\n  ');
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
+    console.error(usage);
+    return args[0] === '--help' || args[0] === '-h' ? 0 : 2;
+  }
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  process.chdir(cwd);
+  const file = path.resolve(cwd, args[0]!);
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  // The file's format is checked before the database is opened, so a bad file fails fast.
+  let source: CatalogSource;
+  try {
+    source = await readCatalogFile(file);
+  } catch (error) {
+    if (error instanceof CatalogImportError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const bar = process.stdout.isTTY
+    ? new SingleBar(
+        { format: 'importing {stage} [{bar}] {value}/{total}', hideCursor: true },
+        Presets.shades_classic,
+      )
+    : undefined;
+  const onProgress = ({ done, total, stage }: ImportProgress) => {
+    if (!bar) return;
+    if (done === 0) bar.start(total, 0, { stage });
+    else bar.update(done, { stage });
+  };
+  try {
+    await database.migrate();
+    const summary = await importCatalog(database.db, source.raw, source.baseDir, {
+      uploadsDir: config.uploadsDir,
+      onProgress,
+    });
+    bar?.stop();
+    console.log(
+      `Imported ${path.relative(cwd, file) || file} into ${config.databaseUrl ? 'the PostgreSQL server' : config.dataDir}:\n  ${describe(summary)}`,
+    );
+    return 0;
+  } catch (error) {
+    bar?.stop();
+    if (error instanceof CatalogImportError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

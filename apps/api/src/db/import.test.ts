@@ -1,0 +1,350 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  apiPaths,
+  categoryListSchema,
+  companyListSchema,
+  pagedProductsSchema,
+  productDetailsSchema,
+  settingsSchema,
+  sliderListSchema,
+} from '@shop/contract';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countRows, createTestApp, type TestContext } from '../test/harness.ts';
+import { openDatabase } from './client.ts';
+import { CatalogImportError, importCatalogFile, type CatalogFile, type ImportOptions } from './import.ts';
+
+const svg = (colour: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="${colour}"/></svg>`;
+
+const goodCatalog = (): CatalogFile => ({
+  categories: [
+    { key: 'phones', name: { ar: 'الجوالات', en: 'Phones' }, image: 'img/phones.svg' },
+    { key: 'audio', name: { ar: 'الصوتيات', en: 'Audio' }, image: 'img/audio.png' },
+  ],
+  companies: [{ key: 'apple', name: { ar: 'أبل', en: 'Apple' }, image: 'img/apple.svg' }],
+  products: [
+    {
+      sku: 'iph-15-128',
+      name: { ar: 'آيفون 15', en: 'iPhone 15' },
+      description: { ar: 'جوال', en: 'A phone' },
+      category: 'phones',
+      company: 'apple',
+      price: 3399.99,
+      offerPrice: 3199.5,
+      stock: 12,
+      featured: true,
+      image: 'img/iphone.svg',
+      images: ['img/iphone-back.svg', 'img/iphone-side.svg'],
+    },
+    {
+      sku: 'airpods-4',
+      name: { ar: 'آيربودز 4', en: 'AirPods 4' },
+      category: 'audio',
+      company: 'apple',
+      price: 599,
+      stock: 0,
+      image: 'img/airpods.svg',
+    },
+  ],
+  agents: [
+    {
+      key: 'riyadh',
+      name: { ar: 'عبدالله', en: 'Abdullah' },
+      company: { ar: 'الأفق', en: 'Al-Ofuq' },
+      phone: '+966501234567',
+      image: 'img/apple.svg',
+    },
+  ],
+  sliders: [{ image: 'img/iphone.svg' }, { image: 'img/airpods.svg' }],
+  infoPages: { about: { ar: 'من نحن', en: 'About us' } },
+  settings: { shippingFee: 25.5, showAddressDetails: true, taxNumber: '310123456700003' },
+});
+
+async function writeCatalog(dir: string, catalog: unknown): Promise<string> {
+  await mkdir(path.join(dir, 'img'), { recursive: true });
+  const colours = ['#c00', '#0c0', '#00c', '#cc0', '#0cc', '#c0c'];
+  const names = ['phones', 'apple', 'iphone', 'iphone-back', 'iphone-side', 'airpods'];
+  await Promise.all(names.map((n, i) => writeFile(path.join(dir, 'img', `${n}.svg`), svg(colours[i]!))));
+  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+  await writeFile(path.join(dir, 'img', 'audio.png'), png);
+  const file = path.join(dir, 'catalog.json');
+  await writeFile(file, JSON.stringify(catalog));
+  return file;
+}
+
+describe('catalog importer', () => {
+  let t: TestContext;
+  let dir: string;
+  let options: ImportOptions;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    options = { uploadsDir: t.config.uploadsDir };
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'shop-import-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return res.json();
+  };
+  const storedFiles = async () => readdir(path.join(t.config.uploadsDir, 'catalog')).catch(() => []);
+
+  describe('a good file', () => {
+    it('loads every section, with images served from /uploads', async () => {
+      const progress: number[] = [];
+      const summary = await importCatalogFile(t.app.db, await writeCatalog(dir, goodCatalog()), {
+        ...options,
+        onProgress: ({ done, total }) => progress.push(done / total),
+      });
+      expect(summary).toMatchObject({
+        categories: { created: 2, updated: 0 },
+        companies: { created: 1, updated: 0 },
+        products: { created: 2, updated: 0 },
+        agents: { created: 1, updated: 0 },
+        sliders: 2,
+        infoPages: 1,
+        settings: 3,
+        // Each distinct file is stored once, however many records name it.
+        images: 7,
+      });
+      expect(progress.at(-1)).toBe(1);
+
+      const categories = categoryListSchema.parse(await get(`${apiPaths.categories.pattern}?lang=en`));
+      expect(categories.map((c) => c.categoryName)).toEqual(['Phones', 'Audio']);
+      expect(companyListSchema.parse(await get(apiPaths.companies.pattern))[0]?.companyName).toBe('أبل');
+
+      const list = pagedProductsSchema.parse(
+        await get(apiPaths.productsPaged.build({ pageSize: 10, page: 1 })),
+      );
+      const iphone = list.products.find((p) => p.productName === 'آيفون 15')!;
+      const details = productDetailsSchema.parse(
+        await get(apiPaths.productById.build({ id: iphone.productId })),
+      );
+      expect(details).toMatchObject({
+        productPrice: 3399.99,
+        productPriceAfterOffer: 3199.5,
+        productStock: 12,
+        categoryName: 'الجوالات',
+        companyName: 'أبل',
+        productDescripition: 'جوال',
+      });
+      expect(details.productImage).toMatch(/^\/uploads\/catalog\/[0-9a-f-]{36}\.webp$/);
+      expect(details.productImages).toHaveLength(2);
+      const airpods = list.products.find((p) => p.productName === 'آيربودز 4')!;
+      expect(airpods.productStock).toBe(0);
+      expect('productPriceAfterOffer' in airpods).toBe(false);
+      const featured = await get(apiPaths.featuredProducts.pattern);
+      expect(featured.map((p: { productId: number }) => p.productId)).toEqual([iphone.productId]);
+
+      const image = await t.app.inject({ method: 'GET', url: details.productImage });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.headers['cache-control']).toContain('immutable');
+      expect(image.headers['cache-control']).toContain('max-age=31536000');
+      expect((await sharp(image.rawPayload).metadata()).format).toBe('webp');
+
+      const slides = sliderListSchema.parse(await get(apiPaths.sliders.pattern));
+      expect(slides[0]?.sliderImage).toBe(details.productImage);
+      expect(await get(`${apiPaths.aboutUs.pattern}?lang=en`)).toEqual({ aboutUsDescripition: 'About us' });
+      const settings = settingsSchema.parse(await get(apiPaths.settings.pattern)).data;
+      expect(settings).toMatchObject({
+        shippingFee: 25.5,
+        showAddressDetails: true,
+        taxNumber: '310123456700003',
+      });
+    });
+
+    it('updates records by their key when imported again', async () => {
+      const catalog = goodCatalog();
+      catalog.products![0] = {
+        ...catalog.products![0]!,
+        price: 2999,
+        offerPrice: null,
+        images: [],
+        stock: 3,
+      };
+      catalog.categories![0]!.name.en = 'Mobile phones';
+      const before = await countRows(t.database, 'products');
+      const summary = await importCatalogFile(t.app.db, await writeCatalog(dir, catalog), options);
+      expect(summary.products).toEqual({ created: 0, updated: 2 });
+      expect(summary.categories).toEqual({ created: 0, updated: 2 });
+      expect(await countRows(t.database, 'products')).toBe(before);
+
+      const list = pagedProductsSchema.parse(
+        await get(`${apiPaths.productsPaged.build({ pageSize: 10, page: 1 })}?lang=en`),
+      );
+      const iphone = list.products.find((p) => p.productName === 'iPhone 15')!;
+      expect(iphone).toMatchObject({ productPrice: 2999, productStock: 3, categoryName: 'Mobile phones' });
+      expect('productPriceAfterOffer' in iphone).toBe(false);
+      const details = productDetailsSchema.parse(
+        await get(apiPaths.productById.build({ id: iphone.productId })),
+      );
+      expect(details.productImages).toEqual([]);
+      expect(sliderListSchema.parse(await get(apiPaths.sliders.pattern))).toHaveLength(2);
+    });
+
+    it('lets products name categories and companies imported earlier', async () => {
+      const file = await writeCatalog(dir, {
+        products: [
+          {
+            sku: 'iphone-13',
+            name: { ar: 'آيفون 13', en: 'iPhone 13' },
+            category: 'phones',
+            company: 'apple',
+            price: 2399,
+            stock: 4,
+            image: 'img/iphone.svg',
+          },
+        ],
+      });
+      const summary = await importCatalogFile(t.app.db, file, options);
+      expect(summary.products).toEqual({ created: 1, updated: 0 });
+    });
+  });
+
+  describe('a bad file', () => {
+    const expectRejected = async (catalog: unknown, message: string | RegExp) => {
+      const productsBefore = await countRows(t.database, 'products');
+      const categoriesBefore = await countRows(t.database, 'categories');
+      const filesBefore = (await storedFiles()).length;
+      const error = await importCatalogFile(t.app.db, await writeCatalog(dir, catalog), options).catch(
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(CatalogImportError);
+      expect((error as Error).message).toMatch(message);
+      expect(await countRows(t.database, 'products')).toBe(productsBefore);
+      expect(await countRows(t.database, 'categories')).toBe(categoriesBefore);
+      expect((await storedFiles()).length).toBe(filesBefore);
+    };
+    const withProduct = (changes: Record<string, unknown>) => {
+      const catalog = goodCatalog();
+      catalog.categories!.push({
+        key: 'new-category',
+        name: { ar: 'جديد', en: 'New' },
+        image: 'img/phones.svg',
+      });
+      catalog.products![1] = { ...catalog.products![1]!, ...changes };
+      return catalog;
+    };
+
+    it('names the record and field of a bad price, and imports nothing', async () => {
+      await expectRejected(
+        withProduct({ sku: 'iph-15-128b', price: -5 }),
+        'products[1] (sku "iph-15-128b").price: must be a positive amount',
+      );
+    });
+
+    it.each([
+      [{ price: 10.555 }, 'products[1] (sku "airpods-4").price: must have at most 2 decimals'],
+      [{ price: '599' }, 'products[1] (sku "airpods-4").price: must be a positive amount'],
+      [{ offerPrice: 599 }, 'products[1] (sku "airpods-4").offerPrice: must be below the price'],
+      [{ stock: 1.5 }, 'products[1] (sku "airpods-4").stock: must be a whole number'],
+      [{ stock: -1 }, 'products[1] (sku "airpods-4").stock: must not be negative'],
+      [{ name: { ar: 'x' } }, 'products[1] (sku "airpods-4").name.en: must be English text'],
+      [{ prce: 5 }, 'products[1] (sku "airpods-4"): unknown field "prce"'],
+      [{ sku: 'iph-15-128' }, 'products[1] (sku "iph-15-128").sku: used twice (also by products[0])'],
+      [{ category: 'toys' }, 'products[1] (sku "airpods-4").category: unknown category "toys"'],
+      [{ image: 'img/missing.svg' }, 'products[1] (sku "airpods-4").image: file not found: img/missing.svg'],
+      [
+        { image: 'catalog.json' },
+        'products[1] (sku "airpods-4").image: not a readable JPEG, PNG, WebP or SVG image',
+      ],
+    ])('refuses %j', async (changes, message) => {
+      await expectRejected(withProduct(changes), message);
+    });
+
+    it('refuses a bad setting', async () => {
+      const catalog = goodCatalog();
+      catalog.settings = { taxNumber: '123' };
+      await expectRejected(catalog, 'settings.taxNumber: must be a 15-digit VAT number');
+    });
+
+    it('rolls back everything when a failure comes half-way through writing', async () => {
+      const catalog = withProduct({});
+      const productsBefore = await countRows(t.database, 'products');
+      const categoriesBefore = await countRows(t.database, 'categories');
+      const file = await writeCatalog(dir, catalog);
+      const failure = await importCatalogFile(t.app.db, file, {
+        ...options,
+        // Categories and companies are written by now; products are next.
+        onProgress: ({ stage, done, total }) => {
+          if (stage === 'records' && done > total - 8) throw new Error('disk full');
+        },
+      }).catch((e: Error) => e);
+      expect((failure as Error).message).toBe('disk full');
+      expect(await countRows(t.database, 'categories')).toBe(categoriesBefore);
+      expect(await countRows(t.database, 'products')).toBe(productsBefore);
+      const categories = categoryListSchema.parse(await get(apiPaths.categories.pattern));
+      expect(categories.map((c) => c.categoryName)).not.toContain('جديد');
+    });
+
+    it('reports a file that is not JSON', async () => {
+      const file = path.join(dir, 'broken.json');
+      await writeFile(file, '{ "products": [ }');
+      await expect(importCatalogFile(t.app.db, file, options)).rejects.toThrow(/is not valid JSON/);
+    });
+  });
+});
+
+describe('npm run catalog:import', () => {
+  const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'shop-import-cli-'));
+    // Start the CLI's embedded database from the suite's migrated template when there is one:
+    // initdb in a child process would cost many seconds.
+    const template = process.env.SHOP_TEST_PG_TEMPLATE;
+    if (template) {
+      const database = await openDatabase({
+        dataDir: path.join(dir, 'data'),
+        template: new Blob([await readFile(template)]),
+      });
+      await database.close();
+    }
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const run = (file: string) => {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      DATA_DIR: 'data',
+      INIT_CWD: dir,
+      LOG_LEVEL: 'silent',
+    };
+    delete env.DATABASE_URL;
+    return spawnSync(process.execPath, ['--import', 'tsx', 'src/db/import-cli.ts', file], {
+      cwd: apiDir,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  };
+
+  it('imports a file named relative to where the command was typed, then refuses a bad one', async () => {
+    await writeCatalog(dir, goodCatalog());
+    const ok = run('catalog.json');
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('products: 2 new, 0 updated');
+    expect((await readdir(path.join(dir, 'data', 'uploads', 'catalog'))).length).toBe(7);
+
+    const bad = goodCatalog();
+    bad.products![0]!.price = 0;
+    await writeFile(path.join(dir, 'bad.json'), JSON.stringify(bad));
+    const refused = run('bad.json');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('products[0] (sku "iph-15-128").price: must be a positive amount');
+  }, 120_000);
+});

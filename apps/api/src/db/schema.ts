@@ -1,0 +1,329 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Shop settings as key → JSON value (see `modules/content/settings.ts` for the keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  /** Stable key for the catalog importer. */
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  image: text('image').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    image: text('image').notNull(),
+    sort: integer('sort').notNull().default(0),
+    /** ar_norm() of both names, for search (migration 0000 defines ar_norm). */
+    searchNorm: text('search_norm').generatedAlwaysAs(sql`ar_norm(name_ar || ' ' || name_en)`),
+    ...timestamps,
+  },
+  (t) => [index('companies_search_trgm').using('gin', sql`${t.searchNorm} gin_trgm_ops`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** VAT-inclusive price in halalas. */
+    priceHalalas: integer('price_halalas').notNull(),
+    /** VAT-inclusive offer price in halalas; null when not on offer. */
+    offerPriceHalalas: integer('offer_price_halalas'),
+    /** Units on hand that are not reserved by an unpaid order. */
+    stock: integer('stock').notNull().default(0),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    image: text('image').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    unitsSold: integer('units_sold').notNull().default(0),
+    searchNorm: text('search_norm').generatedAlwaysAs(sql`ar_norm(name_ar || ' ' || name_en)`),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_company_idx').on(t.companyId),
+    index('products_updated_idx').on(t.updatedAt),
+    index('products_search_trgm').using('gin', sql`${t.searchNorm} gin_trgm_ops`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_price_nonnegative', sql`${t.priceHalalas} >= 0`),
+    check(
+      'products_offer_below_price',
+      sql`${t.offerPriceHalalas} is null or (${t.offerPriceHalalas} >= 0 and ${t.offerPriceHalalas} < ${t.priceHalalas})`,
+    ),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+export const agents = pgTable('agents', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  companyAr: text('company_ar').notNull(),
+  companyEn: text('company_en').notNull(),
+  phone: text('phone').notNull(),
+  image: text('image').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const sliders = pgTable('sliders', {
+  id: serial('id').primaryKey(),
+  image: text('image').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** The three info pages: `about`, `refund`, `terms`. Bodies are plain text. */
+export const infoPages = pgTable('info_pages', {
+  kind: text('kind').primaryKey(),
+  bodyAr: text('body_ar').notNull(),
+  bodyEn: text('body_en').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** E.164 (`+9665XXXXXXXX`). */
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    image: text('image'),
+    /** false once the shopper deactivated the account (soft delete). */
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_unique').on(t.phone),
+    uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** Opaque session tokens; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for throttling (login per account and per IP, resets, ...). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    /** The spec's `carId`. */
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_product').on(t.userId, t.productId),
+    check('cart_items_count_positive', sql`${t.count} >= 1`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The form's "title". */
+    name: text('name').notNull(),
+    city: text('city').notNull().default(''),
+    /** The form's "region". */
+    zone: text('zone').notNull().default(''),
+    /** The form's "nearest mark". */
+    closeSign: text('close_sign').notNull().default(''),
+    /** The form's "notes": the address text. */
+    address: text('address').notNull().default(''),
+    /** E.164, or empty. */
+    mobile: text('mobile').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    ...timestamps,
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-facing order number. */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 10001 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('awaiting_payment'),
+    /** The spec's `invoiceReceived`: delivered to the shopper. */
+    received: boolean('received').notNull().default(false),
+    address: text('address').notNull(),
+    phone: text('phone').notNull().default(''),
+    location: text('location').notNull().default(''),
+    note: text('note').notNull().default(''),
+    subtotalHalalas: integer('subtotal_halalas').notNull(),
+    shippingHalalas: integer('shipping_halalas').notNull(),
+    discountHalalas: integer('discount_halalas').notNull(),
+    totalHalalas: integer('total_halalas').notNull(),
+    vatHalalas: integer('vat_halalas').notNull(),
+    currency: text('currency').notNull().default('SAR'),
+    /** UUID v4 sent to the provider as `given_id` so a retried creation cannot charge twice. */
+    paymentGivenId: uuid('payment_given_id').notNull().defaultRandom(),
+    /** The one provider payment that paid this order (unique: a payment pays one order once). */
+    paymentId: text('payment_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.expiresAt),
+    uniqueIndex('orders_number_unique').on(t.number),
+    uniqueIndex('orders_payment_unique').on(t.paymentId),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    image: text('image').notNull(),
+    /** What the shopper pays per unit (offer price when there was one). */
+    unitPriceHalalas: integer('unit_price_halalas').notNull(),
+    /** The list price per unit at order time. */
+    listPriceHalalas: integer('list_price_halalas').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Payments as the provider reported them (Moyasar or the local sandbox). */
+export const payments = pgTable(
+  'payments',
+  {
+    /** The provider's payment id. */
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['moyasar', 'sandbox'] }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status').notNull(),
+    amountHalalas: integer('amount_halalas').notNull(),
+    currency: text('currency').notNull(),
+    message: text('message').notNull().default(''),
+    raw: jsonb('raw'),
+    ...timestamps,
+  },
+  (t) => [index('payments_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SESSION_COOKIE = 'session';
+
+/**
+ * State-changing calls authenticated by the session cookie must come from this site:
+ * the Origin (or, without it, the Referer) must name the host the request was sent to.
+ * Calls authenticated by `Authorization: Bearer` carry no ambient credential and pass.
+ */
+export async function csrfGuard(request: FastifyRequest, _reply: FastifyReply) {
+  if (SAFE_METHODS.has(request.method)) return;
+  if (!request.cookies?.[SESSION_COOKIE]) return;
+  if (request.headers.authorization?.startsWith('Bearer ')) return;
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) throw new AppError(403, 'CSRF_REJECTED');
+  let host: string;
+  try {
+    host = new URL(source).host;
+  } catch {
+    throw new AppError(403, 'CSRF_REJECTED');
+  }
+  const allowed = new Set([request.host]);
+  const publicUrl = request.server.config.publicUrl;
+  if (publicUrl) allowed.add(new URL(publicUrl).host);
+  if (!allowed.has(host)) throw new AppError(403, 'CSRF_REJECTED');
+}

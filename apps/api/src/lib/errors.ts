@@ -1,0 +1,103 @@
+import { errorMessage, errorMessages, type ErrorCode, type Lang, type ApiError } from '@shop/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** An error the API answers on purpose: a stable code, an HTTP status, maybe failing fields. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    readonly fields?: { path: string; code: ErrorCode }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: ErrorCode, field?: string) =>
+  new AppError(400, code, field ? [{ path: field, code }] : undefined);
+export const notFound = (code: ErrorCode = 'NOT_FOUND') => new AppError(404, code);
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED');
+export const forbidden = () => new AppError(403, 'FORBIDDEN');
+export const conflict = (code: ErrorCode, field?: string) =>
+  new AppError(409, code, field ? [{ path: field, code }] : undefined);
+
+const localeErrors = { ar: z.locales.ar().localeError, en: z.locales.en().localeError };
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}
+
+/**
+ * A field message in the request's language. Schemas may use an ErrorCode as their custom
+ * message (`z.string().min(1, 'NAME_REQUIRED')`); otherwise zod's own locale speaks.
+ */
+function fieldMessage(issue: { keyword: string; message?: string; params: object }, lang: Lang) {
+  if (isErrorCode(issue.message)) return { code: issue.message, message: errorMessage(issue.message, lang) };
+  const rebuilt = { ...issue.params, code: issue.keyword, input: undefined } as Parameters<
+    (typeof localeErrors)['en']
+  >[0];
+  const localized = localeErrors[lang](rebuilt);
+  const text = typeof localized === 'string' ? localized : localized?.message;
+  return { code: issue.keyword, message: text ?? issue.message ?? issue.keyword };
+}
+
+export function toApiError(
+  error: unknown,
+  lang: Lang,
+): { status: number; body: ApiError; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      headers: error.headers,
+      body: {
+        code: error.code,
+        message: errorMessage(error.code, lang),
+        ...(error.fields && {
+          fields: error.fields.map((f) => ({
+            path: f.path,
+            code: f.code,
+            message: errorMessage(f.code, lang),
+          })),
+        }),
+      },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as FastifyError).validationContext;
+    const fields = error.validation.map((issue) => {
+      const path = [context, ...issue.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
+      return { path, ...fieldMessage(issue, lang) };
+    });
+    // One failing field with its own code (e.g. NAME_REQUIRED) speaks for the whole answer.
+    const first = fields[0];
+    const code: ErrorCode = first && isErrorCode(first.code) ? first.code : 'VALIDATION_FAILED';
+    return { status: 400, body: { code, message: errorMessage(code, lang), fields } };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'VALIDATION_FAILED',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    406: 'VALIDATION_FAILED',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    503: 'SERVICE_UNAVAILABLE',
+  };
+  if (status >= 500)
+    return { status: 500, body: { code: 'INTERNAL', message: errorMessage('INTERNAL', lang) } };
+  const code = byStatus[status] ?? 'VALIDATION_FAILED';
+  return { status, body: { code, message: errorMessage(code, lang) } };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const { status, body, headers } = toApiError(error, request.lang);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (headers) void reply.headers(headers);
+  return reply.status(status).send(body);
+}

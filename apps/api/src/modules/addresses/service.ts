@@ -1,0 +1,68 @@
+import { ADDRESSES_PER_USER_MAX, type Address, type AddressData } from '@shop/contract';
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { addresses } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { normalizeSaudiMobile } from '../../lib/phone.ts';
+
+export type AddressRow = typeof addresses.$inferSelect;
+
+/** An address as the API answers it (spec §3). */
+export function toAddressAnswer(row: AddressRow): Address {
+  return {
+    _id: row.id,
+    name: row.name,
+    user: row.userId,
+    city: row.city,
+    zone: row.zone,
+    closeSign: row.closeSign,
+    address: row.address,
+    mobile: row.mobile,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+/** Parsed input to the columns it sets. Fields left out are stored empty (PUT replaces). */
+export function addressValues(input: AddressData) {
+  let mobile = '';
+  if (input.mobile) {
+    const normalized = normalizeSaudiMobile(input.mobile);
+    if (!normalized) throw badRequest('PHONE_INVALID', 'mobile');
+    mobile = normalized;
+  }
+  return {
+    name: input.name,
+    city: input.city ?? '',
+    zone: input.zone ?? '',
+    closeSign: input.closeSign ?? '',
+    address: input.address ?? '',
+    mobile,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+  };
+}
+
+export async function countAddresses(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function assertRoomForAnother(db: Db, userId: string): Promise<void> {
+  if ((await countAddresses(db, userId)) >= ADDRESSES_PER_USER_MAX) throw new AppError(409, 'ADDRESS_LIMIT');
+}
+
+export async function listAddresses(db: Db, userId: string): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+}
+
+/** An address by id, or 404. Ownership is the caller's to check. */
+export async function findAddress(db: Db, id: string): Promise<AddressRow> {
+  const row = (await db.select().from(addresses).where(eq(addresses.id, id)).limit(1))[0];
+  if (!row) throw new AppError(404, 'ADDRESS_NOT_FOUND');
+  return row;
+}

@@ -1,0 +1,104 @@
+import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cartItems, products } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/**
+ * The shopper's cart with prices from the catalog as they are now: the offer price when there
+ * is one. Totals are summed in halalas, then converted once.
+ */
+export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart> {
+  const rows = await db
+    .select({
+      carId: cartItems.id,
+      productId: products.id,
+      nameAr: products.nameAr,
+      nameEn: products.nameEn,
+      image: products.image,
+      priceHalalas: products.priceHalalas,
+      offerPriceHalalas: products.offerPriceHalalas,
+      stock: products.stock,
+      count: cartItems.count,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  let totalHalalas = 0;
+  let units = 0;
+  const cartProduct = rows.map((row): CartItem => {
+    const unitHalalas = row.offerPriceHalalas ?? row.priceHalalas;
+    totalHalalas += unitHalalas * row.count;
+    units += row.count;
+    return {
+      carId: row.carId,
+      productId: row.productId,
+      productName: lang === 'en' ? row.nameEn : row.nameAr,
+      productImage: row.image,
+      productPrice: halalasToSar(unitHalalas),
+      ...(row.offerPriceHalalas !== null && { productPriceBeforeOffer: halalasToSar(row.priceHalalas) }),
+      productCount: row.count,
+      productStock: row.stock,
+    };
+  });
+  return { cartProduct, cartTotalNumberOfProduct: units, cartTotalPrice: halalasToSar(totalHalalas) };
+}
+
+/** The most units a line of this product may hold now. */
+const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
+
+/**
+ * Adds one unit of a product: a new line, or one more on the existing line. The increment and
+ * its limit are one statement, so two quick clicks cannot pass the stock or the line cap.
+ */
+export async function addToCart(db: Db, userId: string, productId: number) {
+  const product = (
+    await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).limit(1)
+  )[0];
+  if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND');
+  if (product.stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
+  const rows = await db
+    .insert(cartItems)
+    .values({ userId, productId, count: 1 })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: { count: sql`${cartItems.count} + 1`, updatedAt: sql`now()` },
+      setWhere: sql`${cartItems.count} + 1 <= least((select ${products.stock} from ${products} where ${products.id} = ${productId}), ${CART_LINE_MAX})`,
+    })
+    .returning({ carId: cartItems.id, productCount: cartItems.count });
+  const row = rows[0];
+  if (row) return row;
+  // The line is already full: say which limit it reached.
+  throw new AppError(409, product.stock <= CART_LINE_MAX ? 'QUANTITY_OVER_STOCK' : 'QUANTITY_OVER_LIMIT');
+}
+
+/** A cart line with its owner and the stock of its product, or 404. */
+export async function findLine(db: Db, carId: number) {
+  const row = (
+    await db
+      .select({ userId: cartItems.userId, stock: products.stock })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.id, carId))
+      .limit(1)
+  )[0];
+  if (!row) throw new AppError(404, 'CART_ITEM_NOT_FOUND');
+  return row;
+}
+
+/** Sets a line's quantity: at least 1, at most the stock and the per-line cap. */
+export async function setLineCount(db: Db, userId: string, carId: number, count: number, stock: number) {
+  if (count > CART_LINE_MAX)
+    throw new AppError(400, 'QUANTITY_OVER_LIMIT', [{ path: 'count', code: 'QUANTITY_OVER_LIMIT' }]);
+  if (count > lineCap(stock))
+    throw new AppError(409, 'QUANTITY_OVER_STOCK', [{ path: 'count', code: 'QUANTITY_OVER_STOCK' }]);
+  const rows = await db
+    .update(cartItems)
+    .set({ count, updatedAt: new Date() })
+    .where(and(eq(cartItems.id, carId), eq(cartItems.userId, userId)))
+    .returning({ carId: cartItems.id, productCount: cartItems.count });
+  const row = rows[0];
+  if (!row) throw new AppError(404, 'CART_ITEM_NOT_FOUND');
+  return row;
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+describe('health', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 200 with the database up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers an unknown API path with 404 in the request language', async () => {
+    const ar = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(ar.statusCode).toBe(404);
+    expect(ar.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'هذا المسار غير موجود' });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(en.json().message).toBe('This path does not exist');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/health']).toBeDefined();
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    await other.app.close();
+  });
+});

@@ -1,0 +1,76 @@
+import { halalasToSar, type Lang, type Order, type OrderLine, type OrderStatusName } from '@shop/contract';
+import type { ShopSettings } from '../content/settings.ts';
+import type { OrderRow } from './lifecycle.ts';
+import type { OrderLineRow } from './service.ts';
+import { encodeZatcaTlv, zatcaQrImage, zatcaTime } from './zatca.ts';
+
+export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
+  return {
+    productId: line.productId,
+    productName: lang === 'en' ? line.nameEn : line.nameAr,
+    productDescripition: lang === 'en' ? line.descriptionEn : line.descriptionAr,
+    productImage: line.image,
+    productPrice: halalasToSar(line.unitPriceHalalas),
+    productListPrice: halalasToSar(line.listPriceHalalas),
+    quantity: line.quantity,
+    lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+  };
+}
+
+function statusOf(order: OrderRow): OrderStatusName {
+  return order.status === 'paid' && order.received ? 'delivered' : order.status;
+}
+
+/**
+ * An order as the API answers it. Paid orders carry the ZATCA QR code of their simplified tax
+ * invoice; its seller name is the Arabic one (the registered name), whatever the language.
+ */
+export async function presentOrder(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  lang: Lang,
+  settings: ShopSettings,
+): Promise<Order> {
+  let zatca: Order['zatca'] = null;
+  if (order.status === 'paid' && order.paidAt) {
+    const fields = {
+      sellerName: settings.sellerName.ar,
+      vatNumber: settings.taxNumber,
+      time: order.paidAt,
+      totalHalalas: order.totalHalalas,
+      vatHalalas: order.vatHalalas,
+    };
+    const qr = encodeZatcaTlv(fields);
+    zatca = {
+      sellerName: fields.sellerName,
+      vatNumber: fields.vatNumber,
+      invoiceTime: zatcaTime(order.paidAt),
+      qr,
+      qrImage: await zatcaQrImage(qr),
+    };
+  }
+  return {
+    invoiceId: order.id,
+    number: order.number,
+    invoiceDate: order.createdAt.toISOString(),
+    invoiceReceived: order.received,
+    invoiceUserAdress: order.address,
+    address: order.address,
+    phone: order.phone,
+    location: order.location,
+    note: order.note,
+    status: statusOf(order),
+    expiresAt: order.expiresAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    totals: {
+      subtotal: halalasToSar(order.subtotalHalalas),
+      discount: halalasToSar(order.discountHalalas),
+      shipping: halalasToSar(order.shippingHalalas),
+      vat: halalasToSar(order.vatHalalas),
+      total: halalasToSar(order.totalHalalas),
+      currency: 'SAR',
+    },
+    products: lines.map((line) => presentLine(line, lang)),
+    zatca,
+  };
+}

@@ -1,0 +1,159 @@
+import {
+  apiPaths,
+  halalasToSar,
+  langOnlyQuery,
+  orderIdParams,
+  orderLinesSchema,
+  orderSchema,
+  ordersByUserParams,
+  ordersPageSchema,
+  ordersQuery,
+  payInvoiceAnswerSchema,
+  payInvoiceBodySchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { requireOwner } from '../../lib/session.ts';
+import { getSettings } from '../content/settings.ts';
+import { callbackUrl } from './callback-url.ts';
+import { presentLine, presentOrder } from './present.ts';
+import { findOrder, linesOfOrders, listOrders, placeOrder } from './service.ts';
+
+/** OpenAPI: these calls need the session cookie or a Bearer token. */
+const session: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    apiPaths.payInvoice.pattern,
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Place an order from the caller's cart at catalog prices and reserve its stock; answers what the card form needs",
+        security: session,
+        querystring: langOnlyQuery,
+        body: payInvoiceBodySchema,
+        response: { 201: payInvoiceAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const user = requireOwner(request, body.userId);
+      const { order, lines } = await placeOrder(
+        app.db,
+        user.id,
+        {
+          address: body.invoiceUserAdress,
+          phone: body.invoiceUserPhone,
+          location: body.invoiceUserLocation,
+          note: body.invoiceNote,
+        },
+        app.config.orderPaymentTtlMinutes,
+      );
+      const settings = await getSettings(app.db);
+      const description =
+        order.note || (request.lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`);
+      const sandbox = app.config.paymentSandbox;
+      void reply.status(201);
+      return {
+        invoiceId: order.id,
+        number: order.number,
+        amount: order.totalHalalas,
+        amountSar: halalasToSar(order.totalHalalas),
+        currency: 'SAR' as const,
+        given_id: order.paymentGivenId,
+        description,
+        expiresAt: order.expiresAt.toISOString(),
+        payment: {
+          provider: sandbox ? ('sandbox' as const) : ('moyasar' as const),
+          sandbox,
+          ...(!sandbox && { publishableKey: app.config.moyasar.publishableKey }),
+          amount: order.totalHalalas,
+          currency: 'SAR' as const,
+          description,
+          given_id: order.paymentGivenId,
+          callbackUrl: callbackUrl(request),
+          methods: ['creditcard' as const],
+          supportedNetworks: ['mada' as const, 'visa' as const, 'mastercard' as const],
+          metadata: { order_id: order.id },
+        },
+        invoice: await presentOrder(order, lines, request.lang, settings),
+      };
+    },
+  );
+
+  app.get(
+    apiPaths.ordersByUser.pattern,
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's orders, newest first (5 per page unless pageSize says otherwise)",
+        security: session,
+        params: ordersByUserParams,
+        querystring: ordersQuery,
+        response: { 200: ordersPageSchema },
+      },
+    },
+    async (request) => {
+      const user = requireOwner(request, request.params.userId);
+      const { page, pageSize } = request.query;
+      const result = await listOrders(app.db, user.id, page, pageSize);
+      const settings = await getSettings(app.db);
+      return {
+        invoices: await Promise.all(
+          result.orders.map(({ order, lines }) => presentOrder(order, lines, request.lang, settings)),
+        ),
+        pagging: { pageCount: result.pageCount, rawCount: result.rawCount },
+      };
+    },
+  );
+
+  /** The order, or 404; 401/403 unless it is the caller's. */
+  async function ownOrder(request: Parameters<typeof requireOwner>[0], orderId: string) {
+    const order = await findOrder(app.db, orderId);
+    if (!order) {
+      if (!request.user) throw new AppError(401, 'UNAUTHORIZED');
+      throw new AppError(404, 'ORDER_NOT_FOUND');
+    }
+    requireOwner(request, order.userId);
+    return order;
+  }
+
+  app.get(
+    apiPaths.orderLines.pattern,
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The lines of one of the caller’s orders',
+        security: session,
+        params: orderIdParams,
+        querystring: langOnlyQuery,
+        response: { 200: orderLinesSchema },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(request, request.params.invoiceId);
+      const lines = (await linesOfOrders(app.db, [order.id])).get(order.id) ?? [];
+      return lines.map((line) => presentLine(line, request.lang));
+    },
+  );
+
+  app.get(
+    apiPaths.orderById.pattern,
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the caller’s orders with totals, VAT and, once paid, the ZATCA QR code',
+        security: session,
+        params: orderIdParams,
+        querystring: langOnlyQuery,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => {
+      const order = await ownOrder(request, request.params.invoiceId);
+      const lines = (await linesOfOrders(app.db, [order.id])).get(order.id) ?? [];
+      return presentOrder(order, lines, request.lang, await getSettings(app.db));
+    },
+  );
+};

@@ -1,0 +1,98 @@
+import { apiPaths, type PayInvoiceAnswer, type PayInvoiceBody } from '@shop/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cartItems, orders, products, users } from '../../db/schema.ts';
+import { createSession } from '../../lib/session.ts';
+import type { TestContext } from '../../test/harness.ts';
+
+/** Test helpers for checkout: shoppers with a session, carts, and the order call. */
+
+let sequence = 0;
+
+export interface Shopper {
+  id: string;
+  headers: { authorization: string };
+}
+
+export async function createShopper(db: Db): Promise<Shopper> {
+  const n = ++sequence;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: `shopper ${n}`,
+      email: `shopper-${n}@example.com`,
+      phone: `+9665${String(n).padStart(8, '0')}`,
+      passwordHash: 'not-a-real-hash',
+    })
+    .returning({ id: users.id });
+  const { token } = await createSession(db, user!.id, 1);
+  return { id: user!.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function putInCart(db: Db, userId: string, productId: number, count: number): Promise<void> {
+  await db
+    .insert(cartItems)
+    .values({ userId, productId, count })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { count } });
+}
+
+export function invoiceBody(shopper: Shopper, extra: Partial<PayInvoiceBody> = {}): PayInvoiceBody {
+  return {
+    userId: shopper.id,
+    invoiceUserAdress: 'الرياض، حي العليا، شارع التحلية',
+    invoiceUserPhone: '0512345678',
+    invoiceUserLocation: 'location',
+    invoiceNote: '',
+    products: [],
+    ...extra,
+  };
+}
+
+export async function placeOrderCall(
+  t: TestContext,
+  shopper: Shopper,
+  extra: Record<string, unknown> = {},
+  lang: 'ar' | 'en' = 'ar',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${apiPaths.payInvoice.build({})}?lang=${lang}`,
+    headers: shopper.headers,
+    payload: { ...invoiceBody(shopper), ...extra },
+  });
+}
+
+/** Places an order and fails the test unless it was created. */
+export async function placeOrderOk(t: TestContext, shopper: Shopper): Promise<PayInvoiceAnswer> {
+  const res = await placeOrderCall(t, shopper);
+  if (res.statusCode !== 201) throw new Error(`order not placed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export async function productState(db: Db, productId: number) {
+  const [row] = await db
+    .select({ stock: products.stock, unitsSold: products.unitsSold })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row!;
+}
+
+export async function orderRow(db: Db, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+export async function cartOf(db: Db, userId: string) {
+  return db
+    .select({ productId: cartItems.productId, count: cartItems.count })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+}
+
+export async function countOrders(db: Db, status: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.status, status as 'paid'));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,86 @@
+import {
+  ProviderNotFoundError,
+  ProviderRejectedError,
+  ProviderUnavailableError,
+  toProviderPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './provider.ts';
+
+export interface MoyasarOptions {
+  /** `https://api.moyasar.com`, or a local fake in tests. */
+  apiUrl: string;
+  secretKey: string;
+  /** A slow provider must not hold a shopper's request (or a webhook) for long. */
+  timeoutMs?: number;
+}
+
+/**
+ * Moyasar's REST API (https://docs.moyasar.com/api): HTTP Basic with the secret key as the
+ * user name and an empty password. Only reads and refunds/voids: payments are created by
+ * Moyasar's form in the browser, so card data never reaches us.
+ */
+export class MoyasarProvider implements PaymentProvider {
+  readonly name = 'moyasar' as const;
+  private readonly authorization: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: MoyasarOptions) {
+    this.authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  fetchPayment(id: string): Promise<ProviderPayment> {
+    return this.request('GET', `/v1/payments/${encodeURIComponent(id)}`);
+  }
+
+  voidPayment(id: string): Promise<ProviderPayment> {
+    return this.request('POST', `/v1/payments/${encodeURIComponent(id)}/void`);
+  }
+
+  refundPayment(id: string, amountHalalas: number): Promise<ProviderPayment> {
+    return this.request('POST', `/v1/payments/${encodeURIComponent(id)}/refund`, { amount: amountHalalas });
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: object): Promise<ProviderPayment> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: this.authorization,
+          accept: 'application/json',
+          ...(body && { 'content-type': 'application/json' }),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderUnavailableError(`Moyasar could not be reached: ${(error as Error).message}`);
+    }
+    if (response.status === 404) throw new ProviderNotFoundError('Moyasar does not know this payment');
+    // A wrong key is our configuration, not the shopper's payment: keep the order waiting.
+    if (
+      response.status === 401 ||
+      response.status === 403 ||
+      response.status === 429 ||
+      response.status >= 500
+    ) {
+      throw new ProviderUnavailableError(`Moyasar answered ${response.status}`);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new ProviderUnavailableError(`Moyasar answered ${response.status} without JSON`);
+    }
+    if (!response.ok) {
+      const message =
+        json && typeof json === 'object' && 'message' in json
+          ? String(json.message)
+          : `status ${response.status}`;
+      throw new ProviderRejectedError(response.status, message);
+    }
+    return toProviderPayment(json);
+  }
+}

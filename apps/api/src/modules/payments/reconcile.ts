@@ -1,0 +1,100 @@
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { orders, payments } from '../../db/schema.ts';
+import { endUnpaid } from '../orders/lifecycle.ts';
+import { ProviderNotFoundError, type ProviderPayment } from './provider.ts';
+import { settlePayment, verifyPayment, type PaymentDeps } from './settle.ts';
+
+export interface ReconcileOptions {
+  now?: Date;
+  /** Orders and payments younger than this are left to the shopper's own verification. */
+  graceMs?: number;
+  /** At most this many orders (and as many stray payments) per run. */
+  batchSize?: number;
+}
+
+export interface ReconcileSummary {
+  paid: number;
+  failed: number;
+  expired: number;
+  /** Orders left awaiting payment because the provider could not be asked. */
+  unreachable: number;
+  /** Paid payments that no order took, settled again (refund retried, or a late order paid). */
+  stray: number;
+}
+
+/**
+ * Settles what the shopper's callback and the webhook did not: for each order still awaiting
+ * payment, ask the provider for its payment (Moyasar payment ids are the `given_id` we sent);
+ * paid → paid, failed → failed; none by the expiry time → expired and its stock released.
+ * When the provider cannot be reached the order keeps waiting, since it may have been paid.
+ * Then paid payments that no order took (wrong amount, duplicate, late) are settled again so a
+ * refund that failed is retried. Every step is a conditional transition, so several processes
+ * may run this at once.
+ */
+export async function reconcilePayments(
+  deps: PaymentDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconcileSummary> {
+  const now = options.now ?? new Date();
+  const graceMs = options.graceMs ?? 60_000;
+  const batchSize = options.batchSize ?? 200;
+  const before = new Date(now.getTime() - graceMs);
+  const summary: ReconcileSummary = { paid: 0, failed: 0, expired: 0, unreachable: 0, stray: 0 };
+
+  const waiting = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.createdAt, before)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(batchSize);
+  for (const order of waiting) {
+    let payment: ProviderPayment | null = null;
+    try {
+      payment = await deps.provider.fetchPayment(order.paymentGivenId);
+    } catch (error) {
+      if (!(error instanceof ProviderNotFoundError)) {
+        deps.log.warn({ err: error, orderId: order.id }, 'reconciliation: provider not reachable');
+        summary.unreachable += 1;
+        continue;
+      }
+    }
+    if (payment) {
+      const settlement = await settlePayment(deps, payment);
+      if (settlement.ok) {
+        summary.paid += 1;
+        continue;
+      }
+      if (settlement.order?.status === 'failed') {
+        summary.failed += 1;
+        continue;
+      }
+    }
+    if (order.expiresAt <= now) {
+      const ended = await deps.db.transaction((tx) => endUnpaid(tx, order.id, 'expired', now));
+      if (ended) summary.expired += 1;
+    }
+  }
+
+  const stray = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        inArray(payments.status, ['paid', 'captured']),
+        sql`${orders.paymentId} is distinct from ${payments.id}`,
+        ne(orders.status, 'awaiting_payment'),
+        lt(payments.updatedAt, before),
+      ),
+    )
+    .limit(batchSize);
+  for (const { id } of stray) {
+    try {
+      await verifyPayment(deps, id);
+      summary.stray += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, paymentId: id }, 'reconciliation: stray payment not settled');
+    }
+  }
+  return summary;
+}

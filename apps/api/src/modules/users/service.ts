@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ErrorCode, User } from '@shop/contract';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { passwordResets, users } from '../../db/schema.ts';
+import { normalizeSaudiMobile } from '../../lib/phone.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A user as the API answers it (spec §3): never the hash, never the active flag. */
+export function toUserAnswer(row: UserRow): User {
+  return {
+    userId: row.id,
+    _id: row.id,
+    userName: row.name,
+    userPhone: row.phone,
+    userEmail: row.email,
+    userImage: row.image,
+  };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/**
+ * What a login or reset request names: an e-mail (any case) or a Saudi mobile in any accepted
+ * form. Returns the lookup key, or null when the value is neither.
+ */
+export function loginIdentifier(value: string): { email: string } | { phone: string } | null {
+  const trimmed = value.trim();
+  if (trimmed.includes('@')) return { email: trimmed.toLowerCase() };
+  const phone = normalizeSaudiMobile(trimmed);
+  return phone ? { phone } : null;
+}
+
+export async function findUserByIdentifier(
+  db: Db,
+  identifier: { email: string } | { phone: string },
+): Promise<UserRow | undefined> {
+  const where = 'email' in identifier ? eq(users.email, identifier.email) : eq(users.phone, identifier.phone);
+  const rows = await db.select().from(users).where(where).limit(1);
+  return rows[0];
+}
+
+/**
+ * Which of a name, e-mail and phone another account already holds, in the form's order
+ * (name, phone, e-mail). Deactivated accounts keep theirs: their orders still name them.
+ */
+export async function findConflicts(
+  db: Db,
+  values: { name?: string; email?: string; phone?: string },
+  exceptUserId?: string,
+): Promise<{ path: string; code: ErrorCode }[]> {
+  const matches = [
+    values.name !== undefined && sql`lower(${users.name}) = lower(${values.name})`,
+    values.email !== undefined && eq(users.email, values.email),
+    values.phone !== undefined && eq(users.phone, values.phone),
+  ].filter((m) => m !== false);
+  if (matches.length === 0) return [];
+  const rows = await db
+    .select({ name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(and(or(...matches), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  const conflicts: { path: string; code: ErrorCode }[] = [];
+  const lowerName = values.name?.toLowerCase();
+  if (rows.some((r) => r.name.toLowerCase() === lowerName))
+    conflicts.push({ path: 'UserName', code: 'NAME_EXISTS' });
+  if (rows.some((r) => r.phone === values.phone)) conflicts.push({ path: 'UserPhone', code: 'PHONE_EXISTS' });
+  if (rows.some((r) => r.email === values.email)) conflicts.push({ path: 'UserEmail', code: 'EMAIL_EXISTS' });
+  return conflicts;
+}
+
+const uniqueIndexCodes: Record<string, { path: string; code: ErrorCode }> = {
+  users_name_unique: { path: 'UserName', code: 'NAME_EXISTS' },
+  users_phone_unique: { path: 'UserPhone', code: 'PHONE_EXISTS' },
+  users_email_unique: { path: 'UserEmail', code: 'EMAIL_EXISTS' },
+};
+
+/**
+ * The field a unique-index violation is about, when two requests raced past `findConflicts`.
+ * Drivers wrap the PostgreSQL error differently, so the cause chain is searched.
+ */
+export function uniqueViolation(error: unknown): { path: string; code: ErrorCode } | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505') {
+      const name =
+        typeof constraint === 'string'
+          ? constraint
+          : Object.keys(uniqueIndexCodes).find((k) => typeof message === 'string' && message.includes(k));
+      return name ? uniqueIndexCodes[name] : undefined;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** One hour: long enough to find the mail, short enough that an old mailbox is not a key. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createResetToken(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordResets).values({
+    tokenHash: hashResetToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+  });
+  return token;
+}
+
+/**
+ * Uses a reset token: marks it used in the same statement that checks it is unused and
+ * unexpired, so it works once even under concurrent requests. Returns the user id.
+ */
+export async function useResetToken(db: Db, token: string): Promise<string | null> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashResetToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return rows[0]?.userId ?? null;
+}
+
+/** After a reset, the other links sent to the same account stop working too. */
+export async function retireResetTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { createSession } from '../../lib/session.ts';
+import { hashPassword } from './password.ts';
+import type { UserRow } from './service.ts';
+
+/**
+ * Helpers for API tests that need signed-in shoppers. Users are inserted directly (one argon2
+ * hash per test process) so tests stay fast; the login route has its own tests.
+ */
+
+export const TEST_PASSWORD = 'correct horse battery';
+/** inject() talks to `localhost:80`; a named host keeps Origin checks honest. */
+export const TEST_HOST = 'shop.test';
+export const TEST_ORIGIN = `http://${TEST_HOST}`;
+
+let sequence = 0;
+let passwordHash: Promise<string> | undefined;
+
+export async function insertUser(
+  db: Db,
+  overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'active' | 'image'>> = {},
+): Promise<UserRow> {
+  const n = ++sequence;
+  const unique = `${n}${randomBytes(3).toString('hex')}`;
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `Shopper ${unique}`,
+      email: `shopper-${unique}@example.com`,
+      // +96655 then 7 digits: a valid Saudi mobile, unique within the process.
+      phone: `+96655${String(1_000_000 + ((n * 7919 + Number.parseInt(unique.slice(-4), 16)) % 9_000_000))}`,
+      passwordHash: await passwordHash,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export interface TestSession {
+  userId: string;
+  token: string;
+  /** Headers of a browser call: the session cookie and a same-site Origin. */
+  cookie: Record<string, string>;
+  /** Headers of an API client call: `Authorization: Bearer`. */
+  bearer: Record<string, string>;
+}
+
+export function sessionHeaders(userId: string, token: string): TestSession {
+  return {
+    userId,
+    token,
+    cookie: { cookie: `session=${token}`, origin: TEST_ORIGIN, host: TEST_HOST },
+    bearer: { authorization: `Bearer ${token}`, host: TEST_HOST },
+  };
+}
+
+/** A user with a live session. */
+export async function signedInUser(
+  db: Db,
+  overrides: Parameters<typeof insertUser>[1] = {},
+): Promise<TestSession & { user: UserRow }> {
+  const user = await insertUser(db, overrides);
+  const { token } = await createSession(db, user.id, 1);
+  return { user, ...sessionHeaders(user.id, token) };
+}
+
+export interface FilePart {
+  name: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----shoptest${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/**
+ * Everything the database holds about one user, for "nothing of theirs changed" checks:
+ * the account row, sessions, reset tokens, cart lines and addresses.
+ */
+export async function snapshotUser(db: Db, userId: string): Promise<string> {
+  const result = await db.execute(sql`
+    select json_build_object(
+      'user', (select row_to_json(u) from users u where u.id = ${userId}),
+      'sessions', (select coalesce(json_agg(s order by s.id), '[]') from sessions s where s.user_id = ${userId}),
+      'resets', (select coalesce(json_agg(r order by r.id), '[]') from password_resets r where r.user_id = ${userId}),
+      'cart', (select coalesce(json_agg(c order by c.id), '[]') from cart_items c where c.user_id = ${userId}),
+      'addresses', (select coalesce(json_agg(a order by a.id), '[]') from addresses a where a.user_id = ${userId})
+    ) as snapshot`);
+  const rows = (result as unknown as { rows: { snapshot: unknown }[] }).rows;
+  return JSON.stringify(rows[0]?.snapshot);
+}
+
+/** Every row of every table as text: to prove a secret was never stored. */
+export async function dumpDatabase(db: Db): Promise<string> {
+  const tables = await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const names = (tables as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename);
+  const parts: string[] = [];
+  for (const name of names) {
+    const rows = await db.execute(
+      sql.raw(`select coalesce(json_agg(t), '[]')::text as dump from "${name}" t`),
+    );
+    parts.push((rows as unknown as { rows: { dump: string }[] }).rows[0]?.dump ?? '');
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
+
+/**
+ * The storefront (React Router, server-rendered) mounted in the API process (DESIGN.md §7,
+ * docs/decisions/030-storefront-ssr-in-api-process.md). Registered last: /api and /uploads
+ * keep their own routes; hashed assets and the translation files are static; every other
+ * path is a page.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultBuildDir = path.resolve(here, '../../../../web/build');
+
+/** Forms posted to pages (profile photo included) may be larger than API JSON bodies. */
+const PAGE_BODY_LIMIT = 3 * 1024 * 1024;
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * The web build to serve: WEB_BUILD_DIR, else apps/web/build when it exists (never in tests,
+ * which mount it explicitly).
+ */
+export function resolveWebBuildDir(config: Config): string | undefined {
+  const dir = config.webBuildDir
+    ? path.resolve(config.webBuildDir)
+    : config.env === 'test'
+      ? undefined
+      : defaultBuildDir;
+  return dir && existsSync(path.join(dir, 'server/index.js')) ? dir : undefined;
+}
+
+/** The page CSP: scripts only from us or inline with this response's nonce. */
+export function pageCsp(
+  nonce: string,
+  config: Pick<Config, 'mapTileUrl' | 'env' | 'publicUrl' | 'paymentSandbox' | 'moyasar'>,
+): string {
+  const imgSrc = ["'self'", 'data:', 'blob:'];
+  const tileOrigin = tileHost(config.mapTileUrl);
+  if (tileOrigin) imgSrc.push(tileOrigin);
+  // Moyasar's card form posts the card straight to Moyasar and may show 3-D Secure in a frame.
+  const provider = config.paymentSandbox ? undefined : new URL(config.moyasar.apiUrl).origin;
+  const providerSrc = provider ? ` ${provider}` : '';
+  if (provider) imgSrc.push(provider);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${imgSrc.join(' ')}`,
+    "font-src 'self'",
+    `connect-src 'self'${providerSrc}`,
+    `frame-src 'self'${providerSrc}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${providerSrc}`,
+    "frame-ancestors 'none'",
+  ];
+  if (config.env === 'production' && config.publicUrl?.startsWith('https:')) {
+    directives.push('upgrade-insecure-requests');
+  }
+  return directives.join('; ');
+}
+
+function tileHost(template: string): string | undefined {
+  if (!template) return undefined;
+  try {
+    // `{s}` subdomains become a wildcard host.
+    const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]+\}/g, '0'));
+    return template.includes('{s}')
+      ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`
+      : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function limitBody(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new AppError(413, 'PAYLOAD_TOO_LARGE'));
+      else callback(null, chunk);
+    },
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const body = request.body instanceof Readable ? request.body : request.raw;
+    init.body = Readable.toWeb(body.pipe(limitBody(PAGE_BODY_LIMIT))) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(new URL(request.url, origin), init);
+}
+
+/**
+ * The loaders' way to the API: `app.inject`, no network hop. The shopper's cookie, IP, host
+ * and Origin go along so sessions, rate limits and the CSRF check see the real caller.
+ */
+function inProcessApiFetch(app: FastifyInstance, request: FastifyRequest, pageOrigin: string) {
+  return async (apiPath: string, init: RequestInit = {}): Promise<Response> => {
+    if (!apiPath.startsWith('/api/')) throw new Error(`apiFetch only reaches /api paths, not ${apiPath}`);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers.host = request.host;
+    for (const name of ['cookie', 'origin', 'referer', 'user-agent'] as const) {
+      const value = request.headers[name];
+      if (typeof value === 'string' && headers[name] === undefined) headers[name] = value;
+    }
+    // The page request itself already passed the CSRF check (a state-changing page request
+    // must come from this site), and loaders do not change state; so the sub-request speaks
+    // for this site. A page GET carries no Origin, which would fail a cookie-authenticated POST
+    // such as the product search.
+    headers.origin ??= pageOrigin;
+    // The page request was already counted by the rate limiter; its sub-requests are not.
+    headers[INTERNAL_REQUEST_HEADER] = internalRequestToken;
+    let payload: Buffer | undefined;
+    if (init.body !== undefined && init.body !== null) {
+      // Serialises strings and FormData alike (multipart gets its boundary here).
+      const encoded = new Request('http://local/', { method: 'POST', body: init.body });
+      payload = Buffer.from(await encoded.arrayBuffer());
+      const type = encoded.headers.get('content-type');
+      if (type && !headers['content-type']) headers['content-type'] = type;
+    }
+    const answer = await app.inject({
+      method: method as 'GET',
+      url: apiPath,
+      headers,
+      payload,
+      remoteAddress: request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+      else responseHeaders.set(name, String(value));
+    }
+    const body = NO_BODY_STATUSES.has(answer.statusCode) ? null : answer.rawPayload;
+    return new Response(body, { status: answer.statusCode, headers: responseHeaders });
+  };
+}
+
+export async function webRoutes(app: FastifyInstance, { buildDir }: { buildDir: string }) {
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
+  const assetsDir = path.join(buildDir, 'client', 'assets') + path.sep;
+
+  // One route per file found now (no wildcard), so every other path reaches the pages.
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.header(
+        'cache-control',
+        // Hashed file names change with their content: cache them for good.
+        filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+
+  // Pages read their own bodies (forms, multipart): no parsing here, just a pass-through.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (/^\/(api|uploads|assets|locales)(\/|$)/.test(pathname)) throw new AppError(404, 'ROUTE_NOT_FOUND');
+      const origin = `${request.protocol}://${request.host}`;
+      const nonce = randomBytes(16).toString('base64');
+      const response = await handle(toFetchRequest(request, reply, origin), {
+        apiFetch: inProcessApiFetch(app, request, origin),
+        cspNonce: nonce,
+        publicOrigin: app.config.publicUrl ?? origin,
+        mapTileUrl: app.config.mapTileUrl,
+      });
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      reply.header('content-security-policy', pageCsp(nonce, app.config));
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    },
+  });
+}

@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh, migrated database: embedded (PGlite, in a temporary directory) by
+ * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL when it is set.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const databaseUrl = process.env.TEST_DATABASE_URL
+    ? await createServerDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl && { DATABASE_URL: databaseUrl.url }),
+    ...env,
+  });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    template: config.databaseUrl ? undefined : await migratedTemplate(),
+  });
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      if (databaseUrl) await databaseUrl.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated database saved by global-setup.ts, read once per test file. */
+function migratedTemplate(): Promise<Blob | undefined> {
+  const file = process.env.SHOP_TEST_PG_TEMPLATE;
+  if (!file) return Promise.resolve(undefined);
+  template ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
+/** Creates `shop_test_<random>` on the server and returns its URL and a way to drop it. */
+async function createServerDatabase(baseUrl: string) {
+  const name = `shop_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function countRows(database: Database, table: string): Promise<number> {
+  const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  return rows[0]?.n ?? 0;
+}

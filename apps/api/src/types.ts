@@ -1,0 +1,19 @@
+import type { Lang } from '@shop/contract';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { SessionUser } from './lib/session.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+  interface FastifyRequest {
+    /** The request's language: `?lang=`, then Accept-Language, else Arabic. */
+    lang: Lang;
+    /** The signed-in shopper (session cookie or Bearer token), or null. See lib/session.ts. */
+    user: SessionUser | null;
+    /** The id of the session that authenticated the request, or null. */
+    sessionId: number | null;
+  }
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Spinner } from './spinner.tsx';
+
+/** Spec §4: while the request is pending the button is grey, disabled and shows a spinner. */
+export function SubmitButton({
+  busy,
+  children,
+  className = '',
+}: {
+  busy: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy}
+      className={`inline-flex h-12 items-center justify-center gap-2 rounded-full bg-primary px-6 font-semibold text-primary-ink hover:bg-primary-strong disabled:cursor-wait disabled:bg-slate-400 disabled:text-white ${className}`}
+    >
+      {busy && <Spinner />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export const inputClass =
+  'h-12 w-full rounded-xl border border-line bg-white px-4 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-sale';
+
+/** A visible label, the input, and its error (announced and linked with aria-describedby). */
+export function TextField({
+  label,
+  error,
+  hint,
+  end,
+  ...input
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  /** A control inside the input's end edge (the password toggle). */
+  end?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${inputClass} ${end ? 'pe-12' : ''}`}
+          {...input}
+        />
+        {end ? <div className="absolute inset-y-0 end-1 flex items-center">{end}</div> : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+/** Registration as a dialog; it closes 2 s after success (spec §4). */
+export function RegisterDialog({
+  open,
+  onOpenChange,
+  onRegistered,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRegistered: (email: string) => void;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('register.title')}>
+      <RegisterForm
+        onRegistered={(email) => {
+          onOpenChange(false);
+          onRegistered(email);
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import type { CartItem } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { lineTotal } from '../summary.ts';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+/** The cart's items: image, name, unit price, quantity, line total and remove. */
+export function CartLines({
+  lines,
+  onCount,
+  onRemove,
+}: {
+  lines: readonly CartItem[];
+  onCount: (carId: number, count: number) => void;
+  onRemove: (carId: number) => void;
+}) {
+  const { t } = useTranslation('cart');
+  const { lang } = useLang();
+  return (
+    <div className="rounded-2xl border border-line">
+      <div
+        aria-hidden="true"
+        className="hidden grid-cols-[1fr_8rem_9rem_8rem_3rem] gap-4 border-b border-line bg-surface px-4 py-3 text-sm font-semibold text-muted md:grid"
+      >
+        <span>{t('product')}</span>
+        <span>{t('price')}</span>
+        <span>{t('quantity')}</span>
+        <span>{t('lineTotal')}</span>
+        <span />
+      </div>
+      <ul aria-label={t('items')} className="divide-y divide-line">
+        {lines.map((line) => (
+          <li
+            key={line.carId}
+            className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 md:grid-cols-[1fr_8rem_9rem_8rem_3rem]"
+          >
+            <div className="col-span-2 flex min-w-0 items-center gap-4 md:col-span-1">
+              <img
+                src={line.productImage || undefined}
+                alt=""
+                width={72}
+                height={72}
+                loading="lazy"
+                className="size-18 shrink-0 rounded-xl bg-surface object-contain"
+              />
+              <div className="min-w-0">
+                <ShopLink
+                  to={`/product/${line.productId}`}
+                  className="line-clamp-2 font-semibold hover:underline"
+                >
+                  {line.productName}
+                </ShopLink>
+                {line.productStock < line.productCount || line.productStock <= 3 ? (
+                  <p className="mt-1 text-xs font-semibold text-sale">
+                    {t('onlyLeft', { count: line.productStock })}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+            <div className="flex flex-col text-sm md:text-base">
+              <span className="text-xs text-muted md:hidden">{t('price')}</span>
+              <span className="font-semibold">{formatPrice(line.productPrice, lang)}</span>
+              {line.productPriceBeforeOffer !== undefined && (
+                <s className="text-xs text-muted">{formatPrice(line.productPriceBeforeOffer, lang)}</s>
+              )}
+            </div>
+            <div className="justify-self-end md:justify-self-start">
+              <QuantityStepper
+                name={line.productName}
+                count={line.productCount}
+                max={line.productStock}
+                onChange={(count) => onCount(line.carId, count)}
+              />
+            </div>
+            <div className="flex flex-col text-sm md:text-base">
+              <span className="text-xs text-muted md:hidden">{t('lineTotal')}</span>
+              <span className="font-bold">{formatPrice(lineTotal(line), lang)}</span>
+            </div>
+            <div className="justify-self-end md:justify-self-center">
+              <ConfirmDialog
+                message={t('removeConfirm')}
+                confirmLabel={t('remove')}
+                onConfirm={() => onRemove(line.carId)}
+                trigger={
+                  <button
+                    type="button"
+                    aria-label={t('removeLabel', { name: line.productName })}
+                    className="inline-flex size-10 items-center justify-center rounded-full text-sale hover:bg-red-50"
+                  >
+                    <Icon name="trash" />
+                  </button>
+                }
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

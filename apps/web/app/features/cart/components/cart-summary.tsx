@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import type { CartSummary } from '../summary.ts';
+
+/** Spec §2 summary lines: product price, shipping, discount and the total that is charged. */
+export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
+  const { t } = useTranslation('cart');
+  const { lang } = useLang();
+  const row = 'flex items-center justify-between gap-4';
+  return (
+    <dl className="flex flex-col gap-3 text-sm">
+      <div className={row}>
+        <dt className="text-muted">{t('productsPrice')}</dt>
+        <dd className="font-semibold">{formatPrice(summary.productsPrice, lang)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-muted">{t('shipping')}</dt>
+        <dd className="font-semibold">{formatPrice(summary.shipping, lang)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-muted">{t('discount')}</dt>
+        <dd className="font-semibold text-sale">
+          {summary.discount > 0 ? `−${formatPrice(summary.discount, lang)}` : formatPrice(0, lang)}
+        </dd>
+      </div>
+      <div className={`${row} border-t border-line pt-3 text-base`}>
+        <dt className="font-bold">{t('total')}</dt>
+        <dd className="text-lg font-bold" data-testid="cart-total">
+          {formatPrice(summary.total, lang)}
+        </dd>
+      </div>
+      <p className="text-xs text-muted">{t('vatIncluded')}</p>
+    </dl>
+  );
+}

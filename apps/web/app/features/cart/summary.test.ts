@@ -1,0 +1,48 @@
+import type { CartItem } from '@shop/contract';
+import { describe, expect, it } from 'vitest';
+import { cartSummary, lineTotal } from './summary.ts';
+
+const line = (overrides: Partial<CartItem>): CartItem => ({
+  carId: 1,
+  productId: 1,
+  productName: 'Phone',
+  productImage: '/uploads/p.webp',
+  productPrice: 100,
+  productCount: 1,
+  productStock: 10,
+  ...overrides,
+});
+
+describe('cartSummary', () => {
+  it('charges list prices, subtracts real offer savings and adds the shipping fee', () => {
+    const summary = cartSummary(
+      [
+        line({ carId: 1, productPrice: 899.9, productPriceBeforeOffer: 999.9, productCount: 2 }),
+        line({ carId: 2, productPrice: 49.5, productCount: 3 }),
+      ],
+      70,
+    );
+    expect(summary).toEqual({
+      productsPrice: 2148.3,
+      discount: 200,
+      shipping: 70,
+      total: 2018.3,
+      count: 5,
+    });
+  });
+
+  it('adds no shipping to an empty cart', () => {
+    expect(cartSummary([], 70)).toEqual({ productsPrice: 0, discount: 0, shipping: 0, total: 0, count: 0 });
+  });
+
+  it('has no floating-point halalas', () => {
+    const summary = cartSummary([line({ productPrice: 0.1, productCount: 3 })], 0.2);
+    expect(summary.total).toBe(0.5);
+  });
+});
+
+describe('lineTotal', () => {
+  it('is the unit price times the count', () => {
+    expect(lineTotal({ productPrice: 19.99, productCount: 3 })).toBe(59.97);
+  });
+});

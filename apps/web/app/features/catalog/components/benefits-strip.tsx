@@ -1,0 +1,28 @@
+import type { Settings } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '../../../components/ui/icon.tsx';
+
+/** Spec §2: four promises; the numbers come from settings (DESIGN.md §5: one truth). */
+export function BenefitsStrip({ settings }: { settings: Pick<Settings, 'deliveryDays' | 'returnHours'> }) {
+  const { t } = useTranslation();
+  const items: { icon: IconName; text: string }[] = [
+    { icon: 'truck', text: t('benefits.delivery', { count: settings.deliveryDays }) },
+    { icon: 'refresh', text: t('benefits.returns', { count: settings.returnHours }) },
+    { icon: 'shield', text: t('benefits.payment') },
+    { icon: 'headset', text: t('benefits.support') },
+  ];
+  return (
+    <section aria-label={t('benefits.label')} className="py-6">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {items.map((item) => (
+          <li key={item.icon} className="flex items-center gap-3 rounded-2xl bg-surface p-4">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-ink">
+              <Icon name={item.icon} className="size-6" />
+            </span>
+            <span className="text-sm font-semibold">{item.text}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

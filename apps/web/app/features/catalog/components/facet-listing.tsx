@@ -1,0 +1,51 @@
+import type { Paging, Product } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
+import type { ListingParams } from '../listing-params.ts';
+import { FacetDropdown, type Facet } from './facet-dropdown.tsx';
+import { ListingLayout } from './listing-layout.tsx';
+import { PriceFilter } from './price-filter.tsx';
+import { ProductGrid } from './product-grid.tsx';
+
+/** The category and company screens (spec §2). */
+export function FacetListing({
+  kind,
+  id,
+  title,
+  facets,
+  params,
+  products,
+  paging,
+}: {
+  kind: 'category' | 'company';
+  id: number;
+  title: string;
+  facets: Facet[];
+  params: ListingParams;
+  products: Product[];
+  paging: Paging;
+}) {
+  const { t } = useTranslation('catalog');
+  const { pathname, search } = useLocation();
+  return (
+    <ListingLayout
+      title={title}
+      count={paging.rawCount}
+      filters={
+        <>
+          <FacetDropdown
+            label={kind === 'category' ? t('filter.category') : t('filter.brand')}
+            current={id}
+            facets={facets}
+          />
+          {/* Keyed by the URL: a new list starts the filter from its own prices. */}
+          <PriceFilter key={`${pathname}${search}`} products={products} applied={params} />
+        </>
+      }
+    >
+      <ProductGrid products={products} headingLevel={2} />
+      <Pager page={params.page} pageCount={paging.pageCount} />
+    </ListingLayout>
+  );
+}

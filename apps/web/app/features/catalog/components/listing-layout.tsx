@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+
+/** A listing's heading, results count (pagging.rawCount), filters, then the grid and pager. */
+export function ListingLayout({
+  title,
+  count,
+  filters,
+  children,
+}: {
+  title: string;
+  count?: number;
+  filters?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  const { lang } = useLang();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+          {count !== undefined && (
+            <p className="mt-1 text-sm text-muted" role="status">
+              {t('products.results', { count, formatted: formatNumber(count, lang) })}
+            </p>
+          )}
+        </div>
+        {filters && <div className="flex flex-wrap items-center gap-2">{filters}</div>}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Product } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { discountPercent, effectivePrice, isOnOffer } from '../pricing.ts';
+
+type Priced = Pick<Product, 'productPrice' | 'productPriceAfterOffer'>;
+
+/** The price to pay; with an offer, the original struck through (spec §4). */
+export function PriceTag({ product, size = 'md' }: { product: Priced; size?: 'md' | 'lg' }) {
+  const { t } = useTranslation('catalog');
+  const { lang } = useLang();
+  const price = effectivePrice(product);
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className={`font-bold text-ink ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>
+        {formatPrice(price, lang)}
+      </span>
+      {isOnOffer(product) && (
+        <s className={`text-muted ${size === 'lg' ? 'text-lg' : 'text-sm'}`}>
+          <span className="sr-only">{t('product.originalPrice', { price: '' })}</span>
+          {formatPrice(product.productPrice, lang)}
+        </s>
+      )}
+    </p>
+  );
+}
+
+/** The discount badge: round((original − offer) ÷ original × 100) %. */
+export function DiscountBadge({ product, className = '' }: { product: Priced; className?: string }) {
+  const { t } = useTranslation('catalog');
+  const percent = discountPercent(product.productPrice, product.productPriceAfterOffer);
+  if (percent <= 0) return null;
+  return (
+    <span className={`rounded-full bg-sale px-2.5 py-1 text-xs font-bold text-white ${className}`}>
+      {t('product.discount', { percent })}
+    </span>
+  );
+}

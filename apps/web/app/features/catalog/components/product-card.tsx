@@ -1,0 +1,49 @@
+import type { Product } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { DiscountBadge, PriceTag } from './price-tag.tsx';
+import { ProductImage } from './product-image.tsx';
+
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** 2 on listing pages (under the h1), 3 under a home section's h2. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useTranslation('catalog');
+  const soldOut = product.productStock === 0;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white transition-shadow hover:shadow-md">
+      <div className="relative aspect-square bg-surface p-4">
+        <ProductImage
+          src={product.productImage}
+          alt={product.productName}
+          width={320}
+          height={320}
+          loading={eager ? 'eager' : 'lazy'}
+          className="size-full bg-transparent mix-blend-multiply"
+        />
+        <DiscountBadge product={product} className="absolute start-3 top-3" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xs text-muted">{product.companyName}</p>
+        <Heading className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold">
+          <ShopLink to={`/product/${product.productId}`} className="after:absolute after:inset-0">
+            {product.productName}
+          </ShopLink>
+        </Heading>
+        <div className="mt-auto pt-2">
+          <PriceTag product={product} />
+          <p className={`text-xs font-medium ${soldOut ? 'text-sale' : 'text-emerald-700'}`}>
+            {soldOut ? t('product.outOfStock') : t('product.inStock')}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Product } from '@shop/contract';
+import { effectivePrice } from './pricing.ts';
+import type { PriceRange } from './api.ts';
+
+/** The page state of a listing, read from the URL (shareable; the back button works). */
+export interface ListingParams extends PriceRange {
+  page: number;
+  /** Search text on /products. */
+  q: string;
+}
+
+const amount = /^[0-9]{1,7}(\.[0-9]{1,2})?$/;
+
+function readAmount(value: string | null): number | undefined {
+  return value !== null && amount.test(value) ? Number(value) : undefined;
+}
+
+/** Bad or missing values fall back to page 1 and no filter rather than an error page. */
+export function parseListingParams(search: URLSearchParams): ListingParams {
+  const pageText = search.get('page');
+  const page = pageText && /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
+  let startprice = readAmount(search.get('startprice'));
+  let finishprice = readAmount(search.get('finishprice'));
+  if (startprice !== undefined && finishprice !== undefined && startprice > finishprice) {
+    [startprice, finishprice] = [finishprice, startprice];
+  }
+  return { page, q: (search.get('q') ?? '').trim().slice(0, 100), startprice, finishprice };
+}
+
+/** The URL search of a listing state; page 1 and empty values are left out. */
+export function listingSearch(params: Partial<ListingParams>): string {
+  const search = new URLSearchParams();
+  if (params.q) search.set('q', params.q);
+  if (params.startprice !== undefined) search.set('startprice', String(params.startprice));
+  if (params.finishprice !== undefined) search.set('finishprice', String(params.finishprice));
+  if (params.page && params.page > 1) search.set('page', String(params.page));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface PriceFilterState {
+  /** The slider's ends. */
+  floor: number;
+  ceiling: number;
+  /** The values the min and max inputs start with. */
+  min: number;
+  max: number;
+}
+
+/**
+ * Spec §4 filter defaults: the inputs start at the lowest and highest price in the current
+ * list, or 0 when it is empty. An applied filter wins, and the slider widens to hold it.
+ */
+export function priceFilterDefaults(
+  products: readonly Product[],
+  applied: PriceRange = {},
+): PriceFilterState {
+  const prices = products.map(effectivePrice);
+  const low = prices.length ? Math.floor(Math.min(...prices)) : 0;
+  const high = prices.length ? Math.ceil(Math.max(...prices)) : 0;
+  const min = applied.startprice ?? low;
+  const max = applied.finishprice ?? high;
+  return { floor: Math.min(low, min), ceiling: Math.max(high, max), min, max };
+}

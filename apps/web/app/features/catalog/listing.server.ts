@@ -1,0 +1,83 @@
+import { pageSizes } from '@shop/contract';
+import { data, type AppLoadContext } from 'react-router';
+import { isNotFound, serverApi } from '../../lib/api.ts';
+import { serverT } from '../../lib/i18n.server.ts';
+import { requestLang } from '../../lib/route-lang.ts';
+import { listingSearch, parseListingParams } from './listing-params.ts';
+import { fetchCategories, fetchCompanies, fetchProductsPage } from './api.ts';
+import type { Facet } from './components/facet-dropdown.tsx';
+
+/** A path id: digits only, else the page does not exist. */
+export function parseId(value: string | undefined): number {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) throw data(null, { status: 404 });
+  return Number(value);
+}
+
+/** The category (`categoryId`) or company (`companyId`) screen: spec §2, page size 8. */
+export async function loadFacetListing(
+  kind: 'category' | 'company',
+  rawId: string | undefined,
+  request: Request,
+  context: AppLoadContext,
+) {
+  const id = parseId(rawId);
+  const lang = requestLang(request);
+  const api = serverApi(context, lang);
+  const params = parseListingParams(new URL(request.url).searchParams);
+  const filter = kind === 'category' ? { categoryId: id } : { companyId: id };
+  const [t, facetList, page] = await Promise.all([
+    serverT(lang),
+    kind === 'category'
+      ? fetchCategories(api).then((list) =>
+          list.map<Facet>((c) => ({
+            id: c.categoryId,
+            name: c.categoryName,
+            image: c.categoryImage,
+            to: `/products/category/${c.categoryId}`,
+          })),
+        )
+      : fetchCompanies(api).then((list) =>
+          list.map<Facet>((c) => ({
+            id: c.companyId,
+            name: c.companyName,
+            image: c.companyImage,
+            to: `/products/company/${c.companyId}`,
+          })),
+        ),
+    fetchProductsPage(api, {
+      pageSize: kind === 'category' ? pageSizes.category : pageSizes.company,
+      page: params.page,
+      ...filter,
+      startprice: params.startprice,
+      finishprice: params.finishprice,
+    }).catch((error: unknown) => {
+      if (isNotFound(error)) throw data(null, { status: 404 });
+      throw error;
+    }),
+  ]);
+  const current = facetList.find((facet) => facet.id === id);
+  if (!current) throw data(null, { status: 404 });
+  const title =
+    kind === 'category'
+      ? t('catalog:listing.categoryTitle', { name: current.name })
+      : t('catalog:listing.companyTitle', { name: current.name });
+  const description =
+    kind === 'category'
+      ? t('catalog:listing.categoryDescription', { name: current.name })
+      : t('catalog:listing.companyDescription', { name: current.name });
+  return {
+    seo: {
+      title,
+      description,
+      path: `${current.to}${listingSearch({ page: params.page })}`,
+      image: current.image,
+    },
+    kind,
+    id,
+    title,
+    facets: facetList,
+    params,
+    products: page.products,
+    paging: page.pagging,
+  };
+}

@@ -1,0 +1,69 @@
+import type { PaymentForm } from '@shop/contract';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLang } from '../../../lib/use-lang.ts';
+
+/**
+ * Moyasar's hosted card form, loaded on this page only (dynamic import). Card data goes from
+ * the browser straight to Moyasar; we receive the payment id and let the server verify it.
+ * Moyasar then redirects to the callback URL (the orders page) with `id`, `status`, `message`.
+ */
+export function MoyasarCardForm({
+  payment,
+  onCompleted,
+}: {
+  payment: PaymentForm;
+  onCompleted: (paymentId: string) => Promise<void>;
+}) {
+  const { t } = useTranslation('checkout');
+  const { lang } = useLang();
+  const id = `mysr-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([import('moyasar-payment-form'), import('moyasar-payment-form/dist/moyasar.css')])
+      .then(([module]) => {
+        if (cancelled || !payment.publishableKey) return;
+        module.default.init({
+          element: `#${id}`,
+          amount: payment.amount,
+          currency: payment.currency,
+          description: payment.description,
+          publishable_api_key: payment.publishableKey,
+          callback_url: payment.callbackUrl,
+          methods: payment.methods,
+          supported_networks: payment.supportedNetworks,
+          metadata: payment.metadata,
+          given_id: payment.given_id,
+          language: lang,
+          on_completed: (completed) => onCompleted(completed.id),
+        });
+        setState('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [id, lang, onCompleted, payment]);
+
+  return (
+    <div className="rounded-2xl border border-line p-5">
+      {state === 'loading' && (
+        <p role="status" className="flex items-center gap-2 text-muted">
+          <Spinner />
+          {t('loadingForm')}
+        </p>
+      )}
+      {state === 'failed' && (
+        <p role="alert" className="font-medium text-sale">
+          {t('formFailed')}
+        </p>
+      )}
+      <div id={id} className="mysr-form" />
+    </div>
+  );
+}

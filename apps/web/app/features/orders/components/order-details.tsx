@@ -1,0 +1,87 @@
+import type { Order } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/**
+ * One order: its products (image, name, description, price), the real totals with the VAT
+ * they include (DESIGN.md §5: not the spec's fixed 1000 SAR), and the ZATCA QR once paid.
+ */
+export function OrderDetails({ order }: { order: Order }) {
+  const { t } = useTranslation('account');
+  const { lang } = useLang();
+  const row = 'flex items-center justify-between gap-4';
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+        <OrderStatusBadge order={order} />
+        <span>{t('orders.placedOn', { date: formatDateTime(order.invoiceDate, lang) })}</span>
+      </div>
+      {order.invoiceUserAdress && (
+        <p className="text-sm">
+          <span className="font-semibold">{t('orders.address')}: </span>
+          {order.invoiceUserAdress}
+        </p>
+      )}
+      <ul className="divide-y divide-line rounded-2xl border border-line">
+        {order.products.map((line) => (
+          <li key={line.productId} className="flex gap-4 p-4">
+            <img
+              src={line.productImage || undefined}
+              alt={line.productName}
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-16 shrink-0 rounded-xl bg-surface object-contain"
+            />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <p className="font-semibold">{line.productName}</p>
+              <p className="line-clamp-2 text-sm text-muted">{line.productDescripition}</p>
+              <p className="text-sm">
+                {formatPrice(line.productPrice, lang)} × {formatNumber(line.quantity, lang)}
+              </p>
+            </div>
+            <p className="shrink-0 font-bold">{formatPrice(line.lineTotal, lang)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
+        <dl className="flex flex-col gap-2 text-sm">
+          <div className={row}>
+            <dt className="text-muted">{t('orders.subtotal')}</dt>
+            <dd>{formatPrice(order.totals.subtotal, lang)}</dd>
+          </div>
+          <div className={row}>
+            <dt className="text-muted">{t('orders.discount')}</dt>
+            <dd className="text-sale">{formatPrice(order.totals.discount, lang)}</dd>
+          </div>
+          <div className={row}>
+            <dt className="text-muted">{t('orders.shipping')}</dt>
+            <dd>{formatPrice(order.totals.shipping, lang)}</dd>
+          </div>
+          <div className={`${row} border-t border-line pt-2 text-base font-bold`}>
+            <dt>{t('orders.total')}</dt>
+            <dd data-testid="order-total">{formatPrice(order.totals.total, lang)}</dd>
+          </div>
+          <div className={row}>
+            <dt className="text-muted">{t('orders.vat')}</dt>
+            <dd>{formatPrice(order.totals.vat, lang)}</dd>
+          </div>
+        </dl>
+        {order.zatca && (
+          <figure className="flex flex-col items-center gap-2">
+            <img
+              src={order.zatca.qrImage}
+              alt={t('orders.qrLabel')}
+              width={144}
+              height={144}
+              className="size-36"
+            />
+            <figcaption className="max-w-40 text-center text-xs text-muted">{t('orders.qrHint')}</figcaption>
+          </figure>
+        )}
+      </div>
+    </div>
+  );
+}

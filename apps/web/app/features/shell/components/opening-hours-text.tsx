@@ -1,0 +1,24 @@
+import type { Settings } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { formatClock } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { openingDays } from '../opening-hours.ts';
+
+/** One setting, the same hours in both languages (DESIGN.md §5). */
+export function OpeningHoursText({ hours }: { hours: Settings['openingHours'] }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const days = openingDays(hours.days);
+  const daysText = Array.isArray(days)
+    ? days.map((d) => t(`days.${d}`)).join(lang === 'ar' ? '، ' : ', ')
+    : t('days.range', { from: t(`days.${days.from}`), to: t(`days.${days.to}`) });
+  return (
+    <>
+      {t('topbar.hours', {
+        days: daysText,
+        opens: formatClock(hours.opens, lang),
+        closes: formatClock(hours.closes, lang),
+      })}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
+import type { Shopper } from '../../../lib/shopper.ts';
+import { AccountArea } from './account-links.tsx';
+import { CartLink } from './cart-link.tsx';
+import { LanguageToggle } from './language-toggle.tsx';
+import { Logo } from './logo.tsx';
+import { mainNavLinks } from './main-nav-links.ts';
+import { MobileDrawer } from './mobile-drawer.tsx';
+import { SearchBox } from './search-box.tsx';
+
+export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: Shopper | null }) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:flex-nowrap md:gap-x-4">
+        <MobileDrawer shopper={shopper} />
+        <Logo name={shopName} />
+        {/* One search box: its own row on phones, between logo and actions from md up. */}
+        <div className="order-last w-full md:order-none md:flex-1">
+          <SearchBox />
+        </div>
+        <div className="ms-auto flex items-center gap-1 md:ms-0">
+          <LanguageToggle className="hidden sm:inline-flex" />
+          <div className="hidden sm:block">
+            <AccountArea shopper={shopper} />
+          </div>
+          {shopper && <CartLink count={shopper.cartCount} />}
+        </div>
+      </div>
+      <nav aria-label={t('nav.main')} className="hidden border-t border-line lg:block">
+        <ul className="mx-auto flex max-w-7xl gap-1 px-4">
+          {mainNavLinks.map((link) => (
+            <li key={link.to}>
+              <ShopNavLink
+                to={link.to}
+                end={link.end}
+                className="inline-block border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted hover:text-ink aria-[current=page]:border-primary aria-[current=page]:text-ink"
+              >
+                {t(link.key)}
+              </ShopNavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Settings } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+
+const networks = ['x', 'instagram', 'snapchat', 'tiktok', 'whatsapp'] as const;
+
+/** The shop's social accounts from settings; nothing when none is set. */
+export function SocialLinks({
+  links,
+  className = '',
+}: {
+  links: Settings['socialLinks'];
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const present = networks.filter((network) => links[network]);
+  if (present.length === 0) return null;
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`}>
+      {present.map((network) => (
+        <li key={network}>
+          <a
+            href={links[network]}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="inline-flex h-8 items-center rounded-full border border-current/20 px-3 text-xs font-medium hover:border-current"
+          >
+            {t(`social.${network}`)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

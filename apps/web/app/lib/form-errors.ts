@@ -1,0 +1,54 @@
+import { errorMessage, errorMessages, type ErrorCode, type Lang } from '@shop/contract';
+import type { z } from 'zod';
+import { ApiRequestError } from './api.ts';
+
+/** The one error a form shows: which field, and what to tell the shopper. */
+export interface FormError {
+  /** The input's `name`; undefined when the error is not about one field. */
+  field?: string;
+  message: string;
+}
+
+function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorMessages, value);
+}
+
+/**
+ * Checks form values with the contract schema the API also uses and returns the first failure.
+ * The contract orders fields and checks as spec §5 does, so "first" is the message the spec
+ * says to show; its message names an ErrorCode, read here in the page language.
+ */
+export function firstFormError(schema: z.ZodType, values: unknown, lang: Lang): FormError | null {
+  const result = schema.safeParse(values);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  if (!issue) return null;
+  const code = isErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
+  const field = issue.path[0];
+  return { field: typeof field === 'string' ? field : undefined, message: errorMessage(code, lang) };
+}
+
+/** What to show for a failed API call: the API's own message (already in `lang`) and field. */
+export function apiFormError(error: unknown, lang: Lang): FormError {
+  if (error instanceof ApiRequestError && error.body) {
+    const field = error.body.fields?.[0]?.path.split('.')[0];
+    return { field: field || undefined, message: error.body.fields?.[0]?.message ?? error.body.message };
+  }
+  return { message: errorMessage('INTERNAL', lang) };
+}
+
+/** The values of a form as text, keyed by input name (files are left out). */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  new FormData(form).forEach((value, key) => {
+    if (typeof value === 'string') values[key] = value;
+  });
+  return values;
+}
+
+/** Moves focus to the input an error is about, so keyboard and screen-reader users land on it. */
+export function focusField(form: HTMLFormElement | null, field: string | undefined) {
+  if (!form || !field) return;
+  const element = form.elements.namedItem(field);
+  if (element instanceof HTMLElement) element.focus();
+}

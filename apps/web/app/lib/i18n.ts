@@ -1,0 +1,32 @@
+import { defaultLang, type Lang } from '@shop/contract';
+import i18next, { type i18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * The translation namespaces, one JSON file each under public/locales/{ar,en}/ (served at
+ * /locales/{lng}/{ns}.json). Add a namespace here when you add its two files; a unit test
+ * checks this list against the folders and the keys of both languages against each other.
+ */
+export const namespaces = ['common', 'catalog', 'forms', 'account', 'cart', 'checkout'] as const;
+export type Namespace = (typeof namespaces)[number];
+
+export function localeUrl(lang: Lang, ns: string): string {
+  return `/locales/${lang}/${ns}.json`;
+}
+
+/** A fresh i18next instance for one language (one per request on the server). */
+export async function createI18n(lang: Lang, resources: Resource): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: defaultLang,
+    supportedLngs: ['ar', 'en'],
+    ns: [...namespaces],
+    defaultNS: 'common',
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return instance;
+}

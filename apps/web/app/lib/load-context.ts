@@ -1,0 +1,24 @@
+/**
+ * What the API process hands every loader and action (see apps/api/src/modules/web and
+ * docs/decisions/030-storefront-ssr-in-api-process.md). The API builds this object; web
+ * never imports api, so the shape is declared here and kept in step by hand.
+ */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /**
+     * Calls the API in-process (`app.inject`), forwarding the shopper's cookie, IP and
+     * Origin. Paths are `/api/...` as in `apiPaths`.
+     */
+    apiFetch: ApiFetch;
+    /** The per-request CSP nonce for inline scripts. */
+    cspNonce: string;
+    /** The shop's public origin (`https://shop.example`), for canonical URLs and the sitemap. */
+    publicOrigin: string;
+    /** Map tile URL template for the address picker; '' means no tiles (offline). */
+    mapTileUrl: string;
+  }
+}
+
+export {};

@@ -1,0 +1,116 @@
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import appCss from './app.css?url';
+import { ErrorPage } from './components/ui/error-page.tsx';
+import { loadShopper } from './features/auth/session.server.ts';
+import { fetchCategories, fetchSettings } from './features/catalog/api.ts';
+import { serverApi } from './lib/api.ts';
+import { localeUrl, namespaces } from './lib/i18n.ts';
+import { detectLanguage, dirOf, localizePath, pageLang } from './lib/lang.ts';
+import './lib/load-context.ts';
+import { useNonce } from './lib/nonce.ts';
+import type { Shopper } from './lib/shopper.ts';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = pageLang(url.pathname);
+  // An unprefixed (Arabic) path with the cookie `i18next=en` goes to the English page
+  // (docs/decisions/031-storefront-languages-and-urls.md).
+  const wanted = detectLanguage({ pathname: url.pathname, cookie: request.headers.get('cookie') });
+  if (wanted !== lang) {
+    throw redirect(`${localizePath(url.pathname, wanted)}${url.search}`, { headers: { Vary: 'Cookie' } });
+  }
+  const api = serverApi(context, lang);
+  const [settings, categories, shopper] = await Promise.all([
+    fetchSettings(api),
+    fetchCategories(api),
+    loadShopper(request, api),
+  ]);
+  return {
+    lang,
+    settings,
+    /** For the footer's popular categories. */
+    popularCategories: categories.slice(0, 6),
+    shopper: shopper as Shopper | null,
+    origin: context.publicOrigin,
+  };
+}
+
+/**
+ * Settings, categories and the shopper change rarely: keep them across link navigations;
+ * reload after an action or an explicit `revalidate()` (same URL), e.g. the cart badge.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const lang = pageLang(pathname);
+  const data = useRouteLoaderData<typeof loader>('root');
+  const style = data ? ({ '--color-primary': data.settings.primaryColor } as CSSProperties) : undefined;
+  return (
+    <html lang={lang} dir={dirOf(lang)} style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.settings.primaryColor ?? '#0f766e'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {namespaces.map((ns) => (
+          <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={localeUrl(lang, ns)} />
+        ))}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets browser tests wait until the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return <Outlet />;
+}
+
+/** Only when the root itself fails (the API is down): a plain page without the shop chrome. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-16">
+      <title>{t('error.title')}</title>
+      <ErrorPage status={status} homeHref={localizePath('/', pageLang(pathname))} />
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import { index, layout, route, type RouteConfigEntry, type RouteConfig } from '@react-router/dev/routes';
+
+/**
+ * Every page exists twice: Arabic at `/path` (the default) and English at `/en/path`, served by
+ * the same module. Route ids carry the language so both can be matched and typed.
+ * (docs/decisions/031-storefront-languages-and-urls.md)
+ *
+ * To add a page: add one `...page('path', 'routes/file.tsx')` line below.
+ */
+function page(path: string, file: string): RouteConfigEntry[] {
+  const id = file.replace(/^routes\//, '').replace(/\.tsx?$/, '');
+  if (path === '') return [index(file, { id: `ar/${id}` }), route('en', file, { id: `en/${id}` })];
+  return [route(path, file, { id: `ar/${id}` }), route(`en/${path}`, file, { id: `en/${id}` })];
+}
+
+export default [
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  layout('routes/shop-layout.tsx', [
+    // catalog
+    ...page('', 'routes/home.tsx'),
+    ...page('products', 'routes/products.tsx'),
+    ...page('products/new', 'routes/products-new.tsx'),
+    ...page('products/category/:categoryId', 'routes/products-category.tsx'),
+    ...page('products/company/:companyId', 'routes/products-company.tsx'),
+    ...page('product/:id', 'routes/product.tsx'),
+    ...page('allcategory', 'routes/all-categories.tsx'),
+    ...page('agents', 'routes/agents.tsx'),
+    ...page('info/:name/:type', 'routes/info.tsx'),
+
+    // accounts, cart, addresses, checkout: add pages here
+    ...page('login', 'routes/login.tsx'),
+    ...page('register', 'routes/register.tsx'),
+    ...page('forgot-password', 'routes/forgot-password.tsx'),
+    ...page('reset-password', 'routes/reset-password.tsx'),
+    ...page('logout', 'routes/logout.tsx'),
+    ...page('cart', 'routes/cart.tsx'),
+    ...page('payment', 'routes/payment.tsx'),
+    layout('routes/account-layout.tsx', [
+      ...page('user/profile', 'routes/user-profile.tsx'),
+      ...page('user/allorders', 'routes/user-orders.tsx'),
+      ...page('user/addresses', 'routes/user-addresses.tsx'),
+      ...page('user/add-address', 'routes/user-add-address.tsx'),
+      ...page('user/edit-address/:id', 'routes/user-edit-address.tsx'),
+    ]),
+    ...page('user', 'routes/user-index.tsx'),
+    ...page('order/details/:id', 'routes/order-details.tsx'),
+    ...page('admin/profile', 'routes/admin-profile.tsx'),
+
+    // any other path: the not-found page with HTTP 404
+    ...page('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

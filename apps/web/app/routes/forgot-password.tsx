@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/forgot-password';
+import { ShopLink } from '../components/ui/shop-link.tsx';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
+import { serverT } from '../lib/i18n.server.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const t = await serverT(requestLang(request));
+  return {
+    seo: {
+      title: t('account:forgot.title'),
+      description: t('account:forgot.lead'),
+      path: '/forgot-password',
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('account');
+  return (
+    <AuthCard title={t('forgot.title')} lead={t('forgot.lead')}>
+      <ForgotPasswordForm />
+      <ShopLink to="/login" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">
+        {t('forgot.backToLogin')}
+      </ShopLink>
+    </AuthCard>
+  );
+}

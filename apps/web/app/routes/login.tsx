@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useSearchParams } from 'react-router';
+import type { Route } from './+types/login';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { LoginForm } from '../features/auth/components/login-form.tsx';
+import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
+import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
+import { fetchCurrentUser } from '../features/auth/session.server.ts';
+import { serverApi } from '../lib/api.ts';
+import { serverT } from '../lib/i18n.server.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+import { useLang } from '../lib/use-lang.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(request);
+  const target = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
+  const [t, user] = await Promise.all([serverT(lang), fetchCurrentUser(request, serverApi(context, lang))]);
+  // Already logged in: nothing to do here.
+  if (user) throw redirect(target);
+  return {
+    seo: {
+      title: t('account:login.title'),
+      description: t('common:visitorPrompt'),
+      path: '/login',
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export default function LoginPage() {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
+  const { lang } = useLang();
+  const [params] = useSearchParams();
+  const [registering, setRegistering] = useState(false);
+  const [email, setEmail] = useState('');
+  return (
+    <AuthCard title={t('login.title')} lead={tc('visitorPrompt')}>
+      <LoginForm
+        key={email}
+        defaultEmail={email}
+        redirectTo={safeRedirectTarget(params.get(REDIRECT_PARAM), lang)}
+        onRegister={() => setRegistering(true)}
+      />
+      <RegisterDialog open={registering} onOpenChange={setRegistering} onRegistered={setEmail} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,163 @@
+import { data } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/product';
+import { ShopLink } from '../components/ui/shop-link.tsx';
+import { fetchAgents, fetchProduct, fetchRelatedProducts } from '../features/catalog/api.ts';
+import { AddToCartButton } from '../features/catalog/components/add-to-cart-button.tsx';
+import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
+import { DiscountBadge, PriceTag } from '../features/catalog/components/price-tag.tsx';
+import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
+import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { Section } from '../features/catalog/components/section.tsx';
+import { parseId } from '../features/catalog/listing.server.ts';
+import { productJsonLd } from '../features/catalog/product-json-ld.ts';
+import { isNotFound, serverApi } from '../lib/api.ts';
+import { localizePath } from '../lib/lang.ts';
+import { useRootData } from '../lib/root-data.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+import { absoluteUrl } from '../lib/seo.ts';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const lang = requestLang(request);
+  const api = serverApi(context, lang);
+  const [product, related, agents] = await Promise.all([
+    fetchProduct(api, id).catch((error: unknown) => {
+      if (isNotFound(error)) throw data(null, { status: 404 });
+      throw error;
+    }),
+    fetchRelatedProducts(api, id).catch(() => []),
+    fetchAgents(api),
+  ]);
+  const path = `/product/${product.productId}`;
+  const images = [product.productImage, ...product.productImages.map((i) => i.productImage)].filter(
+    (src, index, all) => src && all.indexOf(src) === index,
+  );
+  return {
+    seo: {
+      title: product.productName,
+      description: product.productDescripition.replace(/\s+/g, ' ').slice(0, 155),
+      path,
+      image: product.productImage,
+      type: 'product' as const,
+      jsonLd: productJsonLd(product, {
+        url: absoluteUrl(context.publicOrigin, localizePath(path, lang)),
+        images: images.map((src) => absoluteUrl(context.publicOrigin, src)),
+      }),
+    },
+    product,
+    images,
+    related: related.slice(0, 8),
+    agents: agents.slice(0, 4),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalog');
+  const { t: tc } = useTranslation();
+  const shopper = useRootData()?.shopper ?? null;
+  const { product, images, related, agents } = loaderData;
+  const soldOut = product.productStock === 0;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label={tc('nav.breadcrumb')} className="mb-6 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <ShopLink to="/" className="hover:text-ink hover:underline">
+              {tc('nav.home')}
+            </ShopLink>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <ShopLink
+              to={`/products/category/${product.categoryId}`}
+              className="hover:text-ink hover:underline"
+            >
+              {product.categoryName}
+            </ShopLink>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate text-ink">
+            {product.productName}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery name={product.productName} images={images} />
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <ShopLink
+              to={`/products/company/${product.companyId}`}
+              className="w-fit text-sm font-semibold text-primary hover:underline"
+            >
+              {product.companyName}
+            </ShopLink>
+            <h1 className="text-2xl leading-snug font-bold sm:text-3xl">{product.productName}</h1>
+            <p
+              className={`w-fit rounded-full px-3 py-1 text-sm font-semibold ${soldOut ? 'bg-red-50 text-sale' : 'bg-emerald-50 text-emerald-800'}`}
+            >
+              {soldOut ? t('product.outOfStock') : t('product.inStock')}
+            </p>
+          </div>
+          <div className="flex flex-col gap-1 rounded-2xl bg-surface p-5">
+            <div className="flex flex-wrap items-center gap-3">
+              <PriceTag product={product} size="lg" />
+              <DiscountBadge product={product} />
+            </div>
+            <p className="text-xs text-muted">{t('product.vatIncluded')}</p>
+          </div>
+          <div className="flex flex-col gap-2">
+            <AddToCartButton productId={product.productId} disabled={soldOut} />
+            {!shopper && (
+              <p className="text-sm text-muted">
+                <ShopLink to="/login" className="font-semibold text-primary hover:underline">
+                  {tc('visitorPrompt')}
+                </ShopLink>
+              </p>
+            )}
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-4 text-sm">
+            <dt className="text-muted">{t('product.category')}</dt>
+            <dd>
+              <ShopLink
+                to={`/products/category/${product.categoryId}`}
+                className="font-semibold hover:underline"
+              >
+                {product.categoryName}
+              </ShopLink>
+            </dd>
+            <dt className="text-muted">{t('product.brand')}</dt>
+            <dd>
+              <ShopLink
+                to={`/products/company/${product.companyId}`}
+                className="font-semibold hover:underline"
+              >
+                {product.companyName}
+              </ShopLink>
+            </dd>
+          </dl>
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="mb-2 text-lg font-bold">
+              {t('product.description')}
+            </h2>
+            {/* Plain text, never HTML (DESIGN.md §3). */}
+            <p className="leading-loose whitespace-pre-line text-ink/90">{product.productDescripition}</p>
+          </section>
+        </div>
+      </div>
+      {related.length > 0 && (
+        <Section id="you-may-like" title={t('product.youMayLike')}>
+          <ProductGrid products={related} eagerCount={0} />
+        </Section>
+      )}
+      {agents.length > 0 && (
+        <Section id="agents" title={t('home.agents')} more={{ to: '/agents', label: t('home.viewAll') }}>
+          <AgentGrid agents={agents} />
+        </Section>
+      )}
+    </div>
+  );
+}

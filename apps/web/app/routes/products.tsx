@@ -1,0 +1,61 @@
+import { pageSizes } from '@shop/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Route } from './+types/products';
+import { Pager } from '../components/ui/pager.tsx';
+import { fetchProductsPage, searchProducts } from '../features/catalog/api.ts';
+import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
+import { PriceFilter } from '../features/catalog/components/price-filter.tsx';
+import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { listingSearch, parseListingParams } from '../features/catalog/listing-params.ts';
+import { serverApi } from '../lib/api.ts';
+import { serverT } from '../lib/i18n.server.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+
+/** All products with a pager, and the search results when `?q=` is set (spec §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(request);
+  const api = serverApi(context, lang);
+  const params = parseListingParams(new URL(request.url).searchParams);
+  const prices = { startprice: params.startprice, finishprice: params.finishprice };
+  const [t, page] = await Promise.all([
+    serverT(lang),
+    params.q
+      ? searchProducts(api, { pageSize: pageSizes.search, page: params.page, text: params.q, ...prices })
+      : fetchProductsPage(api, { pageSize: pageSizes.search, page: params.page, ...prices }),
+  ]);
+  const title = params.q ? t('catalog:products.searchTitle', { q: params.q }) : t('catalog:products.title');
+  return {
+    seo: {
+      title,
+      description: t('catalog:products.description'),
+      path: `/products${listingSearch({ page: params.q ? undefined : params.page })}`,
+      // Search result pages are endless variations: keep them out of the index.
+      noindex: Boolean(params.q || params.startprice !== undefined || params.finishprice !== undefined),
+    },
+    title,
+    params,
+    products: page.products,
+    paging: page.pagging,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalog');
+  const { pathname, search } = useLocation();
+  const { params, products, paging } = loaderData;
+  return (
+    <ListingLayout
+      title={loaderData.title}
+      count={paging.rawCount}
+      filters={<PriceFilter key={`${pathname}${search}`} products={products} applied={params} />}
+    >
+      <ProductGrid products={products} headingLevel={2} />
+      <Pager page={params.page} pageCount={paging.pageCount} />
+      <p className="sr-only">{t('products.description')}</p>
+    </ListingLayout>
+  );
+}

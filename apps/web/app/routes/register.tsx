@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useNavigate } from 'react-router';
+import type { Route } from './+types/register';
+import { AuthCard } from '../features/auth/components/auth-card.tsx';
+import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
+import { RegisterForm } from '../features/auth/components/register-form.tsx';
+import { fetchCurrentUser } from '../features/auth/session.server.ts';
+import { serverApi } from '../lib/api.ts';
+import { serverT } from '../lib/i18n.server.ts';
+import { localizePath } from '../lib/lang.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+import { useLang } from '../lib/use-lang.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(request);
+  const [t, user] = await Promise.all([serverT(lang), fetchCurrentUser(request, serverApi(context, lang))]);
+  if (user) throw redirect(localizePath('/', lang));
+  return {
+    seo: {
+      title: t('account:register.title'),
+      description: t('common:visitorPrompt'),
+      path: '/register',
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+export default function RegisterPage() {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
+  const { localize } = useLang();
+  const navigate = useNavigate();
+  const [loggingIn, setLoggingIn] = useState(false);
+  return (
+    <AuthCard title={t('register.title')} lead={tc('visitorPrompt')}>
+      <RegisterForm
+        onRegistered={() => void navigate(localize('/login'))}
+        onLogin={() => setLoggingIn(true)}
+      />
+      <LoginDialog open={loggingIn} onOpenChange={setLoggingIn} redirectTo={localize('/')} />
+    </AuthCard>
+  );
+}

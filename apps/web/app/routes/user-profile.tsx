@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/user-profile';
+import { Icon } from '../components/ui/icon.tsx';
+import { ChangePasswordDialog } from '../features/account/components/change-password-dialog.tsx';
+import { DeleteAccountDialog } from '../features/account/components/delete-account-dialog.tsx';
+import { EditProfileDialog } from '../features/account/components/edit-profile-dialog.tsx';
+import { PageHeader } from '../features/account/components/page-header.tsx';
+import { ProfilePhoto } from '../features/account/components/profile-photo.tsx';
+import { requireUser } from '../features/auth/session.server.ts';
+import { serverT } from '../lib/i18n.server.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(request, context);
+  const t = await serverT(requestLang(request));
+  return {
+    seo: {
+      title: t('account:profile.title'),
+      description: t('account:profile.description'),
+      path: '/user/profile',
+      noindex: true,
+    },
+    user,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+const action =
+  'inline-flex h-11 items-center justify-center gap-2 rounded-full border border-line px-5 text-sm font-semibold hover:border-primary';
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('account');
+  const { user } = loaderData;
+  const [dialog, setDialog] = useState<'edit' | 'password' | 'delete' | null>(null);
+  const openChange = (name: 'edit' | 'password' | 'delete') => (open: boolean) =>
+    setDialog(open ? name : null);
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <section className="flex flex-col gap-6 rounded-2xl border border-line p-6 sm:flex-row sm:items-center">
+        <ProfilePhoto src={user.userImage} alt={t('profile.photoAlt', { name: user.userName })} />
+        <dl className="grid flex-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted">{t('fields.name')}</dt>
+          <dd className="font-semibold break-words">{user.userName}</dd>
+          <dt className="text-muted">{t('fields.phone')}</dt>
+          <dd className="font-semibold">
+            <span dir="ltr">{user.userPhone}</span>
+          </dd>
+          <dt className="text-muted">{t('fields.email')}</dt>
+          <dd className="font-semibold break-all">{user.userEmail}</dd>
+        </dl>
+      </section>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="button" className={action} onClick={() => setDialog('edit')}>
+          <Icon name="edit" className="size-4" />
+          {t('profile.modify')}
+        </button>
+        <button type="button" className={action} onClick={() => setDialog('password')}>
+          <Icon name="shield" className="size-4" />
+          {t('profile.changePassword')}
+        </button>
+        <button
+          type="button"
+          className={`${action} border-red-200 text-sale hover:border-sale`}
+          onClick={() => setDialog('delete')}
+        >
+          <Icon name="trash" className="size-4" />
+          {t('profile.deleteAccount')}
+        </button>
+      </div>
+      <EditProfileDialog user={user} open={dialog === 'edit'} onOpenChange={openChange('edit')} />
+      <ChangePasswordDialog user={user} open={dialog === 'password'} onOpenChange={openChange('password')} />
+      <DeleteAccountDialog user={user} open={dialog === 'delete'} onOpenChange={openChange('delete')} />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { pathIn, waitForHydration } from './fixtures.ts';
+import { addToCart, expect, productInStock, test, toast } from './shopper-helpers.ts';
+
+test('a shopper adds to the cart from the product page and the header badge counts it (en)', async ({
+  page,
+  shopper: _shopper,
+}) => {
+  const product = await productInStock(page.request, 'en');
+  await page.goto(`/en/product/${product.productId}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(toast(page, 'The product has been added to the cart')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await expect(page).toHaveURL(/\/en\/cart$/);
+  await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+});
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`cart quantity +/− updates at once and on the server; removal asks first (${lang})`, async ({
+    page,
+    shopper: _shopper,
+    baseURL,
+  }) => {
+    const product = await productInStock(page.request, lang);
+    await addToCart(page, product.productId, baseURL);
+    const ar = lang === 'ar';
+    await page.goto(pathIn(lang, '/cart'));
+    await waitForHydration(page);
+    const quantity = page.getByRole('group', {
+      name: ar ? `كمية ${product.productName}` : `Quantity of ${product.productName}`,
+    });
+    const decrease = page.getByRole('button', {
+      name: ar ? `تقليل كمية ${product.productName}` : `Decrease the quantity of ${product.productName}`,
+    });
+    const increase = page.getByRole('button', {
+      name: ar ? `زيادة كمية ${product.productName}` : `Increase the quantity of ${product.productName}`,
+    });
+    await expect(quantity.locator('output')).toHaveText('1');
+    await expect(decrease).toBeDisabled();
+    const totalBefore = await page.getByTestId('cart-total').textContent();
+
+    await increase.click();
+    await expect(quantity.locator('output')).toHaveText('2');
+    await expect(page.getByTestId('cart-total')).not.toHaveText(totalBefore ?? '');
+    // Saved on the server: a fresh load shows it, and so does the badge.
+    await expect(page.getByRole('link', { name: ar ? /السلة/ : 'Cart, 2 items' })).toBeVisible();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(quantity.locator('output')).toHaveText('2');
+    await decrease.click();
+    await expect(quantity.locator('output')).toHaveText('1');
+
+    // Remove: the spec's question; Cancel keeps the line.
+    const remove = page.getByRole('button', {
+      name: ar ? `إزالة ${product.productName} من السلة` : `Remove ${product.productName} from the cart`,
+    });
+    await remove.click();
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(
+      ar ? 'هل أنت متأكد من إزالة المنتج من السلة؟' : 'Are you sure to remove the product from the cart?',
+    );
+    await question.getByRole('button', { name: ar ? 'إلغاء' : 'Cancel' }).click();
+    await expect(quantity).toBeVisible();
+    await remove.click();
+    await question.getByRole('button', { name: ar ? 'إزالة' : 'Remove', exact: true }).click();
+    await expect(
+      page.getByText(ar ? 'لا توجد منتجات في السلة' : 'There are no products in the cart'),
+    ).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByText(ar ? 'لا توجد منتجات في السلة' : 'There are no products in the cart'),
+    ).toBeVisible();
+  });
+}
+
+test('Confirm order: add an address in the dialog, choose it, Next goes to /payment with the spec §3 state (en)', async ({
+  page,
+  shopper,
+  baseURL,
+}) => {
+  const product = await productInStock(page.request, 'en');
+  await addToCart(page, product.productId, baseURL);
+  await page.goto('/en/cart');
+  await waitForHydration(page);
+  await expect(page.getByText('Shipping')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delivery address' });
+  await expect(dialog.getByText('You have no saved addresses yet')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Home');
+  await dialog.getByLabel('Notes').fill('Building 12, King Fahd Road');
+  await dialog.getByRole('button', { name: 'Add address' }).click();
+  await expect(toast(page, 'Saved successfully')).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Home/ })).toBeChecked();
+  await dialog.getByLabel('Note for the order (optional)').fill('Ring twice');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/en\/payment$/);
+  const state = await page.evaluate(() => (window.history.state as { usr?: Record<string, unknown> }).usr);
+  expect(state).toMatchObject({
+    userId: shopper.userId,
+    invoiceUserAdress: 'Home, Building 12, King Fahd Road',
+    invoiceUserLocation: 'location',
+    invoiceNote: 'Ring twice',
+    products: [{ productId: product.productId }],
+  });
+  expect(typeof state?.amount).toBe('number');
+});

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export type Lang = 'ar' | 'en';
+
+/** `/products` in the given language: Arabic unprefixed, English under /en. */
+export function pathIn(lang: Lang, path: string): string {
+  if (lang === 'ar') return path;
+  return path === '/' ? '/en' : `/en${path}`;
+}
+
+/**
+ * Every test fails on a console error or an uncaught page error (STYLE.md). A test that
+ * expects one (a 404 document) lists a pattern in `allowConsoleErrors`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use();
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated (the client entry marks <html> when done). */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+export async function expectLangDir(page: Page, lang: Lang) {
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+/** No element makes the page scroll sideways. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+}
+
+/** axe-core: no serious or critical violation (WCAG 2.2 AA rules). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(bad, 'serious or critical accessibility violations').toEqual([]);
+}

@@ -1,0 +1,118 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect, test as base, type Lang } from './fixtures.ts';
+
+/**
+ * Shopper accounts for browser tests: registered through the API, logged in by the API (the
+ * cookie lands in the page's browser context), and deactivated after the test whatever it did
+ * to the account (STYLE.md: helpers clean up after themselves). Registration is limited to 20
+ * per IP an hour, so each test that needs an account creates exactly one.
+ */
+export interface Shopper {
+  userId: string;
+  name: string;
+  email: string;
+  /** 05XXXXXXXX, as typed by a shopper. */
+  phone: string;
+  /** Tests that change the password update this, so clean-up can still log in. */
+  password: string;
+}
+
+export function newShopperData(): Omit<Shopper, 'userId'> {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    name: `Shopper ${tag}`,
+    email: `shopper-${tag}@example.com`,
+    // Saudi mobile prefixes that the numbering plan accepts (050, 053–056, 059).
+    phone: `05${'034569'[randomInt(0, 6)]}${String(randomInt(1_000_000, 9_999_999))}`,
+    password: `Pass-${tag}-word`,
+  };
+}
+
+/** State-changing calls with the session cookie must name this site (CSRF check). */
+function originHeaders(baseURL: string | undefined) {
+  return baseURL ? { origin: new URL(baseURL).origin } : undefined;
+}
+
+export async function registerUser(request: APIRequestContext): Promise<Shopper> {
+  const data = newShopperData();
+  const response = await request.post('/api/User/Insert/User?lang=en', {
+    data: { UserName: data.name, UserPhone: data.phone, UserEmail: data.email, UserPassword: data.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { userId: string };
+  return { ...data, userId: body.userId };
+}
+
+/** Logs in through the API; the session cookie is stored in the page's browser context. */
+export async function login(page: Page, shopper: Shopper) {
+  const response = await page.request.post('/api/User/User/Login', {
+    data: { userEmail: shopper.email, userPassword: shopper.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function deactivate(request: APIRequestContext, shopper: Shopper, baseURL: string | undefined) {
+  const loggedIn = await request.post('/api/User/User/Login', {
+    data: { userEmail: shopper.email, userPassword: shopper.password },
+  });
+  // Already deleted by the test itself: nothing left to clean.
+  if (!loggedIn.ok()) return;
+  await request.put(`/api/User/Deactivate/User/${shopper.userId}`, {
+    data: { password: shopper.password },
+    headers: originHeaders(baseURL),
+  });
+}
+
+/** A product that can be bought now (the demo catalog has plenty). */
+export async function productInStock(request: APIRequestContext, lang: Lang, skip = 0) {
+  const response = await request.get(`/api/Product/Select/All/Product/40/1?lang=${lang}`);
+  const body = (await response.json()) as {
+    products: { productId: number; productName: string; productStock: number }[];
+  };
+  const product = body.products.filter((p) => p.productStock >= 5)[skip];
+  if (!product) throw new Error('the demo catalog has no product in stock');
+  return product;
+}
+
+/** Puts a product in the logged-in shopper's cart through the API. */
+export async function addToCart(page: Page, productId: number, baseURL: string | undefined) {
+  const response = await page.request.post('/api/Cart/Insert/Cart', {
+    data: { productId },
+    headers: originHeaders(baseURL),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export { originHeaders };
+
+/** A toast with this text (react-toastify's container). */
+export function toast(page: Page, text: string) {
+  return page.locator('.Toastify').getByText(text).first();
+}
+
+/**
+ * `account`: a fresh account, not logged in, removed after the test. `shopper`: the same,
+ * already logged in in the page's browser context.
+ */
+export const test = base.extend<{ account: Shopper; shopper: Shopper }>({
+  account: async ({ page, playwright, baseURL }, use) => {
+    const account = await registerUser(page.request);
+    await use(account);
+    const cleanup = await playwright.request.newContext({ baseURL });
+    await deactivate(cleanup, account, baseURL);
+    await cleanup.dispose();
+  },
+  shopper: async ({ page, account }, use) => {
+    await login(page, account);
+    await use(account);
+  },
+});
+
+/**
+ * A test that provokes a refusal (wrong password, validation on the server) sees Chromium log
+ * the failed request; only those are allowed.
+ */
+export const refusedRequests = [/Failed to load resource: the server responded with a status of 40[01]/];
+
+export { expect };

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { okSchema } from './errors.ts';
+import { looksLikeSaudiMobile } from './users.ts';
+
+export const ADDRESS_NAME_MAX = 100;
+export const ADDRESS_TEXT_MAX = 500;
+export const ADDRESS_FIELD_MAX = 100;
+/** The most addresses one account keeps. */
+export const ADDRESSES_PER_USER_MAX = 50;
+
+const shortText = (max: number) => z.string().trim().max(max, 'TEXT_TOO_LONG');
+
+/** A coordinate as a number or numeric text (map pickers send either). Empty means none. */
+const coordinate = (limit: number) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: 'COORDINATES_INVALID' })
+    .transform((value, context) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return null;
+      if (/^-?[0-9]{1,3}(\.[0-9]{1,15})?$/.test(text)) return Number(text);
+      context.addIssue({ code: 'custom', message: 'COORDINATES_INVALID' });
+      return z.NEVER;
+    })
+    .pipe(z.number().min(-limit, 'COORDINATES_INVALID').max(limit, 'COORDINATES_INVALID').nullable())
+    .optional();
+
+/**
+ * An address as sent when adding or editing (spec §3). `user` may be sent as the spec does; it
+ * must then be the caller's own id. Only the title (`name`) is required.
+ */
+export const addressInputSchema = z.object({
+  /** The form's "title". */
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'ADDRESS_NAME_REQUIRED', abort: true })
+    .max(ADDRESS_NAME_MAX, 'TEXT_TOO_LONG'),
+  user: z.string().optional(),
+  city: shortText(ADDRESS_FIELD_MAX).optional(),
+  /** The form's "region". */
+  zone: shortText(ADDRESS_FIELD_MAX).optional(),
+  /** The form's "nearest mark". */
+  closeSign: shortText(ADDRESS_FIELD_MAX).optional(),
+  /** The form's "notes": the address text. */
+  address: shortText(ADDRESS_TEXT_MAX).optional(),
+  /** A Saudi mobile number in any accepted form, or empty. Stored as E.164. */
+  mobile: z
+    .string()
+    .trim()
+    .max(32, 'PHONE_INVALID')
+    .refine((v) => v === '' || looksLikeSaudiMobile(v), 'PHONE_INVALID')
+    .optional(),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+});
+export type AddressInput = z.input<typeof addressInputSchema>;
+export type AddressData = z.output<typeof addressInputSchema>;
+
+/** An address as the API answers it (spec §3). */
+export const addressSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The owner's user id. */
+  user: z.string(),
+  city: z.string(),
+  zone: z.string(),
+  closeSign: z.string(),
+  address: z.string(),
+  /** E.164 or empty. */
+  mobile: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const addressListSchema = z.array(addressSchema);
+
+/** A success message with the saved address beside it. */
+export const addressOkSchema = okSchema.extend(addressSchema.shape);
+export type AddressOk = z.infer<typeof addressOkSchema>;

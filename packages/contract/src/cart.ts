@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { okSchema } from './errors.ts';
+
+/** The most units of one product a cart line may hold (besides the stock on hand). */
+export const CART_LINE_MAX = 10;
+
+/** A cart line (spec §3). Prices are SAR from the catalog at read time. */
+export const cartItemSchema = z.object({
+  /** The line id (the spec's spelling). */
+  carId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  productImage: z.string(),
+  /** What one unit costs now: the offer price when there is one. */
+  productPrice: z.number().nonnegative(),
+  /** The list price, present only when the product is on offer (for the struck-through price). */
+  productPriceBeforeOffer: z.number().nonnegative().optional(),
+  productCount: z.number().int().positive(),
+  /** Units that can be bought now; a line above it cannot be checked out. */
+  productStock: z.number().int().nonnegative(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  cartProduct: z.array(cartItemSchema),
+  /** Units in the cart: the sum of `productCount`. */
+  cartTotalNumberOfProduct: z.number().int().nonnegative(),
+  /** SAR: the sum of `productPrice × productCount`. */
+  cartTotalPrice: z.number().nonnegative(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** Add a product (spec §3); adding one already in the cart adds one more unit. */
+export const cartInsertSchema = z.object({
+  productId: z
+    .union([
+      z.number('PRODUCT_NOT_FOUND'),
+      z
+        .string()
+        .regex(/^[0-9]{1,10}$/, 'PRODUCT_NOT_FOUND')
+        .transform(Number),
+    ])
+    .pipe(
+      z
+        .number()
+        .int('PRODUCT_NOT_FOUND')
+        .positive('PRODUCT_NOT_FOUND')
+        .max(2_147_483_647, 'PRODUCT_NOT_FOUND'),
+    ),
+  /** Optional: the cart is always the caller's; when sent it must be the caller's id. */
+  userId: z.string().optional(),
+});
+export type CartInsertInput = z.input<typeof cartInsertSchema>;
+
+/** A quantity in a path (`/Update/Cart/{carId}/{count}`): digits only, 1 or more. */
+export const cartCountParam = z
+  .string()
+  .regex(/^[0-9]{1,6}$/, 'QUANTITY_INVALID')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'QUANTITY_INVALID'));
+
+/** The quantity control of a cart line (spec §5: minimum 1). */
+export const cartCountField = z
+  .number('QUANTITY_INVALID')
+  .int('QUANTITY_INVALID')
+  .min(1, 'QUANTITY_INVALID')
+  .max(CART_LINE_MAX, 'QUANTITY_OVER_LIMIT');
+
+export const cartInsertResponseSchema = okSchema.extend({
+  carId: z.number().int(),
+  productCount: z.number().int().positive(),
+});
+export type CartInsertResponse = z.infer<typeof cartInsertResponseSchema>;
+
+export const cartUpdateResponseSchema = cartInsertResponseSchema;

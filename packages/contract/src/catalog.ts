@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { idParam, langQuery, pagingParams, pagingSchema, sarQueryValue } from './common.ts';
+
+/** Image paths are relative to the API base, as the spec says (`/uploads/products/x.webp`). */
+const imagePath = z.string();
+
+export const categorySchema = z.object({
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  categoryImage: imagePath,
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
+
+export const companySchema = z.object({
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyImage: imagePath,
+});
+export type Company = z.infer<typeof companySchema>;
+export const companyListSchema = z.array(companySchema);
+
+export const productImageSchema = z.object({ productImage: imagePath });
+
+export const productSchema = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  productImage: imagePath,
+  /** SAR, VAT included. */
+  productPrice: z.number().nonnegative(),
+  /** SAR, present only when the product is on offer. */
+  productPriceAfterOffer: z.number().nonnegative().optional(),
+  productDescripition: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  /** Units that can be bought now (our addition: the spec shows only a label). */
+  productStock: z.number().int().nonnegative(),
+});
+export type Product = z.infer<typeof productSchema>;
+/** The home lists (featured, new, offers) and related products: at most 10 each. */
+export const productListSchema = z.array(productSchema);
+
+export const productDetailsSchema = productSchema.extend({
+  productImages: z.array(productImageSchema),
+});
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+
+export const pagedProductsSchema = z.object({
+  products: z.array(productSchema),
+  pagging: pagingSchema,
+});
+export type PagedProducts = z.infer<typeof pagedProductsSchema>;
+
+export const agentSchema = z.object({
+  agentId: z.number().int(),
+  agentName: z.string(),
+  agentCompany: z.string(),
+  agentPhone: z.string(),
+  agentImage: imagePath,
+});
+export type Agent = z.infer<typeof agentSchema>;
+export const agentListSchema = z.array(agentSchema);
+
+export const sliderSchema = z.object({
+  sliderId: z.number().int(),
+  sliderImage: imagePath,
+});
+export type Slider = z.infer<typeof sliderSchema>;
+export const sliderListSchema = z.array(sliderSchema);
+
+export const aboutUsSchema = z.object({ aboutUsDescripition: z.string() });
+export const refundPolicySchema = z.object({ refundPolicyDescripition: z.string() });
+export const termsSchema = z.object({ termsAndConditionsDescripition: z.string() });
+
+/** The spec's info page types: 1 terms, 2 refund policy, 3 about us. */
+export const infoTypes = { terms: 1, policy: 2, about: 3 } as const;
+
+export const socialLinksSchema = z.object({
+  x: z.string().optional(),
+  instagram: z.string().optional(),
+  snapchat: z.string().optional(),
+  tiktok: z.string().optional(),
+  whatsapp: z.string().optional(),
+});
+
+export const settingsSchema = z.object({
+  data: z.object({
+    primaryColor: z.string(),
+    showAddressDetails: z.boolean(),
+    /** SAR, VAT included. */
+    shippingFee: z.number().nonnegative(),
+    phones: z.array(z.string()).max(3),
+    email: z.string(),
+    taxNumber: z.string(),
+    commercialRegister: z.string(),
+    sellerName: z.string(),
+    address: z.string(),
+    /** One truth for both languages: days and 24-hour times. */
+    openingHours: z.object({
+      days: z.array(z.enum(['sat', 'sun', 'mon', 'tue', 'wed', 'thu', 'fri'])),
+      opens: z.string().regex(/^\d{2}:\d{2}$/),
+      closes: z.string().regex(/^\d{2}:\d{2}$/),
+    }),
+    deliveryDays: z.number().int().positive(),
+    returnHours: z.number().int().positive(),
+    socialLinks: socialLinksSchema,
+    /** true when card payments are simulated (no real provider configured). */
+    paymentSandbox: z.boolean(),
+  }),
+});
+export type Settings = z.infer<typeof settingsSchema>['data'];
+
+// ---- requests ----
+
+export const langOnlyQuery = z.object({ lang: langQuery });
+
+export const productIdParams = z.object({ id: idParam });
+
+export const productsPagedParams = pagingParams;
+
+export const productsPagedQuery = z
+  .object({
+    lang: langQuery,
+    categoryId: idParam.optional(),
+    companyId: idParam.optional(),
+    startprice: sarQueryValue.optional(),
+    finishprice: sarQueryValue.optional(),
+  })
+  .refine((q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice, {
+    message: 'startprice must not be above finishprice',
+    path: ['finishprice'],
+  });
+export type ProductsPagedQuery = z.infer<typeof productsPagedQuery>;
+
+export const productSearchBody = z.object({
+  productName: z.string().trim().max(100),
+});
+export type ProductSearchBody = z.infer<typeof productSearchBody>;
+
+export const productSearchQuery = z
+  .object({
+    lang: langQuery,
+    startprice: sarQueryValue.optional(),
+    finishprice: sarQueryValue.optional(),
+  })
+  .refine((q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice, {
+    message: 'startprice must not be above finishprice',
+    path: ['finishprice'],
+  });
+
+/** Page sizes of spec §9. */
+export const pageSizes = {
+  search: 8,
+  category: 8,
+  company: 8,
+  moreByCategory: 10,
+  orders: 5,
+  homeList: 10,
+} as const;

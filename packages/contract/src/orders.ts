@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { langQuery, MAX_PAGE_SIZE, pagingSchema, uuidParam } from './common.ts';
+
+/**
+ * Orders (the spec's invoices). The server prices every order from the shopper's cart and the
+ * catalog; nothing the client sends about prices or amounts is used. Money is SAR on the wire
+ * (VAT included) except `amount`, which is in halalas because the payment form wants it so.
+ */
+
+/**
+ * `delivered` is a paid order whose `invoiceReceived` is true; the other four are the payment
+ * states: an order waits for its payment until it expires, then its stock is released.
+ */
+export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'delivered'] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
+export type OrderStatusName = z.infer<typeof orderStatusSchema>;
+
+export const orderLineSchema = z.object({
+  productId: z.number().int(),
+  /** In the request language, as it was when the order was placed. */
+  productName: z.string(),
+  productDescripition: z.string(),
+  productImage: z.string(),
+  /** SAR per unit actually charged (the offer price when there was one), VAT included. */
+  productPrice: z.number().nonnegative(),
+  /** SAR per unit before any offer. */
+  productListPrice: z.number().nonnegative(),
+  quantity: z.number().int().positive(),
+  /** productPrice × quantity, SAR. */
+  lineTotal: z.number().nonnegative(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * Totals in SAR: `total = subtotal - discount + shipping`. `subtotal` is at list prices,
+ * `discount` the real savings from offer prices, `vat` the VAT included in `total`
+ * (total × 15/115, rounded to the halala).
+ */
+export const orderTotalsSchema = z.object({
+  subtotal: z.number().nonnegative(),
+  discount: z.number().nonnegative(),
+  shipping: z.number().nonnegative(),
+  vat: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  currency: z.literal('SAR'),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+/** The simplified tax invoice QR of a paid order (ZATCA phase 1). */
+export const zatcaInvoiceSchema = z.object({
+  sellerName: z.string(),
+  vatNumber: z.string(),
+  /** ISO 8601, UTC: when the order was paid. */
+  invoiceTime: z.string(),
+  /** Base64 of the TLV bytes (tags 1 seller, 2 VAT number, 3 time, 4 total, 5 VAT). */
+  qr: z.string(),
+  /** The same QR as a PNG data URL (`data:image/png;base64,...`), ready for an `<img>`. */
+  qrImage: z.string(),
+});
+export type ZatcaInvoice = z.infer<typeof zatcaInvoiceSchema>;
+
+export const orderSchema = z.object({
+  invoiceId: z.uuid(),
+  /** The human-facing order number (10001, 10002, ...). */
+  number: z.number().int().positive(),
+  /** ISO 8601: when the order was placed. */
+  invoiceDate: z.string(),
+  /** Delivered to the shopper. */
+  invoiceReceived: z.boolean(),
+  invoiceUserAdress: z.string(),
+  /** The same text as `invoiceUserAdress` (the spec reads both). */
+  address: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  note: z.string(),
+  status: orderStatusSchema,
+  /** ISO 8601: an order still awaiting payment after this time expires. */
+  expiresAt: z.string(),
+  /** ISO 8601, or null when not paid. */
+  paidAt: z.string().nullable(),
+  totals: orderTotalsSchema,
+  products: z.array(orderLineSchema),
+  /** Present for paid (and delivered) orders only. */
+  zatca: zatcaInvoiceSchema.nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+// ---- requests ----
+
+/**
+ * Spec §3 invoice submission. Only the delivery details are read; `products`, and any price,
+ * amount or total a client adds, are ignored: the order is built from the caller's own cart.
+ * `userId` must be the caller's id (403 otherwise).
+ */
+export const payInvoiceBodySchema = z.object({
+  userId: z.string().min(1),
+  invoiceUserAdress: z.string().trim().min(1, 'ADDRESS_REQUIRED').max(500),
+  invoiceUserPhone: z.string().trim().max(40).default(''),
+  invoiceUserLocation: z.string().trim().max(200).default(''),
+  invoiceNote: z.string().trim().max(500).default(''),
+  products: z
+    .array(z.object({ productId: z.unknown().optional() }))
+    .max(200)
+    .default([]),
+});
+export type PayInvoiceBody = z.input<typeof payInvoiceBodySchema>;
+
+export const ordersByUserParams = z.object({ userId: uuidParam });
+
+const pageNumber = z
+  .string()
+  .regex(/^[0-9]{1,6}$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(z.number().int().min(1));
+
+/** Spec §9: the orders tab shows 5 orders per page. */
+export const ordersQuery = z.object({
+  lang: langQuery,
+  page: pageNumber.default(1),
+  pageSize: z
+    .string()
+    .regex(/^[0-9]{1,4}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_PAGE_SIZE))
+    .default(5),
+});
+
+export const orderIdParams = z.object({ invoiceId: uuidParam });
+
+// ---- answers ----
+
+export const ordersPageSchema = z.object({
+  invoices: z.array(orderSchema),
+  pagging: pagingSchema,
+});
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+/** The answer to the lines call: the lines of one order. */
+export const orderLinesSchema = z.array(orderLineSchema);
+
+/**
+ * What the payment page needs to start the card form. With `provider: 'sandbox'` the page
+ * shows our own simulated card form (POST apiPaths.sandboxPay) instead of Moyasar's.
+ */
+export const paymentFormSchema = z.object({
+  provider: z.enum(['moyasar', 'sandbox']),
+  /** true when payments are simulated: the page must say so. */
+  sandbox: z.boolean(),
+  /** Moyasar's publishable key; absent with the sandbox. */
+  publishableKey: z.string().optional(),
+  /** Halalas. */
+  amount: z.number().int().positive(),
+  currency: z.literal('SAR'),
+  description: z.string(),
+  /** UUID v4 for Moyasar's `given_id`: a retried submission cannot charge twice. */
+  given_id: z.uuid(),
+  /** Absolute URL of the all-orders page in the shopper's language. */
+  callbackUrl: z.string(),
+  methods: z.array(z.literal('creditcard')),
+  supportedNetworks: z.array(z.enum(['mada', 'visa', 'mastercard'])),
+  metadata: z.object({ order_id: z.uuid() }),
+});
+export type PaymentForm = z.infer<typeof paymentFormSchema>;
+
+export const payInvoiceAnswerSchema = z.object({
+  invoiceId: z.uuid(),
+  number: z.number().int().positive(),
+  /** Halalas: the amount the payment must have. */
+  amount: z.number().int().positive(),
+  /** The same amount in SAR. */
+  amountSar: z.number().positive(),
+  currency: z.literal('SAR'),
+  given_id: z.uuid(),
+  description: z.string(),
+  /** ISO 8601: pay before this or the order expires and its stock is released. */
+  expiresAt: z.string(),
+  payment: paymentFormSchema,
+  invoice: orderSchema,
+});
+export type PayInvoiceAnswer = z.infer<typeof payInvoiceAnswerSchema>;

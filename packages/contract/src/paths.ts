@@ -1,0 +1,97 @@
+/**
+ * Route paths of the API. The spelling of spec §7 is a public contract and is kept exactly,
+ * misspellings included (`Paied`, `getByUesr`, `pagging`).
+ */
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = Record<ParamNames<P>, string | number>;
+
+export interface ApiPath<P extends string> {
+  /** The Fastify route pattern, `:name` for parameters. */
+  readonly pattern: P;
+  /** The concrete URL path with parameters filled in and URL-encoded. */
+  build(params: PathParams<P>): string;
+}
+
+export function definePath<P extends string>(pattern: P): ApiPath<P> {
+  return {
+    pattern,
+    build(params) {
+      return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+        const value = (params as Record<string, string | number>)[name];
+        if (value === undefined) throw new Error(`missing path parameter ${name} for ${pattern}`);
+        return encodeURIComponent(String(value));
+      });
+    },
+  };
+}
+
+export const apiPaths = {
+  health: definePath('/api/health'),
+
+  // catalog and content (spec §7)
+  categories: definePath('/api/Category/Select/All/Category'),
+  companies: definePath('/api/Company/Select/All/Company'),
+  sliders: definePath('/api/AboutUs/Select/All/Sliders'),
+  featuredProducts: definePath('/api/Product/Select/Most/Products/Paied'),
+  newProducts: definePath('/api/Product/Select/Last/Updated/Product'),
+  offerProducts: definePath('/api/Product/Select/Four/Image/Product'),
+  agents: definePath('/api/Agent/Select/All/Agent'),
+  aboutUs: definePath('/api/AboutUs/Select/AboutUs'),
+  refundPolicy: definePath('/api/AboutUs/Select/RefundPolicy'),
+  termsAndConditions: definePath('/api/AboutUs/Select/TermsAndConditions'),
+  productById: definePath('/api/Product/Select/Product/:id'),
+  productsPaged: definePath('/api/Product/Select/All/Product/:pageSize/:page'),
+  productSearch: definePath('/api/Product/Select/Product/By/Name/:pageSize/:page'),
+  /** Our choice: related products are not given a path by the spec. */
+  relatedProducts: definePath('/api/Product/Select/Related/Product/:id'),
+  /** Our choice: the spec reads `data.primaryColor` and `data.showAddressDetails`. */
+  settings: definePath('/api/Settings/Select/All/Settings'),
+
+  // accounts (spec §7)
+  login: definePath('/api/User/User/Login'),
+  register: definePath('/api/User/Insert/User'),
+  updateUser: definePath('/api/User/Update/User/:id'),
+  updateUserV1: definePath('/api/v1/users/:id'),
+  userById: definePath('/api/User/Select/User/By/:id'),
+  /** Our choices: the spec leaves these open. */
+  logout: definePath('/api/User/User/Logout'),
+  currentUser: definePath('/api/User/Select/Current/User'),
+  changePassword: definePath('/api/User/Change/Password/:id'),
+  deactivateUser: definePath('/api/User/Deactivate/User/:id'),
+  forgotPassword: definePath('/api/User/Forgot/Password'),
+  resetPassword: definePath('/api/User/Reset/Password'),
+
+  // cart (spec §7)
+  cartByUser: definePath('/api/Cart/Select/Cart/:userId'),
+  cartInsert: definePath('/api/Cart/Insert/Cart'),
+  cartDelete: definePath('/api/Cart/Delete/Cart/:carId'),
+  cartUpdate: definePath('/api/Cart/Update/Cart/:carId/:count'),
+  /** Our choice: delete all lines of the caller's cart. */
+  cartDeleteAll: definePath('/api/Cart/Delete/All/Cart/:userId'),
+
+  // addresses (spec §7)
+  addressesByUser: definePath('/api/v1/users/userAddress/getByUesr/:userId'),
+  addressAdd: definePath('/api/v1/users/userAddress/add'),
+  addressDelete: definePath('/api/v1/users/userAddress/deleteAddress/:id'),
+  /** Our choices: get-one and edit are implied by the spec without paths. */
+  addressById: definePath('/api/v1/users/userAddress/getById/:id'),
+  addressUpdate: definePath('/api/v1/users/userAddress/update/:id'),
+
+  // orders and payments (spec §7)
+  payInvoice: definePath('/api/User/Pay/TheInvoice'),
+  ordersByUser: definePath('/api/User/Select/User/Invoice/:userId'),
+  orderLines: definePath('/api/User/Select/Invoice/Product/:invoiceId'),
+  /** Our choices. */
+  orderById: definePath('/api/User/Select/Invoice/:invoiceId'),
+  verifyPayment: definePath('/api/payments/verify'),
+  moyasarWebhook: definePath('/api/payments/moyasar/webhook'),
+  sandboxPay: definePath('/api/payments/sandbox/pay'),
+} as const;
+
+export type ApiPathName = keyof typeof apiPaths;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { langQuery } from './common.ts';
+
+/**
+ * Card payments. The browser never tells the server that a payment succeeded: it sends only
+ * the payment id, and the server asks the provider (Moyasar, or the local sandbox).
+ */
+
+/** Provider payment ids are UUIDs (Moyasar's, and the sandbox's which copy them). */
+export const paymentIdSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    'PAYMENT_NOT_FOUND',
+  );
+
+/** Sent by the callback page (the `id` of the query string) and by the form's completion. */
+export const verifyPaymentBodySchema = z.object({ id: paymentIdSchema });
+export type VerifyPaymentBody = z.infer<typeof verifyPaymentBodySchema>;
+
+/**
+ * 200 only once the provider confirmed the payment and the order is paid. Every other outcome
+ * is an error answer whose `code` says why, in the request language: PAYMENT_DECLINED,
+ * PAYMENT_INSUFFICIENT_FUNDS, PAYMENT_FAILED, PAYMENT_AMOUNT_MISMATCH,
+ * PAYMENT_CURRENCY_MISMATCH (402, the order failed and the cart is kept); PAYMENT_PENDING (409,
+ * nothing changed yet); ORDER_ALREADY_PAID (409, this extra payment is refunded);
+ * PAYMENT_NOT_FOUND (404); FORBIDDEN (403, not an order of the caller);
+ * PAYMENT_PROVIDER_UNAVAILABLE (503, retried automatically).
+ */
+export const verifyPaymentAnswerSchema = z.object({
+  invoiceId: z.uuid(),
+  number: z.number().int().positive(),
+  status: z.literal('paid'),
+  code: z.literal('PAYMENT_COMPLETED'),
+  message: z.string(),
+});
+export type VerifyPaymentAnswer = z.infer<typeof verifyPaymentAnswerSchema>;
+
+/**
+ * The sandbox's documented test cards (Moyasar's): any name of two words, a future expiry and
+ * any 3-digit CVC. Any other number is refused as an invalid card.
+ */
+export const sandboxTestCards = {
+  '4111111111111111': { status: 'paid', message: 'APPROVED', network: 'visa' },
+  '4201320111111010': { status: 'paid', message: 'APPROVED', network: 'mada' },
+  '5421080101000000': { status: 'paid', message: 'APPROVED', network: 'mastercard' },
+  '4201320000311101': { status: 'failed', message: 'INSUFFICIENT FUNDS', network: 'mada' },
+  '5105105105105100': { status: 'failed', message: 'DECLINED', network: 'mastercard' },
+  '4201321234411220': { status: 'failed', message: 'DECLINED', network: 'mada' },
+} as const satisfies Record<
+  string,
+  { status: 'paid' | 'failed'; message: string; network: 'visa' | 'mada' | 'mastercard' }
+>;
+
+const digitsOnly = (v: string) => v.replace(/[\s-]/g, '');
+
+/** The sandbox card form (our page, not Moyasar's): what a real form would post to the provider. */
+export const sandboxPayBodySchema = z.object({
+  invoiceId: z.uuid(),
+  number: z
+    .string()
+    .transform(digitsOnly)
+    .pipe(z.string().regex(/^[0-9]{12,19}$/, 'PAYMENT_CARD_INVALID')),
+  /** The card holder: two words at least. */
+  name: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^\S+(\s+\S+)+$/, 'PAYMENT_CARD_NAME_INVALID'),
+  month: z.coerce.number().int().min(1, 'PAYMENT_CARD_EXPIRED').max(12, 'PAYMENT_CARD_EXPIRED'),
+  /** Four digits, or two (`29` means 2029). */
+  year: z.coerce.number().int().min(0).max(9999),
+  cvc: z.string().regex(/^[0-9]{3,4}$/, 'PAYMENT_CARD_CVC_INVALID'),
+  /**
+   * Halalas. A real form sends the amount from the browser, so a tampered page could change
+   * it; the sandbox lets tests do the same (the default is the order's total).
+   */
+  amount: z.number().int().positive().optional(),
+});
+export type SandboxPayBody = z.input<typeof sandboxPayBodySchema>;
+
+export const sandboxPayQuery = z.object({ lang: langQuery });
+
+export const sandboxPayAnswerSchema = z.object({
+  /** The payment id: send it to apiPaths.verifyPayment. */
+  id: z.string(),
+  status: z.enum(['paid', 'failed']),
+  /** The provider's message: APPROVED, INSUFFICIENT FUNDS, DECLINED. */
+  message: z.string(),
+  /** The callback URL with `id`, `status` and `message`, as Moyasar redirects. */
+  redirectUrl: z.string(),
+});
+export type SandboxPayAnswer = z.infer<typeof sandboxPayAnswerSchema>;
+
+/** Moyasar's webhook body: only `secret_token` and `data.id` are read; the payment is re-fetched. */
+export const moyasarWebhookBodySchema = z.looseObject({
+  id: z.string().optional(),
+  type: z.string().optional(),
+  secret_token: z.string().optional(),
+  data: z.looseObject({ id: z.string() }).optional(),
+});
+
+export const webhookAnswerSchema = z.object({ received: z.literal(true) });

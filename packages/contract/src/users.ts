@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { okSchema } from './errors.ts';
+
+/**
+ * Accounts: field rules shared by the storefront forms and the API. The object key order is the
+ * order of spec §5 (name, phone, e-mail, password, confirmation, match), so the first failing
+ * field of a parse is the one the spec says to report.
+ */
+
+export const USER_NAME_MAX = 60;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+const PHONE_INPUT_MAX = 32;
+
+/** Arabic-Indic (U+0660…) and Eastern Arabic-Indic (U+06F0…) digits to ASCII. */
+export function toLatinDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
+
+/**
+ * A quick, dependency-free check that a value reads as a Saudi mobile number in one of the
+ * accepted forms (05XXXXXXXX, 5XXXXXXXX, +9665XXXXXXXX, 009665…, Arabic-Indic digits, spaces
+ * or dashes). The API also checks it against the numbering plan and stores E.164.
+ */
+export function looksLikeSaudiMobile(value: string): boolean {
+  const compact = toLatinDigits(value).replace(/[\s\-().\u200e\u200f]/g, '');
+  return /^(?:\+966|00966|966|0)?5[0-9]{8}$/.test(compact);
+}
+
+export const userNameField = z
+  .string()
+  .trim()
+  .min(1, { message: 'NAME_REQUIRED', abort: true })
+  .max(USER_NAME_MAX, 'NAME_TOO_LONG');
+
+/**
+ * The spec's client rule is "longer than 9 characters"; a Saudi mobile in any accepted form
+ * satisfies it except the bare 9-digit 5XXXXXXXX, which we accept too (decision 021).
+ */
+export const userPhoneField = z
+  .string()
+  .trim()
+  .min(1, { message: 'PHONE_INVALID', abort: true })
+  .max(PHONE_INPUT_MAX, { message: 'PHONE_INVALID', abort: true })
+  .refine(looksLikeSaudiMobile, 'PHONE_INVALID');
+
+export const userEmailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'EMAIL_REQUIRED')
+  .pipe(z.email('EMAIL_INVALID').max(EMAIL_MAX, 'EMAIL_INVALID'));
+
+/** A new password. Never trimmed: spaces are characters like any other. */
+export const newPasswordField = z
+  .string()
+  .min(1, { message: 'PASSWORD_REQUIRED', abort: true })
+  .min(PASSWORD_MIN, 'PASSWORD_TOO_SHORT')
+  .max(PASSWORD_MAX, 'PASSWORD_TOO_LONG');
+
+const confirmationField = z.string().min(1, 'PASSWORD_CONFIRMATION_REQUIRED');
+
+/** Checks that run only when every field passed, so a mismatch is reported last (spec §5). */
+const whenFieldsPass = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/**
+ * Registration as sent (multipart or JSON). `confirmPassword` is optional on the wire (the
+ * spec does not send it); when sent, it must match.
+ */
+export const registerSchema = z
+  .object({
+    UserName: userNameField,
+    UserPhone: userPhoneField,
+    UserEmail: userEmailField,
+    UserPassword: newPasswordField,
+    confirmPassword: confirmationField.optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.UserPassword, {
+    message: 'PASSWORD_CONFIRMATION_MISMATCH',
+    path: ['confirmPassword'],
+    ...whenFieldsPass,
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The registration form: the confirmation is required. */
+export const registerFormSchema = z
+  .object({
+    UserName: userNameField,
+    UserPhone: userPhoneField,
+    UserEmail: userEmailField,
+    UserPassword: newPasswordField,
+    confirmPassword: confirmationField,
+  })
+  .refine((v) => v.confirmPassword === v.UserPassword, {
+    message: 'PASSWORD_CONFIRMATION_MISMATCH',
+    path: ['confirmPassword'],
+    ...whenFieldsPass,
+  });
+
+/** Login: `userEmail` is an e-mail (any case) or a mobile number in any accepted form. */
+export const loginSchema = z.object({
+  userEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'LOGIN_EMAIL_REQUIRED', abort: true })
+    .max(EMAIL_MAX, 'LOGIN_FAILED'),
+  userPassword: z
+    .string()
+    .min(1, { message: 'PASSWORD_REQUIRED', abort: true })
+    .max(PASSWORD_MAX, 'LOGIN_FAILED'),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Profile update (multipart; `userImage` is the file part). Absent fields stay as they are. */
+export const updateUserSchema = z.object({
+  UserName: userNameField.optional(),
+  UserPhone: userPhoneField.optional(),
+  UserEmail: userEmailField.optional(),
+  userImage: z.string().optional().meta({
+    description: 'An image file (JPEG, PNG or WebP, at most 2 MB); multipart only.',
+    format: 'binary',
+  }),
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** The profile form: every field is shown and filled. */
+export const profileFormSchema = z.object({
+  UserName: userNameField,
+  UserPhone: userPhoneField,
+  UserEmail: userEmailField,
+});
+
+/**
+ * Password change as sent: `{oldPassword, password}` (spec §3). `confirmPassword` is optional
+ * on the wire and must match when sent.
+ */
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'DATA_INCOMPLETE').max(PASSWORD_MAX, 'PASSWORD_INCORRECT'),
+    password: z
+      .string()
+      .min(1, { message: 'DATA_INCOMPLETE', abort: true })
+      .min(PASSWORD_MIN, 'PASSWORD_TOO_SHORT')
+      .max(PASSWORD_MAX, 'PASSWORD_TOO_LONG'),
+    confirmPassword: z.string().min(1, 'DATA_INCOMPLETE').optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: 'PASSWORD_CHANGE_MISMATCH',
+    path: ['confirmPassword'],
+    ...whenFieldsPass,
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The password change form (spec §5): all three required, then the match. */
+export const changePasswordFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'DATA_INCOMPLETE'),
+    password: z.string().min(1, 'DATA_INCOMPLETE'),
+    confirmPassword: z.string().min(1, 'DATA_INCOMPLETE'),
+  })
+  .refine((v) => v.confirmPassword === v.password, {
+    message: 'PASSWORD_CHANGE_MISMATCH',
+    path: ['confirmPassword'],
+    ...whenFieldsPass,
+  });
+
+/** Deactivation (the spec's "delete account"): the password, and optionally `status: false`. */
+export const deactivateSchema = z.object({
+  password: z
+    .string()
+    .min(1, { message: 'DELETE_PASSWORD_REQUIRED', abort: true })
+    .max(PASSWORD_MAX, 'PASSWORD_INCORRECT'),
+  status: z.literal(false).optional(),
+});
+export type DeactivateInput = z.input<typeof deactivateSchema>;
+
+/** Forgot password: an e-mail or a mobile number, like the login field. */
+export const forgotPasswordSchema = z.object({
+  userEmail: loginSchema.shape.userEmail,
+});
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'RESET_TOKEN_INVALID').max(200, 'RESET_TOKEN_INVALID'),
+    password: newPasswordField,
+    confirmPassword: confirmationField.optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: 'PASSWORD_CONFIRMATION_MISMATCH',
+    path: ['confirmPassword'],
+    ...whenFieldsPass,
+  });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** A user as the API answers it (spec §3). `userImage` is null when there is none. */
+export const userSchema = z.object({
+  userId: z.string(),
+  /** The same id as `userId` (the spec reads both). */
+  _id: z.string(),
+  userName: z.string(),
+  /** E.164, e.g. `+966551234567`. */
+  userPhone: z.string(),
+  userEmail: z.string(),
+  userImage: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A success message with the user record beside it (registration, profile update). */
+export const userOkSchema = okSchema.extend(userSchema.shape);
+export type UserOk = z.infer<typeof userOkSchema>;
+
+/**
+ * Login: the user record (as the spec reads it, `result.userId`), plus the session token for
+ * API clients that send `Authorization: Bearer`. Browsers use the httpOnly cookie instead and
+ * should not store the token.
+ */
+export const loginResponseSchema = userOkSchema.extend({
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,0 +1,3 @@
+export const chromiumArgs: string[];
+export const installHint: string;
+export function findChromium(): string | undefined;

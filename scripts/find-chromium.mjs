@@ -1,0 +1,52 @@
+// Finds the Chromium the browser tests and screenshots use (DESIGN.md §6): CHROME_PATH, else a
+// system Chrome/Chromium, else Playwright's managed Chromium. Never downloads one.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const systemBrowsers = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+/** Flags of DESIGN.md §7: quiet, sandbox-free headless Chromium that calls nowhere. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const installHint =
+  'No Chromium found for the browser tests. Install one and run again:\n' +
+  '  Debian/Ubuntu: sudo apt-get install -y chromium\n' +
+  '  Fedora:        sudo dnf install -y chromium\n' +
+  '  macOS:         brew install --cask chromium\n' +
+  'or point CHROME_PATH at a Chrome or Chromium binary.';
+
+/** The path of a usable Chromium, or undefined. */
+export function findChromium() {
+  if (process.env.CHROME_PATH) {
+    if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    throw new Error(`CHROME_PATH=${process.env.CHROME_PATH} does not exist.\n${installHint}`);
+  }
+  const system = systemBrowsers.find((candidate) => existsSync(candidate));
+  if (system) return system;
+  try {
+    const require = createRequire(import.meta.url);
+    const { chromium } = require('playwright-core');
+    const managed = chromium.executablePath();
+    if (managed && existsSync(managed)) return managed;
+  } catch {
+    // playwright-core missing or no managed browser: fall through.
+  }
+  return undefined;
+}

@@ -1,0 +1,125 @@
+// Starts the real shop server (API + storefront) for browser tests and screenshots: a free
+// port, a temporary data directory, the demo catalog. Run via `node` directly so that killing
+// the PID stops the server itself.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const web = path.join(root, 'apps/web');
+const builtServer = path.join(web, 'build/server/index.js');
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const stat = statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(p))
+        if (!['node_modules', 'build', 'e2e'].includes(entry)) visit(path.join(p, entry));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+/** Builds the storefront when the build is missing or older than its sources. */
+export function ensureWebBuild() {
+  const sources = [
+    path.join(web, 'app'),
+    path.join(web, 'public'),
+    path.join(web, 'vite.config.ts'),
+    path.join(web, 'react-router.config.ts'),
+    path.join(root, 'packages/contract/src'),
+  ];
+  if (existsSync(builtServer) && statSync(builtServer).mtimeMs >= newestMtime(sources)) return;
+  console.log('Building the storefront…');
+  const build = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('The storefront build failed.');
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The shop server exited with code ${child.exitCode} while starting.`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The shop server did not become healthy within ${timeoutMs / 1000} s.`);
+}
+
+/**
+ * Starts the server and resolves once /api/health answers. `stop()` ends it and removes its
+ * data directory.
+ */
+export async function startShopServer({ env = {}, timeoutMs = 300_000 } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  // A private copy of the build, so a rebuild in the working tree cannot pull assets from under
+  // a running server. It lives under node_modules so its bare imports still resolve.
+  const webBuildDir = path.join(root, 'node_modules/.cache/shop-web-builds', path.basename(dataDir));
+  cpSync(path.join(web, 'build'), webBuildDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      WEB_BUILD_DIR: webBuildDir,
+      LOG_LEVEL: 'warn',
+      // Every test comes from 127.0.0.1; the real limit would throttle the suite, not a shopper.
+      RATE_LIMIT_MAX: '1000000',
+      REGISTER_LIMIT_PER_HOUR: '1000',
+      PUBLIC_URL: '',
+      ...env,
+    },
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webBuildDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid, dataDir, stop };
+}
