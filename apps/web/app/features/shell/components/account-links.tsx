@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubmit } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { LoginLink } from './header-login.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { Shopper } from '../../../lib/shopper.ts';
 
@@ -13,20 +14,20 @@ export const accountLinks = [
   { to: '/user/addresses', key: 'header.settings', icon: 'pin' },
 ] as const;
 
-/** A visitor sees the login button; a shopper the user menu. */
-export function AccountArea({ shopper }: { shopper: Shopper | null }) {
+/** A visitor sees the login button (it opens the login dialog); a shopper the user menu. */
+export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
   const { localize, dir } = useLang();
   const submit = useSubmit();
   if (!shopper) {
     return (
-      <ShopLink
-        to="/login"
+      <LoginLink
+        onOpen={onLogin}
         className="inline-flex h-10 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-primary-ink hover:bg-primary-strong"
       >
         <Icon name="user" />
         <span>{t('header.login')}</span>
-      </ShopLink>
+      </LoginLink>
     );
   }
   return (

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ShopLink, ShopNavLink } from '../../../components/ui/shop-link.tsx';
+import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { accountLinks } from './account-links.tsx';
+import { LoginLink } from './header-login.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
 import { mainNavLinks } from './main-nav-links.ts';
 
@@ -14,7 +15,7 @@ const itemClass =
   'flex items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:text-primary';
 
 /** Small screens: the header's links in a side drawer that opens from the start edge. */
-export function MobileDrawer({ shopper }: { shopper: Shopper | null }) {
+export function MobileDrawer({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const submit = useSubmit();
@@ -72,10 +73,16 @@ export function MobileDrawer({ shopper }: { shopper: Shopper | null }) {
               </button>
             </div>
           ) : (
-            <ShopLink to="/login" onClick={close} className={itemClass}>
+            <LoginLink
+              onOpen={() => {
+                close();
+                onLogin();
+              }}
+              className={itemClass}
+            >
               <Icon name="user" />
               {t('header.login')}
-            </ShopLink>
+            </LoginLink>
           )}
           <LanguageToggle className="self-start" />
         </Dialog.Content>

@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { AccountArea } from './account-links.tsx';
 import { CartLink } from './cart-link.tsx';
+import { HeaderLoginDialog } from './header-login.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
 import { Logo } from './logo.tsx';
 import { mainNavLinks } from './main-nav-links.ts';
@@ -11,10 +14,16 @@ import { SearchBox } from './search-box.tsx';
 
 export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: Shopper | null }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // One login dialog for the header and the side drawer.
+  const [loggingIn, setLoggingIn] = useState(false);
+  const openLogin = () => setLoggingIn(true);
+  // A link inside the dialog (forgot password) goes to another page: the dialog closes.
+  useEffect(() => setLoggingIn(false), [pathname]);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:flex-nowrap md:gap-x-4">
-        <MobileDrawer shopper={shopper} />
+        <MobileDrawer shopper={shopper} onLogin={openLogin} />
         <Logo name={shopName} />
         {/* One search box: its own row on phones, between logo and actions from md up. */}
         <div className="order-last w-full md:order-none md:flex-1">
@@ -23,7 +32,7 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
         <div className="ms-auto flex items-center gap-1 md:ms-0">
           <LanguageToggle className="hidden sm:inline-flex" />
           <div className="hidden sm:block">
-            <AccountArea shopper={shopper} />
+            <AccountArea shopper={shopper} onLogin={openLogin} />
           </div>
           {shopper && <CartLink count={shopper.cartCount} />}
         </div>
@@ -43,6 +52,7 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
           ))}
         </ul>
       </nav>
+      {!shopper && <HeaderLoginDialog open={loggingIn} onOpenChange={setLoggingIn} />}
     </header>
   );
 }

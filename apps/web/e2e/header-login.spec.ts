@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { pathIn, waitForHydration, type Lang } from './fixtures.ts';
+import { expect, test, type Shopper } from './shopper-helpers.ts';
+
+const words = {
+  ar: {
+    login: 'تسجيل الدخول',
+    identifier: 'البريد الإلكتروني أو رقم الجوال',
+    password: 'كلمة المرور',
+    createAccount: 'إنشاء حساب',
+    userMenu: 'قائمة الحساب',
+    openMenu: 'افتح القائمة',
+    menu: 'القائمة',
+    logout: 'تسجيل الخروج',
+  },
+  en: {
+    login: 'Log in',
+    identifier: 'E-mail or mobile number',
+    password: 'Password',
+    createAccount: 'Create an account',
+    userMenu: 'Account menu',
+    openMenu: 'Open menu',
+    menu: 'Menu',
+    logout: 'Log out',
+  },
+} as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The URL is still exactly `path` (with its query): no navigation happened. */
+async function expectStillOn(page: Page, path: string) {
+  await expect(page).toHaveURL(new RegExp(`^[^/]+//[^/]+${escapeRegExp(path)}$`));
+}
+
+async function logInThroughDialog(page: Page, lang: Lang, account: Shopper) {
+  const w = words[lang];
+  const dialog = page.getByRole('dialog', { name: w.login });
+  await dialog.getByLabel(w.identifier).fill(account.email);
+  await dialog.getByLabel(w.password, { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: w.login, exact: true }).click();
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  const w = words[lang];
+
+  test(`the header's login opens the login dialog on the same page; logging in there shows the user menu (${lang})`, async ({
+    page,
+    account,
+  }) => {
+    const start = pathIn(lang, '/products?page=2');
+    await page.goto(start);
+    await waitForHydration(page);
+    const link = page.getByRole('banner').getByRole('link', { name: w.login, exact: true });
+    // Still a real link, for a click before the scripts arrive or without them.
+    await expect(link).toHaveAttribute('href', pathIn(lang, '/login'));
+    await link.click();
+
+    const dialog = page.getByRole('dialog', { name: w.login });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(w.identifier)).toBeVisible();
+    await expectStillOn(page, start);
+
+    // Registration opens over it; closing it comes back to the login dialog.
+    await dialog.getByRole('button', { name: w.createAccount }).click();
+    const registration = page.getByRole('dialog', { name: w.createAccount });
+    await expect(registration).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(registration).toBeHidden();
+    await expect(dialog).toBeVisible();
+
+    await logInThroughDialog(page, lang, account);
+    // The page reloads where the shopper was, now logged in.
+    await expect(page.getByRole('button', { name: w.userMenu })).toContainText(account.name, {
+      timeout: 20_000,
+    });
+    await expectStillOn(page, start);
+    await expect(page.getByRole('banner').getByRole('link', { name: w.login, exact: true })).toHaveCount(0);
+  });
+
+  test.describe(() => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test(`the side drawer's login opens the same dialog on phones (${lang})`, async ({ page, account }) => {
+      const start = pathIn(lang, '/allcategory');
+      await page.goto(start);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: w.openMenu }).click();
+      const drawer = page.getByRole('dialog', { name: w.menu });
+      const link = drawer.getByRole('link', { name: w.login });
+      await expect(link).toHaveAttribute('href', pathIn(lang, '/login'));
+      await link.click();
+
+      await expect(drawer).toBeHidden();
+      const dialog = page.getByRole('dialog', { name: w.login });
+      await expect(dialog).toBeVisible();
+      await expectStillOn(page, start);
+      // Keyboard users land inside the dialog.
+      await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+
+      await logInThroughDialog(page, lang, account);
+      // The drawer now offers the account pages and logging out.
+      await expect(page.getByRole('banner').getByRole('link', { name: w.login })).toHaveCount(0, {
+        timeout: 20_000,
+      });
+      await expectStillOn(page, start);
+      await page.getByRole('button', { name: w.openMenu }).click();
+      await expect(drawer.getByRole('button', { name: w.logout })).toBeVisible();
+    });
+  });
+}
+
+test.describe(() => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript the header login is a plain link to the login page (en)', async ({ page }) => {
+    await page.goto('/en/products');
+    await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page.getByLabel('E-mail or mobile number')).toBeVisible();
+  });
+});
