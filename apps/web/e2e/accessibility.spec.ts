@@ -1,13 +1,65 @@
-import { expectAccessible, pathIn, test, waitForHydration } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expectAccessible, pathIn, waitForHydration, type Lang } from './fixtures.ts';
+import { addToCart, expect, placePaidOrder, productInStock, test } from './shopper-helpers.ts';
 
 const mainScreens = ['/', '/products', '/products/category/1', '/product/1', '/allcategory', '/info/terms/1'];
+
+/** The account screens a logged-in shopper reaches from the user menu. */
+const accountScreens = ['/user/profile', '/user/allorders', '/user/addresses', '/user/add-address'];
+
+async function auditScreen(page: Page, lang: Lang, path: string) {
+  await page.goto(pathIn(lang, path));
+  await waitForHydration(page);
+  await expectAccessible(page);
+}
 
 for (const lang of ['ar', 'en'] as const) {
   for (const path of mainScreens) {
     test(`axe finds no serious or critical violation on ${path} (${lang})`, async ({ page }) => {
-      await page.goto(pathIn(lang, path));
-      await waitForHydration(page);
-      await expectAccessible(page);
+      await auditScreen(page, lang, path);
     });
   }
+
+  test(`axe finds no serious or critical violation on the account screens and the cart (${lang})`, async ({
+    page,
+    shopper,
+    baseURL,
+  }) => {
+    const ar = lang === 'ar';
+    // No orders, no addresses, an empty cart.
+    for (const path of [...accountScreens, '/cart']) await auditScreen(page, lang, path);
+
+    // With an order in the orders tab, and its details dialog open.
+    const { order } = await placePaidOrder(page, shopper, baseURL, { lang, verify: true });
+    await auditScreen(page, lang, '/user/allorders');
+    await page.getByRole('button', { name: new RegExp(`#${order.number}$`) }).click();
+    await expect(
+      page.getByRole('dialog', { name: ar ? `الطلب ${order.number}` : `Order ${order.number}` }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // The cart with an item.
+    const product = await productInStock(page.request, lang);
+    await addToCart(page, product.productId, baseURL);
+    await auditScreen(page, lang, '/cart');
+    await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+  });
+
+  test(`axe finds no serious or critical violation with the login and register dialogs open (${lang})`, async ({
+    page,
+  }) => {
+    const ar = lang === 'ar';
+    await page.goto(pathIn(lang, '/'));
+    await waitForHydration(page);
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: ar ? 'تسجيل الدخول' : 'Log in', exact: true })
+      .click();
+    const login = page.getByRole('dialog', { name: ar ? 'تسجيل الدخول' : 'Log in' });
+    await expect(login).toBeVisible();
+    await expectAccessible(page);
+    await login.getByRole('button', { name: ar ? 'إنشاء حساب' : 'Create an account' }).click();
+    await expect(page.getByRole('dialog', { name: ar ? 'إنشاء حساب' : 'Create an account' })).toBeVisible();
+    await expectAccessible(page);
+  });
 }

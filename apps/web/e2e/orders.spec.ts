@@ -1,5 +1,5 @@
 import { waitForHydration } from './fixtures.ts';
-import { addToCart, expect, originHeaders, productInStock, test } from './shopper-helpers.ts';
+import { expect, placePaidOrder, test } from './shopper-helpers.ts';
 
 test('orders tab (ar) is the default account tab and says there are no orders yet', async ({
   page,
@@ -17,28 +17,7 @@ test('a paid order (en): the redirect is verified, listed with status, details d
   shopper,
   baseURL,
 }) => {
-  const product = await productInStock(page.request, 'en', 1);
-  await addToCart(page, product.productId, baseURL);
-  const headers = originHeaders(baseURL);
-  const placed = await page.request.post('/api/User/Pay/TheInvoice?lang=en', {
-    data: { userId: shopper.userId, invoiceUserAdress: 'Home, Riyadh', products: [] },
-    headers,
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { invoiceId: string; number: number; amountSar: number };
-  const paid = await page.request.post('/api/payments/sandbox/pay?lang=en', {
-    data: {
-      invoiceId: order.invoiceId,
-      number: '4111111111111111',
-      name: 'Test Shopper',
-      month: 12,
-      year: 2035,
-      cvc: '123',
-    },
-    headers,
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  const payment = (await paid.json()) as { id: string };
+  const { product, order, payment } = await placePaidOrder(page, shopper, baseURL);
 
   await page.goto(`/en/user/allorders?id=${payment.id}&status=paid&message=APPROVED`);
   await waitForHydration(page);

@@ -86,6 +86,52 @@ export async function addToCart(page: Page, productId: number, baseURL: string |
 
 export { originHeaders };
 
+/**
+ * An order for the logged-in shopper, made through the API as the storefront does: a product in
+ * the cart, the order placed, then paid with the sandbox's test card. The order counts as paid
+ * once the server has verified the payment: on the payment redirect to the orders page, or here
+ * with `verify`.
+ */
+export async function placePaidOrder(
+  page: Page,
+  shopper: Shopper,
+  baseURL: string | undefined,
+  {
+    lang = 'en',
+    address = 'Home, Riyadh',
+    skip = 1,
+    verify = false,
+  }: { lang?: Lang; address?: string; skip?: number; verify?: boolean } = {},
+) {
+  const product = await productInStock(page.request, lang, skip);
+  await addToCart(page, product.productId, baseURL);
+  const headers = originHeaders(baseURL);
+  const placed = await page.request.post(`/api/User/Pay/TheInvoice?lang=${lang}`, {
+    data: { userId: shopper.userId, invoiceUserAdress: address, products: [] },
+    headers,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { invoiceId: string; number: number; amountSar: number };
+  const paid = await page.request.post(`/api/payments/sandbox/pay?lang=${lang}`, {
+    data: {
+      invoiceId: order.invoiceId,
+      number: '4111111111111111',
+      name: 'Test Shopper',
+      month: 12,
+      year: 2035,
+      cvc: '123',
+    },
+    headers,
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const payment = (await paid.json()) as { id: string };
+  if (verify) {
+    const verified = await page.request.post('/api/payments/verify', { data: { id: payment.id }, headers });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
+  return { product, order, payment };
+}
+
 /** A toast with this text (react-toastify's container). */
 export function toast(page: Page, text: string) {
   return page.locator('.Toastify').getByText(text).first();
