@@ -1,4 +1,6 @@
-import { expect, expectNoHorizontalOverflow, pathIn, test, waitForHydration } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalOverflow, pathIn, waitForHydration } from './fixtures.ts';
+import { addToCart, expect, placePaidOrder, productInStock, test } from './shopper-helpers.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -15,7 +17,81 @@ const paths = [
   '/info/about/3',
 ];
 
+/** The page is no wider than the phone, and no box inside it scrolls sideways either. */
+async function expectFitsPhone(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    'page width in px',
+  ).toBeLessThanOrEqual(375);
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((node) => {
+        const { overflowX } = getComputedStyle(node);
+        return (overflowX === 'auto' || overflowX === 'scroll') && node.scrollWidth > node.clientWidth + 1;
+      })
+      .map((node) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`),
+  );
+  expect(sideways, 'boxes that scroll sideways').toEqual([]);
+}
+
 for (const lang of ['ar', 'en'] as const) {
+  test(`account pages and the cart fit 375 px with an order and an item; orders are cards (${lang})`, async ({
+    page,
+    shopper,
+    baseURL,
+  }) => {
+    const ar = lang === 'ar';
+    const { order } = await placePaidOrder(page, shopper, baseURL, {
+      lang,
+      verify: true,
+      address: ar
+        ? 'المنزل، طريق الملك فهد، حي العليا، الرياض 12214'
+        : 'Home, King Fahd Road, Olaya, Riyadh 12214',
+    });
+    const product = await productInStock(page.request, lang);
+    await addToCart(page, product.productId, baseURL);
+    const paths = [
+      '/user/allorders',
+      '/cart',
+      '/user/profile',
+      '/user/addresses',
+      '/user/add-address',
+      `/order/details/${order.invoiceId}`,
+    ];
+    for (const path of paths) {
+      await page.goto(pathIn(lang, path));
+      await waitForHydration(page);
+      await expectFitsPhone(page);
+    }
+
+    await page.goto(pathIn(lang, '/cart'));
+    await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+
+    // Each order is a card with the table's data and its View Details button.
+    await page.goto(pathIn(lang, '/user/allorders'));
+    await waitForHydration(page);
+    await expect(page.getByRole('table')).toBeHidden();
+    const card = page
+      .getByRole('list', { name: ar ? 'سجل الطلبات' : 'Order history' })
+      .getByRole('listitem')
+      .filter({ hasText: `#${order.number}` });
+    await expect(card).toContainText(ar ? 'قيد التنفيذ' : 'In progress');
+    await expect(card).toContainText(ar ? 'حي العليا، الرياض 12214' : 'Olaya, Riyadh 12214');
+    // The date with its time (Arabic month names in Arabic).
+    await expect(card).toContainText(ar ? /\d{4} \d{2}:\d{2}/ : /[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}/);
+    const details = card.getByRole('button', {
+      name: ar ? `عرض التفاصيل #${order.number}` : `View Details #${order.number}`,
+    });
+    const box = await details.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, 'View Details within the screen').toBe(true);
+    await expectAccessible(page);
+    await details.click();
+    await expect(
+      page.getByRole('dialog', { name: ar ? `الطلب ${order.number}` : `Order ${order.number}` }),
+    ).toBeVisible();
+    await expectFitsPhone(page);
+  });
+
   test(`no horizontal scrolling at 375 px (${lang})`, async ({ page }) => {
     for (const path of paths) {
       await page.goto(pathIn(lang, path));

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -8,17 +8,65 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { OrderDetails } from './order-details.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-/** Spec §2 Order history: number, status, date, address, and View Details (a large dialog). */
+/**
+ * Spec §2 Order history: number, status, date, address, and View Details (a large dialog); a
+ * card per order on phones, a table from md up.
+ */
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   const { t } = useTranslation('account');
   const { lang } = useLang();
   const [open, setOpen] = useState<Order | null>(null);
   const cell = 'px-4 py-3 text-start align-middle';
+  const detailsButton = (order: Order, className: string) => (
+    <button
+      type="button"
+      onClick={() => setOpen(order)}
+      aria-label={`${t('orders.viewDetails')} #${order.number}`}
+      className={className}
+    >
+      {t('orders.viewDetails')}
+    </button>
+  );
+  const cardRow = 'flex items-baseline justify-between gap-4';
   return (
     <>
-      {/* The table scrolls inside its box on phones; the page itself never scrolls sideways. */}
-      <div className="overflow-x-auto rounded-2xl border border-line">
-        <table className="w-full min-w-[40rem] text-sm">
+      {/* Phones: one card per order, so nothing scrolls sideways. The table from md up. */}
+      <ul aria-label={t('orders.history')} className="flex flex-col gap-3 md:hidden">
+        {orders.map((order) => (
+          <li key={order.invoiceId} className="rounded-2xl border border-line p-4">
+            <dl className="flex flex-col gap-2 text-sm">
+              <div className={cardRow}>
+                <dt className="text-muted">{t('orders.number')}</dt>
+                <dd className="font-semibold">
+                  <ShopLink to={`/order/details/${order.invoiceId}`} className="hover:underline">
+                    #{order.number}
+                  </ShopLink>
+                </dd>
+              </div>
+              <div className={cardRow}>
+                <dt className="text-muted">{t('orders.status')}</dt>
+                <dd>
+                  <OrderStatusBadge order={order} />
+                </dd>
+              </div>
+              <div className={cardRow}>
+                <dt className="shrink-0 text-muted">{t('orders.date')}</dt>
+                <dd className="text-end">{formatDateTime(order.invoiceDate, lang)}</dd>
+              </div>
+              <div className={cardRow}>
+                <dt className="shrink-0 text-muted">{t('orders.address')}</dt>
+                <dd className="min-w-0 text-end break-words">{order.invoiceUserAdress}</dd>
+              </div>
+            </dl>
+            {detailsButton(
+              order,
+              'mt-4 h-11 w-full rounded-full border border-primary font-semibold text-primary hover:bg-primary hover:text-primary-ink',
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-2xl border border-line md:block">
+        <table className="w-full text-sm">
           <caption className="sr-only">{t('orders.history')}</caption>
           <thead className="bg-surface text-muted">
             <tr>
@@ -51,16 +99,14 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
                   <OrderStatusBadge order={order} />
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>{formatDateTime(order.invoiceDate, lang)}</td>
-                <td className={`${cell} max-w-64 truncate`}>{order.invoiceUserAdress}</td>
                 <td className={cell}>
-                  <button
-                    type="button"
-                    onClick={() => setOpen(order)}
-                    aria-label={`${t('orders.viewDetails')} #${order.number}`}
-                    className="font-semibold whitespace-nowrap text-primary hover:underline"
-                  >
-                    {t('orders.viewDetails')}
-                  </button>
+                  {/* A cell ignores max-width; a block inside it keeps long addresses to one line. */}
+                  <span title={order.invoiceUserAdress} className="block max-w-64 truncate">
+                    {order.invoiceUserAdress}
+                  </span>
+                </td>
+                <td className={cell}>
+                  {detailsButton(order, 'font-semibold whitespace-nowrap text-primary hover:underline')}
                 </td>
               </tr>
             ))}
