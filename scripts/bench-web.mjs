@@ -42,13 +42,19 @@ try {
       const url = `${baseUrl}${lang === 'ar' ? path : path === '/' ? '/en' : `/en${path}`}`;
       // One warm-up load so the first measurement is not the server's cold start.
       await fetch(url);
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      const lhr = result.lhr;
+      const audit = () =>
+        lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+      let lhr = (await audit()).lhr;
+      // A run Lighthouse itself gave up on (a busy machine) is retried once, and said.
+      if (lhr.runtimeError) {
+        console.log(`${name} (${lang}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}; retrying`);
+        lhr = (await audit()).lhr;
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       const jsBytes = requests
@@ -61,7 +67,9 @@ try {
         'best practices': score('best-practices'),
         seo: score('seo'),
         'JS KB': Math.round(jsBytes / 102.4) / 10,
+        FCP: lhr.audits['first-contentful-paint']?.displayValue ?? '',
         LCP: lhr.audits['largest-contentful-paint']?.displayValue ?? '',
+        TBT: lhr.audits['total-blocking-time']?.displayValue ?? '',
         CLS: lhr.audits['cumulative-layout-shift']?.displayValue ?? '',
       });
       const failing = Object.values(lhr.audits)

@@ -1,22 +1,10 @@
-import './lib/zod-jitless.ts';
-import type { Resource } from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { createI18n, localeUrl, namespaces } from './lib/i18n.ts';
+import { createI18n } from './lib/i18n.ts';
+import { readInlineTranslations } from './lib/i18n-inline.tsx';
 import { detectLanguage } from './lib/lang.ts';
-
-async function loadResources(lang: 'ar' | 'en'): Promise<Resource> {
-  const entries = await Promise.all(
-    namespaces.map(async (ns) => {
-      const response = await fetch(localeUrl(lang, ns));
-      if (!response.ok) throw new Error(`translations ${lang}/${ns}: ${response.status}`);
-      return [ns, (await response.json()) as Record<string, unknown>] as const;
-    }),
-  );
-  return { [lang]: Object.fromEntries(entries) };
-}
 
 async function hydrate() {
   // The server already chose the page language; the detection order still applies.
@@ -25,7 +13,7 @@ async function hydrate() {
     cookie: null,
     htmlLang: document.documentElement.lang,
   });
-  const i18n = await createI18n(lang, await loadResources(lang));
+  const i18n = await createI18n(lang, { [lang]: readInlineTranslations() });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -4,8 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { createI18n } from './lib/i18n.ts';
-import { serverResources } from './lib/i18n.server.ts';
+import { serverI18n } from './lib/i18n.server.ts';
 import { pageLang } from './lib/lang.ts';
 import { NonceContext } from './lib/nonce.ts';
 
@@ -22,7 +21,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const lang = pageLang(new URL(request.url).pathname);
-  const i18n = await createI18n(lang, serverResources);
+  const i18n = await serverI18n(lang);
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './lib/use-translation.ts';
 import {
   isRouteErrorResponse,
   Links,
@@ -14,17 +14,22 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import arabicRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arabicSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
+import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
+import latinSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
 import { ErrorPage } from './components/ui/error-page.tsx';
 import { loadShopper } from './features/auth/session.server.ts';
 import { fetchCategories, fetchSettings } from './features/catalog/api.ts';
 import { serverApi } from './lib/api.ts';
-import { localeUrl, namespaces } from './lib/i18n.ts';
+import { TranslationsScript } from './lib/i18n-inline.tsx';
 import { detectLanguage, dirOf, localizePath, pageLang } from './lib/lang.ts';
 import './lib/load-context.ts';
 import { useNonce } from './lib/nonce.ts';
 import type { Shopper } from './lib/shopper.ts';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }];
+/** The two font files a page in each language needs first (the same files app.css names). */
+const pageFonts = { ar: [arabicRegular, arabicSemibold], en: [latinRegular, latinSemibold] } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -78,14 +83,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.settings.primaryColor ?? '#0f766e'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {namespaces.map((ns) => (
-          <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={localeUrl(lang, ns)} />
+        {/* With a precedence, React sends the stylesheet and the fonts before the script preloads. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
+        {pageFonts[lang].map((href) => (
+          <link key={href} rel="preload" as="font" type="font/woff2" crossOrigin="anonymous" href={href} />
         ))}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
+        <TranslationsScript lang={lang} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

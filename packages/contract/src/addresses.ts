@@ -1,12 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
-import { looksLikeSaudiMobile } from './users.ts';
-
-export const ADDRESS_NAME_MAX = 100;
-export const ADDRESS_TEXT_MAX = 500;
-export const ADDRESS_FIELD_MAX = 100;
-/** The most addresses one account keeps. */
-export const ADDRESSES_PER_USER_MAX = 50;
+import { ADDRESS_FIELD_MAX, ADDRESS_NAME_MAX, ADDRESS_TEXT_MAX, looksLikeSaudiMobile } from './constants.ts';
 
 const shortText = (max: number) => z.string().trim().max(max, 'TEXT_TOO_LONG');
 

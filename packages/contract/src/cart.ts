@@ -1,8 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
-
-/** The most units of one product a cart line may hold (besides the stock on hand). */
-export const CART_LINE_MAX = 10;
+import { CART_LINE_MAX } from './constants.ts';
 
 /** A cart line (spec §3). Prices are SAR from the catalog at read time. */
 export const cartItemSchema = z.object({

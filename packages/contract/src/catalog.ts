@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { idParam, langQuery, pagingParams, pagingSchema, sarQueryValue } from './common.ts';
 
 /** Image paths are relative to the API base, as the spec says (`/uploads/products/x.webp`). */
@@ -74,9 +74,6 @@ export const aboutUsSchema = z.object({ aboutUsDescripition: z.string() });
 export const refundPolicySchema = z.object({ refundPolicyDescripition: z.string() });
 export const termsSchema = z.object({ termsAndConditionsDescripition: z.string() });
 
-/** The spec's info page types: 1 terms, 2 refund policy, 3 about us. */
-export const infoTypes = { terms: 1, policy: 2, about: 3 } as const;
-
 export const socialLinksSchema = z.object({
   x: z.string().optional(),
   instagram: z.string().optional(),
@@ -149,13 +146,3 @@ export const productSearchQuery = z
     message: 'startprice must not be above finishprice',
     path: ['finishprice'],
   });
-
-/** Page sizes of spec §9. */
-export const pageSizes = {
-  search: 8,
-  category: 8,
-  company: 8,
-  moreByCategory: 10,
-  orders: 5,
-  homeList: 10,
-} as const;

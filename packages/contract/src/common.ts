@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { languages } from './errors.ts';
+import { z } from './zod.ts';
+import { languages } from './messages.ts';
+import { MAX_PAGE_SIZE } from './constants.ts';
 
 /** A positive integer id in a path: digits only, so `1e3`, `-1` and ` 7` are refused. */
 export const idParam = z
@@ -10,8 +11,6 @@ export const idParam = z
 
 /** A UUID in a path (users, addresses, orders). */
 export const uuidParam = z.uuid();
-
-export const MAX_PAGE_SIZE = 100;
 
 export const pagingParams = z.object({
   pageSize: z
@@ -39,13 +38,3 @@ export const pagingSchema = z.object({
   rawCount: z.number().int().nonnegative(),
 });
 export type Paging = z.infer<typeof pagingSchema>;
-
-/** Converts integer halalas to a SAR number for the wire (`129950` → `1299.5`). */
-export function halalasToSar(halalas: number): number {
-  return Math.round(halalas) / 100;
-}
-
-/** Converts a SAR amount to integer halalas, rounding to the nearest halala. */
-export function sarToHalalas(sar: number): number {
-  return Math.round(sar * 100);
-}

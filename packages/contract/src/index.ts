@@ -1,5 +1,5 @@
+export * from './constants.ts';
 export * from './errors.ts';
-export * from './paths.ts';
 export * from './common.ts';
 export * from './catalog.ts';
 export * from './orders.ts';

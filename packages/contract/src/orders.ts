@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { langQuery, MAX_PAGE_SIZE, pagingSchema, uuidParam } from './common.ts';
+import { z } from './zod.ts';
+import { langQuery, pagingSchema, uuidParam } from './common.ts';
+import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
 
 /**
  * Orders (the spec's invoices). The server prices every order from the shopper's cart and the
@@ -7,11 +8,6 @@ import { langQuery, MAX_PAGE_SIZE, pagingSchema, uuidParam } from './common.ts';
  * (VAT included) except `amount`, which is in halalas because the payment form wants it so.
  */
 
-/**
- * `delivered` is a paid order whose `invoiceReceived` is true; the other four are the payment
- * states: an order waits for its payment until it expires, then its stock is released.
- */
-export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'delivered'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatusName = z.infer<typeof orderStatusSchema>;
 

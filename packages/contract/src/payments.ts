@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { langQuery } from './common.ts';
 
 /**
@@ -36,22 +36,6 @@ export const verifyPaymentAnswerSchema = z.object({
   message: z.string(),
 });
 export type VerifyPaymentAnswer = z.infer<typeof verifyPaymentAnswerSchema>;
-
-/**
- * The sandbox's documented test cards (Moyasar's): any name of two words, a future expiry and
- * any 3-digit CVC. Any other number is refused as an invalid card.
- */
-export const sandboxTestCards = {
-  '4111111111111111': { status: 'paid', message: 'APPROVED', network: 'visa' },
-  '4201320111111010': { status: 'paid', message: 'APPROVED', network: 'mada' },
-  '5421080101000000': { status: 'paid', message: 'APPROVED', network: 'mastercard' },
-  '4201320000311101': { status: 'failed', message: 'INSUFFICIENT FUNDS', network: 'mada' },
-  '5105105105105100': { status: 'failed', message: 'DECLINED', network: 'mastercard' },
-  '4201321234411220': { status: 'failed', message: 'DECLINED', network: 'mada' },
-} as const satisfies Record<
-  string,
-  { status: 'paid' | 'failed'; message: string; network: 'visa' | 'mada' | 'mastercard' }
->;
 
 const digitsOnly = (v: string) => v.replace(/[\s-]/g, '');
 

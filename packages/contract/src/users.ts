@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
+import { EMAIL_MAX, looksLikeSaudiMobile, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from './constants.ts';
 
 /**
  * Accounts: field rules shared by the storefront forms and the API. The object key order is the
@@ -7,29 +8,7 @@ import { okSchema } from './errors.ts';
  * field of a parse is the one the spec says to report.
  */
 
-export const USER_NAME_MAX = 60;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 const PHONE_INPUT_MAX = 32;
-
-/** Arabic-Indic (U+0660…) and Eastern Arabic-Indic (U+06F0…) digits to ASCII. */
-export function toLatinDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => {
-    const code = d.charCodeAt(0);
-    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
-  });
-}
-
-/**
- * A quick, dependency-free check that a value reads as a Saudi mobile number in one of the
- * accepted forms (05XXXXXXXX, 5XXXXXXXX, +9665XXXXXXXX, 009665…, Arabic-Indic digits, spaces
- * or dashes). The API also checks it against the numbering plan and stores E.164.
- */
-export function looksLikeSaudiMobile(value: string): boolean {
-  const compact = toLatinDigits(value).replace(/[\s\-().\u200e\u200f]/g, '');
-  return /^(?:\+966|00966|966|0)?5[0-9]{8}$/.test(compact);
-}
 
 export const userNameField = z
   .string()

@@ -1,4 +1,4 @@
-import { apiErrorSchema, type ApiError, type Lang } from '@shop/contract';
+import type { ApiError, Lang } from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { ApiFetch } from './load-context.ts';
@@ -82,6 +82,8 @@ export function createApiClient(fetcher: ApiFetch, lang: Lang): ApiClient {
       }
     }
     if (!response.ok) {
+      // Loaded when an answer fails, so pages that only read do not download the schemas.
+      const { apiErrorSchema } = await import('@shop/contract');
       const parsed = apiErrorSchema.safeParse(json);
       throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
     }

@@ -1,4 +1,4 @@
-import { errorMessage, errorMessages, type ErrorCode, type Lang } from '@shop/contract';
+import { errorMessage, errorMessages, type ErrorCode, type Lang } from '@shop/contract/constants';
 import type { z } from 'zod';
 import { ApiRequestError } from './api.ts';
 

@@ -1,5 +1,5 @@
-import type { Lang } from '@shop/contract';
-import type { Resource, ResourceLanguage, TFunction } from 'i18next';
+import type { Lang } from '@shop/contract/constants';
+import type { i18n, Resource, ResourceLanguage, TFunction } from 'i18next';
 import { createI18n } from './i18n.ts';
 
 /** Every translation file, bundled into the server build so rendering never waits on I/O. */
@@ -16,14 +16,23 @@ for (const [file, module] of Object.entries(files)) {
   serverResources[lang][ns] = module.default;
 }
 
-const translators = new Map<string, Promise<TFunction>>();
+const instances = new Map<Lang, Promise<i18n>>();
 
-/** A translator for loaders (titles and descriptions for SEO), one shared instance per language. */
-export function serverT(lang: Lang): Promise<TFunction> {
-  let t = translators.get(lang);
-  if (!t) {
-    t = createI18n(lang, serverResources).then((instance) => instance.t);
-    translators.set(lang, t);
+/**
+ * The server's i18next instance for a language, made once and shared by every request: pages
+ * never change an instance's language or resources, and making one per request is measurable
+ * work on every page (docs/decisions/033-storefront-speed.md).
+ */
+export function serverI18n(lang: Lang): Promise<i18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang, serverResources);
+    instances.set(lang, instance);
   }
-  return t;
+  return instance;
+}
+
+/** A translator for loaders (titles and descriptions for SEO). */
+export async function serverT(lang: Lang): Promise<TFunction> {
+  return (await serverI18n(lang)).t;
 }

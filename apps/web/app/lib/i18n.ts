@@ -1,4 +1,4 @@
-import { defaultLang, type Lang } from '@shop/contract';
+import { defaultLang, type Lang } from '@shop/contract/constants';
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -9,10 +9,6 @@ import { initReactI18next } from 'react-i18next';
  */
 export const namespaces = ['common', 'catalog', 'forms', 'account', 'cart', 'checkout'] as const;
 export type Namespace = (typeof namespaces)[number];
-
-export function localeUrl(lang: Lang, ns: string): string {
-  return `/locales/${lang}/${ns}.json`;
-}
 
 /** A fresh i18next instance for one language (one per request on the server). */
 export async function createI18n(lang: Lang, resources: Resource): Promise<i18n> {

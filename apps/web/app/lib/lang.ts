@@ -1,4 +1,4 @@
-import { defaultLang, languages, type Lang } from '@shop/contract';
+import { defaultLang, languages, type Lang } from '@shop/contract/constants';
 
 /** The cookie i18next's browser detector reads and writes (spec §1: path '/'). */
 export const LANG_COOKIE = 'i18next';

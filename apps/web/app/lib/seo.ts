@@ -1,6 +1,5 @@
-import type { Lang } from '@shop/contract';
 import type { MetaDescriptor } from 'react-router';
-import { languages } from '@shop/contract';
+import { languages, type Lang } from '@shop/contract/constants';
 import { localizePath } from './lang.ts';
 
 export interface PageSeo {

@@ -1,5 +1,6 @@
-import type { Lang } from '@shop/contract';
-import { toast, type ToastContainerProps } from 'react-toastify';
+import type { Lang } from '@shop/contract/constants';
+import type * as Toastify from 'react-toastify';
+import type { ToastContainerProps } from 'react-toastify';
 
 /**
  * Spec §9 toast defaults: 5000 ms, pause on hover and on focus loss, top corner on the
@@ -17,10 +18,27 @@ export function toastContainerProps(lang: Lang): ToastContainerProps {
   };
 }
 
+let library: Promise<typeof Toastify> | undefined;
+
+/**
+ * react-toastify is loaded after the page is interactive (see ToastHost), not with it: a
+ * catalog page should not pay for toasts nobody has seen yet. Toasts sent before the container
+ * mounts are queued by the library and shown when it does.
+ */
+export function loadToasts() {
+  library ??= import('react-toastify');
+  return library;
+}
+
+type Kind = 'success' | 'info' | 'warning' | 'error';
+const show = (kind: Kind) => (message: string) => {
+  void loadToasts().then(({ toast }) => toast[kind](message));
+};
+
 /** The one toast helper. Messages are already translated. */
 export const notify = {
-  success: (message: string) => toast.success(message),
-  info: (message: string) => toast.info(message),
-  warning: (message: string) => toast.warning(message),
-  error: (message: string) => toast.error(message),
+  success: show('success'),
+  info: show('info'),
+  warning: show('warning'),
+  error: show('error'),
 };

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useNavigate, useRevalidator } from 'react-router';
 import type { Route } from './+types/cart';
 import { Icon } from '../components/ui/icon.tsx';

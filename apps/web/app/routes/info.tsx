@@ -1,4 +1,4 @@
-import { infoTypes } from '@shop/contract';
+import { infoTypes } from '@shop/contract/constants';
 import { data } from 'react-router';
 import type { Route } from './+types/info';
 import { fetchInfoText } from '../features/catalog/api.ts';

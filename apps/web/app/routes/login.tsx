@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { redirect, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';

@@ -1,4 +1,4 @@
-import { apiPaths } from '@shop/contract';
+import { apiPaths } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { serverApi } from '../lib/api.ts';

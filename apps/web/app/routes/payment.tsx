@@ -1,6 +1,6 @@
 import type { PayInvoiceAnswer } from '@shop/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import type { Route } from './+types/payment';
 import { ShopLink } from '../components/ui/shop-link.tsx';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/product';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { fetchAgents, fetchProduct, fetchRelatedProducts } from '../features/catalog/api.ts';

@@ -1,5 +1,5 @@
-import { pageSizes } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { pageSizes } from '@shop/contract/constants';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import type { Route } from './+types/products';
 import { Pager } from '../components/ui/pager.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';

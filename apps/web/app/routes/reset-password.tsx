@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/reset-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';

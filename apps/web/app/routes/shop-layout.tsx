@@ -1,14 +1,13 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { isRouteErrorResponse, Outlet } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import type { Route } from './+types/shop-layout';
 import { ErrorPage } from '../components/ui/error-page.tsx';
+import { ToastHost } from '../components/ui/toast-host.tsx';
 import { ProgressBar } from '../features/shell/components/progress-bar.tsx';
 import { SiteFooter } from '../features/shell/components/site-footer.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { TopBar } from '../features/shell/components/top-bar.tsx';
 import { useRootData } from '../lib/root-data.ts';
-import { toastContainerProps } from '../lib/toast.ts';
 import { useLang } from '../lib/use-lang.ts';
 import type { ReactNode } from 'react';
 
@@ -33,7 +32,7 @@ function Chrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter settings={root.settings} categories={root.popularCategories} />
-      <ToastContainer {...toastContainerProps(lang)} />
+      <ToastHost lang={lang} />
     </>
   );
 }

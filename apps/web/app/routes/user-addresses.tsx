@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/user-addresses';
 import { Icon } from '../components/ui/icon.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { data, useNavigate } from 'react-router';
 import type { Route } from './+types/user-edit-address';
 import { PageHeader } from '../features/account/components/page-header.tsx';

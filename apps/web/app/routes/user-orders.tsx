@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/user-orders';
 import { Pager } from '../components/ui/pager.tsx';
 import { PageHeader } from '../features/account/components/page-header.tsx';

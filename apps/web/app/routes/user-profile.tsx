@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/user-profile';
 import { Icon } from '../components/ui/icon.tsx';
 import { ChangePasswordDialog } from '../features/account/components/change-password-dialog.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The error page body: what happened and a way home. 404 reads as the not-found page. */
 export function ErrorPage({ status, homeHref }: { status: number; homeHref: string }) {

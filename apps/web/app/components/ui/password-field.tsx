@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Icon } from './icon.tsx';
 import { TextField } from './text-field.tsx';
 

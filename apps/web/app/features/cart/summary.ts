@@ -1,4 +1,5 @@
-import { halalasToSar, sarToHalalas, type CartItem } from '@shop/contract';
+import { halalasToSar, sarToHalalas } from '@shop/contract/constants';
+import type { CartItem } from '@shop/contract';
 
 /** The order summary of the cart page, in SAR (DESIGN.md §5: what is shown is what is charged). */
 export interface CartSummary {

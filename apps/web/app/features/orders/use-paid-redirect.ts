@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { browserApi } from '../../lib/api.ts';
 import { apiFormError } from '../../lib/form-errors.ts';

@@ -1,6 +1,6 @@
 import { addressInputSchema, errorMessage, type Address } from '@shop/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { browserApi, ApiRequestError } from '../../../lib/api.ts';

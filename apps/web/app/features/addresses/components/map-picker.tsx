@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { DEFAULT_CENTER, roundCoordinate, type LatLng } from '../map-defaults.ts';
 import type { LeafletMap as LeafletMapComponent } from './leaflet-map.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterDialog } from './register-dialog.tsx';

@@ -1,5 +1,5 @@
 import type { CartItem } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';

@@ -1,5 +1,5 @@
-import { CART_LINE_MAX } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { CART_LINE_MAX } from '@shop/contract/constants';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';

@@ -1,6 +1,6 @@
-import { apiPaths, cartInsertResponseSchema } from '@shop/contract';
+import { apiPaths } from '@shop/contract/constants';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ApiRequestError, browserApi } from '../../../lib/api.ts';
@@ -27,6 +27,8 @@ export function AddToCartButton({ productId, disabled }: { productId: number; di
     }
     setBusy(true);
     try {
+      // The schemas come with the first add, not with every catalog page.
+      const { cartInsertResponseSchema } = await import('@shop/contract');
       const answer = await browserApi(lang).post(apiPaths.cartInsert.build({}), cartInsertResponseSchema, {
         body: { productId, userId: shopper.userId },
       });

@@ -1,5 +1,5 @@
 import type { Agent } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ProductImage } from './product-image.tsx';
 

@@ -1,5 +1,5 @@
 import type { Settings } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
 
 /** Spec §2: four promises; the numbers come from settings (DESIGN.md §5: one truth). */

@@ -1,5 +1,5 @@
 import type { Paging, Product } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import { Pager } from '../../../components/ui/pager.tsx';
 import type { ListingParams } from '../listing-params.ts';

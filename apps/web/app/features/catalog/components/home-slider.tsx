@@ -1,6 +1,6 @@
 import type { Slider } from '@shop/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import fallbackOne from '../../../assets/slide-fallback-1.svg';
 import fallbackTwo from '../../../assets/slide-fallback-2.svg';
 

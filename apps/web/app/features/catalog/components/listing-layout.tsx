@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 

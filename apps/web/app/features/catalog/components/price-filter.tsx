@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contract';
 import { Popover, Slider } from 'radix-ui';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { formatPrice } from '../../../lib/format.ts';

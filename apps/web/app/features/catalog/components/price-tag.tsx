@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { discountPercent, effectivePrice, isOnOffer } from '../pricing.ts';

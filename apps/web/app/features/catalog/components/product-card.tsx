@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { DiscountBadge, PriceTag } from './price-tag.tsx';
 import { ProductImage } from './product-image.tsx';

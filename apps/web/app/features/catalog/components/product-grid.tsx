@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ProductCard } from './product-card.tsx';
 
 /** `wide`: five columns on large screens, for the home lists of ten. */

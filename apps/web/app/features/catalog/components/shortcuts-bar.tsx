@@ -1,6 +1,6 @@
 import type { Category, Company } from '@shop/contract';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { useLang } from '../../../lib/use-lang.ts';

@@ -1,6 +1,6 @@
 import type { PaymentForm } from '@shop/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { langCookie, localizePath, pageLang } from '../../../lib/lang.ts';

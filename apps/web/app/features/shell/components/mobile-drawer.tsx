@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSubmit } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopNavLink } from '../../../components/ui/shop-link.tsx';

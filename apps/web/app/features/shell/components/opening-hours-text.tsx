@@ -1,5 +1,5 @@
 import type { Settings } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { openingDays } from '../opening-hours.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useLang } from '../../../lib/use-lang.ts';

@@ -1,6 +1,6 @@
 import type { Category, Settings } from '@shop/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { Logo } from './logo.tsx';

@@ -1,5 +1,5 @@
 import type { Settings } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const networks = ['x', 'instagram', 'snapchat', 'tiktok', 'whatsapp'] as const;
 

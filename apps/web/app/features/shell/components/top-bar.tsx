@@ -1,5 +1,5 @@
 import type { Settings } from '@shop/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { OpeningHoursText } from './opening-hours-text.tsx';

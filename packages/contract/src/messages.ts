@@ -1,0 +1,255 @@
+/** Languages and every message the API answers, in both: no schemas, safe for any bundle. */
+
+/** Languages the shop speaks. Arabic is the default and the fallback. */
+export const languages = ['ar', 'en'] as const;
+export type Lang = (typeof languages)[number];
+export const defaultLang: Lang = 'ar';
+
+type Messages = Readonly<Record<Lang, string>>;
+
+/**
+ * Every error the API can answer, with a stable code and its message in both languages
+ * (spec §5 and §8). Clients switch on `code`; people read `message`.
+ */
+export const errorMessages = {
+  // generic
+  VALIDATION_FAILED: { ar: 'البيانات المرسلة غير صحيحة', en: 'The data sent is not valid' },
+  NOT_FOUND: { ar: 'العنصر المطلوب غير موجود', en: 'The requested item was not found' },
+  ROUTE_NOT_FOUND: { ar: 'هذا المسار غير موجود', en: 'This path does not exist' },
+  UNAUTHORIZED: { ar: 'سجّل الدخول أولاً', en: 'Log in first' },
+  FORBIDDEN: { ar: 'لا تملك صلاحية هذا الإجراء', en: 'You are not allowed to do this' },
+  CSRF_REJECTED: {
+    ar: 'تم رفض الطلب لأنه لم يصدر من هذا الموقع',
+    en: 'The request was refused because it did not come from this site',
+  },
+  RATE_LIMITED: {
+    ar: 'طلبات كثيرة، حاول مرة أخرى بعد قليل',
+    en: 'Too many requests, please try again shortly',
+  },
+  PAYLOAD_TOO_LARGE: { ar: 'حجم البيانات المرسلة كبير جداً', en: 'The data sent is too large' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    ar: 'نوع المحتوى غير مدعوم',
+    en: 'This content type is not supported',
+  },
+  INTERNAL: {
+    ar: 'حدث خطأ غير متوقع، حاول مرة أخرى',
+    en: 'Something went wrong, please try again',
+  },
+  SERVICE_UNAVAILABLE: {
+    ar: 'الخدمة غير متاحة حالياً',
+    en: 'The service is not available right now',
+  },
+
+  // login (spec §5, §8)
+  LOGIN_EMAIL_REQUIRED: { ar: 'تأكد من البريد الإلكتروني', en: 'Make sure of the email' },
+  PASSWORD_REQUIRED: { ar: 'من فضلك أدخل كلمة المرور', en: 'Please enter the password' },
+  LOGIN_FAILED: {
+    ar: 'خطأ في البريد الإلكتروني أو كلمة المرور',
+    en: 'Error in email or password',
+  },
+  ACCOUNT_DISABLED: {
+    ar: 'خطأ في البريد الإلكتروني أو كلمة المرور',
+    en: 'Error in email or password',
+  },
+
+  // registration (spec §5, §8)
+  NAME_REQUIRED: { ar: 'من فضلك أدخل الاسم', en: 'Please enter the name' },
+  NAME_TOO_LONG: { ar: 'الاسم طويل جداً', en: 'The name is too long' },
+  PHONE_INVALID: { ar: 'من فضلك أدخل رقم جوال صحيح', en: 'Please enter a valid mobile number' },
+  EMAIL_REQUIRED: { ar: 'من فضلك أدخل البريد الإلكتروني', en: 'Please enter the e-mail' },
+  EMAIL_INVALID: {
+    ar: 'من فضلك أدخل بريداً إلكترونياً صحيحاً',
+    en: 'Please enter a valid e-mail',
+  },
+  PASSWORD_TOO_SHORT: {
+    ar: 'كلمة المرور يجب أن تكون 8 أحرف على الأقل',
+    en: 'The password must be at least 8 characters',
+  },
+  PASSWORD_TOO_LONG: {
+    ar: 'كلمة المرور يجب ألا تزيد عن 128 حرفاً',
+    en: 'The password must be at most 128 characters',
+  },
+  PASSWORD_CONFIRMATION_REQUIRED: {
+    ar: 'من فضلك أدخل تأكيد كلمة المرور',
+    en: 'Please enter the password confirmation',
+  },
+  PASSWORD_CONFIRMATION_MISMATCH: {
+    ar: 'من فضلك تأكد من تطابق كلمة المرور',
+    en: 'Please confirm the password',
+  },
+  EMAIL_EXISTS: { ar: 'هذا البريد الإلكتروني موجود بالفعل', en: 'This e-mail already exists' },
+  PHONE_EXISTS: { ar: 'رقم الجوال هذا موجود بالفعل', en: 'This phone already exists' },
+  NAME_EXISTS: { ar: 'هذا الاسم موجود بالفعل', en: 'This name already exists' },
+
+  // account (spec §5, §8)
+  PASSWORD_INCORRECT: { ar: 'كلمة المرور غير صحيحة', en: 'The password is incorrect' },
+  DATA_INCOMPLETE: { ar: 'من فضلك أكمل البيانات', en: 'Please complete the data' },
+  PASSWORD_CHANGE_MISMATCH: {
+    ar: 'تأكيد كلمة المرور غير صحيح',
+    en: 'Password confirmation is incorrect',
+  },
+  DELETE_PASSWORD_REQUIRED: {
+    ar: 'أدخل كلمة المرور لتأكيد حذف الحساب',
+    en: 'Enter the password to confirm account deletion',
+  },
+  UPDATE_FAILED: { ar: 'فشلت عملية التحديث', en: 'Update operation failed' },
+  EDIT_FAILED: { ar: 'فشل في عملية التعديل', en: 'Failure in the edit process' },
+  USER_NOT_FOUND: { ar: 'المستخدم غير موجود', en: 'The user was not found' },
+  RESET_TOKEN_INVALID: {
+    ar: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
+    en: 'The reset link is invalid or has expired',
+  },
+
+  // uploads
+  IMAGE_INVALID: {
+    ar: 'الصورة يجب أن تكون بصيغة JPEG أو PNG أو WebP',
+    en: 'The image must be a JPEG, PNG or WebP file',
+  },
+  IMAGE_TOO_LARGE: {
+    ar: 'حجم الصورة كبير جداً (الحد الأقصى 2 ميجابايت)',
+    en: 'The image is too large (2 MB at most)',
+  },
+  IMAGE_TOO_MANY_PIXELS: {
+    ar: 'أبعاد الصورة كبيرة جداً',
+    en: 'The image dimensions are too large',
+  },
+
+  // cart
+  PRODUCT_NOT_FOUND: { ar: 'المنتج غير موجود', en: 'The product was not found' },
+  OUT_OF_STOCK: { ar: 'المنتج غير متوفر حالياً', en: 'The product is out of stock' },
+  QUANTITY_INVALID: {
+    ar: 'الكمية يجب أن تكون رقماً صحيحاً لا يقل عن 1',
+    en: 'The quantity must be a whole number of at least 1',
+  },
+  QUANTITY_OVER_STOCK: {
+    ar: 'الكمية المطلوبة أكبر من المتوفر',
+    en: 'The quantity requested is more than we have in stock',
+  },
+  CART_EMPTY: { ar: 'لا توجد منتجات في السلة', en: 'There are no products in the cart' },
+  QUANTITY_OVER_LIMIT: {
+    ar: 'يمكنك طلب 10 قطع كحد أقصى من المنتج الواحد',
+    en: 'You can order at most 10 of one product',
+  },
+  CART_ITEM_NOT_FOUND: { ar: 'المنتج غير موجود في السلة', en: 'This product is not in the cart' },
+
+  // addresses
+  ADD_FAILED: { ar: 'فشلت عملية الإضافة', en: 'Failure of the add operation' },
+  ADDRESS_NOT_FOUND: { ar: 'العنوان غير موجود', en: 'The address was not found' },
+  ADDRESS_NAME_REQUIRED: { ar: 'من فضلك أدخل اسماً للعنوان', en: 'Please enter a title for the address' },
+  COORDINATES_INVALID: { ar: 'موقع الخريطة غير صحيح', en: 'The map location is not valid' },
+  TEXT_TOO_LONG: { ar: 'النص طويل جداً', en: 'The text is too long' },
+  ADDRESS_LIMIT: {
+    ar: 'وصلت إلى الحد الأقصى لعدد العناوين (50)',
+    en: 'You have reached the maximum number of addresses (50)',
+  },
+
+  // checkout and payments
+  ORDER_NOT_FOUND: { ar: 'الطلب غير موجود', en: 'The order was not found' },
+  PAYMENT_NOT_VERIFIED: {
+    ar: 'لم يتم التحقق من الدفع',
+    en: 'The payment could not be verified',
+  },
+  PAYMENT_FAILED: { ar: 'فشلت عملية الدفع', en: 'The payment failed' },
+  PAYMENT_AMOUNT_MISMATCH: {
+    ar: 'مبلغ الدفع لا يطابق قيمة الطلب',
+    en: 'The amount paid does not match the order total',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    ar: 'تعذر الاتصال بمزود الدفع، سنعيد المحاولة تلقائياً',
+    en: 'The payment provider could not be reached; we will retry automatically',
+  },
+  ORDER_EXPIRED: {
+    ar: 'انتهت مهلة دفع هذا الطلب',
+    en: 'The time to pay for this order has run out',
+  },
+  WEBHOOK_UNAUTHORIZED: { ar: 'رمز التحقق غير صحيح', en: 'The verification token is wrong' },
+  ADDRESS_REQUIRED: { ar: 'من فضلك اختر عنوان التوصيل', en: 'Please choose a delivery address' },
+  ORDER_NOT_PAYABLE: {
+    ar: 'لا يمكن دفع هذا الطلب، أنشئ طلباً جديداً من السلة',
+    en: 'This order can no longer be paid; place a new order from the cart',
+  },
+  ORDER_ALREADY_PAID: {
+    ar: 'هذا الطلب مدفوع مسبقاً، وسيتم استرداد الدفعة الإضافية',
+    en: 'This order is already paid; the extra payment will be refunded',
+  },
+  ORDER_EXPIRED_REFUNDED: {
+    ar: 'انتهت مهلة الطلب ونفدت الكمية، وسيتم استرداد المبلغ',
+    en: 'The order expired and the products sold out; the payment will be refunded',
+  },
+  PAYMENT_NOT_FOUND: { ar: 'عملية الدفع غير موجودة', en: 'The payment was not found' },
+  PAYMENT_PENDING: {
+    ar: 'لم تكتمل عملية الدفع بعد',
+    en: 'The payment is not complete yet',
+  },
+  PAYMENT_DECLINED: {
+    ar: 'رفض البنك عملية الدفع، جرّب بطاقة أخرى',
+    en: 'The bank declined the payment; try another card',
+  },
+  PAYMENT_INSUFFICIENT_FUNDS: {
+    ar: 'الرصيد غير كافٍ لإتمام عملية الدفع',
+    en: 'The card has insufficient funds for this payment',
+  },
+  PAYMENT_CURRENCY_MISMATCH: {
+    ar: 'عملة الدفع ليست الريال السعودي',
+    en: 'The payment was not made in Saudi riyals',
+  },
+  PAYMENT_REFUNDED: {
+    ar: 'تم استرداد هذه الدفعة',
+    en: 'This payment has been refunded',
+  },
+  PAYMENT_CARD_INVALID: { ar: 'رقم البطاقة غير صحيح', en: 'The card number is not valid' },
+  PAYMENT_CARD_NAME_INVALID: {
+    ar: 'أدخل اسم حامل البطاقة الأول والأخير',
+    en: "Enter the card holder's first and last name",
+  },
+  PAYMENT_CARD_EXPIRED: {
+    ar: 'تاريخ انتهاء البطاقة غير صحيح',
+    en: 'The card expiry date is not valid',
+  },
+  PAYMENT_CARD_CVC_INVALID: {
+    ar: 'رمز الأمان للبطاقة غير صحيح',
+    en: 'The card security code is not valid',
+  },
+  PAYMENT_SANDBOX_DISABLED: {
+    ar: 'الدفع التجريبي غير مفعّل',
+    en: 'Simulated payments are not enabled',
+  },
+} as const satisfies Record<string, Messages>;
+
+export type ErrorCode = keyof typeof errorMessages;
+export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
+
+export function errorMessage(code: ErrorCode, lang: Lang): string {
+  return errorMessages[code][lang];
+}
+
+/** Success messages the API answers (spec §8). */
+export const successMessages = {
+  LOGIN_SUCCEEDED: { ar: 'تم تسجيل الدخول بنجاح', en: 'Login succeeded' },
+  ACCOUNT_REGISTERED: { ar: 'تم تسجيل الحساب بنجاح', en: 'Account registered successfully' },
+  EDITED: { ar: 'تم التعديل بنجاح', en: 'Edited successfully' },
+  PASSWORD_CHANGED: { ar: 'تم تغيير كلمة المرور بنجاح', en: 'Password changed successfully' },
+  ACCOUNT_DELETED: { ar: 'تم حذف الحساب بنجاح', en: 'Account deleted successfully' },
+  ADDED_TO_CART: {
+    ar: 'تمت إضافة المنتج إلى السلة',
+    en: 'The product has been added to the cart',
+  },
+  SAVED: { ar: 'تم الحفظ بنجاح', en: 'Saved successfully' },
+  DELETED: { ar: 'تم الحذف بنجاح', en: 'Deleted successfully' },
+  PAYMENT_COMPLETED: { ar: 'تمت عملية الدفع بنجاح', en: 'Payment completed successfully' },
+  RESET_REQUESTED: {
+    ar: 'إذا كان الحساب موجوداً فستصلك رسالة لإعادة تعيين كلمة المرور',
+    en: 'If the account exists, a message to reset the password is on its way',
+  },
+  LOGGED_OUT: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
+} as const satisfies Record<string, Messages>;
+
+export type SuccessCode = keyof typeof successMessages;
+
+/** A success answer `{success: true, code, message}` in the given language. */
+export function okMessage(
+  code: SuccessCode,
+  lang: Lang,
+): { success: true; code: SuccessCode; message: string } {
+  return { success: true, code, message: successMessages[code][lang] };
+}
