@@ -71,6 +71,13 @@ for (const lang of ['ar', 'en'] as const) {
     await page.goto(pathIn(lang, '/user/allorders'));
     await waitForHydration(page);
     await expect(page.getByRole('table')).toBeHidden();
+    // The header stays one row: menu, logo and cart (the language is in the drawer).
+    const menuBox = await page.getByRole('button', { name: ar ? 'افتح القائمة' : 'Open menu' }).boundingBox();
+    const cartBox = await page
+      .getByRole('banner')
+      .getByRole('link', { name: ar ? /^السلة/ : /^Cart/ })
+      .boundingBox();
+    expect(Math.abs((menuBox?.y ?? 0) - (cartBox?.y ?? 999)), 'menu and cart on one row').toBeLessThan(8);
     const card = page
       .getByRole('list', { name: ar ? 'سجل الطلبات' : 'Order history' })
       .getByRole('listitem')

@@ -26,7 +26,11 @@ export function OrderDetails({ order }: { order: Order }) {
       )}
       <ul className="divide-y divide-line rounded-2xl border border-line">
         {order.products.map((line) => (
-          <li key={line.productId} className="flex gap-4 p-4">
+          // Phones: the line total goes under the product, so its name keeps the width.
+          <li
+            key={line.productId}
+            className="grid grid-cols-[4rem_1fr] gap-x-4 gap-y-2 p-4 sm:grid-cols-[4rem_1fr_auto]"
+          >
             <img
               src={line.productImage || undefined}
               alt={line.productName}
@@ -35,14 +39,14 @@ export function OrderDetails({ order }: { order: Order }) {
               loading="lazy"
               className="size-16 shrink-0 rounded-xl bg-surface object-contain"
             />
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex min-w-0 flex-col gap-1">
               <p className="font-semibold">{line.productName}</p>
               <p className="line-clamp-2 text-sm text-muted">{line.productDescripition}</p>
               <p className="text-sm">
                 {formatPrice(line.productPrice, lang)} × {formatNumber(line.quantity, lang)}
               </p>
             </div>
-            <p className="shrink-0 font-bold">{formatPrice(line.lineTotal, lang)}</p>
+            <p className="col-start-2 font-bold sm:col-start-auto">{formatPrice(line.lineTotal, lang)}</p>
           </li>
         ))}
       </ul>

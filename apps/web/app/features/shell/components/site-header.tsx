@@ -30,7 +30,11 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
           <SearchBox />
         </div>
         <div className="ms-auto flex items-center gap-1 md:ms-0">
-          <LanguageToggle className="hidden sm:inline-flex" />
+          {/* On phones the language is switched from the side drawer (the toggle's own
+              inline-flex would win over a `hidden` passed to it). */}
+          <div className="hidden sm:block">
+            <LanguageToggle />
+          </div>
           <div className="hidden sm:block">
             <AccountArea shopper={shopper} onLogin={openLogin} />
           </div>
