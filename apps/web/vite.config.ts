@@ -18,15 +18,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]/,
               priority: 30,
             },
-            {
-              name: 'radix',
-              test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|aria-hidden|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib)[\\/]/,
-              priority: 20,
-            },
-            // What the shop chrome around every page is made of.
+            // What the shop chrome around every page is made of, less the parts built on Radix
+            // (dialogs, menus), which pages load when they are opened.
             {
               name: 'shell',
-              test: /[\\/]app[\\/](lib|components[\\/]ui|features[\\/]shell)[\\/]/,
+              test: /[\\/]app[\\/](lib|components[\\/]ui|features[\\/]shell)[\\/](?!modal|confirm-dialog|mobile-drawer-panel|user-menu)/,
               minShareCount: 2,
               priority: 10,
             },

@@ -12,6 +12,7 @@ const words = {
     openMenu: 'افتح القائمة',
     menu: 'القائمة',
     logout: 'تسجيل الخروج',
+    orders: 'طلباتي',
   },
   en: {
     login: 'Log in',
@@ -22,6 +23,7 @@ const words = {
     openMenu: 'Open menu',
     menu: 'Menu',
     logout: 'Log out',
+    orders: 'My orders',
   },
 } as const;
 
@@ -77,6 +79,27 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('banner').getByRole('link', { name: w.login, exact: true })).toHaveCount(0);
   });
 
+  test(`the user menu opens on the first click, closes on Escape back to its button, and leads to the orders (${lang})`, async ({
+    page,
+    shopper,
+  }) => {
+    await page.goto(pathIn(lang, '/'));
+    await waitForHydration(page);
+    const button = page.getByRole('button', { name: w.userMenu });
+    await expect(button).toContainText(shopper.name);
+    await button.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveCount(4);
+    await expect(menu.getByRole('menuitem', { name: w.logout })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: w.userMenu })).toBeFocused();
+
+    await page.getByRole('button', { name: w.userMenu }).click();
+    await page.getByRole('menuitem', { name: w.orders }).click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(pathIn(lang, '/user/allorders'))}$`));
+  });
+
   test.describe(() => {
     test.use({ viewport: { width: 375, height: 812 } });
 
@@ -86,6 +109,12 @@ for (const lang of ['ar', 'en'] as const) {
       await waitForHydration(page);
       await page.getByRole('button', { name: w.openMenu }).click();
       const drawer = page.getByRole('dialog', { name: w.menu });
+      await expect(drawer).toBeVisible();
+      // Escape closes it and gives focus back to the menu button.
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(page.getByRole('button', { name: w.openMenu })).toBeFocused();
+      await page.getByRole('button', { name: w.openMenu }).click();
       const link = drawer.getByRole('link', { name: w.login });
       await expect(link).toHaveAttribute('href', pathIn(lang, '/login'));
       await link.click();

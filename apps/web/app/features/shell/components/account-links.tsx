@@ -1,11 +1,8 @@
-import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from '../../../lib/use-translation.ts';
-import { useSubmit } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ShopLink } from '../../../components/ui/shop-link.tsx';
-import { LoginLink } from './header-login.tsx';
-import { useLang } from '../../../lib/use-lang.ts';
 import type { Shopper } from '../../../lib/shopper.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { LoginLink } from './header-login.tsx';
 
 /** The account pages of the user menu (spec §2: profile, orders, settings, logout). */
 export const accountLinks = [
@@ -14,11 +11,28 @@ export const accountLinks = [
   { to: '/user/addresses', key: 'header.settings', icon: 'pin' },
 ] as const;
 
+export const userMenuTriggerClass =
+  'inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-surface';
+
+/** What the user menu's button shows: the shopper's name. */
+export function UserMenuLabel({ shopper }: { shopper: Shopper }) {
+  return (
+    <>
+      <Icon name="user" />
+      <span className="max-w-28 truncate">{shopper.userName}</span>
+      <Icon name="chevronDown" className="size-4" />
+    </>
+  );
+}
+
+// The menu (Radix, positioning) comes with the first click, not with every page (decision 033).
+const loadUserMenu = () => import('./user-menu.tsx');
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+
 /** A visitor sees the login button (it opens the login dialog); a shopper the user menu. */
 export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
-  const { localize, dir } = useLang();
-  const submit = useSubmit();
+  const [requested, setRequested] = useState(false);
   if (!shopper) {
     return (
       <LoginLink
@@ -30,45 +44,25 @@ export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onL
       </LoginLink>
     );
   }
+  // Until the menu is asked for, the same button without the menu behind it.
+  const placeholder = (
+    <button
+      type="button"
+      aria-label={t('header.userMenu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={() => setRequested(true)}
+      className={userMenuTriggerClass}
+    >
+      <UserMenuLabel shopper={shopper} />
+    </button>
+  );
+  if (!requested) return placeholder;
   return (
-    <DropdownMenu.Root dir={dir}>
-      <DropdownMenu.Trigger
-        aria-label={t('header.userMenu')}
-        className="inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-surface"
-      >
-        <Icon name="user" />
-        <span className="max-w-28 truncate">{shopper.userName}</span>
-        <Icon name="chevronDown" className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-40 min-w-48 rounded-xl border border-line bg-white p-1 shadow-lg"
-        >
-          {accountLinks.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild>
-              <ShopLink
-                to={link.to}
-                className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
-              >
-                <Icon name={link.icon} />
-                {t(link.key)}
-              </ShopLink>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          {/* Submitted from onSelect: the menu unmounts on select, which would cancel a <form>'s
-              own submit. */}
-          <DropdownMenu.Item
-            onSelect={() => void submit(null, { method: 'post', action: localize('/logout') })}
-            className="flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
-          >
-            <Icon name="close" />
-            {t('header.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={placeholder}>
+      <UserMenu shopper={shopper} />
+    </Suspense>
   );
 }

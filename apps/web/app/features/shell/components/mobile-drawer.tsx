@@ -1,92 +1,48 @@
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
-import { useSubmit } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
-import { useLang } from '../../../lib/use-lang.ts';
-import { accountLinks } from './account-links.tsx';
-import { LoginLink } from './header-login.tsx';
-import { LanguageToggle } from './language-toggle.tsx';
-import { mainNavLinks } from './main-nav-links.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-const itemClass =
-  'flex items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:text-primary';
+// The drawer (a dialog) comes with the first tap, not with every page (decision 033).
+const loadPanel = () => import('./mobile-drawer-panel.tsx');
+const DrawerPanel = lazy(() => loadPanel().then((m) => ({ default: m.DrawerPanel })));
 
-/** Small screens: the header's links in a side drawer that opens from the start edge. */
+/** Small screens: the menu button of the header, opening the side drawer. */
 export function MobileDrawer({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const submit = useSubmit();
-  const { localize } = useLang();
-  const close = () => setOpen(false);
+  const [requested, setRequested] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadPanel();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
         aria-label={t('header.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
         className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface lg:hidden"
       >
         <Icon name="menu" className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 start-0 z-50 flex w-80 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-white p-4 shadow-xl"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">{t('header.menuTitle')}</Dialog.Title>
-            <Dialog.Close
-              aria-label={t('header.closeMenu')}
-              className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
-            >
-              <Icon name="close" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label={t('nav.main')} className="flex flex-col">
-            {mainNavLinks.map((link) => (
-              <ShopNavLink key={link.to} to={link.to} end={link.end} onClick={close} className={itemClass}>
-                {t(link.key)}
-              </ShopNavLink>
-            ))}
-          </nav>
-          <hr className="border-line" />
-          {shopper ? (
-            <div className="flex flex-col">
-              {[...accountLinks, { to: '/cart', key: 'header.cart', icon: 'cart' } as const].map((link) => (
-                <ShopNavLink key={link.to} to={link.to} onClick={close} className={itemClass}>
-                  <Icon name={link.icon} />
-                  {t(link.key)}
-                </ShopNavLink>
-              ))}
-              <button
-                type="button"
-                onClick={() => {
-                  close();
-                  void submit(null, { method: 'post', action: localize('/logout') });
-                }}
-                className={itemClass}
-              >
-                <Icon name="close" />
-                {t('header.logout')}
-              </button>
-            </div>
-          ) : (
-            <LoginLink
-              onOpen={() => {
-                close();
-                onLogin();
-              }}
-              className={itemClass}
-            >
-              <Icon name="user" />
-              {t('header.login')}
-            </LoginLink>
-          )}
-          <LanguageToggle className="self-start" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {requested && (
+        <Suspense fallback={null}>
+          <DrawerPanel
+            open={open}
+            onOpenChange={setOpen}
+            shopper={shopper}
+            onLogin={onLogin}
+            triggerRef={triggerRef}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
