@@ -38,7 +38,7 @@ const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Prod
 const productId =
   offers[0]?.productId ?? (await firstId('/api/Product/Select/Most/Products/Paied', 'productId'));
 
-/** Screens: name → path (Arabic form). Add account and cart screens here as they land. */
+/** Screens: name → path (Arabic form). */
 const screens = {
   home: '/',
   products: '/products',
@@ -57,37 +57,171 @@ const screens = {
   'not-found': '/no-such-page',
 };
 
+/**
+ * Screens of a logged-in shopper with a paid order and an item in the cart: name → path, or
+ * { path, open } where `open` brings up a dialog before the capture.
+ */
+const accountScreens = {
+  'account-orders': '/user/allorders',
+  'account-order-dialog': {
+    path: '/user/allorders',
+    open: (page) => page.locator('button[aria-label*="#"]:visible').first().click(),
+  },
+  'account-profile': '/user/profile',
+  'account-addresses': '/user/addresses',
+  'account-add-address': '/user/add-address',
+  cart: '/cart',
+};
+
+/** A visitor's dialogs, opened the way a visitor does (on phones, through the side drawer). */
+const visitorDialogs = {
+  'login-dialog': { path: '/', open: openLoginDialog },
+  'register-dialog': {
+    path: '/',
+    open: async (page) => {
+      await openLoginDialog(page);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /إنشاء حساب|Create an account/ })
+        .click();
+    },
+  },
+};
+
+async function openLoginDialog(page) {
+  const header = page.locator('header');
+  const menu = header.getByRole('button', { name: /افتح القائمة|Open menu/ });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog').locator('a[href$="/login"]').click();
+  } else {
+    await header.locator('a[href$="/login"]').click();
+  }
+  await page
+    .getByRole('dialog')
+    .getByLabel(/البريد الإلكتروني أو رقم الجوال|E-mail or mobile number/)
+    .waitFor();
+}
+
+/**
+ * A fresh shopper, logged in within `context` (the session cookie stays there), with a paid
+ * order (when the server simulates payments) and a product in the cart. Returns a clean-up.
+ */
+async function logInShopper(context) {
+  const { request } = context;
+  const headers = { origin: new URL(baseUrl).origin };
+  const tag = Math.random().toString(36).slice(2, 10);
+  const password = `Pass-${tag}-word`;
+  const user = {
+    UserName: `Screenshot ${tag}`,
+    UserPhone: `055${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`,
+    UserEmail: `screens-${tag}@example.com`,
+    UserPassword: password,
+  };
+  const registered = await request.post(`${baseUrl}/api/User/Insert/User`, { data: user });
+  if (!registered.ok()) throw new Error(`registration failed: ${await registered.text()}`);
+  const { userId } = await registered.json();
+  const login = () =>
+    request.post(`${baseUrl}/api/User/User/Login`, {
+      data: { userEmail: user.UserEmail, userPassword: password },
+    });
+  await login();
+  const products = (await (await request.get(`${baseUrl}/api/Product/Select/All/Product/40/1`)).json())
+    .products;
+  const inStock = products.filter((p) => p.productStock >= 5);
+  const addToCart = (product) =>
+    request.post(`${baseUrl}/api/Cart/Insert/Cart`, { data: { productId: product.productId }, headers });
+  await addToCart(inStock[1]);
+  const placed = await request.post(`${baseUrl}/api/User/Pay/TheInvoice`, {
+    data: { userId, invoiceUserAdress: 'المنزل، طريق الملك فهد، حي العليا، الرياض', products: [] },
+    headers,
+  });
+  if (placed.ok()) {
+    const { invoiceId } = await placed.json();
+    const paid = await request.post(`${baseUrl}/api/payments/sandbox/pay`, {
+      data: {
+        invoiceId,
+        number: '4111111111111111',
+        name: 'Test Shopper',
+        month: 12,
+        year: 2035,
+        cvc: '123',
+      },
+      headers,
+    });
+    if (paid.ok()) {
+      await request.post(`${baseUrl}/api/payments/verify`, { data: { id: (await paid.json()).id }, headers });
+    } else console.warn('No paid order in the screenshots: the server does not simulate payments.');
+  }
+  await addToCart(inStock[0]);
+  return async () => {
+    await login();
+    await request.put(`${baseUrl}/api/User/Deactivate/User/${userId}`, { data: { password }, headers });
+  };
+}
+
 const only = process.argv.slice(2);
+const wanted = (name) => !only.length || only.some((o) => name.includes(o));
+
+async function capture(page, name, lang, width, screen) {
+  const { path: arPath, open } = typeof screen === 'string' ? { path: screen } : screen;
+  const url = lang === 'ar' ? arPath : arPath === '/' ? '/en' : `/en${arPath}`;
+  await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
+  await page
+    .locator('html[data-hydrated]')
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => {});
+  if (open) {
+    await open(page);
+    await page.waitForTimeout(300);
+    // A dialog covers the screen: capture what the shopper sees, not the page under it.
+    await page.screenshot({ path: path.join(outDir, `${name}-${lang}-${width}.png`) });
+    return;
+  }
+  // Bring lazy images in before the full-page capture.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(outDir, `${name}-${lang}-${width}.png`), fullPage: true });
+}
+
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 let count = 0;
 try {
   for (const width of [375, 1280]) {
-    const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
+    const viewport = { width, height: width === 375 ? 812 : 900 };
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     for (const lang of ['ar', 'en']) {
-      for (const [name, arPath] of Object.entries(screens)) {
-        if (only.length && !only.some((o) => name.includes(o))) continue;
-        const url = lang === 'ar' ? arPath : arPath === '/' ? '/en' : `/en${arPath}`;
-        await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
-        await page
-          .locator('html[data-hydrated]')
-          .waitFor({ state: 'attached', timeout: 15_000 })
-          .catch(() => {});
-        // Bring lazy images in before the full-page capture.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 60));
-          }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForLoadState('networkidle');
-        const file = path.join(outDir, `${name}-${lang}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+      for (const [name, screen] of Object.entries({ ...screens, ...visitorDialogs })) {
+        if (!wanted(name)) continue;
+        await capture(page, name, lang, width, screen);
         count++;
       }
     }
     await context.close();
+
+    if (!Object.keys(accountScreens).some(wanted)) continue;
+    const shopperContext = await browser.newContext({ viewport });
+    const cleanUp = await logInShopper(shopperContext);
+    const shopperPage = await shopperContext.newPage();
+    try {
+      for (const lang of ['ar', 'en']) {
+        for (const [name, screen] of Object.entries(accountScreens)) {
+          if (!wanted(name)) continue;
+          await capture(shopperPage, name, lang, width, screen);
+          count++;
+        }
+      }
+    } finally {
+      await cleanUp();
+      await shopperContext.close();
+    }
   }
 } finally {
   await browser.close();
