@@ -51,6 +51,22 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 }
 
+/**
+ * No box inside the page content scrolls sideways either (a table in an overflow box would keep
+ * the page itself narrow while the shopper still has to swipe sideways to read it).
+ */
+export async function expectNoSidewaysScrollingBox(page: Page) {
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((node) => {
+        const { overflowX } = getComputedStyle(node);
+        return (overflowX === 'auto' || overflowX === 'scroll') && node.scrollWidth > node.clientWidth + 1;
+      })
+      .map((node) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`),
+  );
+  expect(sideways, 'boxes that scroll sideways').toEqual([]);
+}
+
 /** axe-core: no serious or critical violation (WCAG 2.2 AA rules). */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })

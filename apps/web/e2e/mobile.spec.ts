@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, pathIn, waitForHydration } from './fixtures.ts';
+import {
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectNoSidewaysScrollingBox,
+  pathIn,
+  waitForHydration,
+} from './fixtures.ts';
 import { addToCart, expect, placePaidOrder, productInStock, test } from './shopper-helpers.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -23,15 +29,7 @@ async function expectFitsPhone(page: Page) {
     await page.evaluate(() => document.documentElement.scrollWidth),
     'page width in px',
   ).toBeLessThanOrEqual(375);
-  const sideways = await page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((node) => {
-        const { overflowX } = getComputedStyle(node);
-        return (overflowX === 'auto' || overflowX === 'scroll') && node.scrollWidth > node.clientWidth + 1;
-      })
-      .map((node) => `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`),
-  );
-  expect(sideways, 'boxes that scroll sideways').toEqual([]);
+  await expectNoSidewaysScrollingBox(page);
 }
 
 for (const lang of ['ar', 'en'] as const) {

@@ -1,4 +1,4 @@
-import { waitForHydration } from './fixtures.ts';
+import { expectNoSidewaysScrollingBox, pathIn, waitForHydration } from './fixtures.ts';
 import { expect, placePaidOrder, test } from './shopper-helpers.ts';
 
 test('orders tab (ar) is the default account tab and says there are no orders yet', async ({
@@ -38,3 +38,29 @@ test('a paid order (en): the redirect is verified, listed with status, details d
   await expect(page).toHaveURL(new RegExp(`/en/order/details/${order.invoiceId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
 });
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the orders table fits without sideways scrolling from 768 px up, a long address cut to one line (${lang})`, async ({
+    page,
+    shopper,
+    baseURL,
+  }) => {
+    const address =
+      lang === 'ar'
+        ? 'شقة 12، عمارة 4، طريق الملك فهد، حي العليا، الرياض 12214، المملكة العربية السعودية'
+        : 'Flat 12, Building 4, King Fahd Road, Olaya District, Riyadh 12214, Saudi Arabia';
+    const { order } = await placePaidOrder(page, shopper, baseURL, { lang, address, verify: true });
+    // Tablets (no side menu yet), the narrowest width with the side menu, and a laptop.
+    for (const width of [768, 992, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(pathIn(lang, '/user/allorders'));
+      await waitForHydration(page);
+      const row = page.getByRole('row').filter({ hasText: `#${order.number}` });
+      await expect(
+        row.getByRole('button', { name: lang === 'ar' ? /عرض التفاصيل/ : /View Details/ }),
+      ).toBeVisible();
+      await expect(row.getByTitle(address)).toBeVisible();
+      await expectNoSidewaysScrollingBox(page);
+    }
+  });
+}

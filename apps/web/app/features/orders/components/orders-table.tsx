@@ -16,7 +16,7 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   const { t } = useTranslation('account');
   const { lang } = useLang();
   const [open, setOpen] = useState<Order | null>(null);
-  const cell = 'px-4 py-3 text-start align-middle';
+  const cell = 'px-3 py-3 text-start align-middle';
   const detailsButton = (order: Order, className: string) => (
     <button
       type="button"
@@ -99,9 +99,10 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
                   <OrderStatusBadge order={order} />
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>{formatDateTime(order.invoiceDate, lang)}</td>
-                <td className={cell}>
-                  {/* A cell ignores max-width; a block inside it keeps long addresses to one line. */}
-                  <span title={order.invoiceUserAdress} className="block max-w-64 truncate">
+                {/* The address takes the width the other columns leave (max-w-0 lets the column
+                    shrink below its text), one line, so the table fits from 768 px up. */}
+                <td className={`${cell} w-full max-w-0`}>
+                  <span title={order.invoiceUserAdress} className="block truncate">
                     {order.invoiceUserAdress}
                   </span>
                 </td>
