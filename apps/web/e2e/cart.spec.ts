@@ -1,4 +1,4 @@
-import { pathIn, waitForHydration } from './fixtures.ts';
+import { expectNoSidewaysScrollingBox, pathIn, waitForHydration } from './fixtures.ts';
 import { addToCart, expect, productInStock, test, toast } from './shopper-helpers.ts';
 
 test('a shopper adds to the cart from the product page and the header badge counts it (en)', async ({
@@ -106,3 +106,26 @@ test('Confirm order: add an address in the dialog, choose it, Next goes to /paym
   });
   expect(typeof state?.amount).toBe('number');
 });
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the cart keeps the product name readable at every width, nothing scrolls sideways (${lang})`, async ({
+    page,
+    shopper: _shopper,
+    baseURL,
+  }) => {
+    const product = await productInStock(page.request, lang);
+    await addToCart(page, product.productId, baseURL);
+    // Phone, tablet, the summary beside the list (992 px), and a laptop.
+    for (const width of [375, 768, 992, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(pathIn(lang, '/cart'));
+      await waitForHydration(page);
+      const name = page.getByRole('link', { name: product.productName });
+      await expect(name).toBeVisible();
+      const box = await name.boundingBox();
+      expect(box?.width ?? 0, `product name width at ${width} px`).toBeGreaterThan(120);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScrollingBox(page);
+    }
+  });
+}

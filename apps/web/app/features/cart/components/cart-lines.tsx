@@ -21,10 +21,12 @@ export function CartLines({
   const { t } = useTranslation('cart');
   const { lang } = useLang();
   return (
-    <div className="rounded-2xl border border-line">
+    // Columns by the list's own width, not the window's: beside the order summary (992–1199 px)
+    // the list is as narrow as on a tablet, and the columns would leave the name no room.
+    <div className="@container rounded-2xl border border-line">
       <div
         aria-hidden="true"
-        className="hidden grid-cols-[1fr_8rem_9rem_8rem_3rem] gap-4 border-b border-line bg-surface px-4 py-3 text-sm font-semibold text-muted md:grid"
+        className="hidden grid-cols-[1fr_8rem_9rem_8rem_3rem] gap-4 border-b border-line bg-surface px-4 py-3 text-sm font-semibold text-muted @min-[48rem]:grid"
       >
         <span>{t('product')}</span>
         <span>{t('price')}</span>
@@ -36,9 +38,9 @@ export function CartLines({
         {lines.map((line) => (
           <li
             key={line.carId}
-            className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 md:grid-cols-[1fr_8rem_9rem_8rem_3rem]"
+            className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 @min-[48rem]:grid-cols-[1fr_8rem_9rem_8rem_3rem]"
           >
-            <div className="col-span-2 flex min-w-0 items-center gap-4 md:col-span-1">
+            <div className="col-span-2 flex min-w-0 items-center gap-4 @min-[48rem]:col-span-1">
               <img
                 src={line.productImage || undefined}
                 alt=""
@@ -61,14 +63,14 @@ export function CartLines({
                 ) : null}
               </div>
             </div>
-            <div className="flex flex-col text-sm md:text-base">
-              <span className="text-xs text-muted md:hidden">{t('price')}</span>
+            <div className="flex flex-col text-sm @min-[48rem]:text-base">
+              <span className="text-xs text-muted @min-[48rem]:hidden">{t('price')}</span>
               <span className="font-semibold">{formatPrice(line.productPrice, lang)}</span>
               {line.productPriceBeforeOffer !== undefined && (
                 <s className="text-xs text-muted">{formatPrice(line.productPriceBeforeOffer, lang)}</s>
               )}
             </div>
-            <div className="justify-self-end md:justify-self-start">
+            <div className="justify-self-end @min-[48rem]:justify-self-start">
               <QuantityStepper
                 name={line.productName}
                 count={line.productCount}
@@ -76,11 +78,11 @@ export function CartLines({
                 onChange={(count) => onCount(line.carId, count)}
               />
             </div>
-            <div className="flex flex-col text-sm md:text-base">
-              <span className="text-xs text-muted md:hidden">{t('lineTotal')}</span>
+            <div className="flex flex-col text-sm @min-[48rem]:text-base">
+              <span className="text-xs text-muted @min-[48rem]:hidden">{t('lineTotal')}</span>
               <span className="font-bold">{formatPrice(lineTotal(line), lang)}</span>
             </div>
-            <div className="justify-self-end md:justify-self-center">
+            <div className="justify-self-end @min-[48rem]:justify-self-center">
               <ConfirmDialog
                 message={t('removeConfirm')}
                 confirmLabel={t('remove')}
