@@ -11,7 +11,9 @@ test.describe('search', () => {
     await expect(page).toHaveURL(/\/products$/);
     const typedAt = Date.now();
     await page.waitForURL(/\/products\?q=/);
-    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(900);
+    // The last key went in before typedAt (how long before depends on the machine), so only a
+    // generous lower bound holds everywhere; a search per keystroke would come within ~50 ms.
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('نتائج البحث عن «سامسونج»');
     await expect(box).toHaveValue('سامسونج');
     await expect(page.getByRole('article').first()).toContainText('سامسونج');

@@ -1,159 +1,60 @@
 import type { Product } from '@shop/contract';
-import { Popover, Slider } from 'radix-ui';
-import { useId, useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation.ts';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy } from 'react';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PriceRange } from '../api.ts';
 import { priceFilterDefaults } from '../listing-params.ts';
 
-const inputClass =
-  'h-11 w-full rounded-lg border border-line px-3 text-sm focus:border-primary focus:outline-none';
+const isActive = (applied: PriceRange) =>
+  applied.startprice !== undefined || applied.finishprice !== undefined;
 
-/**
- * Spec §2 price filter: a dropdown with a range slider, min and max number inputs (starting at
- * the lowest and highest price in the list, or 0) and Apply, which puts the range in the URL.
- */
-export function PriceFilter({ products, applied }: { products: Product[]; applied: PriceRange }) {
+export const priceTriggerClass = (active: boolean) =>
+  `inline-flex h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${active ? 'border-primary text-primary' : 'border-line hover:border-primary'}`;
+
+/** The price filter's button text: "Price", or the range applied. */
+export function PriceFilterLabel({ products, applied }: { products: Product[]; applied: PriceRange }) {
   const { t } = useTranslation('catalog');
-  const { lang, dir } = useLang();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { lang } = useLang();
   const defaults = priceFilterDefaults(products, applied);
-  const [open, setOpen] = useState(false);
-  const [min, setMin] = useState(defaults.min);
-  const [max, setMax] = useState(defaults.max);
-  const minId = useId();
-  const maxId = useId();
-  const active = applied.startprice !== undefined || applied.finishprice !== undefined;
-  const floor = Math.min(defaults.floor, min);
-  const ceiling = Math.max(defaults.ceiling, max, floor + 1);
-
-  const go = (range: PriceRange) => {
-    const params = new URLSearchParams(search);
-    params.delete('page');
-    params.delete('startprice');
-    params.delete('finishprice');
-    if (range.startprice !== undefined) params.set('startprice', String(range.startprice));
-    if (range.finishprice !== undefined) params.set('finishprice', String(range.finishprice));
-    const text = params.toString();
-    setOpen(false);
-    void navigate(`${pathname}${text ? `?${text}` : ''}`);
-  };
-
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className={`inline-flex h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${active ? 'border-primary text-primary' : 'border-line hover:border-primary'}`}
-      >
-        <Icon name="filter" className="size-4" />
-        {active
-          ? `${t('filter.price')}: ${t('filter.active', {
-              min: formatPrice(applied.startprice ?? defaults.floor, lang),
-              max: formatPrice(applied.finishprice ?? defaults.ceiling, lang),
-            })}`
-          : t('filter.price')}
-        <Icon name="chevronDown" className="size-4" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          dir={dir}
-          align="start"
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-40 w-80 max-w-[calc(100vw-24px)] rounded-2xl border border-line bg-white p-5 shadow-lg"
+    <>
+      <Icon name="filter" className="size-4" />
+      {isActive(applied)
+        ? `${t('filter.price')}: ${t('filter.active', {
+            min: formatPrice(applied.startprice ?? defaults.floor, lang),
+            max: formatPrice(applied.finishprice ?? defaults.ceiling, lang),
+          })}`
+        : t('filter.price')}
+      <Icon name="chevronDown" className="size-4" />
+    </>
+  );
+}
+
+// The popover (Radix slider and positioning) comes with the first click (decision 033).
+const loadPopover = () => import('./price-filter-popover.tsx');
+const PriceFilterPopover = lazy(() => loadPopover().then((m) => ({ default: m.PriceFilterPopover })));
+
+/** Spec §2 price filter: the button; the popover with the range is loaded when it is opened. */
+export function PriceFilter({ products, applied }: { products: Product[]; applied: PriceRange }) {
+  return (
+    <Deferred
+      preload={loadPopover}
+      button={(handlers) => (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          className={priceTriggerClass(isActive(applied))}
+          {...handlers}
         >
-          <form
-            className="flex flex-col gap-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const low = Math.min(min, max);
-              const high = Math.max(min, max);
-              go({ startprice: low, finishprice: high });
-            }}
-          >
-            <fieldset className="flex flex-col gap-5">
-              <legend className="mb-4 font-semibold">{t('filter.priceRange')}</legend>
-              <Slider.Root
-                dir={dir}
-                min={floor}
-                max={ceiling}
-                step={1}
-                minStepsBetweenThumbs={0}
-                value={[Math.max(floor, Math.min(min, ceiling)), Math.max(floor, Math.min(max, ceiling))]}
-                onValueChange={([low = floor, high = ceiling]) => {
-                  setMin(low);
-                  setMax(high);
-                }}
-                className="relative flex h-6 touch-none items-center select-none"
-              >
-                <Slider.Track className="relative h-1.5 grow rounded-full bg-line">
-                  <Slider.Range className="absolute h-full rounded-full bg-primary" />
-                </Slider.Track>
-                <Slider.Thumb
-                  aria-label={t('filter.minThumb')}
-                  className="block size-5 rounded-full border-2 border-primary bg-white shadow focus-visible:ring-4 focus-visible:ring-primary/30 focus-visible:outline-none"
-                />
-                <Slider.Thumb
-                  aria-label={t('filter.maxThumb')}
-                  className="block size-5 rounded-full border-2 border-primary bg-white shadow focus-visible:ring-4 focus-visible:ring-primary/30 focus-visible:outline-none"
-                />
-              </Slider.Root>
-              <div className="grid grid-cols-2 gap-3">
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={minId} className="text-sm text-muted">
-                    {t('filter.min')}
-                  </label>
-                  <input
-                    id={minId}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step="any"
-                    value={min}
-                    onChange={(event) => setMin(Math.max(0, Number(event.target.value) || 0))}
-                    className={inputClass}
-                  />
-                </div>
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={maxId} className="text-sm text-muted">
-                    {t('filter.max')}
-                  </label>
-                  <input
-                    id={maxId}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step="any"
-                    value={max}
-                    onChange={(event) => setMax(Math.max(0, Number(event.target.value) || 0))}
-                    className={inputClass}
-                  />
-                </div>
-              </div>
-            </fieldset>
-            <div className="flex items-center gap-3">
-              <button
-                type="submit"
-                className="h-11 flex-1 rounded-full bg-primary px-5 font-semibold text-primary-ink hover:bg-primary-strong"
-              >
-                {t('filter.apply')}
-              </button>
-              {active && (
-                <button
-                  type="button"
-                  onClick={() => go({})}
-                  className="h-11 rounded-full px-4 text-sm font-semibold text-muted hover:text-ink"
-                >
-                  {t('filter.clear')}
-                </button>
-              )}
-            </div>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <PriceFilterLabel products={products} applied={applied} />
+        </button>
+      )}
+    >
+      <PriceFilterPopover products={products} applied={applied} />
+    </Deferred>
   );
 }

@@ -1,54 +1,36 @@
 import type { Category, Company } from '@shop/contract';
-import { DropdownMenu } from 'radix-ui';
+import { lazy } from 'react';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ShopLink } from '../../../components/ui/shop-link.tsx';
-import { useLang } from '../../../lib/use-lang.ts';
 import { homeSections } from '../home-sections.ts';
 
-const chipClass =
+export const chipClass =
   'inline-flex h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium whitespace-nowrap hover:border-primary hover:text-primary data-[state=open]:border-primary';
 
-function LinksMenu({
-  label,
-  items,
-}: {
-  label: string;
-  items: { to: string; name: string; image: string }[];
-}) {
-  const { dir } = useLang();
+export interface MenuLink {
+  to: string;
+  name: string;
+  image: string;
+}
+
+// The menus (Radix, positioning) come with the first click, not with the home page (decision 033).
+const loadLinksMenu = () => import('./links-menu.tsx');
+const LinksMenu = lazy(() => loadLinksMenu().then((m) => ({ default: m.LinksMenu })));
+
+function ShortcutMenu({ label, items }: { label: string; items: MenuLink[] }) {
   return (
-    <DropdownMenu.Root dir={dir} modal={false}>
-      <DropdownMenu.Trigger className={chipClass}>
-        {label}
-        <Icon name="chevronDown" className="size-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-40 max-h-80 min-w-56 overflow-y-auto rounded-xl border border-line bg-white p-1 shadow-lg"
-        >
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <ShopLink
-                to={item.to}
-                className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
-              >
-                <img
-                  src={item.image}
-                  alt=""
-                  width={28}
-                  height={28}
-                  className="size-7 rounded object-contain"
-                />
-                {item.name}
-              </ShopLink>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Deferred
+      preload={loadLinksMenu}
+      button={(handlers) => (
+        <button type="button" aria-haspopup="menu" aria-expanded={false} className={chipClass} {...handlers}>
+          {label}
+          <Icon name="chevronDown" className="size-4" />
+        </button>
+      )}
+    >
+      <LinksMenu label={label} items={items} />
+    </Deferred>
   );
 }
 
@@ -75,7 +57,7 @@ export function ShortcutsBar({
     <nav aria-label={t('home.shortcuts')} className="-mx-4 overflow-x-auto px-4 scrollbar-none">
       <div className="flex w-max gap-2 py-1">
         {anchor(homeSections.categories, t('home.browseCategories'))}
-        <LinksMenu
+        <ShortcutMenu
           label={t('home.deviceTypes')}
           items={categories.slice(0, 10).map((c) => ({
             to: `/products/category/${c.categoryId}`,
@@ -83,7 +65,7 @@ export function ShortcutsBar({
             image: c.categoryImage,
           }))}
         />
-        <LinksMenu
+        <ShortcutMenu
           label={t('home.companies')}
           items={companies.slice(0, 10).map((c) => ({
             to: `/products/company/${c.companyId}`,

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { Deferred } from '../../../components/ui/deferred.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -32,7 +33,6 @@ const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })
 /** A visitor sees the login button (it opens the login dialog); a shopper the user menu. */
 export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
-  const [requested, setRequested] = useState(false);
   if (!shopper) {
     return (
       <LoginLink
@@ -44,25 +44,23 @@ export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onL
       </LoginLink>
     );
   }
-  // Until the menu is asked for, the same button without the menu behind it.
-  const placeholder = (
-    <button
-      type="button"
-      aria-label={t('header.userMenu')}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void loadUserMenu()}
-      onFocus={() => void loadUserMenu()}
-      onClick={() => setRequested(true)}
-      className={userMenuTriggerClass}
-    >
-      <UserMenuLabel shopper={shopper} />
-    </button>
-  );
-  if (!requested) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <Deferred
+      preload={loadUserMenu}
+      button={(handlers) => (
+        <button
+          type="button"
+          aria-label={t('header.userMenu')}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={userMenuTriggerClass}
+          {...handlers}
+        >
+          <UserMenuLabel shopper={shopper} />
+        </button>
+      )}
+    >
       <UserMenu shopper={shopper} />
-    </Suspense>
+    </Deferred>
   );
 }
