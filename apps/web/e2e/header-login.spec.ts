@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pathIn, waitForHydration, type Lang } from './fixtures.ts';
-import { expect, test, type Shopper } from './shopper-helpers.ts';
+import { expect, originHeaders, test, type Shopper } from './shopper-helpers.ts';
 
 const words = {
   ar: {
@@ -148,4 +148,33 @@ test.describe(() => {
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     await expect(page.getByLabel('E-mail or mobile number')).toBeVisible();
   });
+});
+
+test('a long Latin name in the Arabic header is cut at its end, its beginning stays readable (ar)', async ({
+  page,
+  shopper,
+  baseURL,
+}) => {
+  const name = 'Montgomery Alexander Featherstonehaugh';
+  const renamed = await page.request.put(`/api/User/Update/User/${shopper.userId}`, {
+    multipart: { UserName: name },
+    headers: originHeaders(baseURL),
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  await page.goto('/');
+  await waitForHydration(page);
+  const label = page.getByRole('button', { name: 'قائمة الحساب' }).getByText(name);
+  await expect(label).toBeVisible();
+  const firstLetter = await label.evaluate((node) => {
+    const range = document.createRange();
+    range.setStart(node.firstChild!, 0);
+    range.setEnd(node.firstChild!, 1);
+    const letter = range.getBoundingClientRect();
+    const box = node.getBoundingClientRect();
+    return {
+      inside: letter.left >= box.left - 1 && letter.right <= box.right + 1,
+      cut: node.scrollWidth > node.clientWidth,
+    };
+  });
+  expect(firstLetter).toEqual({ inside: true, cut: true });
 });

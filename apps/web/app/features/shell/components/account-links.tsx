@@ -20,7 +20,10 @@ export function UserMenuLabel({ shopper }: { shopper: Shopper }) {
   return (
     <>
       <Icon name="user" />
-      <span className="max-w-28 truncate">{shopper.userName}</span>
+      {/* dir=auto: a Latin name on an Arabic page is cut at its end, not its beginning. */}
+      <span dir="auto" className="max-w-28 truncate">
+        {shopper.userName}
+      </span>
       <Icon name="chevronDown" className="size-4" />
     </>
   );
