@@ -93,6 +93,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it browsers send `Origin: null` on the shop's own form
+    // posts, which the CSRF checks (ours and React Router's) must refuse. Other sites still
+    // get no referrer at all.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: config.publicUrl?.startsWith('https:') ?? false,
   });
   await app.register(fastifyCompress, { threshold: 1024 });

@@ -7,9 +7,10 @@ import { notify } from './toast.ts';
  * waiting for the server. `fail` shows an error the same way everywhere: under its field, as a
  * toast, and with focus moved to the field.
  */
-export function useFormFeedback() {
+export function useFormFeedback(initial: FormError | null = null) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<FormError | null>(null);
+  // `initial`: what the page's action answered to a form posted without JavaScript.
+  const [error, setError] = useState<FormError | null>(initial);
   const [busy, setBusy] = useState(false);
   const fail = useCallback((failure: FormError) => {
     setError(failure);

@@ -1,8 +1,13 @@
 import { useTranslation } from '../lib/use-translation.ts';
+import { apiPaths } from '@shop/contract/constants';
+import { forgotPasswordSchema } from '@shop/contract';
+import { useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
+import { FormDone } from '../features/auth/components/form-done.tsx';
+import { postForm } from '../features/auth/form-post.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -19,13 +24,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The form posted before or without JavaScript: the same answer whether or not the account exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { outcome } = await postForm(request, context, {
+    schema: forgotPasswordSchema,
+    path: apiPaths.forgotPassword.build({}),
+    errorField: 'userEmail',
+  });
+  return outcome;
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('account');
+  const posted = useActionData<typeof action>();
   return (
     <AuthCard title={t('forgot.title')} lead={t('forgot.lead')}>
-      <ForgotPasswordForm />
+      {posted?.done !== undefined ? (
+        <FormDone message={posted.done} />
+      ) : (
+        <ForgotPasswordForm serverError={posted?.error} />
+      )}
       <ShopLink to="/login" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">
         {t('forgot.backToLogin')}
       </ShopLink>

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { redirect, useSearchParams } from 'react-router';
+import { apiPaths } from '@shop/contract/constants';
+import { loginSchema } from '@shop/contract';
+import { redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
+import { postForm } from '../features/auth/form-post.server.ts';
 import { fetchCurrentUser } from '../features/auth/session.server.ts';
 import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -29,6 +32,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The form posted before or without JavaScript: log in, then go where the shopper was going. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = requestLang(request);
+  const { outcome, cookies } = await postForm(request, context, {
+    schema: loginSchema,
+    path: apiPaths.login.build({}),
+    errorField: 'userPassword',
+  });
+  if (outcome.error) return outcome;
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return redirect(safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang), {
+    headers,
+  });
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function LoginPage() {
@@ -36,6 +55,7 @@ export default function LoginPage() {
   const { t: tc } = useTranslation();
   const { lang } = useLang();
   const [params] = useSearchParams();
+  const posted = useActionData<typeof action>();
   const [registering, setRegistering] = useState(false);
   const [email, setEmail] = useState('');
   return (
@@ -45,6 +65,7 @@ export default function LoginPage() {
         defaultEmail={email}
         redirectTo={safeRedirectTarget(params.get(REDIRECT_PARAM), lang)}
         onRegister={() => setRegistering(true)}
+        serverError={posted?.error}
       />
       <RegisterDialog open={registering} onOpenChange={setRegistering} onRegistered={setEmail} />
     </AuthCard>

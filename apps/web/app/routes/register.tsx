@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { redirect, useNavigate } from 'react-router';
+import { apiPaths } from '@shop/contract/constants';
+import { registerFormSchema } from '@shop/contract';
+import { redirect, useActionData, useNavigate } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
+import { FormDone } from '../features/auth/components/form-done.tsx';
+import { postForm } from '../features/auth/form-post.server.ts';
 import { fetchCurrentUser } from '../features/auth/session.server.ts';
 import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -27,6 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The form posted before or without JavaScript: register, then offer the login page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { outcome } = await postForm(request, context, {
+    schema: registerFormSchema,
+    path: apiPaths.register.build({}),
+  });
+  return outcome;
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function RegisterPage() {
@@ -35,12 +48,18 @@ export default function RegisterPage() {
   const { localize } = useLang();
   const navigate = useNavigate();
   const [loggingIn, setLoggingIn] = useState(false);
+  const posted = useActionData<typeof action>();
   return (
     <AuthCard title={t('register.title')} lead={tc('visitorPrompt')}>
-      <RegisterForm
-        onRegistered={() => void navigate(localize('/login'))}
-        onLogin={() => setLoggingIn(true)}
-      />
+      {posted?.done !== undefined ? (
+        <FormDone message={posted.done} toLogin />
+      ) : (
+        <RegisterForm
+          onRegistered={() => void navigate(localize('/login'))}
+          onLogin={() => setLoggingIn(true)}
+          serverError={posted?.error}
+        />
+      )}
       <LoginDialog open={loggingIn} onOpenChange={setLoggingIn} redirectTo={localize('/')} />
     </AuthCard>
   );

@@ -1,8 +1,13 @@
 import { useTranslation } from '../lib/use-translation.ts';
+import { apiPaths } from '@shop/contract/constants';
+import { resetPasswordSchema } from '@shop/contract';
+import { useActionData } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
+import { FormDone } from '../features/auth/components/form-done.tsx';
+import { postForm } from '../features/auth/form-post.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -20,14 +25,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The form posted before or without JavaScript, with the token of the e-mailed link. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { outcome } = await postForm(request, context, {
+    schema: resetPasswordSchema,
+    path: apiPaths.resetPassword.build({}),
+    extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
+  });
+  return outcome;
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
+  const posted = useActionData<typeof action>();
   return (
     <AuthCard title={t('reset.title')} lead={t('reset.lead')}>
-      {loaderData.token ? (
-        <ResetPasswordForm token={loaderData.token} />
+      {posted?.done !== undefined ? (
+        <FormDone message={posted.done} toLogin />
+      ) : loaderData.token ? (
+        <ResetPasswordForm token={loaderData.token} serverError={posted?.error} />
       ) : (
         <div className="flex flex-col gap-4">
           <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-sale">

@@ -30,6 +30,8 @@ describe('health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Other sites get no referrer; the shop's own form posts keep their Origin (CSRF checks).
+    expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('serves the OpenAPI document', async () => {

@@ -16,11 +16,16 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { requestPasswordReset } from '../api.ts';
 
 /** Asks for a reset link. The answer is the same whether or not the account exists. */
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({
+  serverError = null,
+}: {
+  /** The page's action answer to a form posted before or without JavaScript. */
+  serverError?: FormError | null;
+}) {
   const { t } = useTranslation('account');
   const { lang } = useLang();
   const formRef = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<FormError | null>(null);
+  const [error, setError] = useState<FormError | null>(serverError);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -60,7 +65,13 @@ export function ForgotPasswordForm() {
     );
   }
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label={t('login.identifier')}
         name="userEmail"

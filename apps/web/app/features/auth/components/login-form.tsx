@@ -12,6 +12,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { logIn } from '../api.ts';
 import { AFTER_LOGIN_REDIRECT_MS } from '../timings.ts';
 import { useFormFeedback } from '../../../lib/use-form-feedback.ts';
+import type { FormError } from '../../../lib/form-errors.ts';
 
 /**
  * Log in with an e-mail or a mobile number (spec §4, §5). On success the toast shows and after
@@ -21,15 +22,18 @@ export function LoginForm({
   redirectTo,
   defaultEmail = '',
   onRegister,
+  serverError = null,
 }: {
   redirectTo: string;
+  /** The login page's action answer to a form posted before or without JavaScript. */
+  serverError?: FormError | null;
   defaultEmail?: string;
   /** Opens registration (a dialog over this form); without it, a link to /register. */
   onRegister?: () => void;
 }) {
   const { t } = useTranslation('account');
   const { lang } = useLang();
-  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback();
+  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback(serverError);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,7 +56,13 @@ export function LoginForm({
   const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label={t('login.identifier')}
         name="userEmail"

@@ -11,6 +11,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { register } from '../api.ts';
 import { REGISTER_DIALOG_CLOSE_MS } from '../timings.ts';
 import { useFormFeedback } from '../../../lib/use-form-feedback.ts';
+import type { FormError } from '../../../lib/form-errors.ts';
 
 /**
  * Registration (spec §5): the checks run in the spec's order and the first failure is shown
@@ -20,13 +21,16 @@ import { useFormFeedback } from '../../../lib/use-form-feedback.ts';
 export function RegisterForm({
   onRegistered,
   onLogin,
+  serverError = null,
 }: {
   onRegistered: (email: string) => void;
+  /** The register page's action answer to a form posted before or without JavaScript. */
+  serverError?: FormError | null;
   onLogin?: () => void;
 }) {
   const { t } = useTranslation('account');
   const { lang } = useLang();
-  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback();
+  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback(serverError);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +53,13 @@ export function RegisterForm({
   const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+    >
       <TextField label={t('fields.name')} name="UserName" autoComplete="name" error={errorFor('UserName')} />
       <TextField
         label={t('fields.phone')}

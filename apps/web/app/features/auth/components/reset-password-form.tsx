@@ -10,12 +10,20 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { resetPassword } from '../api.ts';
 import { AFTER_LOGIN_REDIRECT_MS } from '../timings.ts';
 import { useFormFeedback } from '../../../lib/use-form-feedback.ts';
+import type { FormError } from '../../../lib/form-errors.ts';
 
 /** Sets a new password with the token of the e-mailed link, then goes to the login page. */
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({
+  token,
+  serverError = null,
+}: {
+  token: string;
+  /** The page's action answer to a form posted before or without JavaScript. */
+  serverError?: FormError | null;
+}) {
   const { t } = useTranslation('account');
   const { lang, localize } = useLang();
-  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback();
+  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback(serverError);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,7 +49,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4"
+    >
       {error?.field === 'token' && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-sale">
           {error.message}
