@@ -2,6 +2,11 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
+// What the shop chrome around every page is made of, less the parts built on Radix (dialogs,
+// menus), which pages load when they are opened (decision 033).
+const shellModule = /[\\/]app[\\/](lib|components[\\/]ui|features[\\/]shell)[\\/]/;
+const loadedOnOpen = /[\\/](modal|confirm-dialog|mobile-drawer-panel|user-menu)\.tsx$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: {
@@ -18,11 +23,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]/,
               priority: 30,
             },
-            // What the shop chrome around every page is made of, less the parts built on Radix
-            // (dialogs, menus), which pages load when they are opened.
             {
               name: 'shell',
-              test: /[\\/]app[\\/](lib|components[\\/]ui|features[\\/]shell)[\\/](?!modal|confirm-dialog|mobile-drawer-panel|user-menu)/,
+              test: (id) => shellModule.test(id) && !loadedOnOpen.test(id),
               minShareCount: 2,
               priority: 10,
             },
