@@ -10,8 +10,8 @@ const items: readonly { to: string; key: string; icon: IconName }[] = [
 ];
 
 /**
- * The account side menu (spec §2); the current page is highlighted and announced with
- * aria-current. Adding and editing an address count as the address book.
+ * The account side menu (spec §2): three equal tabs on phones and tablets, a column from lg;
+ * the current page is highlighted and announced with aria-current. Adding and editing an address count as the address book.
  */
 export function AccountMenu({ pathname }: { pathname: string }) {
   const { t } = useTranslation('account');
@@ -20,13 +20,13 @@ export function AccountMenu({ pathname }: { pathname: string }) {
     path === to || (to === '/user/addresses' && /^\/user\/(add-address|edit-address\/)/.test(path));
   return (
     <nav aria-label={t('menu.label')}>
-      <ul className="flex flex-wrap gap-2 lg:flex-col">
+      <ul className="grid grid-cols-3 gap-2 lg:flex lg:flex-col">
         {items.map((item) => (
-          <li key={item.to} className="shrink-0">
+          <li key={item.to} className="min-w-0">
             <ShopLink
               to={item.to}
               aria-current={isCurrent(item.to) ? 'page' : undefined}
-              className="flex items-center gap-3 rounded-xl px-4 py-3 text-sm font-semibold whitespace-nowrap text-muted hover:bg-surface hover:text-ink aria-[current=page]:bg-primary aria-[current=page]:text-primary-ink"
+              className="flex h-full flex-col items-center justify-center gap-1 rounded-xl px-2 py-3 text-center text-xs font-semibold text-muted hover:bg-surface hover:text-ink aria-[current=page]:bg-primary aria-[current=page]:text-primary-ink sm:flex-row sm:gap-3 sm:px-4 sm:text-sm lg:justify-start lg:text-start lg:whitespace-nowrap"
             >
               <Icon name={item.icon} />
               {t(item.key)}
