@@ -64,4 +64,10 @@ test.describe(() => {
       'If the account exists, a message to reset the password is on its way',
     );
   });
+
+  test('a post that is not a form gets 400 and the error page, not a crash', async ({ request }) => {
+    const response = await request.post('/en/login', { data: { userEmail: 'a@b.c', userPassword: 'x' } });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain('<html lang="en" dir="ltr"');
+  });
 });

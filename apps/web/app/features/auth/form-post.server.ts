@@ -1,5 +1,5 @@
-import { apiErrorSchema } from '@shop/contract';
-import type { AppLoadContext } from 'react-router';
+import { apiErrorSchema, errorMessage } from '@shop/contract';
+import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { ApiRequestError, serverApi } from '../../lib/api.ts';
 import { apiFormError, firstFormError, type FormError } from '../../lib/form-errors.ts';
@@ -32,7 +32,10 @@ export async function postForm(
 ): Promise<{ outcome: FormOutcome; cookies: string[] }> {
   const lang = requestLang(request);
   const values: Record<string, string> = { ...extra };
-  (await request.formData()).forEach((value, key) => {
+  const form = await request.formData().catch(() => undefined);
+  // Not a form at all (a client sending JSON here): 400 and the error page, not a crash.
+  if (!form) throw data(errorMessage('VALIDATION_FAILED', lang), { status: 400 });
+  form.forEach((value, key) => {
     if (typeof value === 'string' && !(key in extra)) values[key] = value;
   });
   const invalid = firstFormError(schema, values, lang);
