@@ -43,6 +43,18 @@ for (const lang of ['ar', 'en'] as const) {
     await addToCart(page, product.productId, baseURL);
     await auditScreen(page, lang, '/cart');
     await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+
+    // The address book with an address, and its edit page.
+    const added = await page.request.post('/api/v1/users/userAddress/add', {
+      data: { name: ar ? 'المنزل' : 'Home', address: ar ? 'حي العليا، الرياض' : 'Olaya, Riyadh' },
+      headers: baseURL ? { origin: new URL(baseURL).origin } : undefined,
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const { _id: addressId } = (await added.json()) as { _id: string };
+    await auditScreen(page, lang, '/user/addresses');
+    await expect(page.getByRole('heading', { name: ar ? 'المنزل' : 'Home' })).toBeVisible();
+    await auditScreen(page, lang, `/user/edit-address/${addressId}`);
+    await expect(page.getByRole('button', { name: ar ? 'حفظ العنوان' : 'Save address' })).toBeVisible();
   });
 
   test(`axe finds no serious or critical violation with the login and register dialogs open (${lang})`, async ({

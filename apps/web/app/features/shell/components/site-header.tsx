@@ -22,14 +22,14 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
   useEffect(() => setLoggingIn(false), [pathname]);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:flex-nowrap md:gap-x-4">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 lg:flex-nowrap lg:gap-x-4">
         <MobileDrawer shopper={shopper} onLogin={openLogin} />
         <Logo name={shopName} />
-        {/* One search box: its own row on phones, between logo and actions from md up. */}
-        <div className="order-last w-full md:order-none md:flex-1">
+        {/* One search box: its own row on phones and tablets, between logo and actions from lg up. */}
+        <div className="order-last w-full lg:order-none lg:flex-1">
           <SearchBox />
         </div>
-        <div className="ms-auto flex items-center gap-1 md:ms-0">
+        <div className="ms-auto flex items-center gap-1 lg:ms-0">
           {/* On phones the language is switched from the side drawer (the toggle's own
               inline-flex would win over a `hidden` passed to it). */}
           <div className="hidden sm:block">
