@@ -45,6 +45,29 @@ function withQuery(path: string, query: Query | undefined): string {
 }
 
 /**
+ * An API answer parsed with its contract schema; a non-2xx answer throws ApiRequestError with
+ * the API's `{code, message, fields}` when it sent one.
+ */
+export async function readAnswer<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiRequestError(response.status, undefined);
+    }
+  }
+  if (!response.ok) {
+    // Loaded when an answer fails, so pages that only read do not download the schemas.
+    const { apiErrorSchema } = await import('@shop/contract');
+    const parsed = apiErrorSchema.safeParse(json);
+    throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
+  }
+  return schema.parse(json);
+}
+
+/**
  * The one API client (STYLE.md: one way to do each thing). Every answer is parsed with its
  * contract schema, so a drifting server fails loudly here instead of deep inside a component.
  * Text fields come back in `lang` (sent as Accept-Language).
@@ -71,23 +94,7 @@ export function createApiClient(fetcher: ApiFetch, lang: Lang): ApiClient {
     schema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>> {
-    const response = await raw(method, path, options);
-    const text = await response.text();
-    let json: unknown = undefined;
-    if (text) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ApiRequestError(response.status, undefined);
-      }
-    }
-    if (!response.ok) {
-      // Loaded when an answer fails, so pages that only read do not download the schemas.
-      const { apiErrorSchema } = await import('@shop/contract');
-      const parsed = apiErrorSchema.safeParse(json);
-      throw new ApiRequestError(response.status, parsed.success ? parsed.data : undefined);
-    }
-    return schema.parse(json);
+    return readAnswer(await raw(method, path, options), schema);
   }
 
   return {

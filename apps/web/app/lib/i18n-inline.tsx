@@ -3,6 +3,8 @@ import type { ResourceLanguage } from 'i18next';
 import { useTranslation } from './use-translation.ts';
 
 const elementId = 'shop-translations';
+/** The translations never change while the server runs: serialized once per language. */
+const serialized = new Map<Lang, string>();
 
 /**
  * The page language's translations, in the HTML as JSON (not executed, so the CSP does not
@@ -11,9 +13,12 @@ const elementId = 'shop-translations';
  */
 export function TranslationsScript({ lang }: { lang: Lang }) {
   const { i18n } = useTranslation();
-  const data = i18n.getDataByLanguage(lang) ?? {};
-  // `<` escaped so no text can close the script element.
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  let json = serialized.get(lang);
+  if (json === undefined) {
+    // `<` escaped so no text can close the script element.
+    json = JSON.stringify(i18n.getDataByLanguage(lang) ?? {}).replace(/</g, '\\u003c');
+    serialized.set(lang, json);
+  }
   return (
     <script
       id={elementId}

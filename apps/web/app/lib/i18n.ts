@@ -10,7 +10,7 @@ import { initReactI18next } from 'react-i18next';
 export const namespaces = ['common', 'catalog', 'forms', 'account', 'cart', 'checkout'] as const;
 export type Namespace = (typeof namespaces)[number];
 
-/** A fresh i18next instance for one language (one per request on the server). */
+/** A fresh i18next instance for one language (one per language on the server: i18n.server.ts). */
 export async function createI18n(lang: Lang, resources: Resource): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({

@@ -35,14 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The form posted before or without JavaScript: log in, then go where the shopper was going. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
-  const { outcome, cookies } = await postForm(request, context, {
+  const { outcome, headers } = await postForm(request, context, {
     schema: loginSchema,
     path: apiPaths.login.build({}),
     errorField: 'userPassword',
   });
   if (outcome.error) return outcome;
-  const headers = new Headers();
-  for (const cookie of cookies) headers.append('set-cookie', cookie);
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang), {
     headers,
   });

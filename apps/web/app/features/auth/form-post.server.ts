@@ -1,7 +1,7 @@
-import { apiErrorSchema, errorMessage } from '@shop/contract';
+import { errorMessage, okSchema } from '@shop/contract';
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import { ApiRequestError, serverApi } from '../../lib/api.ts';
+import { readAnswer, serverApi } from '../../lib/api.ts';
 import { apiFormError, firstFormError, type FormError } from '../../lib/form-errors.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 
@@ -11,7 +11,7 @@ export type FormOutcome = { error: FormError; done?: undefined } | { done: strin
 /**
  * A form posted to the page itself: without JavaScript, or before the page has hydrated on a
  * slow phone. The same checks, in the same order, and the same API call the browser makes;
- * the answer's Set-Cookie (a login) comes back in `cookies` for the redirect.
+ * the answer's Set-Cookie (a login) comes back in `headers` for the redirect.
  */
 export async function postForm(
   request: Request,
@@ -29,7 +29,7 @@ export async function postForm(
     /** Where an error that names no field is shown. */
     errorField?: string;
   },
-): Promise<{ outcome: FormOutcome; cookies: string[] }> {
+): Promise<{ outcome: FormOutcome; headers: Headers }> {
   const lang = requestLang(request);
   const values: Record<string, string> = { ...extra };
   const form = await request.formData().catch(() => undefined);
@@ -39,20 +39,15 @@ export async function postForm(
     if (typeof value === 'string' && !(key in extra)) values[key] = value;
   });
   const invalid = firstFormError(schema, values, lang);
-  if (invalid) return { outcome: { error: invalid }, cookies: [] };
+  if (invalid) return { outcome: { error: invalid }, headers: new Headers() };
   const response = await serverApi(context, lang).raw('POST', path, { body: schema.parse(values) });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    const error = apiFormError(
-      new ApiRequestError(response.status, parsed.success ? parsed.data : undefined),
-      lang,
-    );
-    return { outcome: { error: { ...error, field: error.field ?? errorField } }, cookies: [] };
+  try {
+    const answer = await readAnswer(response, okSchema);
+    const headers = new Headers();
+    for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
+    return { outcome: { done: answer.message }, headers };
+  } catch (failure) {
+    const error = apiFormError(failure, lang);
+    return { outcome: { error: { ...error, field: error.field ?? errorField } }, headers: new Headers() };
   }
-  const message = (body as { message?: unknown } | undefined)?.message;
-  return {
-    outcome: { done: typeof message === 'string' ? message : '' },
-    cookies: response.headers.getSetCookie(),
-  };
 }

@@ -14,6 +14,7 @@ import {
 import { notify } from '../../../lib/toast.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { requestPasswordReset } from '../api.ts';
+import { FormDone } from './form-done.tsx';
 
 /** Asks for a reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordForm({
@@ -57,13 +58,7 @@ export function ForgotPasswordForm({
     }
   };
 
-  if (sent) {
-    return (
-      <p role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900">
-        {sent}
-      </p>
-    );
-  }
+  if (sent) return <FormDone message={sent} />;
   return (
     <form
       ref={formRef}
