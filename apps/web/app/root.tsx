@@ -23,9 +23,10 @@ import { loadShopper } from './features/auth/session.server.ts';
 import { fetchCategories, fetchSettings } from './features/catalog/api.ts';
 import { serverApi } from './lib/api.ts';
 import { TranslationsScript } from './lib/i18n-inline.tsx';
-import { detectLanguage, dirOf, localizePath, pageLang } from './lib/lang.ts';
+import { detectLanguage, dirOf, LANG_PARAM, langCookie, localizePath, pageLang } from './lib/lang.ts';
 import './lib/load-context.ts';
 import { useNonce } from './lib/nonce.ts';
+import { useStaticPage } from './lib/static-page.ts';
 import type { Shopper } from './lib/shopper.ts';
 
 /**
@@ -41,6 +42,14 @@ const pageFonts = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = pageLang(url.pathname);
+  // The language toggle's link (`?lang=en`): remember the choice, then the clean address.
+  const chosen = url.searchParams.get(LANG_PARAM);
+  if (chosen !== null) {
+    url.searchParams.delete(LANG_PARAM);
+    const headers = new Headers({ Vary: 'Cookie' });
+    if (chosen === lang) headers.set('Set-Cookie', langCookie(lang));
+    throw redirect(`${url.pathname}${url.search}`, { headers });
+  }
   // An unprefixed (Arabic) path with the cookie `i18next=en` goes to the English page
   // (docs/decisions/031-storefront-languages-and-urls.md).
   const wanted = detectLanguage({ pathname: url.pathname, cookie: request.headers.get('cookie') });
@@ -82,9 +91,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const lang = pageLang(pathname);
   const data = useRouteLoaderData<typeof loader>('root');
+  // A page sent without JavaScript has no scripts at all, not even React Router's data.
+  const withoutScripts = useStaticPage();
   const style = data ? ({ '--color-primary': data.settings.primaryColor } as CSSProperties) : undefined;
   return (
-    <html lang={lang} dir={dirOf(lang)} style={style}>
+    <html lang={lang} dir={dirOf(lang)} style={style} data-static={withoutScripts ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -100,9 +111,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <TranslationsScript lang={lang} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!withoutScripts && (
+          <>
+            <TranslationsScript lang={lang} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -33,9 +33,17 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
 
 export { expect };
 
-/** Waits until React has hydrated (the client entry marks <html> when done). */
+/**
+ * Waits until the page is ready for the shopper: React has hydrated it (the client entry marks
+ * <html>), or the server sent it without JavaScript (`data-static`, a product page).
+ */
 export async function waitForHydration(page: Page) {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator('html[data-hydrated], html[data-static]').waitFor({ state: 'attached' });
+}
+
+/** Scripts a page runs (JSON-LD and other data blocks are not scripts). */
+export async function scriptCount(page: Page) {
+  return page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').count();
 }
 
 export async function expectLangDir(page: Page, lang: Lang) {

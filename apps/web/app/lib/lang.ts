@@ -3,6 +3,9 @@ import { defaultLang, languages, type Lang } from '@shop/contract/constants';
 /** The cookie i18next's browser detector reads and writes (spec §1: path '/'). */
 export const LANG_COOKIE = 'i18next';
 
+/** `?lang=en` on a page address: the language toggle's choice, for the server to remember. */
+export const LANG_PARAM = 'lang';
+
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function isLang(value: unknown): value is Lang {

@@ -1,4 +1,6 @@
-import { data } from 'react-router';
+import { cartInsertResponseSchema } from '@shop/contract';
+import { apiPaths } from '@shop/contract/constants';
+import { data, redirect } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/product';
 import { ShopLink } from '../components/ui/shop-link.tsx';
@@ -11,12 +13,49 @@ import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { Section } from '../features/catalog/components/section.tsx';
 import { parseId } from '../features/catalog/listing.server.ts';
 import { productJsonLd } from '../features/catalog/product-json-ld.ts';
-import { isNotFound, serverApi } from '../lib/api.ts';
+import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
+import { loadShopper } from '../features/auth/session.server.ts';
+import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
+import { ApiRequestError, isNotFound, serverApi } from '../lib/api.ts';
+import { serverT } from '../lib/i18n.server.ts';
+import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
+import { staticPage } from '../lib/static-page.ts';
 import { localizePath } from '../lib/lang.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { absoluteUrl } from '../lib/seo.ts';
+
+/** Opened from outside the shop (a search result, a shared link), the page comes without JavaScript. */
+export const handle = staticPage;
+
+/**
+ * Add to cart from the page sent without JavaScript: spec §5's rules as AddToCartButton applies
+ * them (a visitor is told to log in first and nothing is sent), then back to the page with the
+ * answer as its notice.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  const lang = requestLang(request);
+  const form = await request.formData().catch(() => undefined);
+  if (form?.get('intent') !== ADD_TO_CART_INTENT) throw data(null, { status: 400 });
+  const api = serverApi(context, lang);
+  const [t, shopper] = await Promise.all([serverT(lang), loadShopper(request, api)]);
+  let notice: Notice;
+  if (!shopper) notice = { kind: 'warning', text: t('loginFirst') };
+  else {
+    try {
+      const answer = await api.post(apiPaths.cartInsert.build({}), cartInsertResponseSchema, {
+        body: { productId: id, userId: shopper.userId },
+      });
+      notice = { kind: 'success', text: answer.message };
+    } catch (error) {
+      const text = error instanceof ApiRequestError && error.body ? error.body.message : t('error.message');
+      notice = { kind: 'error', text };
+    }
+  }
+  return redirect(localizePath(`/product/${id}`, lang), { headers: { 'Set-Cookie': noticeCookie(notice) } });
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -34,7 +73,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const images = [product.productImage, ...product.productImages.map((i) => i.productImage)].filter(
     (src, index, all) => src && all.indexOf(src) === index,
   );
-  return {
+  const pending = takeNotice(request);
+  const page = {
+    notice: pending.notice,
     seo: {
       title: product.productName,
       description: product.productDescripition.replace(/\s+/g, ' ').slice(0, 155),
@@ -51,7 +92,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     related: related.slice(0, 8),
     agents: agents.slice(0, 4),
   };
+  return data(page, { headers: pending.headers });
 }
+
+/** Passes the loader's Set-Cookie (the notice, shown once) to the page's response. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -59,10 +104,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { t: tc } = useTranslation();
   const shopper = useRootData()?.shopper ?? null;
-  const { product, images, related, agents } = loaderData;
+  const { product, images, related, agents, notice } = loaderData;
   const soldOut = product.productStock === 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
+      {notice && <PageNotice notice={notice} />}
       <nav aria-label={tc('nav.breadcrumb')} className="mb-6 text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-2">
           <li>

@@ -3,7 +3,9 @@ import { Deferred } from '../../../components/ui/deferred.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { useStaticPage } from '../../../lib/static-page.ts';
 import { LoginLink } from './header-login.tsx';
+import { StaticUserMenu } from './static-menus.tsx';
 
 /** The account pages of the user menu (spec §2: profile, orders, settings, logout). */
 export const accountLinks = [
@@ -36,6 +38,7 @@ const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })
 /** A visitor sees the login button (it opens the login dialog); a shopper the user menu. */
 export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
+  const withoutScripts = useStaticPage();
   if (!shopper) {
     return (
       <LoginLink
@@ -47,6 +50,7 @@ export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onL
       </LoginLink>
     );
   }
+  if (withoutScripts) return <StaticUserMenu shopper={shopper} />;
   return (
     <Deferred
       preload={loadUserMenu}

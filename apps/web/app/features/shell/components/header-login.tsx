@@ -1,15 +1,11 @@
-import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { isPlainClick } from '../../../lib/plain-click.ts';
 
 // The dialog (forms, schemas) comes with the first click, not with every page's header.
 const loadLoginDialog = () => import('../../auth/components/login-dialog.tsx');
 const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
-
-/** A plain left click, not one that asks for a new tab or window. */
-function isPlainClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 /**
  * The header's login: a real link to /login (so it works before and without JavaScript) that,

@@ -3,16 +3,10 @@ import type { RefObject } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSubmit } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { accountLinks } from './account-links.tsx';
+import { DrawerLinks, drawerItemClass } from './drawer-links.tsx';
 import { LoginLink } from './header-login.tsx';
-import { LanguageToggle } from './language-toggle.tsx';
-import { mainNavLinks } from './main-nav-links.ts';
-
-const itemClass =
-  'flex items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:text-primary';
 
 /**
  * The side drawer itself (loaded on first use by MobileDrawer): the header's links, opening
@@ -56,47 +50,35 @@ export function DrawerPanel({
               <Icon name="close" />
             </Dialog.Close>
           </div>
-          <nav aria-label={t('nav.main')} className="flex flex-col">
-            {mainNavLinks.map((link) => (
-              <ShopNavLink key={link.to} to={link.to} end={link.end} onClick={close} className={itemClass}>
-                {t(link.key)}
-              </ShopNavLink>
-            ))}
-          </nav>
-          <hr className="border-line" />
-          {shopper ? (
-            <div className="flex flex-col">
-              {[...accountLinks, { to: '/cart', key: 'header.cart', icon: 'cart' } as const].map((link) => (
-                <ShopNavLink key={link.to} to={link.to} onClick={close} className={itemClass}>
-                  <Icon name={link.icon} />
-                  {t(link.key)}
-                </ShopNavLink>
-              ))}
+          <DrawerLinks
+            shopper={shopper}
+            onNavigate={close}
+            logout={
               <button
                 type="button"
                 onClick={() => {
                   close();
                   void submit(null, { method: 'post', action: localize('/logout') });
                 }}
-                className={itemClass}
+                className={drawerItemClass}
               >
                 <Icon name="close" />
                 {t('header.logout')}
               </button>
-            </div>
-          ) : (
-            <LoginLink
-              onOpen={() => {
-                close();
-                onLogin();
-              }}
-              className={itemClass}
-            >
-              <Icon name="user" />
-              {t('header.login')}
-            </LoginLink>
-          )}
-          <LanguageToggle className="self-start" />
+            }
+            login={
+              <LoginLink
+                onOpen={() => {
+                  close();
+                  onLogin();
+                }}
+                className={drawerItemClass}
+              >
+                <Icon name="user" />
+                {t('header.login')}
+              </LoginLink>
+            }
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

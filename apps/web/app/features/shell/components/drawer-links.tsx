@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
+import type { Shopper } from '../../../lib/shopper.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { accountLinks } from './account-links.tsx';
+import { LanguageToggle } from './language-toggle.tsx';
+import { mainNavLinks } from './main-nav-links.ts';
+
+export const drawerItemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:text-primary';
+
+/**
+ * What the side drawer lists, with React (DrawerPanel) or as a popover of a page sent without
+ * JavaScript (StaticDrawer): the header's links, the shopper's pages and logout, or login.
+ */
+export function DrawerLinks({
+  shopper,
+  onNavigate,
+  logout,
+  login,
+}: {
+  shopper: Shopper | null;
+  onNavigate?: () => void;
+  logout: ReactNode;
+  login: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <nav aria-label={t('nav.main')} className="flex flex-col">
+        {mainNavLinks.map((link) => (
+          <ShopNavLink
+            key={link.to}
+            to={link.to}
+            end={link.end}
+            onClick={onNavigate}
+            className={drawerItemClass}
+          >
+            {t(link.key)}
+          </ShopNavLink>
+        ))}
+      </nav>
+      <hr className="border-line" />
+      {shopper ? (
+        <div className="flex flex-col">
+          {[...accountLinks, { to: '/cart', key: 'header.cart', icon: 'cart' } as const].map((link) => (
+            <ShopNavLink key={link.to} to={link.to} onClick={onNavigate} className={drawerItemClass}>
+              <Icon name={link.icon} />
+              {t(link.key)}
+            </ShopNavLink>
+          ))}
+          {logout}
+        </div>
+      ) : (
+        login
+      )}
+      <LanguageToggle className="self-start" />
+    </>
+  );
+}

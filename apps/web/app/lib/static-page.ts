@@ -1,0 +1,21 @@
+import { useMatches } from 'react-router';
+
+/**
+ * A route whose page the server sends without JavaScript (docs/decisions/052-product-page-
+ * without-javascript.md): `export const handle = staticPage;`. Reached by a link inside the
+ * hydrated shop, the same route renders with React as usual.
+ */
+export const staticPage = { hydrate: false } as const;
+
+function isStaticHandle(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as { hydrate?: unknown }).hydrate === false;
+}
+
+/**
+ * True while the server renders a page that ships no scripts: its widgets must then work as
+ * plain HTML (forms, links, popovers). Always false in the browser, where React is running.
+ */
+export function useStaticPage(): boolean {
+  const matches = useMatches();
+  return import.meta.env.SSR && matches.some((match) => isStaticHandle(match.handle));
+}

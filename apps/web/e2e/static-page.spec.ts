@@ -1,0 +1,84 @@
+import { expectLangDir, scriptCount } from './fixtures.ts';
+import { expect, test } from './shopper-helpers.ts';
+
+/**
+ * A product page opened directly comes without JavaScript (decision 052). Its header still does
+ * everything: the user menu and the side drawer are native popovers, logout and the search are
+ * forms, and the language toggle works with the language cookie already set.
+ */
+test('the user menu opens, closes on Escape, and logs out on a page without scripts (ar)', async ({
+  page,
+  shopper,
+}) => {
+  await page.goto('/product/1');
+  expect(await scriptCount(page)).toBe(0);
+  const menuButton = page.getByRole('button', { name: 'قائمة الحساب' });
+  await expect(menuButton).toContainText(shopper.name);
+  await menuButton.click();
+  const orders = page.getByRole('link', { name: 'طلباتي' });
+  await expect(orders).toBeVisible();
+  await expect(page.getByRole('link', { name: 'الملف الشخصي' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(orders).toBeHidden();
+
+  await menuButton.click();
+  await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the side drawer opens from the reading side and its links work (en)', async ({ page }) => {
+    await page.goto('/en/product/1');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.x).toBe(0);
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/en\/allcategory$/);
+  });
+
+  test('the side drawer hugs the right edge in Arabic and closes on Escape (ar)', async ({ page }) => {
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: 'افتح القائمة' }).click();
+    const drawer = page.getByRole('dialog', { name: 'القائمة' });
+    const box = await drawer.boundingBox();
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('the language toggle works without scripts, even against the remembered language', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'i18next', value: 'en', url: baseURL ?? '' }]);
+  await page.goto('/en/product/1');
+  await expectLangDir(page, 'en');
+  await page.getByRole('link', { name: 'العربية' }).first().click();
+  await expect(page).toHaveURL(/\/product\/1$/);
+  await expectLangDir(page, 'ar');
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18next');
+  expect(cookie?.value).toBe('ar');
+});
+
+test('the header search submits to the listing (en)', async ({ page }) => {
+  await page.goto('/en/product/1');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('samsung');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en\/products\?q=samsung$/);
+});
+
+test('a post to the product page that is not the add-to-cart form gets 400', async ({ request }) => {
+  const response = await request.post('/en/product/1', { form: { intent: 'something-else' } });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain('<html lang="en" dir="ltr"');
+});
