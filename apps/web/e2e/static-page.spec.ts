@@ -1,4 +1,4 @@
-import { expectLangDir, scriptCount } from './fixtures.ts';
+import { expectLangDir, scriptCount, waitForHydration } from './fixtures.ts';
 import { expect, test } from './shopper-helpers.ts';
 
 /**
@@ -25,6 +25,18 @@ test('the user menu opens, closes on Escape, and logs out on a page without scri
   await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
+});
+
+test('a visitor logs in from the header and comes back to the product (en)', async ({ page, account }) => {
+  await page.goto('/en/product/1');
+  await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/login\?redirectTo=%2Fen%2Fproduct%2F1$/);
+  await waitForHydration(page);
+  await page.getByLabel('E-mail or mobile number').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/product\/1$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(account.name);
 });
 
 test.describe('on a phone', () => {
@@ -81,4 +93,16 @@ test('a post to the product page that is not the add-to-cart form gets 400', asy
   const response = await request.post('/en/product/1', { form: { intent: 'something-else' } });
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain('<html lang="en" dir="ltr"');
+});
+
+test('a hydrated page preloads no script and loads its modules after the first paint (decision 053)', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/en/products/category/1')).text();
+  expect(html).not.toContain('modulepreload');
+  expect(html).toMatch(/requestAnimationFrame[\s\S]*__reactRouterRouteModules/);
+  await page.goto('/en/products/category/1');
+  await waitForHydration(page);
+  expect(await scriptCount(page)).toBeGreaterThan(0);
 });

@@ -20,7 +20,9 @@ import { ApiRequestError, isNotFound, serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
 import { staticPage } from '../lib/static-page.ts';
+import { loginPathFor } from '../features/auth/redirect-target.ts';
 import { localizePath } from '../lib/lang.ts';
+import { useLang } from '../lib/use-lang.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -104,6 +106,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { t: tc } = useTranslation();
   const shopper = useRootData()?.shopper ?? null;
+  const { lang } = useLang();
   const { product, images, related, agents, notice } = loaderData;
   const soldOut = product.productStock === 0;
   return (
@@ -159,7 +162,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <AddToCartButton productId={product.productId} disabled={soldOut} />
             {!shopper && (
               <p className="text-sm text-muted">
-                <ShopLink to="/login" className="font-semibold text-primary hover:underline">
+                <ShopLink
+                  to={loginPathFor(localizePath(`/product/${product.productId}`, lang), lang)}
+                  className="font-semibold text-primary hover:underline"
+                >
                   {tc('visitorPrompt')}
                 </ShopLink>
               </p>

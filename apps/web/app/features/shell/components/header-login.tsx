@@ -2,6 +2,9 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { isPlainClick } from '../../../lib/plain-click.ts';
+import { useStaticPage } from '../../../lib/static-page.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { loginPathFor } from '../../auth/redirect-target.ts';
 
 // The dialog (forms, schemas) comes with the first click, not with every page's header.
 const loadLoginDialog = () => import('../../auth/components/login-dialog.tsx');
@@ -22,9 +25,13 @@ export function LoginLink({
   children: ReactNode;
 }) {
   const preload = () => void loadLoginDialog();
+  const { pathname, search } = useLocation();
+  const { lang } = useLang();
+  // A page without scripts has no dialog: its login page comes back here, as the dialog would.
+  const withoutScripts = useStaticPage();
   return (
     <ShopLink
-      to="/login"
+      to={withoutScripts ? loginPathFor(`${pathname}${search}`, lang) : '/login'}
       onPointerEnter={preload}
       onFocus={preload}
       onClick={(event) => {

@@ -5,6 +5,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './account-links.tsx';
 import { DrawerLinks, drawerItemClass } from './drawer-links.tsx';
+import { LoginLink } from './header-login.tsx';
 
 /*
  * The header's menus on a page sent without JavaScript (docs/decisions/052): native popovers,
@@ -65,10 +66,10 @@ export function StaticDrawer({ shopper }: { shopper: Shopper | null }) {
           shopper={shopper}
           logout={<LogoutForm className={drawerItemClass} />}
           login={
-            <ShopLink to="/login" className={drawerItemClass}>
+            <LoginLink onOpen={() => undefined} className={drawerItemClass}>
               <Icon name="user" />
               {t('header.login')}
-            </ShopLink>
+            </LoginLink>
           }
         />
       </div>
