@@ -104,6 +104,15 @@ for (const lang of ['ar', 'en'] as const) {
         gallery.getByRole('radio', { name: lang === 'ar' ? 'اعرض الصورة 2' : 'Show image 2' }),
       ).toBeChecked();
       await expect(mainImage).toHaveAttribute('alt', new RegExp(lang === 'ar' ? 'الصورة 2' : 'image 2'));
+      // The chosen thumbnail is framed in the primary colour, the others are not.
+      await page.mouse.move(0, 0);
+      const frame = (n: number) =>
+        page
+          .getByTestId('gallery-thumb')
+          .nth(n)
+          .evaluate((el) => getComputedStyle(el).borderTopColor);
+      expect(await frame(1)).toBe('rgb(15, 118, 110)');
+      expect(await frame(0)).toBe('rgba(0, 0, 0, 0)');
       // The keyboard moves through the images with the arrow keys (after the last, the first).
       const next = product.productImages.length + 1 >= 3 ? 3 : 1;
       await gallery.getByRole('radio', { checked: true }).focus();
@@ -116,6 +125,10 @@ for (const lang of ['ar', 'en'] as const) {
       expect(thumb?.width).toBe(80);
       const main = await gallery.locator('.gallery-slide:visible').boundingBox();
       expect(main?.height).toBe(400);
+      expect(
+        Math.round((thumb?.y ?? 0) - ((main?.y ?? 0) + (main?.height ?? 0))),
+        'image to thumbnails',
+      ).toBe(10);
       // Five thumbnails fit a row 10 px apart, starting on the reading side.
       const second = await page.getByTestId('gallery-thumb').nth(1).boundingBox();
       expect(Math.abs((second?.x ?? 0) - (thumb?.x ?? 0))).toBe(90);

@@ -18,7 +18,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
   return (
     <section
       aria-label={t('product.images')}
-      className="relative mx-auto grid w-full max-w-[440px] min-w-0 grid-cols-[repeat(auto-fill,80px)] justify-between gap-[10px]"
+      className="relative mx-auto grid w-full max-w-[440px] min-w-0 self-start grid-cols-[repeat(auto-fill,80px)] justify-between gap-[10px]"
     >
       {images.map((src, i) => (
         <div key={`${i}-${src}`} className="contents">
@@ -56,7 +56,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
               htmlFor={id(i)}
               aria-hidden="true"
               data-testid="gallery-thumb"
-              className="gallery-thumb flex size-20 cursor-pointer items-center justify-center overflow-hidden rounded-xl border-2 border-transparent bg-surface p-1 hover:border-line"
+              className="gallery-thumb flex size-20 cursor-pointer items-center justify-center overflow-hidden rounded-xl border-2 bg-surface p-1 hover:border-line"
             >
               <img
                 src={src}
