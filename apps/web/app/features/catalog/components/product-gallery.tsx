@@ -15,6 +15,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
   const { t } = useTranslation('catalog');
   const count = images.length;
   const id = (i: number) => `product-image-${(i + count) % count}`;
+  if (count === 0) return null;
   return (
     <section
       aria-label={t('product.images')}
@@ -28,6 +29,9 @@ export function ProductGallery({ name, images }: { name: string; images: string[
             id={id(i)}
             defaultChecked={i === 0}
             aria-label={t('product.showImage', { n: i + 1 })}
+            // A single image has nothing to choose: its radio only keeps it shown.
+            aria-hidden={count === 1 || undefined}
+            tabIndex={count === 1 ? -1 : undefined}
             className="gallery-radio sr-only"
           />
           <div className="gallery-slide relative col-span-full row-start-1 h-[400px] items-center justify-center overflow-hidden rounded-2xl border border-line bg-surface p-6">
