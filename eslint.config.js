@@ -60,4 +60,8 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },
+  {
+    files: ['apps/web/app/**/*.client.js'],
+    languageOptions: { globals: globals.browser },
+  },
 );

@@ -88,7 +88,8 @@ try {
 console.table(rows);
 console.log(
   'JavaScript a hydrated page needs before it is interactive, gzip -9 of the client build (a product page ' +
-    'opened directly loads none, decision 052; these are its modules when reached by a link inside the shop):',
+    "opened directly is not hydrated and loads only the header search's script, decision 052; these are its " +
+    'modules when reached by a link inside the shop):',
 );
 console.table(bundleSizes(['ar/home', 'ar/products-category', 'ar/product', 'ar/cart', 'ar/user-orders']));
 console.log('Budget: performance ≥ 95; accessibility, best practices, SEO = 100; product page JS ≤ 100 KB.');

@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import staticSearchScript from './static-search.client.js?url&no-inline';
 import arabicRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
 import arabicSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
 import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
@@ -91,11 +92,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const lang = pageLang(pathname);
   const data = useRouteLoaderData<typeof loader>('root');
-  // A page sent without JavaScript has no scripts at all, not even React Router's data.
-  const withoutScripts = useStaticPage();
+  // A page that is not hydrated gets none of React Router's scripts or data, only the header
+  // search's own few lines (decision 052).
+  const isStatic = useStaticPage();
   const style = data ? ({ '--color-primary': data.settings.primaryColor } as CSSProperties) : undefined;
   return (
-    <html lang={lang} dir={dirOf(lang)} style={style} data-static={withoutScripts ? '' : undefined}>
+    <html lang={lang} dir={dirOf(lang)} style={style} data-static={isStatic ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,7 +113,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        {!withoutScripts && (
+        {isStatic ? (
+          <script type="module" src={staticSearchScript} nonce={nonce} />
+        ) : (
           <>
             <TranslationsScript lang={lang} />
             <ScrollRestoration nonce={nonce} />

@@ -46,6 +46,19 @@ export async function scriptCount(page: Page) {
   return page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').count();
 }
 
+/**
+ * The page as the server sent it, not hydrated (decision 052): no React Router data or modules,
+ * only the header search's small script.
+ */
+export async function expectNotHydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-static', '');
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+  const scripts = await page
+    .locator('script:not([type="application/ld+json"]):not([type="application/json"])')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('src') ?? 'inline'));
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/static-search\.client-[\w-]+\.js$/)]);
+}
+
 export async function expectLangDir(page: Page, lang: Lang) {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');

@@ -1,17 +1,18 @@
-import { expectLangDir, scriptCount, waitForHydration } from './fixtures.ts';
+import { expectLangDir, expectNotHydrated, scriptCount, waitForHydration } from './fixtures.ts';
 import { expect, test } from './shopper-helpers.ts';
 
 /**
- * A product page opened directly comes without JavaScript (decision 052). Its header still does
+ * A product page opened directly is not hydrated (decision 052). Its header still does
  * everything: the user menu and the side drawer are native popovers, logout and the search are
- * forms, and the language toggle works with the language cookie already set.
+ * forms (typing searches after a pause, as everywhere), and the language toggle works with the
+ * language cookie already set.
  */
-test('the user menu opens, closes on Escape, and logs out on a page without scripts (ar)', async ({
+test('the user menu opens, closes on Escape, and logs out on a page that is not hydrated (ar)', async ({
   page,
   shopper,
 }) => {
   await page.goto('/product/1');
-  expect(await scriptCount(page)).toBe(0);
+  await expectNotHydrated(page);
   const menuButton = page.getByRole('button', { name: 'قائمة الحساب' });
   await expect(menuButton).toContainText(shopper.name);
   await menuButton.click();
@@ -67,7 +68,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the language toggle works without scripts, even against the remembered language', async ({
+test('the language toggle works without React, even against the remembered language', async ({
   page,
   context,
   baseURL,
@@ -82,7 +83,14 @@ test('the language toggle works without scripts, even against the remembered lan
   expect(cookie?.value).toBe('ar');
 });
 
-test('the header search submits to the listing (en)', async ({ page }) => {
+test('typing in the header search leads to the listing once the shopper pauses (ar)', async ({ page }) => {
+  await page.goto('/product/1');
+  await page.getByRole('searchbox', { name: 'ابحث عن المنتجات' }).pressSequentially('سامسونج');
+  await expect(page).toHaveURL(/\/products\?q=%D8%B3%D8%A7%D9%85%D8%B3%D9%88%D9%86%D8%AC$/);
+  await expect(page.getByRole('searchbox', { name: 'ابحث عن المنتجات' })).toHaveValue('سامسونج');
+});
+
+test('the header search submits to the listing at once on Enter (en)', async ({ page }) => {
   await page.goto('/en/product/1');
   await page.getByRole('searchbox', { name: 'Search products' }).fill('samsung');
   await page.keyboard.press('Enter');

@@ -1,9 +1,10 @@
 import { useMatches } from 'react-router';
 
 /**
- * A route whose page the server sends without JavaScript (docs/decisions/052-product-page-
- * without-javascript.md): `export const handle = staticPage;`. Reached by a link inside the
- * hydrated shop, the same route renders with React as usual.
+ * A route whose page the server sends as HTML that is not hydrated: no React, none of React
+ * Router's scripts, only the header search's few lines (docs/decisions/052-product-page-not-
+ * hydrated.md). `export const handle = staticPage;`. Reached by a link inside the hydrated
+ * shop, the same route renders with React as usual.
  */
 export const staticPage = { hydrate: false } as const;
 
@@ -12,8 +13,8 @@ function isStaticHandle(handle: unknown): boolean {
 }
 
 /**
- * True while the server renders a page that ships no scripts: its widgets must then work as
- * plain HTML (forms, links, popovers). Always false in the browser, where React is running.
+ * True while the server renders a page that will not be hydrated: its widgets must then work
+ * as plain HTML (forms, links, popovers). Always false in the browser, where React is running.
  */
 export function useStaticPage(): boolean {
   const matches = useMatches();

@@ -28,11 +28,11 @@ import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 
-/** Opened from outside the shop (a search result, a shared link), the page comes without JavaScript. */
+/** Opened from outside the shop (a search result, a shared link), the page is not hydrated. */
 export const handle = staticPage;
 
 /**
- * Add to cart from the page sent without JavaScript: spec §5's rules as AddToCartButton applies
+ * Add to cart from the page that is not hydrated (or has JavaScript off): spec §5's rules as AddToCartButton applies
  * them (a visitor is told to log in first and nothing is sent), then back to the page with the
  * answer as its notice.
  */

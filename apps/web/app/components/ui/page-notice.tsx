@@ -14,7 +14,7 @@ const tone: Record<Notice['kind'], string> = {
 };
 
 /**
- * The toast of a page sent without JavaScript (decision 052): where react-toastify puts its
+ * The toast of a page that is not hydrated (decision 052): where react-toastify puts its
  * toasts (top corner on the reading side), gone after 5000 ms unless pointed at (app.css,
  * `.page-notice`), closed by its button through the browser's own dialog form.
  */

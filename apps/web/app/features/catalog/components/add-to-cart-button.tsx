@@ -43,7 +43,7 @@ export function AddToCartButton({ productId, disabled }: { productId: number; di
     }
   };
 
-  // Without JavaScript (the product page as the server sends it, decision 052) the form posts to
+  // Not hydrated (the product page as the server sends it, decision 052) the form posts to
   // the product page's action, which does the same and shows the answer as a PageNotice.
   return (
     <form

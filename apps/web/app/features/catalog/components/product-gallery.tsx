@@ -8,7 +8,7 @@ const arrowClass =
  * Spec §9 carousel: main image 400 px high; thumbnails 80 px, 5 in a row, 10 px apart. No
  * script: each image has a radio button (keyboard: the arrow keys), the thumbnails and the
  * arrows are its labels, and app.css shows the checked one (`.gallery-*`), so the gallery works
- * on the product page sent without JavaScript (decision 052). The grid flows from the reading
+ * on the product page, which is not hydrated (decision 052). The grid flows from the reading
  * side in both directions.
  */
 export function ProductGallery({ name, images }: { name: string; images: string[] }) {

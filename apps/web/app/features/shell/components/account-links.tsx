@@ -38,7 +38,7 @@ const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })
 /** A visitor sees the login button (it opens the login dialog); a shopper the user menu. */
 export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
-  const withoutScripts = useStaticPage();
+  const isStatic = useStaticPage();
   if (!shopper) {
     return (
       <LoginLink
@@ -50,7 +50,7 @@ export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onL
       </LoginLink>
     );
   }
-  if (withoutScripts) return <StaticUserMenu shopper={shopper} />;
+  if (isStatic) return <StaticUserMenu shopper={shopper} />;
   return (
     <Deferred
       preload={loadUserMenu}

@@ -27,11 +27,11 @@ export function LoginLink({
   const preload = () => void loadLoginDialog();
   const { pathname, search } = useLocation();
   const { lang } = useLang();
-  // A page without scripts has no dialog: its login page comes back here, as the dialog would.
-  const withoutScripts = useStaticPage();
+  // A page that is not hydrated has no dialog: its login page comes back here, as the dialog would.
+  const isStatic = useStaticPage();
   return (
     <ShopLink
-      to={withoutScripts ? loginPathFor(`${pathname}${search}`, lang) : '/login'}
+      to={isStatic ? loginPathFor(`${pathname}${search}`, lang) : '/login'}
       onPointerEnter={preload}
       onFocus={preload}
       onClick={(event) => {

@@ -17,7 +17,7 @@ import { StaticDrawer } from './static-menus.tsx';
 export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: Shopper | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const withoutScripts = useStaticPage();
+  const isStatic = useStaticPage();
   // One login dialog for the header and the side drawer.
   const [loggingIn, setLoggingIn] = useState(false);
   const openLogin = () => setLoggingIn(true);
@@ -26,7 +26,7 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 lg:flex-nowrap lg:gap-x-4">
-        {withoutScripts ? (
+        {isStatic ? (
           <StaticDrawer shopper={shopper} />
         ) : (
           <MobileDrawer shopper={shopper} onLogin={openLogin} />

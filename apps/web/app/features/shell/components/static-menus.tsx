@@ -8,7 +8,7 @@ import { DrawerLinks, drawerItemClass } from './drawer-links.tsx';
 import { LoginLink } from './header-login.tsx';
 
 /*
- * The header's menus on a page sent without JavaScript (docs/decisions/052): native popovers,
+ * The header's menus on a page that is not hydrated (docs/decisions/052): native popovers,
  * which the browser opens, closes on Escape or an outside click, and puts above the page.
  */
 
