@@ -87,9 +87,9 @@ try {
 }
 console.table(rows);
 console.log(
-  'JavaScript a hydrated page needs before it is interactive, gzip -9 of the client build (a product page ' +
-    "opened directly is not hydrated and loads only the header search's script, decision 052; these are its " +
-    'modules when reached by a link inside the shop):',
+  'JavaScript a hydrated page needs before it is interactive, gzip -9 of the client build (the home and ' +
+    'product pages opened directly are not hydrated and load only static-page.client.js, decisions 052 and ' +
+    '054; these are their modules when reached by a link inside the shop):',
 );
 console.table(bundleSizes(['ar/home', 'ar/products-category', 'ar/product', 'ar/cart', 'ar/user-orders']));
 console.log('Budget: performance ≥ 95; accessibility, best practices, SEO = 100; product page JS ≤ 100 KB.');

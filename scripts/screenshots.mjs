@@ -73,11 +73,15 @@ const accountScreens = {
   cart: '/cart',
 };
 
-/** A visitor's dialogs, opened the way a visitor does (on phones, through the side drawer). */
+/**
+ * A visitor's dialogs, opened the way a visitor does (on phones, through the side drawer), on a
+ * hydrated page (on the home and product pages the header's login is a link to the login page),
+ * and the home shortcuts' company list.
+ */
 const visitorDialogs = {
-  'login-dialog': { path: '/', open: openLoginDialog },
+  'login-dialog': { path: '/allcategory', open: openLoginDialog },
   'register-dialog': {
-    path: '/',
+    path: '/allcategory',
     open: async (page) => {
       await openLoginDialog(page);
       await page
@@ -85,6 +89,14 @@ const visitorDialogs = {
         .getByRole('button', { name: /إنشاء حساب|Create an account/ })
         .click();
     },
+  },
+  'home-companies-list': {
+    path: '/',
+    open: (page) =>
+      page
+        .getByRole('navigation', { name: /اختصارات|Shortcuts/ })
+        .getByRole('button', { name: /الشركات|Companies/ })
+        .click(),
   },
 };
 
@@ -167,8 +179,9 @@ async function capture(page, name, lang, width, screen) {
   const { path: arPath, open } = typeof screen === 'string' ? { path: screen } : screen;
   const url = lang === 'ar' ? arPath : arPath === '/' ? '/en' : `/en${arPath}`;
   await page.goto(`${baseUrl}${url}`, { waitUntil: 'networkidle' });
+  // Hydrated, or sent as it stays (the home and product pages, decisions 052 and 054).
   await page
-    .locator('html[data-hydrated]')
+    .locator('html[data-hydrated], html[data-static]')
     .waitFor({ state: 'attached', timeout: 15_000 })
     .catch(() => {});
   if (open) {

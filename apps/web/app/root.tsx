@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import staticSearchScript from './static-search.client.js?url&no-inline';
+import staticPageScript from './static-page.client.js?url&no-inline';
 import arabicRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
 import arabicSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
 import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
@@ -92,8 +92,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const lang = pageLang(pathname);
   const data = useRouteLoaderData<typeof loader>('root');
-  // A page that is not hydrated gets none of React Router's scripts or data, only the header
-  // search's own few lines (decision 052).
+  // A page that is not hydrated gets none of React Router's scripts or data, only its own few
+  // lines (decisions 052, 054).
   const isStatic = useStaticPage();
   const style = data ? ({ '--color-primary': data.settings.primaryColor } as CSSProperties) : undefined;
   return (
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         {children}
         {isStatic ? (
-          <script type="module" src={staticSearchScript} nonce={nonce} />
+          <script type="module" src={staticPageScript} nonce={nonce} />
         ) : (
           <>
             <TranslationsScript lang={lang} />

@@ -61,7 +61,8 @@ for (const lang of ['ar', 'en'] as const) {
     page,
   }) => {
     const ar = lang === 'ar';
-    await page.goto(pathIn(lang, '/'));
+    // A hydrated page: on the home and product pages the header's login is the login page.
+    await page.goto(pathIn(lang, '/allcategory'));
     await waitForHydration(page);
     await page
       .getByRole('banner')

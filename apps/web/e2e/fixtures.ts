@@ -48,7 +48,7 @@ export async function scriptCount(page: Page) {
 
 /**
  * The page as the server sent it, not hydrated (decision 052): no React Router data or modules,
- * only the header search's small script.
+ * only its own small script (static-page.client.js).
  */
 export async function expectNotHydrated(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-static', '');
@@ -56,7 +56,7 @@ export async function expectNotHydrated(page: Page) {
   const scripts = await page
     .locator('script:not([type="application/ld+json"]):not([type="application/json"])')
     .evaluateAll((elements) => elements.map((element) => element.getAttribute('src') ?? 'inline'));
-  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/static-search\.client-[\w-]+\.js$/)]);
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/static-page\.client-[\w-]+\.js$/)]);
 }
 
 export async function expectLangDir(page: Page, lang: Lang) {

@@ -83,7 +83,7 @@ for (const lang of ['ar', 'en'] as const) {
     page,
     shopper,
   }) => {
-    await page.goto(pathIn(lang, '/'));
+    await page.goto(pathIn(lang, '/agents'));
     await waitForHydration(page);
     const button = page.getByRole('button', { name: w.userMenu });
     await expect(button).toContainText(shopper.name);

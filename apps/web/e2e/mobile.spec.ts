@@ -105,7 +105,7 @@ for (const lang of ['ar', 'en'] as const) {
   });
 
   test(`the side drawer opens from the reading side with the header links (${lang})`, async ({ page }) => {
-    await page.goto(pathIn(lang, '/'));
+    await page.goto(pathIn(lang, '/agents'));
     await waitForHydration(page);
     await page.getByRole('button', { name: lang === 'ar' ? 'افتح القائمة' : 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: lang === 'ar' ? 'القائمة' : 'Menu' });

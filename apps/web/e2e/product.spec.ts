@@ -88,9 +88,9 @@ for (const lang of ['ar', 'en'] as const) {
         }),
       ).toBeVisible();
       expect(cartCalls).toEqual([]);
-      // Each of the three loads fetched only the header search's script.
+      // Each of the three loads fetched only the page's own small script.
       expect(scripts.length).toBeGreaterThan(0);
-      for (const url of scripts) expect(new URL(url).pathname).toMatch(/^\/assets\/static-search\.client-/);
+      for (const url of scripts) expect(new URL(url).pathname).toMatch(/^\/assets\/static-page\.client-/);
     });
 
     test('the gallery switches the main image from the thumbnails', async ({ page, request }) => {

@@ -23,6 +23,13 @@ import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { requestLang } from '../lib/route-lang.ts';
+import { staticPage } from '../lib/static-page.ts';
+
+/**
+ * Opened from outside the shop (the address typed, a search result), the home page is not
+ * hydrated: HTML, CSS and its own small script (decision 054).
+ */
+export const handle = staticPage;
 
 /** Spec §9: home lists and dropdowns are capped at 10. */
 const HOME_LIMIT = 10;

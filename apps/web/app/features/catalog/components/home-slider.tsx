@@ -1,6 +1,8 @@
 import type { Slider } from '@shop/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { startSlider } from '../../../static-page.client.js';
 import fallbackOne from '../../../assets/slide-fallback-1.svg';
 import fallbackTwo from '../../../assets/slide-fallback-2.svg';
 
@@ -8,104 +10,86 @@ import fallbackTwo from '../../../assets/slide-fallback-2.svg';
 export const SLIDE_INTERVAL_MS = 2000;
 const fallbacks = [fallbackOne, fallbackTwo];
 
-/** One slide: the bundled fallback shows until the real image has loaded, and stays if it fails. */
-function Slide({
-  src,
-  fallback,
-  active,
-  label,
-}: {
-  src: string;
-  fallback: string;
-  active: boolean;
-  label: string;
-}) {
-  const image = useRef<HTMLImageElement>(null);
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-  useEffect(() => {
-    // The image may have finished before hydration attached the handlers.
-    const element = image.current;
-    if (element?.complete) setState(element.naturalWidth > 0 ? 'loaded' : 'failed');
-  }, []);
-  return (
-    <div
-      role="group"
-      aria-roledescription="slide"
-      aria-label={label}
-      aria-hidden={!active}
-      className={`absolute inset-0 transition-opacity duration-500 ${active ? 'opacity-100' : 'opacity-0'}`}
-    >
-      <img
-        src={fallback}
-        alt=""
-        width={1600}
-        height={600}
-        className="absolute inset-0 size-full object-cover"
-      />
-      {src && state !== 'failed' && (
-        <img
-          ref={image}
-          src={src}
-          alt=""
-          width={1600}
-          height={600}
-          fetchPriority={active ? 'high' : 'auto'}
-          onLoad={() => setState('loaded')}
-          onError={() => setState('failed')}
-          className={`absolute inset-0 size-full object-cover transition-opacity ${state === 'loaded' ? 'opacity-100' : 'opacity-0'}`}
-        />
-      )}
-    </div>
-  );
-}
-
+/**
+ * Spec §2 home slider. The markup is the same whether or not the page is hydrated; what moves it
+ * is `startSlider` (static-page.client.js), which the page that is not hydrated runs from its
+ * script and a hydrated page from this component (decision 054). Each slide's bundled fallback
+ * lies under its image: it shows while the image loads, and stays when the image fails.
+ */
 export function HomeSlider({ sliders }: { sliders: Slider[] }) {
   const { t } = useTranslation('catalog');
   const slides = sliders.length > 0 ? sliders.map((s) => s.sliderImage) : ['', ''];
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const root = useRef<HTMLElement>(null);
+  const key = slides.join('\n');
 
-  useEffect(() => {
-    if (paused || slides.length < 2) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % slides.length), SLIDE_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [paused, slides.length]);
+  useEffect(() => (root.current ? startSlider(root.current) : undefined), [key]);
 
   return (
     <section
+      ref={root}
+      key={key}
+      data-slider
+      data-interval={SLIDE_INTERVAL_MS}
       aria-roledescription="carousel"
       aria-label={t('home.slider')}
       className="relative aspect-[8/3] overflow-hidden rounded-2xl bg-ink"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
     >
       {slides.map((src, i) => (
-        <Slide
+        <div
           key={`${i}-${src}`}
-          src={src}
-          fallback={fallbacks[i % fallbacks.length] ?? fallbackOne}
-          active={i === index}
-          label={t('home.slide', { n: i + 1, total: slides.length })}
-        />
+          data-slide
+          data-active={i === 0 ? '' : undefined}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={t('home.slide', { n: i + 1, total: slides.length })}
+          aria-hidden={i !== 0}
+          className="absolute inset-0 opacity-0 transition-opacity duration-500 motion-reduce:transition-none data-active:opacity-100"
+        >
+          <img
+            src={fallbacks[i % fallbacks.length] ?? fallbackOne}
+            alt=""
+            width={1600}
+            height={600}
+            className="absolute inset-0 size-full object-cover"
+          />
+          {src && (
+            <img
+              data-slide-image
+              src={src}
+              alt=""
+              width={1600}
+              height={600}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              className="absolute inset-0 size-full object-cover"
+            />
+          )}
+        </div>
       ))}
       {slides.length > 1 && (
-        <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+        <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
           {slides.map((_, i) => (
             <button
               key={i}
               type="button"
+              data-slide-dot
               aria-label={t('home.goToSlide', { n: i + 1 })}
-              aria-current={i === index}
-              onClick={() => setIndex(i)}
+              aria-current={i === 0}
               className="group flex size-6 items-center justify-center"
             >
-              <span
-                className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2 bg-white/60 group-hover:bg-white'}`}
-              />
+              <span className="block h-2 w-2 rounded-full bg-white/60 transition-all group-hover:bg-white group-aria-[current=true]:w-6 group-aria-[current=true]:bg-white" />
             </button>
           ))}
+          {/* WCAG 2.2.2: slides that move by themselves can be stopped. */}
+          <button
+            type="button"
+            data-slider-pause
+            aria-pressed={false}
+            aria-label={t('home.pauseSlides')}
+            className="group ms-2 flex size-6 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60"
+          >
+            <Icon name="pause" className="size-3.5 group-aria-pressed:hidden" />
+            <Icon name="play" className="hidden size-3.5 group-aria-pressed:block" />
+          </button>
         </div>
       )}
     </section>

@@ -1,36 +1,67 @@
 import type { Category, Company } from '@shop/contract';
-import { lazy } from 'react';
-import { Deferred } from '../../../components/ui/deferred.tsx';
+import type { CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { homeSections } from '../home-sections.ts';
 
-export const chipClass =
-  'inline-flex h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium whitespace-nowrap hover:border-primary hover:text-primary data-[state=open]:border-primary';
+const chipClass =
+  'inline-flex h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium whitespace-nowrap hover:border-primary hover:text-primary';
 
-export interface MenuLink {
+interface MenuLink {
   to: string;
   name: string;
   image: string;
 }
 
-// The menus (Radix, positioning) come with the first click, not with the home page (decision 033).
-const loadLinksMenu = () => import('./links-menu.tsx');
-const LinksMenu = lazy(() => loadLinksMenu().then((m) => ({ default: m.LinksMenu })));
-
-function ShortcutMenu({ label, items }: { label: string; items: MenuLink[] }) {
+/**
+ * A shortcut's list of links with images: a native popover under its button (app.css,
+ * `.anchored-popover`), which the browser opens, closes on Escape or an outside click and keeps
+ * above the page, hydrated or not (decision 054).
+ */
+function ShortcutMenu({ id, label, items }: { id: string; label: string; items: MenuLink[] }) {
+  const anchor = `--${id}`;
   return (
-    <Deferred
-      preload={loadLinksMenu}
-      button={(handlers) => (
-        <button type="button" aria-haspopup="menu" aria-expanded={false} className={chipClass} {...handlers}>
-          {label}
-          <Icon name="chevronDown" className="size-4" />
-        </button>
-      )}
-    >
-      <LinksMenu label={label} items={items} />
-    </Deferred>
+    <>
+      <button
+        type="button"
+        popoverTarget={id}
+        style={{ anchorName: anchor } as CSSProperties}
+        className={`${chipClass} [&:has(+:popover-open)]:border-primary`}
+      >
+        {label}
+        <Icon name="chevronDown" className="size-4" />
+      </button>
+      <div
+        id={id}
+        popover="auto"
+        style={{ positionAnchor: anchor } as CSSProperties}
+        className="anchored-popover max-h-80 min-w-56 overflow-y-auto rounded-xl border border-line bg-white p-1 text-ink shadow-lg"
+      >
+        <ul aria-label={label}>
+          {items.map((item) => (
+            <li key={item.to}>
+              <ShopLink
+                to={item.to}
+                // Hydrated, the link does not replace the page: the list closes itself.
+                onClick={(event) => event.currentTarget.closest<HTMLElement>('[popover]')?.hidePopover()}
+                className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-surface focus-visible:bg-surface"
+              >
+                <img
+                  src={item.image}
+                  alt=""
+                  width={28}
+                  height={28}
+                  loading="lazy"
+                  className="size-7 rounded object-contain"
+                />
+                {item.name}
+              </ShopLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
 
@@ -58,6 +89,7 @@ export function ShortcutsBar({
       <div className="flex w-max gap-2 py-1">
         {anchor(homeSections.categories, t('home.browseCategories'))}
         <ShortcutMenu
+          id="shortcut-device-types"
           label={t('home.deviceTypes')}
           items={categories.slice(0, 10).map((c) => ({
             to: `/products/category/${c.categoryId}`,
@@ -66,6 +98,7 @@ export function ShortcutsBar({
           }))}
         />
         <ShortcutMenu
+          id="shortcut-companies"
           label={t('home.companies')}
           items={companies.slice(0, 10).map((c) => ({
             to: `/products/company/${c.companyId}`,

@@ -1,17 +1,19 @@
 import { useNavigation } from 'react-router';
 
-/** Home and every page: a thin bar at the top while a navigation is loading (spec §2). */
+/**
+ * Home and every page: a thin bar at the top while a navigation is loading (spec §2). On a page
+ * that is not hydrated, static-page.client.js sets the same `data-busy` (app.css, `.nav-progress`).
+ */
 export function ProgressBar() {
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
   return (
     <div
+      id="nav-progress"
       aria-hidden="true"
-      className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-1 overflow-hidden transition-opacity ${busy ? 'opacity-100' : 'opacity-0'}`}
+      data-busy={navigation.state !== 'idle' ? '' : undefined}
+      className="nav-progress pointer-events-none fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
     >
-      <div
-        className={`h-full bg-primary transition-[width] ease-out ${busy ? 'w-4/5 duration-[2000ms]' : 'w-full duration-300'}`}
-      />
+      <div className="h-full bg-primary" />
     </div>
   );
 }

@@ -49,7 +49,7 @@ export function SearchBox() {
       role="search"
       method="get"
       action={productsPath}
-      // For the page that is not hydrated, whose static-search.client.js submits after this pause.
+      // For a page that is not hydrated, whose static-page.client.js submits after this pause.
       data-search-delay={SEARCH_DELAY_MS}
       className="relative w-full"
       onSubmit={(event) => {
