@@ -26,7 +26,7 @@ import { resolveSession } from './lib/session.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { resolveWebBuildDir, webRoutes } from './modules/web/plugin.ts';
+import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from './modules/web/plugin.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
@@ -41,6 +41,7 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, database, logger }: AppOptions) {
+  let pages: Pages | undefined;
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -62,6 +63,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // Requests never hang forever on a slow client.
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
+    // A path the router cannot read (a stray `%`, an overlong segment): the API's own error
+    // shape, or the storefront's not-found page, in place of Fastify's English JSON.
+    frameworkErrors(error, request, reply) {
+      request.lang = requestLang(undefined, request.headers['accept-language']);
+      if (!pages || isApiPath(request.url)) return sendError(request, reply, error);
+      pages.renderNotFound(request, reply).catch((failure: unknown) => sendError(request, reply, failure));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -172,7 +180,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);
-  if (webBuildDir) await app.register(webRoutes, { buildDir: webBuildDir });
+  if (webBuildDir) {
+    pages = await loadPages(app, webBuildDir);
+    await app.register(webRoutes, { pages, buildDir: webBuildDir });
+  }
 
   return app;
 }

@@ -93,7 +93,7 @@ function limitBody(limit: number): Transform {
   });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -112,7 +112,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
     init.body = Readable.toWeb(body.pipe(limitBody(PAGE_BODY_LIMIT))) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   }
-  return new Request(new URL(request.url, origin), init);
+  return new Request(url, init);
 }
 
 /**
@@ -165,9 +165,54 @@ function inProcessApiFetch(app: FastifyInstance, request: FastifyRequest, pageOr
   };
 }
 
-export async function webRoutes(app: FastifyInstance, { buildDir }: { buildDir: string }) {
+/** Renders storefront pages: the request as it came, or the not-found page of its language. */
+export interface Pages {
+  render(request: FastifyRequest, reply: FastifyReply, url?: string): Promise<FastifyReply>;
+  /** A path the router cannot read (a stray `%`, an overlong segment): Go to Home, HTTP 404. */
+  renderNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+const API_PATH = /^\/(api|uploads|assets|locales)(\/|$)/;
+
+/** True for the paths the storefront does not answer. */
+export function isApiPath(url: string): boolean {
+  return API_PATH.test(url.split('?')[0] ?? '/');
+}
+
+export async function loadPages(app: FastifyInstance, buildDir: string): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
+  const render = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
+    const origin = `${request.protocol}://${request.host}`;
+    const nonce = randomBytes(16).toString('base64');
+    const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+      apiFetch: inProcessApiFetch(app, request, origin),
+      cspNonce: nonce,
+      publicOrigin: app.config.publicUrl ?? origin,
+      mapTileUrl: app.config.mapTileUrl,
+    });
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    reply.header('content-security-policy', pageCsp(nonce, app.config));
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+  };
+  return {
+    render,
+    // No page lives at /404: the not-found route answers it in the language of the path.
+    renderNotFound: (request, reply) =>
+      render(request, reply, /^\/en(\/|$)/.test(request.url) ? '/en/404' : '/404'),
+  };
+}
+
+export async function webRoutes(
+  app: FastifyInstance,
+  { pages, buildDir }: { pages: Pages; buildDir: string },
+) {
   const assetsDir = path.join(buildDir, 'client', 'assets') + path.sep;
 
   // One route per file found now (no wildcard), so every other path reaches the pages.
@@ -198,25 +243,8 @@ export async function webRoutes(app: FastifyInstance, { buildDir }: { buildDir: 
     url: '*',
     schema: { hide: true },
     async handler(request, reply) {
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (/^\/(api|uploads|assets|locales)(\/|$)/.test(pathname)) throw new AppError(404, 'ROUTE_NOT_FOUND');
-      const origin = `${request.protocol}://${request.host}`;
-      const nonce = randomBytes(16).toString('base64');
-      const response = await handle(toFetchRequest(request, reply, origin), {
-        apiFetch: inProcessApiFetch(app, request, origin),
-        cspNonce: nonce,
-        publicOrigin: app.config.publicUrl ?? origin,
-        mapTileUrl: app.config.mapTileUrl,
-      });
-      reply.status(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      reply.header('content-security-policy', pageCsp(nonce, app.config));
-      if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+      if (isApiPath(request.url)) throw new AppError(404, 'ROUTE_NOT_FOUND');
+      return pages.render(request, reply);
     },
   });
 }

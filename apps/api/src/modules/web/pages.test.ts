@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+
+/**
+ * Storefront pages through the real app (the web build mounted as `npm start` mounts it) where
+ * a browser cannot make the server fail: a path the router cannot read, and a database gone.
+ */
+describe('storefront pages when something is wrong', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it('answers a malformed or overlong path with the not-found page of its language, not JSON', async () => {
+    for (const [url, lang, heading] of [
+      ['/product/1%', 'ar', 'الصفحة غير موجودة'],
+      ['/products/category/%E0%A4%A', 'ar', 'الصفحة غير موجودة'],
+      ['/en/product/1%', 'en', 'Page not found'],
+      [`/en/product/${'9'.repeat(300)}`, 'en', 'Page not found'],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`);
+      expect(res.body, url).toContain(heading);
+      expect(res.body, url).toContain(`href="${lang === 'ar' ? '/' : '/en'}"`);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('answers a malformed API path with the API error shape in the request language', async () => {
+    const ar = await t.app.inject({ method: 'GET', url: '/api/Product/Select/Product/1%' });
+    expect(ar.statusCode).toBe(400);
+    expect(ar.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'البيانات المرسلة غير صحيحة' });
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/Product/Select/Product/1%',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.json().code).toBe('VALIDATION_FAILED');
+    expect(en.json().message).not.toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('answers a crash (the database gone) with an error page and HTTP 500, in the language of the path', async () => {
+    // As `npm start` runs it: React Router's production mode sends no error details.
+    const broken = await createTestApp({
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'true',
+      WEB_BUILD_DIR: path.join(root, 'apps/web/build'),
+    });
+    try {
+      await broken.database.close();
+      for (const [url, lang] of [
+        ['/', 'ar'],
+        ['/en/products', 'en'],
+      ] as const) {
+        const res = await broken.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(500);
+        expect(res.body, url).toContain(`<html lang="${lang}"`);
+        expect(res.body, url).toContain(
+          lang === 'ar' ? 'حدث خطأ غير متوقع!' : 'Unexpected Application Error!',
+        );
+        expect(res.body, url).toContain(`href="${lang === 'ar' ? '/' : '/en'}"`);
+        // Nothing of the failure reaches the shopper.
+        expect(res.body, url).not.toMatch(/ApiRequestError|\bat .*\.js:\d|PGlite/);
+      }
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
