@@ -40,6 +40,9 @@ export function ensureWebBuild() {
   const build = spawnSync(path.join(root, 'node_modules/.bin/react-router'), ['build'], {
     cwd: web,
     stdio: 'inherit',
+    // Always the production build, whoever asks (Vitest runs with NODE_ENV=test, which would
+    // give the browser React's development build).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error('The storefront build failed.');
 }

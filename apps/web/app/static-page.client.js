@@ -58,8 +58,9 @@ function startNavigationProgress(bar) {
 
 /**
  * The home slider (HomeSlider's markup), with or without React: the next slide every
- * `data-interval` ms, paused while pointed at or focused and by its pause button; the dots show
- * a slide. A slide's image that fails to load is hidden, so its bundled fallback shows.
+ * `data-interval` ms, paused while pointed at or focused and by its pause button (pressed from
+ * the start for a shopper who asked for reduced motion); the dots show a slide. A slide's image
+ * that fails to load is hidden, so its bundled fallback shows.
  * @param {HTMLElement} root
  * @returns {() => void} stops the slider
  */
@@ -87,6 +88,9 @@ export function startSlider(root) {
     dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === index)));
   };
   const stoppedByShopper = () => pauseButton?.getAttribute('aria-pressed') === 'true';
+  // A shopper whose system asks for less motion gets the slides stopped, and can start them.
+  if (pauseButton && matchMedia('(prefers-reduced-motion: reduce)').matches)
+    pauseButton.setAttribute('aria-pressed', 'true');
 
   root.addEventListener('mouseenter', () => (hovered = true), { signal });
   root.addEventListener('mouseleave', () => (hovered = false), { signal });

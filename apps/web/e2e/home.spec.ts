@@ -181,6 +181,25 @@ test('the progress bar shows while the next page loads, not for a section of the
 });
 
 test.describe(() => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('a shopper who asked for reduced motion gets the slides stopped, and can start them (en)', async ({
+    page,
+  }) => {
+    await openHome(page, 'en', 'sent by the server');
+    const pause = page.getByRole('button', { name: words.en.pause });
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    const changes = await recordSlideChanges(page);
+    await page.waitForTimeout(2600);
+    expect(await changes()).toEqual([]);
+    await pause.click();
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect.poll(async () => (await changes()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+});
+
+test.describe(() => {
   test.use({ allowConsoleErrors: [/status of 404/] });
 
   test('a slide whose image fails keeps its bundled picture (ar)', async ({ page, request }) => {

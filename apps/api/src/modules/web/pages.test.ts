@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
@@ -14,6 +15,16 @@ describe('storefront pages when something is wrong', () => {
     t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
   }, 180_000);
   afterAll(() => t.close());
+
+  it('mounts a production build: the browser gets no development React', () => {
+    const assets = path.join(root, 'apps/web/build/client/assets');
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const development = scripts.filter((file) =>
+      readFileSync(path.join(assets, file), 'utf8').includes('Download the React DevTools'),
+    );
+    expect(development).toEqual([]);
+  });
 
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
