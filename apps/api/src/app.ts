@@ -18,6 +18,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { ChangeEvents } from './lib/change-events.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { isInternalRequest } from './lib/internal-request.ts';
 import { requestLang } from './lib/lang.ts';
@@ -76,6 +77,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('changes', new ChangeEvents());
+  app.addHook('onClose', async () => app.changes.close());
   app.decorateRequest('lang', 'ar');
   app.addHook('onRequest', async (request) => {
     request.lang = requestLang(request.query, request.headers['accept-language']);

@@ -1,5 +1,6 @@
 import type { Lang } from '@shop/contract';
 import type { Config } from './config.ts';
+import type { ChangeEvents } from './lib/change-events.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './lib/session.ts';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Changes to what shoppers see, for the caches to drop what a change touched. */
+    changes: ChangeEvents;
   }
   interface FastifyRequest {
     /** The request's language: `?lang=`, then Accept-Language, else Arabic. */
