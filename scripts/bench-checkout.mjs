@@ -17,7 +17,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { freePort, root } from './shop-server.mjs';
+
+// The API tests' own helper, so the benchmark and the tests make server databases one way.
+/** @type {typeof import('../apps/api/src/test/server-database.ts')} */
+const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
 
 const seconds = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 60);
 const shopperCount = Number(process.argv[3] ?? process.env.BENCH_SHOPPERS ?? 100);
@@ -31,7 +36,7 @@ const CARD = { number: '4111111111111111', name: 'Bench Shopper', month: 12, yea
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-checkout-'));
 const serverDatabase = process.env.BENCH_DATABASE_URL
-  ? await createServerDatabase(process.env.BENCH_DATABASE_URL)
+  ? await createServerDatabase(process.env.BENCH_DATABASE_URL, 'shop_bench')
   : null;
 let server;
 
@@ -80,26 +85,6 @@ async function startServer() {
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(15_000)]);
       if (child.exitCode === null) child.kill('SIGKILL');
-    },
-  };
-}
-
-/** `shop_bench_<random>` on the PostgreSQL server, and a way to drop it. */
-async function createServerDatabase(baseUrl) {
-  const name = `shop_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }

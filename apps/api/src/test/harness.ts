@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { createServerDatabase } from './server-database.ts';
 
 export interface TestContext {
   app: App;
@@ -62,26 +62,6 @@ function migratedTemplate(): Promise<Blob | undefined> {
   if (!file) return Promise.resolve(undefined);
   template ??= readFile(file).then((bytes) => new Blob([bytes]));
   return template;
-}
-
-/** Creates `shop_test_<random>` on the server and returns its URL and a way to drop it. */
-async function createServerDatabase(baseUrl: string) {
-  const name = `shop_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export async function countRows(database: Database, table: string): Promise<number> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { signedInUser, snapshotUser, type TestSession } from '../users/test-support.ts';
+import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';
 
 describe('address book', () => {
   let t: TestContext;

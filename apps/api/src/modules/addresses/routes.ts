@@ -8,19 +8,18 @@ import {
   okSchema,
   uuidParam,
 } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addresses } from '../../db/schema.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { requireOwner, requireUser, sessionRequired, type SessionUser } from '../../lib/session.ts';
 import {
-  addressValues,
-  assertRoomForAnother,
+  addAddress,
+  deleteAddress,
   findAddress,
   listAddresses,
   toAddressAnswer,
+  updateAddress,
   type AddressRow,
 } from './service.ts';
 
@@ -81,13 +80,8 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = bodyOwner(request, request.body.user);
-      const values = addressValues(request.body);
-      await assertRoomForAnother(db, user.id);
-      const [row] = await db
-        .insert(addresses)
-        .values({ ...values, userId: user.id })
-        .returning();
-      return { ...okMessage('SAVED', request.lang), ...toAddressAnswer(row!) };
+      const row = await addAddress(db, user.id, request.body);
+      return { ...okMessage('SAVED', request.lang), ...toAddressAnswer(row) };
     },
   );
 
@@ -120,13 +114,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await ownAddress(request, request.params.id);
       bodyOwner(request, request.body.user);
-      const values = addressValues(request.body);
-      const [row] = await db
-        .update(addresses)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(addresses.id, request.params.id), eq(addresses.userId, user.id)))
-        .returning();
-      if (!row) throw new AppError(404, 'ADDRESS_NOT_FOUND');
+      const row = await updateAddress(db, user.id, request.params.id, request.body);
       return { ...okMessage('EDITED', request.lang), ...toAddressAnswer(row) };
     },
   );
@@ -144,9 +132,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await ownAddress(request, request.params.id);
-      await db
-        .delete(addresses)
-        .where(and(eq(addresses.id, request.params.id), eq(addresses.userId, user.id)));
+      await deleteAddress(db, user.id, request.params.id);
       return okMessage('DELETED', request.lang);
     },
   );

@@ -1,5 +1,5 @@
 import { ADDRESSES_PER_USER_MAX, type Address, type AddressData } from '@shop/contract';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -65,4 +65,32 @@ export async function findAddress(db: Db, id: string): Promise<AddressRow> {
   const row = (await db.select().from(addresses).where(eq(addresses.id, id)).limit(1))[0];
   if (!row) throw new AppError(404, 'ADDRESS_NOT_FOUND');
   return row;
+}
+
+/** Adds an address to the shopper's book: 409 ADDRESS_LIMIT when the book is full. */
+export async function addAddress(db: Db, userId: string, input: AddressData): Promise<AddressRow> {
+  const values = addressValues(input);
+  await assertRoomForAnother(db, userId);
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...values, userId })
+    .returning();
+  return row!;
+}
+
+/** Replaces one of the shopper's addresses (fields left out become empty), or 404. */
+export async function updateAddress(db: Db, userId: string, id: string, input: AddressData) {
+  const values = addressValues(input);
+  const [row] = await db
+    .update(addresses)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning();
+  if (!row) throw new AppError(404, 'ADDRESS_NOT_FOUND');
+  return row;
+}
+
+/** Deletes one of the shopper's addresses (someone else's is left alone). */
+export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
+  await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
-import { signedInUser, snapshotUser, type TestSession } from '../users/test-support.ts';
+import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';
 
 describe('cart', () => {
   let t: TestContext;

@@ -8,8 +8,8 @@ import {
   HOSTILE_TEST_TIMEOUT,
   type Endpoint,
   type HostileContext,
-} from '../users/hostile.ts';
-import { insertUser } from '../users/test-support.ts';
+} from '../../test/hostile.ts';
+import { insertUser } from '../../test/users.ts';
 
 describe('cart API under random and hostile requests', () => {
   let t: TestContext;

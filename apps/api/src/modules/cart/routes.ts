@@ -10,13 +10,11 @@ import {
   okMessage,
   uuidParam,
 } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartItems } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { requireOwner, requireUser, sessionRequired } from '../../lib/session.ts';
-import { addToCart, findLine, readCart, setLineCount } from './service.ts';
+import { addToCart, clearCart, findLine, readCart, removeLine, setLineCount } from './service.ts';
 
 const TAG = ['Cart'];
 const security: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
@@ -101,9 +99,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const line = await findLine(db, request.params.carId);
       if (line.userId !== user.id) throw forbidden();
-      await db
-        .delete(cartItems)
-        .where(and(eq(cartItems.id, request.params.carId), eq(cartItems.userId, user.id)));
+      await removeLine(db, user.id, request.params.carId);
       return okMessage('DELETED', request.lang);
     },
   );
@@ -121,7 +117,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireOwner(request, request.params.userId);
-      await db.delete(cartItems).where(eq(cartItems.userId, user.id));
+      await clearCart(db, user.id);
       return okMessage('DELETED', request.lang);
     },
   );

@@ -1,5 +1,5 @@
 import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -102,3 +102,49 @@ export async function setLineCount(db: Db, userId: string, carId: number, count:
   if (!row) throw new AppError(404, 'CART_ITEM_NOT_FOUND');
   return row;
 }
+
+/** Removes one line of the shopper's cart (a line of someone else's cart is left alone). */
+export async function removeLine(db: Db, userId: string, carId: number): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.id, carId), eq(cartItems.userId, userId)));
+}
+
+/** Empties the shopper's cart. */
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}
+
+/**
+ * Takes bought products out of the shopper's cart. Only those: a product added after the
+ * order was placed stays in the cart.
+ */
+export async function removeProducts(tx: Db, userId: string, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+}
+
+/**
+ * The cart's lines with what an order line records of each product (names, description,
+ * image, list and offer price), in product-id order: the order in which checkout locks stock.
+ */
+export async function cartForCheckout(tx: Db, userId: string) {
+  return tx
+    .select({
+      productId: products.id,
+      quantity: cartItems.count,
+      nameAr: products.nameAr,
+      nameEn: products.nameEn,
+      descriptionAr: products.descriptionAr,
+      descriptionEn: products.descriptionEn,
+      image: products.image,
+      priceHalalas: products.priceHalalas,
+      offerPriceHalalas: products.offerPriceHalalas,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(products.id));
+}
+
+export type CheckoutLine = Awaited<ReturnType<typeof cartForCheckout>>[number];

@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { cartItems, orderLines, orders, products } from '../../db/schema.ts';
-import { applyStockChanges, OutOfStockError } from './stock.ts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderLines, orders } from '../../db/schema.ts';
 
 /**
- * The transitions of an order. Each is one conditional UPDATE on the order row (the status it
- * leaves is in the WHERE clause), so when two requests race — a callback and a webhook, two
- * replays, a payment and the expiry task — exactly one of them moves the order and does the
- * side effects (stock, units sold, cart); the others see no row and change nothing.
+ * The state transitions of an order, on the orders module's own tables only. Each is one
+ * conditional UPDATE on the order row (the status it leaves is in the WHERE clause), so when
+ * two requests race — a callback and a webhook, two replays, a payment and the expiry task —
+ * exactly one of them moves the order; the others see no row and change nothing. What a
+ * transition means for stock and the cart is the checkout use case's to do
+ * (`modules/checkout/`), with the units each transition returns.
  *
  *   awaiting_payment ──paid──► paid
  *          │ └──failed──► failed ─┐
@@ -16,35 +17,29 @@ import { applyStockChanges, OutOfStockError } from './stock.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-async function linesOf(tx: Tx, orderId: string) {
+/** Units of one product on an order, in product-id order (the order stock rows are locked in). */
+export interface OrderUnits {
+  productId: number;
+  quantity: number;
+}
+
+/** An order that has just changed state, with the units it holds. */
+export interface Transition {
+  order: OrderRow;
+  units: OrderUnits[];
+}
+
+async function unitsOf(tx: Db, orderIds: string[]): Promise<OrderUnits[]> {
+  if (orderIds.length === 0) return [];
   return tx
     .select({ productId: orderLines.productId, quantity: orderLines.quantity })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
+    .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.productId));
 }
 
-/** A paid order: count the units sold and take the bought products out of the cart. */
-async function commitSale(tx: Tx, order: OrderRow): Promise<void> {
-  const lines = await linesOf(tx, order.id);
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ unitsSold: sql`${products.unitsSold} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
-  // Only the bought products leave the cart: something added after the order was placed stays.
-  if (lines.length > 0) {
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.userId, order.userId),
-        inArray(
-          cartItems.productId,
-          lines.map((l) => l.productId),
-        ),
-      ),
-    );
-  }
+async function withUnits(tx: Db, row: OrderRow | undefined): Promise<Transition | null> {
+  return row ? { order: row, units: await unitsOf(tx, [row.id]) } : null;
 }
 
 /** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
@@ -54,62 +49,58 @@ export async function markPaid(tx: Tx, orderId: string, paymentId: string, now =
     .set({ status: 'paid', paymentId, paidAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
     .returning();
-  if (!row) return null;
-  await commitSale(tx, row);
-  return row;
+  return withUnits(tx, row);
 }
 
 /**
- * failed or expired → paid, for a payment that arrived after its order gave its stock back:
- * the stock is taken again if it is still there. Null when it is not (or the order is not
- * failed or expired); nothing is changed then and the payment must be refunded.
+ * failed or expired → paid, for a payment that arrived after its order gave its stock back.
+ * Null when the order is not failed or expired. The caller takes the stock again, and rolls
+ * this back when it is gone.
  */
 export async function markPaidLate(tx: Tx, orderId: string, paymentId: string, now = new Date()) {
-  try {
-    return await tx.transaction(async (savepoint) => {
-      const [row] = await savepoint
-        .update(orders)
-        .set({ status: 'paid', paymentId, paidAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(orders.id, orderId),
-            inArray(orders.status, ['failed', 'expired']),
-            isNull(orders.paymentId),
-          ),
-        )
-        .returning();
-      if (!row) return null;
-      const lines = await linesOf(savepoint, orderId);
-      await applyStockChanges(
-        savepoint,
-        lines.map((l) => ({ productId: l.productId, reserve: l.quantity, release: 0 })),
-      );
-      await commitSale(savepoint, row);
-      return row;
-    });
-  } catch (error) {
-    if (error instanceof OutOfStockError) return null;
-    throw error;
-  }
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'paid', paymentId, paidAt: now, updatedAt: now })
+    .where(
+      and(eq(orders.id, orderId), inArray(orders.status, ['failed', 'expired']), isNull(orders.paymentId)),
+    )
+    .returning();
+  return withUnits(tx, row);
 }
 
-/** awaiting_payment → failed or expired, giving the reserved stock back. Null when not awaiting. */
+/** awaiting_payment → failed or expired. Null when the order was not awaiting payment. */
 export async function endUnpaid(
   tx: Tx,
   orderId: string,
   status: 'failed' | 'expired',
   now = new Date(),
-): Promise<OrderRow | null> {
+): Promise<Transition | null> {
   const [row] = await tx
     .update(orders)
     .set({ status, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
     .returning();
-  if (!row) return null;
-  const lines = await linesOf(tx, orderId);
-  await applyStockChanges(
+  return withUnits(tx, row);
+}
+
+/**
+ * awaiting_payment → expired for every order of the shopper still waiting for payment: a new
+ * order supersedes them. Returns the units they held, to be given back.
+ */
+export async function supersedeAwaiting(tx: Tx, userId: string, now = new Date()): Promise<OrderUnits[]> {
+  const superseded = await tx
+    .update(orders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  return unitsOf(
     tx,
-    lines.map((l) => ({ productId: l.productId, reserve: 0, release: l.quantity })),
+    superseded.map((o) => o.id),
   );
-  return row;
+}
+
+/** The order row, locked until the transaction ends (so no transition can pass it meanwhile). */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
 }

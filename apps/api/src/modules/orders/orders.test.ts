@@ -13,7 +13,7 @@ import {
   productState,
   putInCart,
   type Shopper,
-} from './test-shoppers.ts';
+} from '../../test/shoppers.ts';
 import { decodeZatcaTlv } from './zatca.ts';
 
 describe('orders', () => {

@@ -14,10 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireOwner } from '../../lib/session.ts';
+import { placeOrder } from '../checkout/place-order.ts';
 import { getSettings } from '../content/settings.ts';
 import { callbackUrl } from './callback-url.ts';
 import { presentLine, presentOrder } from './present.ts';
-import { findOrder, linesOfOrders, listOrders, placeOrder } from './service.ts';
+import { findOrder, linesOfOrders, listOrders } from './service.ts';
 
 /** OpenAPI: these calls need the session cookie or a Bearer token. */
 const session: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];

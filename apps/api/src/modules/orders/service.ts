@@ -1,15 +1,13 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { cartItems, orderLines, orders, products } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { getSettings } from '../content/settings.ts';
+import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderLines, orders } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { OrderRow } from './lifecycle.ts';
-import { applyStockChanges, OutOfStockError, type StockChange } from './stock.ts';
 import { vatIncluded } from './zatca.ts';
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
-/** The delivery details of spec §3's invoice submission: the only things a client decides. */
+/** The delivery details the shopper gives with the order: the only things a client decides. */
 export interface DeliveryDetails {
   address: string;
   phone: string;
@@ -20,114 +18,95 @@ export interface DeliveryDetails {
 /** Moyasar refuses amounts under 1 SAR. */
 const MIN_PAYABLE_HALALAS = 100;
 
+/** What an order line records of a product at the time of the order. */
+export interface ProductToOrder {
+  productId: number;
+  quantity: number;
+  nameAr: string;
+  nameEn: string;
+  descriptionAr: string;
+  descriptionEn: string;
+  image: string;
+  priceHalalas: number;
+  offerPriceHalalas: number | null;
+}
+
+export interface NewOrder {
+  userId: string;
+  delivery: DeliveryDetails;
+  products: ProductToOrder[];
+  shippingHalalas: number;
+  ttlMinutes: number;
+  now: Date;
+}
+
 /**
- * Places an order from the shopper's own cart at catalog prices (offer price when there is
- * one; the shipping fee from the settings) and reserves its stock, in one transaction. The
- * shopper's earlier orders still awaiting payment are superseded (expired, their stock given
- * back in the same pass), so going back to the cart and ordering again never locks the
- * shopper out of their own units.
+ * Prices the order (the offer price when there is one, VAT included in the total) and inserts
+ * it with its lines, awaiting payment until `ttlMinutes` from now. 400 ORDER_NOT_PAYABLE when
+ * the total is under what the payment provider accepts.
  */
-export async function placeOrder(
-  db: Db,
-  userId: string,
-  delivery: DeliveryDetails,
-  ttlMinutes: number,
-  now = new Date(),
+export async function createOrder(
+  tx: Tx,
+  input: NewOrder,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  return db.transaction(async (tx) => {
-    const settings = await getSettings(tx);
-    const cart = await tx
-      .select({
-        productId: products.id,
-        quantity: cartItems.count,
-        nameAr: products.nameAr,
-        nameEn: products.nameEn,
-        descriptionAr: products.descriptionAr,
-        descriptionEn: products.descriptionEn,
-        image: products.image,
-        priceHalalas: products.priceHalalas,
-        offerPriceHalalas: products.offerPriceHalalas,
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(products.id));
-    if (cart.length === 0) throw badRequest('CART_EMPTY');
+  const { now } = input;
+  const priced = input.products.map((l) => ({ ...l, unitPrice: l.offerPriceHalalas ?? l.priceHalalas }));
+  const subtotal = priced.reduce((sum, l) => sum + l.priceHalalas * l.quantity, 0);
+  const discount = priced.reduce((sum, l) => sum + (l.priceHalalas - l.unitPrice) * l.quantity, 0);
+  const shipping = input.shippingHalalas;
+  const total = subtotal - discount + shipping;
+  if (total < MIN_PAYABLE_HALALAS) throw badRequest('ORDER_NOT_PAYABLE');
 
-    const superseded = await tx
-      .update(orders)
-      .set({ status: 'expired', updatedAt: now })
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment')))
-      .returning({ id: orders.id });
-    const released =
-      superseded.length === 0
-        ? []
-        : await tx
-            .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-            .from(orderLines)
-            .where(
-              inArray(
-                orderLines.orderId,
-                superseded.map((o) => o.id),
-              ),
-            );
-    const changes: StockChange[] = [
-      ...released.map((l) => ({ productId: l.productId, reserve: 0, release: l.quantity })),
-      ...cart.map((l) => ({ productId: l.productId, reserve: l.quantity, release: 0 })),
-    ];
-    try {
-      await applyStockChanges(tx, changes);
-    } catch (error) {
-      if (!(error instanceof OutOfStockError)) throw error;
-      const index = cart.findIndex((l) => l.productId === error.productId);
-      throw new AppError(409, 'OUT_OF_STOCK', [{ path: `products.${index}`, code: 'OUT_OF_STOCK' }]);
-    }
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      address: input.delivery.address,
+      phone: input.delivery.phone,
+      location: input.delivery.location,
+      note: input.delivery.note,
+      subtotalHalalas: subtotal,
+      discountHalalas: discount,
+      shippingHalalas: shipping,
+      totalHalalas: total,
+      vatHalalas: vatIncluded(total),
+      currency: 'SAR',
+      expiresAt: new Date(now.getTime() + input.ttlMinutes * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      priced.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        nameAr: l.nameAr,
+        nameEn: l.nameEn,
+        descriptionAr: l.descriptionAr,
+        descriptionEn: l.descriptionEn,
+        image: l.image,
+        unitPriceHalalas: l.unitPrice,
+        listPriceHalalas: l.priceHalalas,
+        quantity: l.quantity,
+      })),
+    )
+    .returning();
+  return { order: order!, lines };
+}
 
-    const priced = cart.map((l) => ({ ...l, unitPrice: l.offerPriceHalalas ?? l.priceHalalas }));
-    const subtotal = priced.reduce((sum, l) => sum + l.priceHalalas * l.quantity, 0);
-    const discount = priced.reduce((sum, l) => sum + (l.priceHalalas - l.unitPrice) * l.quantity, 0);
-    const shipping = settings.shippingFeeHalalas;
-    const total = subtotal - discount + shipping;
-    if (total < MIN_PAYABLE_HALALAS) throw badRequest('ORDER_NOT_PAYABLE');
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        address: delivery.address,
-        phone: delivery.phone,
-        location: delivery.location,
-        note: delivery.note,
-        subtotalHalalas: subtotal,
-        discountHalalas: discount,
-        shippingHalalas: shipping,
-        totalHalalas: total,
-        vatHalalas: vatIncluded(total),
-        currency: 'SAR',
-        expiresAt: new Date(now.getTime() + ttlMinutes * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const lines = await tx
-      .insert(orderLines)
-      .values(
-        priced.map((l) => ({
-          orderId: order!.id,
-          productId: l.productId,
-          nameAr: l.nameAr,
-          nameEn: l.nameEn,
-          descriptionAr: l.descriptionAr,
-          descriptionEn: l.descriptionEn,
-          image: l.image,
-          unitPriceHalalas: l.unitPrice,
-          listPriceHalalas: l.priceHalalas,
-          quantity: l.quantity,
-        })),
-      )
-      .returning();
-    return { order: order!, lines };
-  });
+/**
+ * Orders still awaiting payment that were placed before `before`, soonest to expire first: the
+ * ones the reconciliation task asks the payment provider about.
+ */
+export async function awaitingPaymentSince(db: Db, before: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.createdAt, before)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
 }
 
 export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {

@@ -13,6 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireOwner, requireUser } from '../../lib/session.ts';
+import { reconcilePayments } from '../checkout/reconcile.ts';
+import { verifyPayment, type PaymentDeps } from '../checkout/settle-payment.ts';
 import { callbackUrl } from '../orders/callback-url.ts';
 import { findOrder } from '../orders/service.ts';
 import { choosePaymentProvider } from './choose-provider.ts';
@@ -22,9 +24,7 @@ import {
   ProviderUnavailableError,
   type PaymentProvider,
 } from './provider.ts';
-import { reconcilePayments } from './reconcile.ts';
 import { chargeSandboxCard } from './sandbox.ts';
-import { verifyPayment, type PaymentDeps } from './settle.ts';
 
 export interface PaymentRoutesOptions {
   /** Defaults to the configured provider (sandbox or Moyasar). */

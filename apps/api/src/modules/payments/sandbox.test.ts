@@ -13,10 +13,10 @@ import {
   productState,
   putInCart,
   type Shopper,
-} from '../orders/test-shoppers.ts';
+} from '../../test/shoppers.ts';
 import { choosePaymentProvider } from './choose-provider.ts';
-import { reconcilePayments } from './reconcile.ts';
-import type { PaymentDeps } from './settle.ts';
+import { reconcilePayments } from '../checkout/reconcile.ts';
+import type { PaymentDeps } from '../checkout/settle-payment.ts';
 
 const WEBHOOK_SECRET = 'whsec-test-0123456789';
 const card = (number: string) => ({ number, name: 'Sara Ali', month: 12, year: 2099, cvc: '123' });

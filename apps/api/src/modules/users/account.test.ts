@@ -15,7 +15,7 @@ import {
   snapshotUser,
   TEST_PASSWORD,
   type TestSession,
-} from './test-support.ts';
+} from '../../test/users.ts';
 
 describe('account: profile, password, deactivation, reset', () => {
   let t: TestContext;

@@ -9,8 +9,8 @@ import {
   HOSTILE_TEST_TIMEOUT,
   type Endpoint,
   type HostileContext,
-} from './hostile.ts';
-import { insertUser, snapshotUser } from './test-support.ts';
+} from '../../test/hostile.ts';
+import { insertUser, snapshotUser } from '../../test/users.ts';
 
 /**
  * Anyone may ask for a reset link for any account (that is the point of it), so a new unused

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { insertUser, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD } from './test-support.ts';
+import { insertUser, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD } from '../../test/users.ts';
 import type { UserRow } from './service.ts';
 
 const loginUrl = apiPaths.login.pattern;

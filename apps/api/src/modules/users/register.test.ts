@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { dumpDatabase, multipart } from './test-support.ts';
+import { dumpDatabase, multipart } from '../../test/users.ts';
 
 const url = apiPaths.register.pattern;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { dumpDatabase, multipart, TEST_HOST, TEST_ORIGIN } from './test-support.ts';
+import { dumpDatabase, multipart, TEST_HOST, TEST_ORIGIN } from '../../test/users.ts';
 
 /** Passwords never reach the logs or the database, whatever path they take through the API. */
 describe('passwords stay secret', () => {

@@ -48,3 +48,35 @@ export async function applyStockChanges(tx: Tx, changes: StockChange[]): Promise
     if (updated.length === 0) throw new OutOfStockError(c.productId);
   }
 }
+
+/** Units of one product, as an order line or a cart line holds them. */
+export interface Units {
+  productId: number;
+  quantity: number;
+}
+
+/** Takes the units off the shelf (all or nothing: throws OutOfStockError, see applyStockChanges). */
+export function reserveStock(tx: Tx, units: Units[]): Promise<void> {
+  return applyStockChanges(
+    tx,
+    units.map((u) => ({ productId: u.productId, reserve: u.quantity, release: 0 })),
+  );
+}
+
+/** Puts the units back on the shelf: the compensation of reserveStock. */
+export function releaseStock(tx: Tx, units: Units[]): Promise<void> {
+  return applyStockChanges(
+    tx,
+    units.map((u) => ({ productId: u.productId, reserve: 0, release: u.quantity })),
+  );
+}
+
+/** Counts the units as sold (the "best sellers" order of the catalog reads `units_sold`). */
+export async function recordSale(tx: Tx, units: Units[]): Promise<void> {
+  for (const u of units) {
+    await tx
+      .update(products)
+      .set({ unitsSold: sql`${products.unitsSold} + ${u.quantity}` })
+      .where(eq(products.id, u.productId));
+  }
+}

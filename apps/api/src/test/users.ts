@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { createSession } from '../../lib/session.ts';
-import { hashPassword } from './password.ts';
-import type { UserRow } from './service.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { createSession } from '../lib/session.ts';
+import { hashPassword } from '../modules/users/password.ts';
+import type { UserRow } from '../modules/users/service.ts';
 
 /**
  * Helpers for API tests that need signed-in shoppers. Users are inserted directly (one argon2

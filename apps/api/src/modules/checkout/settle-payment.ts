@@ -1,16 +1,16 @@
 import type { ErrorCode } from '@shop/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
-import { endUnpaid, markPaid, markPaidLate, type OrderRow } from '../orders/lifecycle.ts';
+import type { Db } from '../../db/client.ts';
+import { lockOrder, type OrderRow } from '../orders/lifecycle.ts';
 import { findOrder } from '../orders/service.ts';
 import {
   ProviderRejectedError,
   ProviderUnavailableError,
   type PaymentProvider,
   type ProviderPayment,
-} from './provider.ts';
+} from '../payments/provider.ts';
+import { storePayment, updatePaymentStatus } from '../payments/service.ts';
+import { endUnpaidOrder, payOrder, payOrderLate } from './steps.ts';
 
 export interface PaymentDeps {
   db: Db;
@@ -37,23 +37,6 @@ export function failureCode(message: string): ErrorCode {
   return 'PAYMENT_FAILED';
 }
 
-/** Records the payment as the provider reported it (one row per payment id, kept current). */
-async function storePayment(tx: Tx, provider: PaymentProvider['name'], orderId: string, p: ProviderPayment) {
-  const now = new Date();
-  const values = {
-    status: p.status,
-    amountHalalas: p.amount,
-    currency: p.currency,
-    message: p.message,
-    raw: p.raw,
-    updatedAt: now,
-  };
-  await tx
-    .insert(payments)
-    .values({ id: p.id, provider, orderId, ...values })
-    .onConflictDoUpdate({ target: payments.id, set: values });
-}
-
 /**
  * Gives the money of a paid payment back: void (same day, no fee) or, when the provider says
  * it is too late for that, refund. A provider that cannot be reached is logged and left to the
@@ -68,10 +51,7 @@ async function giveMoneyBack(deps: PaymentDeps, payment: ProviderPayment): Promi
       if (!(error instanceof ProviderRejectedError)) throw error;
       after = await deps.provider.refundPayment(payment.id, payment.amount);
     }
-    await deps.db
-      .update(payments)
-      .set({ status: after.status, raw: after.raw, updatedAt: new Date() })
-      .where(eq(payments.id, payment.id));
+    await updatePaymentStatus(deps.db, payment.id, after);
     deps.log.warn({ paymentId: payment.id, status: after.status }, 'payment given back');
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'giving a payment back failed; will retry');
@@ -100,6 +80,13 @@ export async function verifyPayment(
  * payment settles its order once: replays find the order already paid by it and change
  * nothing. A paid payment that cannot pay its order (wrong amount or currency, an order already
  * paid by another payment, an expired order whose stock is gone) is given back.
+ *
+ * This is the step of checkout that can fail after the earlier ones committed: the order was
+ * placed and its stock reserved in an earlier request, and the money was taken by the
+ * provider, outside our database. So each outcome has its compensation: a refused payment
+ * ends the order and releases its stock (steps.ts, `endUnpaidOrder`); money that cannot pay
+ * the order is voided or refunded (`giveMoneyBack`), after the transaction, and retried by
+ * the reconciliation task when the provider cannot be reached.
  */
 export async function settlePayment(
   deps: PaymentDeps,
@@ -121,7 +108,7 @@ export async function settlePayment(
     const ended = await deps.db.transaction(async (tx) => {
       await storePayment(tx, deps.provider.name, order.id, payment);
       // This payment will not pay the order: the cart stays, the stock goes back on sale.
-      return endUnpaid(tx, order.id, 'failed');
+      return endUnpaidOrder(tx, order.id, 'failed');
     });
     const current = ended ?? (await findOrder(deps.db, order.id)) ?? order;
     if (paid) await giveMoneyBack(deps, payment);
@@ -138,12 +125,12 @@ export async function settlePayment(
 
   const result = await deps.db.transaction(async (tx) => {
     await storePayment(tx, deps.provider.name, order.id, payment);
-    const nowPaid = await markPaid(tx, order.id, payment.id);
+    const nowPaid = await payOrder(tx, order.id, payment.id);
     if (nowPaid) return { order: nowPaid, refusal: null };
-    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    const current = await lockOrder(tx, order.id);
     if (!current || current.paymentId === payment.id) return { order: current ?? order, refusal: null };
     if (current.status === 'paid') return { order: current, refusal: 'ORDER_ALREADY_PAID' as const };
-    const late = await markPaidLate(tx, order.id, payment.id);
+    const late = await payOrderLate(tx, order.id, payment.id);
     if (late) return { order: late, refusal: null };
     return { order: current, refusal: 'ORDER_EXPIRED_REFUNDED' as const };
   });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { createSession } from '../../lib/session.ts';
-import { multipart, sessionHeaders, snapshotUser, TEST_HOST, TEST_ORIGIN } from './test-support.ts';
+import type { App } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { createSession } from '../lib/session.ts';
+import { multipart, sessionHeaders, snapshotUser, TEST_HOST, TEST_ORIGIN } from './users.ts';
 
 /**
  * Property tests for "random and hostile bodies at every endpoint": whatever arrives, the API

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { orders, payments } from '../../db/schema.ts';
-import { endUnpaid } from '../orders/lifecycle.ts';
-import { ProviderNotFoundError, type ProviderPayment } from './provider.ts';
-import { settlePayment, verifyPayment, type PaymentDeps } from './settle.ts';
+import { awaitingPaymentSince } from '../orders/service.ts';
+import { ProviderNotFoundError, type ProviderPayment } from '../payments/provider.ts';
+import { strayPaidPayments } from '../payments/service.ts';
+import { settlePayment, verifyPayment, type PaymentDeps } from './settle-payment.ts';
+import { endUnpaidOrder } from './steps.ts';
 
 export interface ReconcileOptions {
   now?: Date;
@@ -41,12 +41,7 @@ export async function reconcilePayments(
   const before = new Date(now.getTime() - graceMs);
   const summary: ReconcileSummary = { paid: 0, failed: 0, expired: 0, unreachable: 0, stray: 0 };
 
-  const waiting = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.createdAt, before)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(batchSize);
+  const waiting = await awaitingPaymentSince(deps.db, before, batchSize);
   for (const order of waiting) {
     let payment: ProviderPayment | null = null;
     try {
@@ -70,25 +65,13 @@ export async function reconcilePayments(
       }
     }
     if (order.expiresAt <= now) {
-      const ended = await deps.db.transaction((tx) => endUnpaid(tx, order.id, 'expired', now));
+      const ended = await deps.db.transaction((tx) => endUnpaidOrder(tx, order.id, 'expired', now));
       if (ended) summary.expired += 1;
     }
   }
 
-  const stray = await deps.db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        inArray(payments.status, ['paid', 'captured']),
-        sql`${orders.paymentId} is distinct from ${payments.id}`,
-        ne(orders.status, 'awaiting_payment'),
-        lt(payments.updatedAt, before),
-      ),
-    )
-    .limit(batchSize);
-  for (const { id } of stray) {
+  const stray = await strayPaidPayments(deps.db, before, batchSize);
+  for (const id of stray) {
     try {
       await verifyPayment(deps, id);
       summary.stray += 1;

@@ -1,32 +1,21 @@
 import { apiPaths, type PayInvoiceAnswer, type PayInvoiceBody } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { cartItems, orders, products, users } from '../../db/schema.ts';
-import { createSession } from '../../lib/session.ts';
-import type { TestContext } from '../../test/harness.ts';
+import type { Db } from '../db/client.ts';
+import { cartItems, orders, products } from '../db/schema.ts';
+import type { TestContext } from './harness.ts';
+import { signedInUser } from './users.ts';
 
 /** Test helpers for checkout: shoppers with a session, carts, and the order call. */
-
-let sequence = 0;
 
 export interface Shopper {
   id: string;
   headers: { authorization: string };
 }
 
+/** A signed-in shopper (see users.ts), with the Bearer header an API client sends. */
 export async function createShopper(db: Db): Promise<Shopper> {
-  const n = ++sequence;
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: `shopper ${n}`,
-      email: `shopper-${n}@example.com`,
-      phone: `+9665${String(n).padStart(8, '0')}`,
-      passwordHash: 'not-a-real-hash',
-    })
-    .returning({ id: users.id });
-  const { token } = await createSession(db, user!.id, 1);
-  return { id: user!.id, headers: { authorization: `Bearer ${token}` } };
+  const { userId, bearer } = await signedInUser(db);
+  return { id: userId, headers: { authorization: bearer.authorization! } };
 }
 
 export async function putInCart(db: Db, userId: string, productId: number, count: number): Promise<void> {

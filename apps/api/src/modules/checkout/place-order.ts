@@ -1,0 +1,56 @@
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { applyStockChanges, OutOfStockError } from '../catalog/stock.ts';
+import { cartForCheckout } from '../cart/service.ts';
+import { getSettings } from '../content/settings.ts';
+import { supersedeAwaiting } from '../orders/lifecycle.ts';
+import { createOrder, type DeliveryDetails } from '../orders/service.ts';
+
+/**
+ * Places an order from the shopper's own cart, in one transaction:
+ *
+ * 1. cart: the lines, with each product's current price and names (400 CART_EMPTY);
+ * 2. orders: the shopper's earlier orders still awaiting payment are superseded (expired), so
+ *    going back to the cart and ordering again never locks the shopper out of their own units;
+ * 3. catalog: their units go back on the shelf and the cart's units are reserved, in one pass
+ *    per product (409 OUT_OF_STOCK naming the cart line that could not be covered);
+ * 4. orders: the order is priced at catalog prices (offer price when there is one; shipping
+ *    from the settings) and created awaiting payment (400 ORDER_NOT_PAYABLE under 1 SAR).
+ *
+ * A step that fails throws, and the transaction undoes the steps before it. The cart is left
+ * as it is: the products leave it when the order is paid (see steps.ts).
+ */
+export async function placeOrder(
+  db: Db,
+  userId: string,
+  delivery: DeliveryDetails,
+  ttlMinutes: number,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const settings = await getSettings(tx);
+    const cart = await cartForCheckout(tx, userId);
+    if (cart.length === 0) throw badRequest('CART_EMPTY');
+
+    const released = await supersedeAwaiting(tx, userId, now);
+    try {
+      await applyStockChanges(tx, [
+        ...released.map((u) => ({ productId: u.productId, reserve: 0, release: u.quantity })),
+        ...cart.map((l) => ({ productId: l.productId, reserve: l.quantity, release: 0 })),
+      ]);
+    } catch (error) {
+      if (!(error instanceof OutOfStockError)) throw error;
+      const index = cart.findIndex((l) => l.productId === error.productId);
+      throw new AppError(409, 'OUT_OF_STOCK', [{ path: `products.${index}`, code: 'OUT_OF_STOCK' }]);
+    }
+
+    return createOrder(tx, {
+      userId,
+      delivery,
+      products: cart,
+      shippingHalalas: settings.shippingFeeHalalas,
+      ttlMinutes,
+      now,
+    });
+  });
+}
