@@ -1,6 +1,47 @@
 import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * The architecture's boundaries (README, "Layout"), as import rules. ESLint applies one
+ * `no-restricted-imports` setting per file (a later block replaces an earlier one), so each
+ * file group below lists every boundary that applies to it.
+ */
+const webNeverImportsApi = {
+  group: ['@shop/api', '@shop/api/**', '**/apps/api/**'],
+  message: 'The storefront never imports the API: share types and schemas through @shop/contract.',
+};
+const apiNeverImportsWeb = {
+  group: ['@shop/web', '@shop/web/**', '**/apps/web/**'],
+  message: 'The API never imports the storefront: share types and schemas through @shop/contract.',
+};
+const noApiTestSupport = {
+  group: ['**/test/*', '**/test/**'],
+  message: 'Production code imports nothing from the test support folder (apps/api/src/test/).',
+};
+const noWebTestSupport = {
+  group: ['**/e2e/**'],
+  message: 'Production code imports nothing from the browser tests (apps/web/e2e/).',
+};
+const routesDoNotQueryTheDatabase = {
+  group: ['drizzle-orm', 'drizzle-orm/**', '**/db/schema.ts', '**/db/schema'],
+  message: "A route file holds no SQL: it calls its module's service (or a use case), which owns the tables.",
+};
+const featuresDoNotImportRoutes = {
+  group: ['**/routes/**', '**/root.tsx', '**/root'],
+  message:
+    'Features and lib are used by routes, never the other way round: move what is shared into the feature.',
+};
+const contractImportsOnlyZod = {
+  regex: '^(?!zod$|zod/|\\.{1,2}/)',
+  message: 'The contract is shared by the API and the storefront and depends on zod only.',
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/api/src/test/**', 'apps/web/e2e/**'];
 
 export default tseslint.config(
   {
@@ -25,35 +66,61 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**'],
+    // Import cycles: a module that needs another's code imports it, never both ways.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [importX.createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@shop/api', '**/apps/api/**'],
-              message: 'web never imports api; share through @shop/contract',
-            },
-          ],
-        },
-      ],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['packages/contract/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': restrict(contractImportsOnlyZod) },
+  },
+  {
+    files: ['apps/web/**'],
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi) },
+  },
+  {
+    files: ['apps/web/app/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noWebTestSupport) },
+  },
+  {
+    files: ['apps/web/app/features/**', 'apps/web/app/lib/**', 'apps/web/app/components/**'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': restrict(webNeverImportsApi, noWebTestSupport, featuresDoNotImportRoutes),
     },
   },
   {
     files: ['apps/api/**'],
+    rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb) },
+  },
+  {
+    files: ['apps/api/src/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport) },
+  },
+  {
+    files: ['apps/api/src/modules/*/routes.ts'],
+    // The users module's queries are being moved out of its route file into its service; the
+    // exemption goes with them.
+    ignores: ['apps/api/src/modules/users/routes.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@shop/web', '**/apps/web/**'],
-              message: 'api never imports web; share through @shop/contract',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport, routesDoNotQueryTheDatabase),
     },
   },
   {

@@ -28,6 +28,7 @@ import { detectLanguage, dirOf, LANG_PARAM, langCookie, localizePath, pageLang }
 import './lib/load-context.ts';
 import { useNonce } from './lib/nonce.ts';
 import { useStaticPage } from './lib/static-page.ts';
+import type { RootData } from './lib/root-data.ts';
 import type { Shopper } from './lib/shopper.ts';
 
 /**
@@ -40,7 +41,7 @@ const pageFonts = {
   en: [latinRegular, latinSemibold],
 } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const url = new URL(request.url);
   const lang = pageLang(url.pathname);
   // The language toggle's link (`?lang=en`): remember the choice, then the clean address.

@@ -1,9 +1,20 @@
+import type { Category, Lang, Settings } from '@shop/contract';
 import { useRouteLoaderData } from 'react-router';
-import type { loader } from '../root.tsx';
+import type { Shopper } from './shopper.ts';
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+/**
+ * The shop-wide data of the root loader (settings, categories, the shopper). Declared here,
+ * and the root loader is typed with it, so that library code does not import the root route.
+ */
+export interface RootData {
+  lang: Lang;
+  settings: Settings;
+  /** For the footer's popular categories. */
+  popularCategories: Category[];
+  shopper: Shopper | null;
+  origin: string;
+}
 
-/** The shop-wide data of the root loader (settings, categories, the shopper). */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
+  return useRouteLoaderData<RootData>('root');
 }

@@ -5,7 +5,7 @@ import { serverT } from '../../lib/i18n.server.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import { listingSearch, parseListingParams } from './listing-params.ts';
 import { fetchCategories, fetchCompanies, fetchProductsPage } from './api.ts';
-import type { Facet } from './components/facet-dropdown.tsx';
+import type { Facet } from './components/facet-label.tsx';
 
 /** A path id: digits only, else the page does not exist. */
 export function parseId(value: string | undefined): number {

@@ -23,6 +23,8 @@ export function MapPicker({
   const { t } = useTranslation('account');
   const [LoadedMap, setLoadedMap] = useState<LeafletMapType | null>(null);
   const [center, setCenter] = useState<LatLng>(value ?? DEFAULT_CENTER);
+  // Decided once, on load: a pin placed later does not ask again.
+  const [askForLocation] = useState(() => value === null);
 
   useEffect(() => {
     let active = true;
@@ -35,14 +37,14 @@ export function MapPicker({
   }, []);
 
   useEffect(() => {
-    if (value || !('geolocation' in navigator)) return;
+    if (!askForLocation || !('geolocation' in navigator)) return;
     navigator.geolocation.getCurrentPosition(
       (position) => setCenter({ lat: position.coords.latitude, lng: position.coords.longitude }),
       () => undefined,
       { timeout: 10_000, maximumAge: 600_000 },
     );
-    // Asked once, on load (empty dependencies on purpose): a late answer only moves the view.
-  }, []);
+    // A late answer only moves the view.
+  }, [askForLocation]);
 
   const pick = (point: LatLng) =>
     onChange({ lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng) });

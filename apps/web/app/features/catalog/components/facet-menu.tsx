@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
-import { FacetLabel, facetTriggerClass, type Facet } from './facet-dropdown.tsx';
+import { FacetLabel, facetTriggerClass, type Facet } from './facet-label.tsx';
 
 /** The category or brand menu (loaded on first use by FacetDropdown), open from the start. */
 export function FacetMenu({ label, current, facets }: { label: string; current: number; facets: Facet[] }) {

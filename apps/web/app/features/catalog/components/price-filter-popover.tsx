@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { PriceRange } from '../api.ts';
 import { priceFilterDefaults } from '../listing-params.ts';
-import { PriceFilterLabel, priceTriggerClass } from './price-filter.tsx';
+import { PriceFilterLabel, priceTriggerClass } from './price-filter-label.tsx';
 
 const inputClass =
   'h-11 w-full rounded-lg border border-line px-3 text-sm focus:border-primary focus:outline-none';

@@ -3,7 +3,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { accountLinks } from './account-links.tsx';
+import { accountLinks } from './user-menu-label.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
 import { mainNavLinks } from './main-nav-links.ts';
 

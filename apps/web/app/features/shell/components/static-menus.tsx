@@ -3,7 +3,7 @@ import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './account-links.tsx';
+import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './user-menu-label.tsx';
 import { DrawerLinks, drawerItemClass } from './drawer-links.tsx';
 import { LoginLink } from './header-login.tsx';
 

@@ -5,7 +5,7 @@ import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './account-links.tsx';
+import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './user-menu-label.tsx';
 
 /** The shopper's menu (loaded on first use by AccountArea), open from the start. */
 export function UserMenu({ shopper }: { shopper: Shopper }) {
