@@ -2,8 +2,8 @@
 // `npm run bench:web`: Lighthouse 12 (mobile, simulated throttling) on home, a listing and a
 // product page, in Arabic and English, against the real server with the demo catalog (or
 // SHOP_URL). Prints performance, accessibility, best practices, SEO and the JavaScript each page
-// loads (transfer size, compressed as served). Budget (issue 4): performance ≥ 95, the others
-// 100, product page JavaScript ≤ 100 KB. Measures only; it never fails a build.
+// loads (transfer size, compressed as served). Budget (decision 033): performance ≥ 95, the
+// others 100, product page JavaScript ≤ 100 KB. Measures only; it never fails a build.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

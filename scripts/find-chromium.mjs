@@ -1,5 +1,6 @@
-// Finds the Chromium the browser tests and screenshots use (DESIGN.md §6): CHROME_PATH, else a
-// system Chrome/Chromium, else Playwright's managed Chromium. Never downloads one.
+// Finds the Chromium the browser tests and screenshots use (decision 032): CHROME_PATH, else a
+// system Chrome/Chromium, else Playwright's managed Chromium. Never downloads one: the test
+// machines have no browser downloads, and a silent skip would hide missing browser tests.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -13,7 +14,11 @@ const systemBrowsers = [
   '/Applications/Chromium.app/Contents/MacOS/Chromium',
 ];
 
-/** Flags of DESIGN.md §7: quiet, sandbox-free headless Chromium that calls nowhere. */
+/**
+ * Quiet, sandbox-free headless Chromium that calls nowhere: no GPU, QUIC, first-run screens,
+ * background networking, component updates or sync, so a test run is the same offline, in a
+ * container (no sandbox there) and on a developer's machine.
+ */
 export const chromiumArgs = [
   '--headless',
   '--no-sandbox',

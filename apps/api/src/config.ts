@@ -20,7 +20,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; the embedded database under DATA_DIR is used when unset. */
   DATABASE_URL: z.url().optional(),
-  /** Redis for rate-limit counters; PostgreSQL is used when unset. */
+  /** Redis for the request limiter's counters; each process counts in memory when unset. */
   REDIS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalog when the database is empty. */

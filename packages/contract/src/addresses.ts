@@ -20,7 +20,7 @@ const coordinate = (limit: number) =>
     .optional();
 
 /**
- * An address as sent when adding or editing (spec §3). `user` may be sent as the spec does; it
+ * An address as sent when adding or editing. `user` may be sent, as older clients do; it
  * must then be the caller's own id. Only the title (`name`) is required.
  */
 export const addressInputSchema = z.object({
@@ -51,7 +51,7 @@ export const addressInputSchema = z.object({
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressData = z.output<typeof addressInputSchema>;
 
-/** An address as the API answers it (spec §3). */
+/** An address as the API answers it. */
 export const addressSchema = z.object({
   _id: z.string(),
   name: z.string(),

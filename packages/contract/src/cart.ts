@@ -2,9 +2,9 @@ import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { CART_LINE_MAX } from './constants.ts';
 
-/** A cart line (spec §3). Prices are SAR from the catalog at read time. */
+/** A cart line. Prices are SAR from the catalog at read time. */
 export const cartItemSchema = z.object({
-  /** The line id (the spec's spelling). */
+  /** The line id (the API's historical spelling). */
   carId: z.number().int(),
   productId: z.number().int(),
   productName: z.string(),
@@ -28,7 +28,7 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-/** Add a product (spec §3); adding one already in the cart adds one more unit. */
+/** Add a product; adding one already in the cart adds one more unit. */
 export const cartInsertSchema = z.object({
   productId: z
     .union([
@@ -57,7 +57,7 @@ export const cartCountParam = z
   .transform(Number)
   .pipe(z.number().int().min(1, 'QUANTITY_INVALID'));
 
-/** The quantity control of a cart line (spec §5: minimum 1). */
+/** The quantity control of a cart line (at least 1). */
 export const cartCountField = z
   .number('QUANTITY_INVALID')
   .int('QUANTITY_INVALID')

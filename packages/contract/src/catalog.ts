@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { idParam, langQuery, pagingParams, pagingSchema, sarQueryValue } from './common.ts';
 
-/** Image paths are relative to the API base, as the spec says (`/uploads/products/x.webp`). */
+/** Image paths are relative to the API base, as the API has always answered them (`/uploads/products/x.webp`). */
 const imagePath = z.string();
 
 export const categorySchema = z.object({
@@ -35,7 +35,7 @@ export const productSchema = z.object({
   categoryName: z.string(),
   companyId: z.number().int(),
   companyName: z.string(),
-  /** Units that can be bought now (our addition: the spec shows only a label). */
+  /** Units that can be bought now (our addition: the original shop showed only a label). */
   productStock: z.number().int().nonnegative(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -19,10 +19,10 @@ export function sarToHalalas(sar: number): number {
   return Math.round(sar * 100);
 }
 
-/** The spec's info page types: 1 terms, 2 refund policy, 3 about us. */
+/** The info page types (docs/requirements/screens.md): 1 terms, 2 refund policy, 3 about us. */
 export const infoTypes = { terms: 1, policy: 2, about: 3 } as const;
 
-/** Page sizes of spec §9. */
+/** Page sizes (docs/requirements/rules.md, Limits). */
 export const pageSizes = {
   search: 8,
   category: 8,

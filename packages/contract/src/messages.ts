@@ -9,7 +9,7 @@ type Messages = Readonly<Record<Lang, string>>;
 
 /**
  * Every error the API can answer, with a stable code and its message in both languages
- * (spec §5 and §8). Clients switch on `code`; people read `message`.
+ * (docs/requirements/rules.md). Clients switch on `code`; people read `message`.
  */
 export const errorMessages = {
   // generic
@@ -40,7 +40,7 @@ export const errorMessages = {
     en: 'The service is not available right now',
   },
 
-  // login (spec §5, §8)
+  // login
   LOGIN_EMAIL_REQUIRED: { ar: 'تأكد من البريد الإلكتروني', en: 'Make sure of the email' },
   PASSWORD_REQUIRED: { ar: 'من فضلك أدخل كلمة المرور', en: 'Please enter the password' },
   LOGIN_FAILED: {
@@ -52,7 +52,7 @@ export const errorMessages = {
     en: 'Error in email or password',
   },
 
-  // registration (spec §5, §8)
+  // registration
   NAME_REQUIRED: { ar: 'من فضلك أدخل الاسم', en: 'Please enter the name' },
   NAME_TOO_LONG: { ar: 'الاسم طويل جداً', en: 'The name is too long' },
   PHONE_INVALID: { ar: 'من فضلك أدخل رقم جوال صحيح', en: 'Please enter a valid mobile number' },
@@ -81,7 +81,7 @@ export const errorMessages = {
   PHONE_EXISTS: { ar: 'رقم الجوال هذا موجود بالفعل', en: 'This phone already exists' },
   NAME_EXISTS: { ar: 'هذا الاسم موجود بالفعل', en: 'This name already exists' },
 
-  // account (spec §5, §8)
+  // account
   PASSWORD_INCORRECT: { ar: 'كلمة المرور غير صحيحة', en: 'The password is incorrect' },
   DATA_INCOMPLETE: { ar: 'من فضلك أكمل البيانات', en: 'Please complete the data' },
   PASSWORD_CHANGE_MISMATCH: {
@@ -223,7 +223,7 @@ export function errorMessage(code: ErrorCode, lang: Lang): string {
   return errorMessages[code][lang];
 }
 
-/** Success messages the API answers (spec §8). */
+/** Success messages the API answers. */
 export const successMessages = {
   LOGIN_SUCCEEDED: { ar: 'تم تسجيل الدخول بنجاح', en: 'Login succeeded' },
   ACCOUNT_REGISTERED: { ar: 'تم تسجيل الحساب بنجاح', en: 'Account registered successfully' },

@@ -3,7 +3,7 @@ import { langQuery, pagingSchema, uuidParam } from './common.ts';
 import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
 
 /**
- * Orders (the spec's invoices). The server prices every order from the shopper's cart and the
+ * Orders (the API's invoices). The server prices every order from the shopper's cart and the
  * catalog; nothing the client sends about prices or amounts is used. Money is SAR on the wire
  * (VAT included) except `amount`, which is in halalas because the payment form wants it so.
  */
@@ -64,7 +64,7 @@ export const orderSchema = z.object({
   /** Delivered to the shopper. */
   invoiceReceived: z.boolean(),
   invoiceUserAdress: z.string(),
-  /** The same text as `invoiceUserAdress` (the spec reads both). */
+  /** The same text as `invoiceUserAdress` (clients read both). */
   address: z.string(),
   phone: z.string(),
   location: z.string(),
@@ -84,7 +84,7 @@ export type Order = z.infer<typeof orderSchema>;
 // ---- requests ----
 
 /**
- * Spec §3 invoice submission. Only the delivery details are read; `products`, and any price,
+ * The invoice submission (placing an order). Only the delivery details are read; `products`, and any price,
  * amount or total a client adds, are ignored: the order is built from the caller's own cart.
  * `userId` must be the caller's id (403 otherwise).
  */
@@ -109,7 +109,7 @@ const pageNumber = z
   .transform(Number)
   .pipe(z.number().int().min(1));
 
-/** Spec §9: the orders tab shows 5 orders per page. */
+/** The orders tab shows 5 orders per page (docs/requirements/screens.md). */
 export const ordersQuery = z.object({
   lang: langQuery,
   page: pageNumber.default(1),

@@ -1,5 +1,5 @@
 /**
- * Route paths of the API. The spelling of spec §7 is a public contract and is kept exactly,
+ * Route paths of the API. The spelling of the original API is a public contract (docs/requirements/api.md) and is kept exactly,
  * misspellings included (`Paied`, `getByUesr`, `pagging`).
  */
 
@@ -34,7 +34,7 @@ export function definePath<P extends string>(pattern: P): ApiPath<P> {
 export const apiPaths = {
   health: definePath('/api/health'),
 
-  // catalog and content (spec §7)
+  // catalog and content
   categories: definePath('/api/Category/Select/All/Category'),
   companies: definePath('/api/Company/Select/All/Company'),
   sliders: definePath('/api/AboutUs/Select/All/Sliders'),
@@ -48,18 +48,18 @@ export const apiPaths = {
   productById: definePath('/api/Product/Select/Product/:id'),
   productsPaged: definePath('/api/Product/Select/All/Product/:pageSize/:page'),
   productSearch: definePath('/api/Product/Select/Product/By/Name/:pageSize/:page'),
-  /** Our choice: related products are not given a path by the spec. */
+  /** Our choice: related products had no path in the original API. */
   relatedProducts: definePath('/api/Product/Select/Related/Product/:id'),
-  /** Our choice: the spec reads `data.primaryColor` and `data.showAddressDetails`. */
+  /** Our choice: clients read `data.primaryColor` and `data.showAddressDetails`. */
   settings: definePath('/api/Settings/Select/All/Settings'),
 
-  // accounts (spec §7)
+  // accounts
   login: definePath('/api/User/User/Login'),
   register: definePath('/api/User/Insert/User'),
   updateUser: definePath('/api/User/Update/User/:id'),
   updateUserV1: definePath('/api/v1/users/:id'),
   userById: definePath('/api/User/Select/User/By/:id'),
-  /** Our choices: the spec leaves these open. */
+  /** Our choices: the original API left these open. */
   logout: definePath('/api/User/User/Logout'),
   currentUser: definePath('/api/User/Select/Current/User'),
   changePassword: definePath('/api/User/Change/Password/:id'),
@@ -67,7 +67,7 @@ export const apiPaths = {
   forgotPassword: definePath('/api/User/Forgot/Password'),
   resetPassword: definePath('/api/User/Reset/Password'),
 
-  // cart (spec §7)
+  // cart
   cartByUser: definePath('/api/Cart/Select/Cart/:userId'),
   cartInsert: definePath('/api/Cart/Insert/Cart'),
   cartDelete: definePath('/api/Cart/Delete/Cart/:carId'),
@@ -75,15 +75,15 @@ export const apiPaths = {
   /** Our choice: delete all lines of the caller's cart. */
   cartDeleteAll: definePath('/api/Cart/Delete/All/Cart/:userId'),
 
-  // addresses (spec §7)
+  // addresses
   addressesByUser: definePath('/api/v1/users/userAddress/getByUesr/:userId'),
   addressAdd: definePath('/api/v1/users/userAddress/add'),
   addressDelete: definePath('/api/v1/users/userAddress/deleteAddress/:id'),
-  /** Our choices: get-one and edit are implied by the spec without paths. */
+  /** Our choices: get-one and edit are implied by the original API without paths. */
   addressById: definePath('/api/v1/users/userAddress/getById/:id'),
   addressUpdate: definePath('/api/v1/users/userAddress/update/:id'),
 
-  // orders and payments (spec §7)
+  // orders and payments
   payInvoice: definePath('/api/User/Pay/TheInvoice'),
   ordersByUser: definePath('/api/User/Select/User/Invoice/:userId'),
   orderLines: definePath('/api/User/Select/Invoice/Product/:invoiceId'),

@@ -9,7 +9,7 @@ function firstCode(result: { success: boolean; error?: { issues: { message: stri
   return result.success ? 'ok' : result.error?.issues[0]?.message;
 }
 
-describe('registration form rules, in the order of spec §5', () => {
+describe('registration form rules, in the order of docs/requirements/rules.md', () => {
   const valid = {
     UserName: 'سارة',
     UserPhone: '0551234567',
@@ -51,7 +51,7 @@ describe('registration form rules, in the order of spec §5', () => {
   });
 });
 
-describe('login form rules (spec §5)', () => {
+describe('login form rules', () => {
   it('asks for the e-mail, then the password', () => {
     expect(firstCode(loginSchema.safeParse({ userEmail: '', userPassword: '' }))).toBe(
       'LOGIN_EMAIL_REQUIRED',
@@ -63,7 +63,7 @@ describe('login form rules (spec §5)', () => {
   });
 });
 
-describe('password change form rules (spec §5)', () => {
+describe('password change form rules', () => {
   it('wants all three fields, then a matching confirmation', () => {
     const check = (oldPassword: string, password: string, confirmPassword: string) =>
       firstCode(changePasswordFormSchema.safeParse({ oldPassword, password, confirmPassword }));

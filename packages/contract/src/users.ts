@@ -3,9 +3,9 @@ import { okSchema } from './errors.ts';
 import { EMAIL_MAX, looksLikeSaudiMobile, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from './constants.ts';
 
 /**
- * Accounts: field rules shared by the storefront forms and the API. The object key order is the
- * order of spec §5 (name, phone, e-mail, password, confirmation, match), so the first failing
- * field of a parse is the one the spec says to report.
+ * Accounts: field rules shared by the storefront forms and the API. The object key order is
+ * the order of the checks in docs/requirements/rules.md (name, phone, e-mail, password,
+ * confirmation, match), so the first failing field of a parse is the one to report.
  */
 
 const PHONE_INPUT_MAX = 32;
@@ -17,7 +17,7 @@ export const userNameField = z
   .max(USER_NAME_MAX, 'NAME_TOO_LONG');
 
 /**
- * The spec's client rule is "longer than 9 characters"; a Saudi mobile in any accepted form
+ * The original client's rule was "longer than 9 characters"; a Saudi mobile in any accepted form
  * satisfies it except the bare 9-digit 5XXXXXXXX, which we accept too (decision 021).
  */
 export const userPhoneField = z
@@ -43,12 +43,12 @@ export const newPasswordField = z
 
 const confirmationField = z.string().min(1, 'PASSWORD_CONFIRMATION_REQUIRED');
 
-/** Checks that run only when every field passed, so a mismatch is reported last (spec §5). */
+/** Checks that run only when every field passed, so a mismatch is reported last. */
 const whenFieldsPass = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
 /**
  * Registration as sent (multipart or JSON). `confirmPassword` is optional on the wire (the
- * spec does not send it); when sent, it must match.
+ * original client does not send it); when sent, it must match.
  */
 export const registerSchema = z
   .object({
@@ -115,7 +115,7 @@ export const profileFormSchema = z.object({
 });
 
 /**
- * Password change as sent: `{oldPassword, password}` (spec §3). `confirmPassword` is optional
+ * Password change as sent: `{oldPassword, password}`. `confirmPassword` is optional
  * on the wire and must match when sent.
  */
 export const changePasswordSchema = z
@@ -135,7 +135,7 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** The password change form (spec §5): all three required, then the match. */
+/** The password change form: all three required, then the match. */
 export const changePasswordFormSchema = z
   .object({
     oldPassword: z.string().min(1, 'DATA_INCOMPLETE'),
@@ -148,7 +148,7 @@ export const changePasswordFormSchema = z
     ...whenFieldsPass,
   });
 
-/** Deactivation (the spec's "delete account"): the password, and optionally `status: false`. */
+/** Deactivation ("delete account" on the profile page): the password, and optionally `status: false`. */
 export const deactivateSchema = z.object({
   password: z
     .string()
@@ -176,10 +176,10 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-/** A user as the API answers it (spec §3). `userImage` is null when there is none. */
+/** A user as the API answers it. `userImage` is null when there is none. */
 export const userSchema = z.object({
   userId: z.string(),
-  /** The same id as `userId` (the spec reads both). */
+  /** The same id as `userId` (clients read both). */
   _id: z.string(),
   userName: z.string(),
   /** E.164, e.g. `+966551234567`. */
@@ -194,7 +194,7 @@ export const userOkSchema = okSchema.extend(userSchema.shape);
 export type UserOk = z.infer<typeof userOkSchema>;
 
 /**
- * Login: the user record (as the spec reads it, `result.userId`), plus the session token for
+ * Login: the user record (as clients read it, `result.userId`), plus the session token for
  * API clients that send `Authorization: Bearer`. Browsers use the httpOnly cookie instead and
  * should not store the token.
  */

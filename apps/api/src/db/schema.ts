@@ -198,7 +198,7 @@ export const rateLimits = pgTable('rate_limits', {
 export const cartItems = pgTable(
   'cart_items',
   {
-    /** The spec's `carId`. */
+    /** The API's `carId`. */
     id: serial('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
@@ -253,7 +253,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: orderStatuses }).notNull().default('awaiting_payment'),
-    /** The spec's `invoiceReceived`: delivered to the shopper. */
+    /** The API's `invoiceReceived`: delivered to the shopper. */
     received: boolean('received').notNull().default(false),
     address: text('address').notNull(),
     phone: text('phone').notNull().default(''),

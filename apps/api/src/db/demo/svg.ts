@@ -69,7 +69,7 @@ export interface ProductArtOptions {
 /*
  * Rendered sizes are kept small on purpose: the importer re-encodes every image to WebP, which
  * costs about 40 ms per 400×400 image, and the demo must load in a few seconds.
- * 400 px is the height of the product page's main image (spec §2).
+ * 400 px is the height of the product page's main image (docs/requirements/screens.md).
  */
 const PRODUCT_SIZE = 400;
 const TILE_SIZE = 300;

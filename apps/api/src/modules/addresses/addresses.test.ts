@@ -45,7 +45,7 @@ describe('address book', () => {
     expect(await list(me)).toEqual([]);
   });
 
-  it('adds an address with the spec fields, saying saved successfully', async () => {
+  it('adds an address with every field, saying saved successfully', async () => {
     const me = await signedInUser(t.app.db);
     const res = await add(me, { ...home, user: me.userId });
     expect(res.statusCode).toBe(200);

@@ -38,12 +38,12 @@ async function ownAddress(
   return { user, row };
 }
 
-/** The caller, checking a `user` the body may carry (spec §3 sends it) is the caller's own id. */
+/** The caller, checking a `user` the body may carry (older clients send it) is the caller's own id. */
 function bodyOwner(request: FastifyRequest, user: string | undefined): SessionUser {
   return user === undefined ? requireUser(request) : requireOwner(request, user);
 }
 
-/** The address book (spec §3, §7): every call needs a session and touches only the caller's addresses. */
+/** The address book: every call needs a session and touches only the caller's addresses. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   app.addHook('onRequest', sessionRequired);

@@ -7,7 +7,7 @@ import { normalizeSaudiMobile } from '../../lib/phone.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 
-/** An address as the API answers it (spec §3). */
+/** An address as the API answers it, in the contract's field names. */
 export function toAddressAnswer(row: AddressRow): Address {
   return {
     _id: row.id,

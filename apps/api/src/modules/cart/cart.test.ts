@@ -59,7 +59,7 @@ describe('cart', () => {
     expect(await read(me)).toEqual({ cartProduct: [], cartTotalNumberOfProduct: 0, cartTotalPrice: 0 });
   });
 
-  it('adds a product with the spec message, and adding it again adds one more', async () => {
+  it('adds a product with its success message, and adding it again adds one more', async () => {
     const me = await signedInUser(t.app.db);
     const first = await add(me, plain.id);
     expect(first.statusCode).toBe(200);

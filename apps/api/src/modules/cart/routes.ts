@@ -19,7 +19,7 @@ import { addToCart, clearCart, findLine, readCart, removeLine, setLineCount } fr
 const TAG = ['Cart'];
 const security: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 
-/** The shopper's cart (spec §4, §7): every call needs a session and touches only the caller's lines. */
+/** The shopper's cart (docs/requirements/rules.md, Cart): every call needs a session and touches only the caller's lines. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   app.addHook('onRequest', sessionRequired);

@@ -5,26 +5,36 @@ import { cartItems, products } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * The shopper's cart with prices from the catalog as they are now: the offer price when there
- * is one. Totals are summed in halalas, then converted once.
+ * The cart's lines, oldest first, with what the cart page and an order line need of each
+ * product (names, description, image, list and offer price, stock), read from the catalog now.
  */
-export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart> {
-  const rows = await db
+async function cartLines(db: Db, userId: string) {
+  return db
     .select({
       carId: cartItems.id,
+      count: cartItems.count,
       productId: products.id,
       nameAr: products.nameAr,
       nameEn: products.nameEn,
+      descriptionAr: products.descriptionAr,
+      descriptionEn: products.descriptionEn,
       image: products.image,
       priceHalalas: products.priceHalalas,
       offerPriceHalalas: products.offerPriceHalalas,
       stock: products.stock,
-      count: cartItems.count,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/**
+ * The shopper's cart with prices from the catalog as they are now: the offer price when there
+ * is one. Totals are summed in halalas, then converted once.
+ */
+export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart> {
+  const rows = await cartLines(db, userId);
   let totalHalalas = 0;
   let units = 0;
   const cartProduct = rows.map((row): CartItem => {
@@ -125,26 +135,14 @@ export async function removeProducts(tx: Db, userId: string, productIds: number[
 }
 
 /**
- * The cart's lines with what an order line records of each product (names, description,
- * image, list and offer price), in product-id order: the order in which checkout locks stock.
+ * The cart's lines as checkout reads them: `quantity` units of each product, in product-id
+ * order (the order in which checkout locks stock rows, so two checkouts cannot deadlock).
  */
-export async function cartForCheckout(tx: Db, userId: string) {
-  return tx
-    .select({
-      productId: products.id,
-      quantity: cartItems.count,
-      nameAr: products.nameAr,
-      nameEn: products.nameEn,
-      descriptionAr: products.descriptionAr,
-      descriptionEn: products.descriptionEn,
-      image: products.image,
-      priceHalalas: products.priceHalalas,
-      offerPriceHalalas: products.offerPriceHalalas,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(products.id));
+export async function cartForCheckout(db: Db, userId: string) {
+  const lines = await cartLines(db, userId);
+  return lines
+    .map(({ carId: _carId, count, stock: _stock, ...product }) => ({ ...product, quantity: count }))
+    .sort((a, b) => a.productId - b.productId);
 }
 
 export type CheckoutLine = Awaited<ReturnType<typeof cartForCheckout>>[number];

@@ -49,7 +49,7 @@ export const defaultSettings: ShopSettings = {
   primaryColor: '#0f766e',
   showAddressDetails: false,
   shippingFeeHalalas: 7000,
-  // Spec §1: a default phone is shown when none is configured.
+  // The footer shows a default phone when none is configured (docs/requirements/shop.md).
   phones: ['920000000'],
   email: '',
   taxNumber: '',

@@ -32,7 +32,7 @@ describe('registration', () => {
     UserPassword: 'a good password',
   };
 
-  describe('rules in the order of spec §5, in Arabic and English', () => {
+  describe('rules in the order of docs/requirements/rules.md, in Arabic and English', () => {
     const cases: [string, Record<string, string>, string, string, string][] = [
       [
         'empty name',
@@ -164,7 +164,7 @@ describe('registration', () => {
     expect(dump).not.toContain('another one!');
   });
 
-  describe('a taken e-mail, phone or name gets its own error (spec §8)', () => {
+  describe('a taken e-mail, phone or name gets its own error', () => {
     it.each([
       [
         'e-mail in another case',

@@ -12,8 +12,8 @@ import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
 
 /**
- * The storefront (React Router, server-rendered) mounted in the API process (DESIGN.md §7,
- * docs/decisions/030-storefront-ssr-in-api-process.md). Registered last: /api and /uploads
+ * The storefront (React Router, server-rendered) mounted in the API process
+ * (docs/decisions/030-storefront-ssr-in-api-process.md). Registered last: /api and /uploads
  * keep their own routes; hashed assets and the translation files are static; every other
  * path is a page.
  */
