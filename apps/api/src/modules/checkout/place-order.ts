@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { applyStockChanges, OutOfStockError } from '../catalog/stock.ts';
 import { cartForCheckout } from '../cart/service.ts';
 import { getSettings } from '../content/settings.ts';
 import { supersedeAwaiting } from '../orders/lifecycle.ts';
 import { createOrder, type DeliveryDetails } from '../orders/service.ts';
+import { announceStock } from './steps.ts';
 
 /**
  * Places an order from the shopper's own cart, in one transaction:
@@ -18,16 +20,17 @@ import { createOrder, type DeliveryDetails } from '../orders/service.ts';
  *    from the settings) and created awaiting payment (400 ORDER_NOT_PAYABLE under 1 SAR).
  *
  * A step that fails throws, and the transaction undoes the steps before it. The cart is left
- * as it is: the products leave it when the order is paid (see steps.ts).
+ * as it is: the products leave it when the order is paid (see steps.ts). Once committed, the
+ * caches are told which products' stock changed.
  */
 export async function placeOrder(
-  db: Db,
+  deps: { db: Db; changes: ChangeEvents },
   userId: string,
   delivery: DeliveryDetails,
   ttlMinutes: number,
   now = new Date(),
 ) {
-  return db.transaction(async (tx) => {
+  const placed = await deps.db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const cart = await cartForCheckout(tx, userId);
     if (cart.length === 0) throw badRequest('CART_EMPTY');
@@ -44,7 +47,7 @@ export async function placeOrder(
       throw new AppError(409, 'OUT_OF_STOCK', [{ path: `products.${index}`, code: 'OUT_OF_STOCK' }]);
     }
 
-    return createOrder(tx, {
+    const created = await createOrder(tx, {
       userId,
       delivery,
       products: cart,
@@ -52,5 +55,8 @@ export async function placeOrder(
       ttlMinutes,
       now,
     });
+    return { ...created, moved: [...released, ...cart] };
   });
+  await announceStock(deps.changes, placed.moved);
+  return { order: placed.order, lines: placed.lines };
 }

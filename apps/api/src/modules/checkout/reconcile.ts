@@ -2,7 +2,7 @@ import { awaitingPaymentSince } from '../orders/service.ts';
 import { ProviderNotFoundError, type ProviderPayment } from '../payments/provider.ts';
 import { strayPaidPayments } from '../payments/service.ts';
 import { settlePayment, verifyPayment, type PaymentDeps } from './settle-payment.ts';
-import { endUnpaidOrder } from './steps.ts';
+import { announceStock, endUnpaidOrder } from './steps.ts';
 
 export interface ReconcileOptions {
   now?: Date;
@@ -66,7 +66,10 @@ export async function reconcilePayments(
     }
     if (order.expiresAt <= now) {
       const ended = await deps.db.transaction((tx) => endUnpaidOrder(tx, order.id, 'expired', now));
-      if (ended) summary.expired += 1;
+      if (ended) {
+        summary.expired += 1;
+        await announceStock(deps.changes, ended.units);
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@shop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
 import { lockOrder, type OrderRow } from '../orders/lifecycle.ts';
 import { findOrder } from '../orders/service.ts';
 import {
@@ -10,12 +11,14 @@ import {
   type ProviderPayment,
 } from '../payments/provider.ts';
 import { storePayment, updatePaymentStatus } from '../payments/service.ts';
-import { endUnpaidOrder, payOrder, payOrderLate } from './steps.ts';
+import { announceStock, endUnpaidOrder, payOrder, payOrderLate } from './steps.ts';
 
 export interface PaymentDeps {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** Told which products' stock or units sold a settlement changed. */
+  changes: ChangeEvents;
 }
 
 /** What a payment did to its order: paid it, or why not (an error code and HTTP status). */
@@ -110,7 +113,8 @@ export async function settlePayment(
       // This payment will not pay the order: the cart stays, the stock goes back on sale.
       return endUnpaidOrder(tx, order.id, 'failed');
     });
-    const current = ended ?? (await findOrder(deps.db, order.id)) ?? order;
+    if (ended) await announceStock(deps.changes, ended.units);
+    const current = ended?.order ?? (await findOrder(deps.db, order.id)) ?? order;
     if (paid) await giveMoneyBack(deps, payment);
     if (current.paymentId === payment.id) return { ok: true, order: current };
     let code: ErrorCode;
@@ -126,14 +130,17 @@ export async function settlePayment(
   const result = await deps.db.transaction(async (tx) => {
     await storePayment(tx, deps.provider.name, order.id, payment);
     const nowPaid = await payOrder(tx, order.id, payment.id);
-    if (nowPaid) return { order: nowPaid, refusal: null };
+    if (nowPaid) return { order: nowPaid.order, sold: nowPaid.units, refusal: null };
     const current = await lockOrder(tx, order.id);
-    if (!current || current.paymentId === payment.id) return { order: current ?? order, refusal: null };
-    if (current.status === 'paid') return { order: current, refusal: 'ORDER_ALREADY_PAID' as const };
+    if (!current || current.paymentId === payment.id)
+      return { order: current ?? order, sold: [], refusal: null };
+    if (current.status === 'paid')
+      return { order: current, sold: [], refusal: 'ORDER_ALREADY_PAID' as const };
     const late = await payOrderLate(tx, order.id, payment.id);
-    if (late) return { order: late, refusal: null };
-    return { order: current, refusal: 'ORDER_EXPIRED_REFUNDED' as const };
+    if (late) return { order: late.order, sold: late.units, refusal: null };
+    return { order: current, sold: [], refusal: 'ORDER_EXPIRED_REFUNDED' as const };
   });
+  await announceStock(deps.changes, result.sold);
   if (result.refusal === null) return { ok: true, order: result.order };
   await giveMoneyBack(deps, payment);
   return { ok: false, status: 409, code: result.refusal, order: result.order };

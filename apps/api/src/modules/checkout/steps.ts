@@ -1,27 +1,40 @@
 import type { Tx } from '../../db/client.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
 import { recordSale, releaseStock, reserveStock, OutOfStockError } from '../catalog/stock.ts';
 import { removeProducts } from '../cart/service.ts';
-import { endUnpaid, markPaid, markPaidLate, type OrderRow, type Transition } from '../orders/lifecycle.ts';
+import { endUnpaid, markPaid, markPaidLate, type OrderUnits, type Transition } from '../orders/lifecycle.ts';
 
 /**
  * The order transitions of checkout with what each means for the other modules, every module
  * writing only its own tables through its own service. Each runs inside the caller's
- * transaction: when a later step fails, the database undoes the earlier ones.
+ * transaction: when a later step fails, the database undoes the earlier ones. Each returns the
+ * order with the units it moved, so that the caller can announce the catalog change once the
+ * transaction has committed (`announceStock`).
  */
 
+/**
+ * Tells the caches that the stock or the units sold of these products changed. Call it after
+ * the transaction committed, never inside it.
+ */
+export async function announceStock(changes: ChangeEvents, units: OrderUnits[]): Promise<void> {
+  if (units.length === 0) return;
+  const productIds = [...new Set(units.map((u) => u.productId))].sort((a, b) => a - b);
+  await changes.publish({ topic: 'catalog', productIds });
+}
+
 /** A paid order's units are counted sold, and the bought products leave the shopper's cart. */
-async function completeSale(tx: Tx, { order, units }: Transition): Promise<OrderRow> {
-  await recordSale(tx, units);
+async function completeSale(tx: Tx, paid: Transition): Promise<Transition> {
+  await recordSale(tx, paid.units);
   await removeProducts(
     tx,
-    order.userId,
-    units.map((u) => u.productId),
+    paid.order.userId,
+    paid.units.map((u) => u.productId),
   );
-  return order;
+  return paid;
 }
 
 /** awaiting_payment → paid, then the sale. Null when the order was not awaiting payment. */
-export async function payOrder(tx: Tx, orderId: string, paymentId: string): Promise<OrderRow | null> {
+export async function payOrder(tx: Tx, orderId: string, paymentId: string): Promise<Transition | null> {
   const paid = await markPaid(tx, orderId, paymentId);
   return paid && completeSale(tx, paid);
 }
@@ -32,7 +45,7 @@ export async function payOrder(tx: Tx, orderId: string, paymentId: string): Prom
  * order is not failed or expired); the savepoint is rolled back, so nothing has changed and
  * the payment must be given back.
  */
-export async function payOrderLate(tx: Tx, orderId: string, paymentId: string): Promise<OrderRow | null> {
+export async function payOrderLate(tx: Tx, orderId: string, paymentId: string): Promise<Transition | null> {
   try {
     return await tx.transaction(async (savepoint) => {
       const paid = await markPaidLate(savepoint, orderId, paymentId);
@@ -56,9 +69,9 @@ export async function endUnpaidOrder(
   orderId: string,
   status: 'failed' | 'expired',
   now = new Date(),
-): Promise<OrderRow | null> {
+): Promise<Transition | null> {
   const ended = await endUnpaid(tx, orderId, status, now);
   if (!ended) return null;
   await releaseStock(tx, ended.units);
-  return ended.order;
+  return ended;
 }

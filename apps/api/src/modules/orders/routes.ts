@@ -41,7 +41,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const user = requireOwner(request, body.userId);
       const { order, lines } = await placeOrder(
-        app.db,
+        app,
         user.id,
         {
           address: body.invoiceUserAdress,

@@ -40,7 +40,12 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
       MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
     });
     product = await createProduct(t.app.db, { priceHalalas: 30_000, stock: 1_000 });
-    deps = { db: t.app.db, provider: choosePaymentProvider(t.config, t.app.db), log: t.app.log };
+    deps = {
+      db: t.app.db,
+      provider: choosePaymentProvider(t.config, t.app.db),
+      log: t.app.log,
+      changes: t.app.changes,
+    };
   });
   afterAll(async () => {
     await t.close();

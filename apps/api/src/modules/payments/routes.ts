@@ -55,7 +55,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const provider = options.provider ?? choosePaymentProvider(app.config, app.db);
-  const deps: PaymentDeps = { db: app.db, provider, log: app.log };
+  const deps: PaymentDeps = { db: app.db, provider, log: app.log, changes: app.changes };
 
   app.post(
     apiPaths.verifyPayment.pattern,

@@ -29,7 +29,12 @@ describe('checkout with the sandbox provider', () => {
   beforeAll(async () => {
     t = await createTestApp({ MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET });
     product = await createProduct(t.app.db, { priceHalalas: 25_000, stock: 1_000 });
-    deps = { db: t.app.db, provider: choosePaymentProvider(t.config, t.app.db), log: t.app.log };
+    deps = {
+      db: t.app.db,
+      provider: choosePaymentProvider(t.config, t.app.db),
+      log: t.app.log,
+      changes: t.app.changes,
+    };
   });
   afterAll(() => t.close());
 
