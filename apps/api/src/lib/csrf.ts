@@ -1,3 +1,4 @@
+import { ADMIN_PREFIX } from '@shop/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -8,11 +9,18 @@ export const SESSION_COOKIE = 'session';
  * State-changing calls authenticated by the session cookie must come from this site:
  * the Origin (or, without it, the Referer) must name the host the request was sent to.
  * Calls authenticated by `Authorization: Bearer` carry no ambient credential and pass.
+ * Under `/api/admin` every state-changing call is checked, with or without a cookie and
+ * whatever its headers: the back office has browser clients only, and its sign-in must not
+ * be forged either.
  */
 export async function csrfGuard(request: FastifyRequest, _reply: FastifyReply) {
   if (SAFE_METHODS.has(request.method)) return;
-  if (!request.cookies?.[SESSION_COOKIE]) return;
-  if (request.headers.authorization?.startsWith('Bearer ')) return;
+  const path = request.url.split('?')[0] ?? '';
+  const backOffice = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+  if (!backOffice) {
+    if (!request.cookies?.[SESSION_COOKIE]) return;
+    if (request.headers.authorization?.startsWith('Bearer ')) return;
+  }
   const source = request.headers.origin ?? request.headers.referer;
   if (!source) throw new AppError(403, 'CSRF_REJECTED');
   let host: string;
