@@ -30,6 +30,10 @@ export const adminErrorMessages = {
     en: 'Start setting up two-step verification first',
   },
   TOTP_ALREADY_ON: { ar: 'التحقق بخطوتين مفعّل بالفعل', en: 'Two-step verification is already on' },
+  TOTP_OWN_FIRST: {
+    ar: 'فعّل التحقق بخطوتين لحسابك قبل أن تطلبه من الجميع',
+    en: 'Turn on two-step verification for your own account before requiring it of everyone',
+  },
   TOTP_NOT_ON: { ar: 'التحقق بخطوتين غير مفعّل', en: 'Two-step verification is not on' },
   TOTP_REQUIRED_BY_OWNER: {
     ar: 'لا يمكن إيقاف التحقق بخطوتين لأن المالك يطلبه من الجميع',

@@ -622,7 +622,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags: TAG,
         summary: 'Require two-step verification of every member (owner)',
         description:
-          'While required, a member without it can only set it up (and sign out) after signing in, and nobody can turn theirs off.',
+          'While required, a member without it can only set it up (and sign out) after signing in, and nobody can turn theirs off. ' +
+          'An owner without it turned on gets 409 TOTP_OWN_FIRST.',
         security: staffCookie,
         body: securitySettingsSchema,
         response: { 200: securitySettingsOkSchema },
@@ -630,6 +631,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
     async (request) => {
       const after = request.body;
+      // Otherwise the owner's own next request would meet the requirement they just set.
+      if (after.totpRequired && requireStaff(request).member.totpSecret === null)
+        throw conflict('TOTP_OWN_FIRST');
       await db.transaction(async (tx) => {
         const before = await getSecuritySettings(tx);
         if (before.totpRequired === after.totpRequired) return;
