@@ -72,6 +72,10 @@ export const adminSuccessMessages = {
     ar: 'تمت إضافة عضو الفريق وإرسال رابط تعيين كلمة المرور إليه',
     en: 'The staff member was added and sent a link to set a password',
   },
+  PASSWORD_LINK_SENT: {
+    ar: 'تم إرسال رابط تعيين كلمة المرور',
+    en: 'A link to set the password has been sent',
+  },
   TOTP_ENABLED: { ar: 'تم تفعيل التحقق بخطوتين', en: 'Two-step verification is on' },
   TOTP_DISABLED: { ar: 'تم إيقاف التحقق بخطوتين', en: 'Two-step verification is off' },
 } as const;

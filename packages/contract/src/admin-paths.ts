@@ -23,6 +23,7 @@ export const adminPaths = {
   staffDisabled: definePath('/api/admin/staff/:id/disabled'),
   staffRole: definePath('/api/admin/staff/:id/role'),
   staffTotpReset: definePath('/api/admin/staff/:id/totp/reset'),
+  staffPasswordLink: definePath('/api/admin/staff/:id/password-link'),
   securitySettings: definePath('/api/admin/security-settings'),
   auditLog: definePath('/api/admin/audit'),
 } as const;

@@ -112,6 +112,42 @@ describe('owners manage staff, and every change is audited', () => {
     expect(JSON.stringify(entries)).not.toMatch(/argon2|passwordHash|totpSecret/);
   });
 
+  it('sends a member a new password link: older links stop working, the new one sets the password', async () => {
+    const member = await signedInMember(t.app.db, { email: 'forgetful@shop.test' });
+    const first = await call(
+      'POST',
+      adminPaths.staffPasswordLink.build({ id: member.member.id }),
+      owner.headers,
+    );
+    expect(first.json()).toMatchObject({ code: 'PASSWORD_LINK_SENT' });
+    const firstToken = /\/dashboard\/set-password\?token=([A-Za-z0-9_-]{43})/.exec(
+      await mailTo('forgetful@shop.test'),
+    )?.[1];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call('POST', adminPaths.staffPasswordLink.build({ id: member.member.id }), owner.headers);
+    const mail = await mailTo('forgetful@shop.test');
+    // The member's language (Arabic) speaks, not the owner's.
+    expect(mail).toContain('Subject: تعيين كلمة مرور لوحة تحكم المتجر');
+    const secondToken = /\/dashboard\/set-password\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect(secondToken).toBeDefined();
+    expect(secondToken).not.toBe(firstToken);
+    // Until the link is used, the member's session and password stay.
+    expect((await call('GET', adminPaths.me.pattern, member.headers)).statusCode).toBe(200);
+    const stale = await call('POST', adminPaths.setPassword.pattern, publicHeaders, {
+      token: firstToken,
+      password: 'new password 1',
+    });
+    expect(stale.json().code).toBe('SET_PASSWORD_TOKEN_INVALID');
+    const fresh = await call('POST', adminPaths.setPassword.pattern, publicHeaders, {
+      token: secondToken,
+      password: 'new password 1',
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect((await call('GET', adminPaths.me.pattern, member.headers)).statusCode).toBe(401);
+    const actions = (await auditOf(member.member.id)).map((e) => e.action);
+    expect(actions).toEqual(['staff.set_password', 'staff.password_link', 'staff.password_link']);
+  });
+
   it('refuses a second member with the same e-mail in another case', async () => {
     const res = await call('POST', adminPaths.staffInvite.pattern, owner.headers, {
       email: 'NOURA@shop.test',

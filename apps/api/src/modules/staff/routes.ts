@@ -159,6 +159,17 @@ function pageLink(request: FastifyRequest, page: { ar: string; en: string }, lan
   return `${base}${page[lang]}?token=${encodeURIComponent(token)}`;
 }
 
+const passwordLinkMail = {
+  ar: (name: string, link: string) => ({
+    subject: 'تعيين كلمة مرور لوحة تحكم المتجر',
+    text: `مرحباً ${name}،\n\nلتعيين كلمة مرور جديدة للوحة التحكم افتح الرابط التالي خلال ${SET_PASSWORD_LINK_HOURS} ساعة:\n${link}\n\nإذا لم تتوقع هذه الرسالة فأخبر مالك المتجر.`,
+  }),
+  en: (name: string, link: string) => ({
+    subject: 'Set your shop back office password',
+    text: `Hello ${name},\n\nTo set a new password for the back office, open this link within ${SET_PASSWORD_LINK_HOURS} hours:\n${link}\n\nIf you did not expect this message, tell the shop's owner.`,
+  }),
+};
+
 const invitationMail = {
   ar: (name: string, link: string) => ({
     subject: 'دعوة إلى لوحة تحكم المتجر',
@@ -598,6 +609,46 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
           ? null
           : { totpSecret: null, totpPendingSecret: null, totpLastStep: null },
       ),
+  );
+
+  app.post(
+    adminPaths.staffPasswordLink.pattern,
+    {
+      config: { staffRole: 'owner' },
+      schema: {
+        tags: TAG,
+        summary: 'Send a member a new one-time link to set their password (owner)',
+        description:
+          `For a forgotten password or an invitation that ran out: earlier links stop working; the link works once, for ${SET_PASSWORD_LINK_HOURS} hours, ` +
+          "and is written in the member's language. Their password and sessions stay until the link is used.",
+        security: staffCookie,
+        params: staffIdParams,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const { target, link } = await db.transaction(async (tx) => {
+        const target = await findStaffById(tx, request.params.id);
+        if (!target) throw new AppError(404, 'STAFF_NOT_FOUND');
+        await retireStaffTokens(tx, target.id, 'set_password');
+        const { token } = await insertStaffToken(tx, {
+          staffId: target.id,
+          purpose: 'set_password',
+          minutes: SET_PASSWORD_LINK_HOURS * 60,
+        });
+        await recordAudit(tx, {
+          by: auditActor(request),
+          action: 'staff.password_link',
+          entityType: 'staff',
+          entityId: target.id,
+          before: presentStaff(target),
+          after: presentStaff(target),
+        });
+        return { target, link: pageLink(request, adminPages.setPassword, target.lang, token) };
+      });
+      await mailer.send({ to: target.email, ...passwordLinkMail[target.lang](target.name, link) });
+      return okMessage('PASSWORD_LINK_SENT', request.lang);
+    },
   );
 
   app.get(
