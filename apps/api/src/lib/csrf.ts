@@ -3,6 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const underAdmin = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+
+/**
+ * Whether a request is for the back office: the pattern of the route it matched (the router
+ * decodes `%61` and the like before matching) or, when a catch-all or no route took it, its
+ * raw path.
+ */
+export function isBackOfficeRequest(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  return (pattern !== undefined && underAdmin(pattern)) || underAdmin(request.url.split('?')[0] ?? '');
+}
 export const SESSION_COOKIE = 'session';
 
 /**
@@ -15,9 +27,7 @@ export const SESSION_COOKIE = 'session';
  */
 export async function csrfGuard(request: FastifyRequest, _reply: FastifyReply) {
   if (SAFE_METHODS.has(request.method)) return;
-  const path = request.url.split('?')[0] ?? '';
-  const backOffice = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
-  if (!backOffice) {
+  if (!isBackOfficeRequest(request)) {
     if (!request.cookies?.[SESSION_COOKIE]) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
   }

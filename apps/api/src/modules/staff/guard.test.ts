@@ -96,6 +96,24 @@ describe('the back-office guard', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('guards a back-office route however its path is spelt', async () => {
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    for (const url of [
+      '/api/%61dmin/staff',
+      '/api/admin/staff/',
+      '/api/admin//staff',
+      '/api/admin/staff?x=/api',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: `session=${shopper.token}` } });
+      expect([401, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 404) {
+        // A spelling the router does not take is not the route, for a member either.
+        const asOwner = await t.app.inject({ method: 'GET', url, headers: owner.headers });
+        expect(asOwner.statusCode, url).toBe(404);
+      }
+    }
+  });
+
   it('refuses a state-changing back-office call from another site, even to sign in', async () => {
     const owner = await signedInMember(t.app.db, { role: 'owner' });
     const forged = await t.app.inject({

@@ -1,5 +1,6 @@
-import { ADMIN_PREFIX, STAFF_SESSION_COOKIE, type StaffMe, type StaffRole } from '@shop/contract';
+import { STAFF_SESSION_COOKIE, type StaffMe, type StaffRole } from '@shop/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isBackOfficeRequest } from '../../lib/csrf.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/service.ts';
 import { findLiveStaffSession, presentStaff, touchStaffSession, type LiveStaffSession } from './service.ts';
@@ -21,13 +22,8 @@ export type StaffSession = LiveStaffSession;
 /** Idle deadlines move on at most once a minute: a busy page does not write on every call. */
 const TOUCH_AFTER_MS = 60_000;
 
-export function isAdminPath(request: FastifyRequest): boolean {
-  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
-}
-
 export async function staffGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!isAdminPath(request)) return;
+  if (!isBackOfficeRequest(request)) return;
   const config = request.routeOptions.config;
   if (config.staffPublic) return;
   const token = request.cookies?.[STAFF_SESSION_COOKIE];
