@@ -370,7 +370,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const { member } = requireStaff(request);
       if (member.totpSecret !== null) throw conflict('TOTP_ALREADY_ON');
       const secret = newTotpSecret();
-      await updateStaff(db, member.id, { totpPendingSecret: await sealSecret(app.config, secret) });
+      // A new secret: the time step of the previous one's last code says nothing about its codes.
+      await updateStaff(db, member.id, {
+        totpPendingSecret: await sealSecret(app.config, secret),
+        totpLastStep: null,
+      });
       return enrolment(secret, member.email);
     },
   );
