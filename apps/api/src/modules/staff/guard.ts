@@ -22,16 +22,26 @@ export type StaffSession = LiveStaffSession;
 /** Idle deadlines move on at most once a minute: a busy page does not write on every call. */
 const TOUCH_AFTER_MS = 60_000;
 
+/**
+ * The live staff session of a request's `staff_session` cookie, its idle deadline moved on;
+ * null without one. For the guard, and for the back office's pages to resolve their member.
+ */
+export async function staffSessionOf(request: FastifyRequest): Promise<StaffSession | null> {
+  const token = request.cookies?.[STAFF_SESSION_COOKIE];
+  if (!token) return null;
+  const { db, config } = request.server;
+  const found = await findLiveStaffSession(db, token, config.staff.idleMinutes);
+  if (found && Date.now() - found.lastSeenAt.getTime() > TOUCH_AFTER_MS)
+    found.lastSeenAt = await touchStaffSession(db, found.sessionId);
+  return found;
+}
+
 export async function staffGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!isBackOfficeRequest(request)) return;
   const config = request.routeOptions.config;
   if (config.staffPublic) return;
-  const token = request.cookies?.[STAFF_SESSION_COOKIE];
-  const { db, config: appConfig } = request.server;
-  const found = token ? await findLiveStaffSession(db, token, appConfig.staff.idleMinutes) : null;
+  const found = await staffSessionOf(request);
   if (!found) throw new AppError(401, 'STAFF_SESSION_REQUIRED');
-  if (Date.now() - found.lastSeenAt.getTime() > TOUCH_AFTER_MS)
-    found.lastSeenAt = await touchStaffSession(db, found.sessionId);
   request.staff = found;
   if (found.totpRequired && found.member.totpSecret === null && !config.staffDuringTotpSetup)
     throw new AppError(403, 'TOTP_SETUP_REQUIRED');
