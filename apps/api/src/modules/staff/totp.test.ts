@@ -190,6 +190,25 @@ describe('two-step sign-in with TOTP', () => {
     await turnOn(member.headers);
     const reset = await post(adminPaths.staffTotpReset.build({ id: member.member.id }), owner.headers);
     expect(reset.json()).toMatchObject({ staff: { totpEnabled: false } });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `${adminPaths.auditLog.pattern}?entityId=${member.member.id}`,
+      headers: owner.headers,
+    });
+    expect(audit.json().items).toMatchObject([
+      {
+        action: 'staff.totp_reset',
+        actor: owner.member.email,
+        before: { totpEnabled: true },
+        after: { totpEnabled: false },
+      },
+      {
+        action: 'staff.totp_enable',
+        actor: 'lost-phone@shop.test',
+        before: { totpEnabled: false },
+        after: { totpEnabled: true },
+      },
+    ]);
     expect(
       (await t.app.inject({ method: 'GET', url: adminPaths.me.pattern, headers: member.headers })).statusCode,
     ).toBe(401);
