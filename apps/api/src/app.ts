@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import type { RouteEntry } from './types.ts';
 import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
 import { AppError, sendError } from './lib/errors.ts';
@@ -33,6 +34,9 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { staffGuard } from './modules/staff/guard.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -78,6 +82,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
+  // Every route as it is registered, so tests can go through all of them (the back office's
+  // guard test does): Fastify keeps no list of its own that says which plugin added what.
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeList.push({ method, url: route.url, config: route.config ?? {} });
+  });
   app.addHook('onClose', async () => app.changes.close());
   app.decorateRequest('lang', 'ar');
   app.addHook('onRequest', async (request) => {
@@ -138,6 +150,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', resolveSession);
+  // Every route under /api/admin, whoever registers it, passes the staff guard first.
+  app.decorateRequest('staff', null);
+  app.addHook('onRequest', staffGuard);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -152,6 +167,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
           bearer: { type: 'http', scheme: 'bearer' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
         },
       },
     },
@@ -180,6 +196,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(addressRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(staffRoutes);
+  await app.register(auditRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

@@ -18,6 +18,9 @@ describe('configuration', () => {
     ['REGISTER_LIMIT_PER_HOUR', '0'],
     ['TRUST_PROXY', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['STAFF_IDLE_MINUTES', '0'],
+    ['STAFF_SESSION_HOURS', 'a day'],
+    ['STAFF_TOTP_KEY', 'too short'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
@@ -34,5 +37,16 @@ describe('configuration', () => {
 
   it('reads the registration limit', () => {
     expect(loadConfig({ REGISTER_LIMIT_PER_HOUR: '1000' }).registerLimitPerHour).toBe(1000);
+  });
+
+  it('reads the back office session lifetimes and the TOTP sealing key', () => {
+    expect(loadConfig({}).staff).toEqual({ idleMinutes: 30, sessionHours: 12, totpKey: undefined });
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({ STAFF_IDLE_MINUTES: '5', STAFF_SESSION_HOURS: '8', STAFF_TOTP_KEY: key });
+    expect(config.staff.idleMinutes).toBe(5);
+    expect(config.staff.sessionHours).toBe(8);
+    expect(config.staff.totpKey).toEqual(Buffer.from(key, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ STAFF_TOTP_KEY: base64 }).staff.totpKey).toEqual(Buffer.alloc(32, 7));
   });
 });

@@ -32,6 +32,28 @@ const envSchema = z.object({
   /** Accounts one IP address may open in an hour. */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
+  /** A back-office session ends after this many minutes without a request. */
+  STAFF_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  /** A back-office session ends this many hours after sign-in, however busy. */
+  STAFF_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(7 * 24)
+    .default(12),
+  /** 32 bytes (64 hex digits or base64) sealing staff TOTP secrets; a key file in DATA_DIR when unset. */
+  STAFF_TOTP_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes as 64 hex digits or base64',
+    )
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('متجر الإلكترونيات <no-reply@shop.local>'),
   MOYASAR_SECRET_KEY: z.string().optional(),
@@ -66,6 +88,12 @@ export interface Config {
   rateLimitMax: number;
   registerLimitPerHour: number;
   sessionTtlDays: number;
+  staff: {
+    idleMinutes: number;
+    sessionHours: number;
+    /** The key sealing TOTP secrets, or undefined to use `<DATA_DIR>/secrets/staff-totp.key`. */
+    totpKey: Buffer | undefined;
+  };
   smtpUrl: string | undefined;
   mailFrom: string;
   moyasar: {
@@ -124,6 +152,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    staff: {
+      idleMinutes: e.STAFF_IDLE_MINUTES,
+      sessionHours: e.STAFF_SESSION_HOURS,
+      totpKey: e.STAFF_TOTP_KEY
+        ? /^[0-9a-fA-F]{64}$/.test(e.STAFF_TOTP_KEY)
+          ? Buffer.from(e.STAFF_TOTP_KEY, 'hex')
+          : Buffer.from(e.STAFF_TOTP_KEY, 'base64')
+        : undefined,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     moyasar: {

@@ -1,11 +1,22 @@
-import type { Lang } from '@shop/contract';
+import type { Lang, StaffRole } from '@shop/contract';
+import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './lib/session.ts';
+import type { StaffSession } from './modules/staff/guard.ts';
+
+/** One method and path of the route table, with its route config. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route registered, in order (see app.ts). */
+    routeList: readonly RouteEntry[];
     config: Config;
     db: Db;
     /** Changes to what shoppers see, for the caches to drop what a change touched. */
@@ -18,5 +29,15 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The id of the session that authenticated the request, or null. */
     sessionId: number | null;
+    /** The signed-in back-office member under `/api/admin`, or null. See modules/staff/guard.ts. */
+    staff: StaffSession | null;
+  }
+  interface FastifyContextConfig {
+    /** A back-office route that answers without a staff session (signing in). */
+    staffPublic?: boolean;
+    /** The role a back-office route needs; any member when unset. */
+    staffRole?: StaffRole;
+    /** A back-office route a member may use before turning on two-step verification the owner requires. */
+    staffDuringTotpSetup?: boolean;
   }
 }

@@ -5,6 +5,7 @@
  */
 export * from './messages.ts';
 export * from './paths.ts';
+export * from './admin-paths.ts';
 
 /** The largest page any list call answers. */
 export const MAX_PAGE_SIZE = 100;

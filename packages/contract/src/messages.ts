@@ -1,5 +1,7 @@
 /** Languages and every message the API answers, in both: no schemas, safe for any bundle. */
 
+import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
+
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
 export type Lang = (typeof languages)[number];
@@ -214,6 +216,9 @@ export const errorMessages = {
     ar: 'الدفع التجريبي غير مفعّل',
     en: 'Simulated payments are not enabled',
   },
+
+  // back office
+  ...adminErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -242,6 +247,7 @@ export const successMessages = {
     en: 'If the account exists, a message to reset the password is on its way',
   },
   LOGGED_OUT: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
+  ...adminSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;
