@@ -79,7 +79,7 @@ async function waitForHealth(url, child, timeoutMs) {
  * Starts the server and resolves once /api/health answers. `stop()` ends it and removes its
  * data directory.
  */
-export async function startShopServer({ env = {}, timeoutMs = 300_000 } = {}) {
+export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300_000 } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -87,26 +87,30 @@ export async function startShopServer({ env = {}, timeoutMs = 300_000 } = {}) {
   // a running server. It lives under node_modules so its bare imports still resolve.
   const webBuildDir = path.join(root, 'node_modules/.cache/shop-web-builds', path.basename(dataDir));
   cpSync(path.join(web, 'build'), webBuildDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PAYMENT_SANDBOX: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      WEB_BUILD_DIR: webBuildDir,
-      LOG_LEVEL: 'warn',
-      // Every test comes from 127.0.0.1; the real limit would throttle the suite, not a shopper.
-      RATE_LIMIT_MAX: '1000000',
-      REGISTER_LIMIT_PER_HOUR: '1000',
-      PUBLIC_URL: '',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: 'true',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        WEB_BUILD_DIR: webBuildDir,
+        LOG_LEVEL: 'warn',
+        // Every test comes from 127.0.0.1; the real limit would throttle the suite, not a shopper.
+        RATE_LIMIT_MAX: '1000000',
+        REGISTER_LIMIT_PER_HOUR: '1000',
+        PUBLIC_URL: '',
+        ...env,
+      },
     },
-  });
+  );
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -7,3 +7,4 @@ export * from './payments.ts';
 export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
+export type * from './store-data.ts';

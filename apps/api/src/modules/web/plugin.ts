@@ -10,6 +10,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
+import { NearStaticCache } from './near-static.ts';
+import { storeDataFor } from './store-data.ts';
 
 /**
  * The storefront (React Router, server-rendered) mounted in the API process (DESIGN.md §7,
@@ -182,10 +184,13 @@ export function isApiPath(url: string): boolean {
 export async function loadPages(app: FastifyInstance, buildDir: string): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
+  const nearStatic = new NearStaticCache(app.changes);
+  app.addHook('onClose', async () => nearStatic.close());
   const render = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+      storeData: storeDataFor(app, request, nearStatic),
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
       publicOrigin: app.config.publicUrl ?? origin,
