@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:web`: Lighthouse 12 (mobile, simulated throttling) on home, a listing and a
+// `npm run bench:lighthouse` (and `npm run bench:web -- --lighthouse`): Lighthouse 12 (mobile, simulated throttling) on home, a listing and a
 // product page, in Arabic and English, against the real server with the demo catalog (or
 // SHOP_URL). Prints performance, accessibility, best practices, SEO and the JavaScript each page
 // loads (transfer size, compressed as served). Budget (issue 4): performance ≥ 95, the others

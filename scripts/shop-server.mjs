@@ -12,7 +12,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const web = path.join(root, 'apps/web');
 const builtServer = path.join(web, 'build/server/index.js');
 
-function newestMtime(paths) {
+export function newestMtime(paths) {
   let newest = 0;
   const visit = (p) => {
     if (!existsSync(p)) return;
@@ -87,30 +87,30 @@ export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300
   // a running server. It lives under node_modules so its bare imports still resolve.
   const webBuildDir = path.join(root, 'node_modules/.cache/shop-web-builds', path.basename(dataDir));
   cpSync(path.join(web, 'build'), webBuildDir, { recursive: true });
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PAYMENT_SANDBOX: 'true',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        WEB_BUILD_DIR: webBuildDir,
-        LOG_LEVEL: 'warn',
-        // Every test comes from 127.0.0.1; the real limit would throttle the suite, not a shopper.
-        RATE_LIMIT_MAX: '1000000',
-        REGISTER_LIMIT_PER_HOUR: '1000',
-        PUBLIC_URL: '',
-        ...env,
-      },
+  // The server as `npm start` runs it: the compiled bundle, plain node.
+  const { ensureServerBuild, serverBundle } = await import('./build-server.mjs');
+  await ensureServerBuild();
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'true',
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      WEB_BUILD_DIR: webBuildDir,
+      LOG_LEVEL: 'warn',
+      // Every test comes from 127.0.0.1; the real limit would throttle the suite, not a shopper.
+      RATE_LIMIT_MAX: '1000000',
+      REGISTER_LIMIT_PER_HOUR: '1000',
+      PUBLIC_URL: '',
+      ...env,
     },
-  );
+  });
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
