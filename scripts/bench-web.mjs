@@ -79,9 +79,9 @@ const pages = [
 const sessionCookie = `session=${randomBytes(32).toString('base64url')}`;
 const pageHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
-function run(url, headers) {
+function run(url, headers, seconds = duration) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration, headers }, (error, result) =>
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
     autocannon.track(instance, {
@@ -140,7 +140,10 @@ try {
       if (sample.status !== 200) throw new Error(`${url} answered ${sample.status}`);
       const ceiling = await startCeiling(sample, tmp);
       try {
+        // A short warm-up (JIT, the cache filled) before each measured run.
+        await run(url, pageHeaders, 2);
         const cached = summary(await run(url, pageHeaders));
+        await run(url, { ...pageHeaders, cookie: sessionCookie }, 2);
         const rendered = summary(await run(url, { ...pageHeaders, cookie: sessionCookie }));
         const plain = summary(await run(ceiling.url, pageHeaders));
         const pct = (a) => `${((100 * a) / plain.rps).toFixed(1)}%`;
