@@ -26,6 +26,19 @@ describe('near-static cache', () => {
     cache.close();
   });
 
+  it('keeps a list of products until any product changes', async () => {
+    const changes = new ChangeEvents();
+    const cache = new NearStaticCache(changes);
+    let reads = 0;
+    const offers = () => cache.get('catalog', 'offers', 'ar', async () => ++reads, { showsProducts: true });
+    expect(await offers()).toBe(1);
+    await changes.publish({ topic: 'content' });
+    expect(await offers()).toBe(1);
+    await changes.publish({ topic: 'catalog', productIds: [7] });
+    expect(await offers()).toBe(2);
+    cache.close();
+  });
+
   it('drops a read under way when the change comes, and tries a failed read again', async () => {
     const changes = new ChangeEvents();
     const cache = new NearStaticCache(changes);

@@ -76,9 +76,13 @@ export function storeDataFor(
     sliders: () => cache.get('content', 'sliders', '', () => listSliders(db)),
     agents: () => cache.get('content', 'agents', lang, () => listAgents(db, lang)),
     infoPage: (kind) => cache.get('content', `info-${kind}`, lang, () => infoPageText(db, kind, lang)),
-    featuredProducts: () => featuredProducts(db, lang),
-    newProducts: () => newestProducts(db, lang),
-    offerProducts: () => offerProducts(db, lang),
+    // The home page's lists: the same for every visitor until a product changes.
+    featuredProducts: () =>
+      cache.get('catalog', 'featured', lang, () => featuredProducts(db, lang), { showsProducts: true }),
+    newProducts: () =>
+      cache.get('catalog', 'newest', lang, () => newestProducts(db, lang), { showsProducts: true }),
+    offerProducts: () =>
+      cache.get('catalog', 'offers', lang, () => offerProducts(db, lang), { showsProducts: true }),
     product: (id) => unlessNotFound(productDetails(db, id, lang), null),
     relatedProducts: (id) => unlessNotFound(relatedProducts(db, id, lang), []),
     productsPage: ({ pageSize, page, ...filters }) =>
