@@ -1,3 +1,4 @@
+import type { Address } from './addresses.ts';
 import type { Cart } from './cart.ts';
 import type {
   Agent,
@@ -10,6 +11,7 @@ import type {
   Slider,
 } from './catalog.ts';
 import type { Lang } from './messages.ts';
+import type { Order, OrdersPage } from './orders.ts';
 import type { User } from './users.ts';
 
 /** The three info pages. */
@@ -61,6 +63,14 @@ export interface StoreData {
   currentUser(): Promise<User | null>;
   /** The signed-in shopper's cart, or null for a visitor. */
   cart(): Promise<Cart | null>;
+  /** One page of the signed-in shopper's orders, newest first; null for a visitor. */
+  orders(page: number, pageSize: number): Promise<OrdersPage | null>;
+  /** One of the signed-in shopper's orders; null when it is not theirs or does not exist. */
+  order(invoiceId: string): Promise<Order | null>;
+  /** The signed-in shopper's addresses, oldest first; null for a visitor. */
+  addresses(): Promise<Address[] | null>;
+  /** One of the signed-in shopper's addresses; null when it is not theirs or does not exist. */
+  address(id: string): Promise<Address | null>;
 }
 
 /** Store data in a language: what the API hands each page request's loaders. */

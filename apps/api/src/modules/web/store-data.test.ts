@@ -1,6 +1,7 @@
 import { apiPaths, type Lang } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses } from '../../db/schema.ts';
 import { findSession } from '../../lib/session.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -72,5 +73,32 @@ describe('store data for page loaders', () => {
     const visitor = storeFor(null, 'en');
     expect(await visitor.currentUser()).toBeNull();
     expect(await visitor.cart()).toBeNull();
+    expect(await visitor.orders(1, 5)).toBeNull();
+    expect(await visitor.addresses()).toBeNull();
+  });
+
+  it("gives a shopper their own addresses and orders, and someone else's as none", async () => {
+    const [owner, other] = [await signedInUser(t.database.db), await signedInUser(t.database.db)];
+    const [row] = await t.database.db
+      .insert(addresses)
+      .values({ userId: owner.userId, name: 'Home', city: 'Riyadh' })
+      .returning();
+    const ownerStore = storeFor((await findSession(t.database.db, owner.token))!.user, 'en');
+    const otherStore = storeFor((await findSession(t.database.db, other.token))!.user, 'en');
+
+    expect(await ownerStore.addresses()).toEqual(
+      await api(apiPaths.addressesByUser.build({ userId: owner.userId }), owner.bearer),
+    );
+    expect(await ownerStore.address(row!.id)).toEqual(
+      await api(apiPaths.addressById.build({ id: row!.id }), owner.bearer),
+    );
+    expect(await otherStore.address(row!.id)).toBeNull();
+    expect(await otherStore.addresses()).toEqual([]);
+    expect(await ownerStore.address('not-an-id')).toBeNull();
+    expect(await ownerStore.orders(1, 5)).toEqual(
+      await api(`${apiPaths.ordersByUser.build({ userId: owner.userId })}?page=1&pageSize=5`, owner.bearer),
+    );
+    expect(await ownerStore.order('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await ownerStore.order('not-an-id')).toBeNull();
   });
 });

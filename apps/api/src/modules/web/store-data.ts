@@ -1,5 +1,8 @@
 import {
+  orderIdParams,
+  ordersQuery,
   pagingParams,
+  uuidParam,
   productSearchBody,
   type Lang,
   type PagedProducts,
@@ -8,6 +11,7 @@ import {
 } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import { findAddress, listAddresses, toAddressAnswer } from '../addresses/service.ts';
 import { readCart } from '../cart/service.ts';
 import { searchProducts } from '../catalog/search.ts';
 import {
@@ -22,6 +26,8 @@ import {
 } from '../catalog/service.ts';
 import { infoPageText, listAgents, listSliders } from '../content/service.ts';
 import { getSettings, settingsForClient } from '../content/settings.ts';
+import { presentOrder, presentOrdersPage } from '../orders/present.ts';
+import { findOrder, linesOfOrders, listOrders } from '../orders/service.ts';
 import { findUserById, toUserAnswer } from '../users/service.ts';
 import type { NearStaticCache } from './near-static.ts';
 
@@ -97,6 +103,33 @@ export function storeDataFor(
     cart: async () => {
       const shopper = await currentUser();
       return shopper ? readCart(db, shopper.userId, lang) : null;
+    },
+    // What belongs to a shopper is read for the signed-in shopper only, and a row of someone
+    // else's is "none", as the routes' owner checks answer it.
+    orders: async (page, pageSize) => {
+      const shopper = await currentUser();
+      if (!shopper) return null;
+      const query = ordersQuery.parse({ page: String(page), pageSize: String(pageSize) });
+      const result = await listOrders(db, shopper.userId, query.page, query.pageSize);
+      return presentOrdersPage(result, lang, await getSettings(db));
+    },
+    order: async (invoiceId) => {
+      const shopper = await currentUser();
+      if (!shopper || !orderIdParams.safeParse({ invoiceId }).success) return null;
+      const order = await findOrder(db, invoiceId);
+      if (!order || order.userId !== shopper.userId) return null;
+      const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
+      return presentOrder(order, lines, lang, await getSettings(db));
+    },
+    addresses: async () => {
+      const shopper = await currentUser();
+      return shopper ? (await listAddresses(db, shopper.userId)).map(toAddressAnswer) : null;
+    },
+    address: async (id) => {
+      const shopper = await currentUser();
+      if (!shopper || !uuidParam.safeParse(id).success) return null;
+      const row = await unlessNotFound(findAddress(db, id), null);
+      return row && row.userId === shopper.userId ? toAddressAnswer(row) : null;
     },
   });
 

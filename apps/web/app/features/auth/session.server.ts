@@ -53,8 +53,8 @@ export async function loadShopper(request: Request, api: ApiClient): Promise<Sho
 }
 
 /**
- * Account pages: the signed-in user and an API client, or a redirect to the login page that
- * comes back here afterwards (spec §6).
+ * Account pages: the signed-in user, their store data (for loaders) and an API client (for
+ * actions), or a redirect to the login page that comes back here afterwards (spec §6).
  */
 export async function requireUser(
   request: Request,
