@@ -1,29 +1,70 @@
 #!/usr/bin/env node
-// `npm run bench:web`: Lighthouse 12 (mobile, simulated throttling) on home, a listing and a
-// product page, in Arabic and English, against the real server with the demo catalog (or
-// SHOP_URL). Prints performance, accessibility, best practices, SEO and the JavaScript each page
-// loads (transfer size, compressed as served). Budget (decision 033): performance ≥ 95, the
-// others 100, product page JavaScript ≤ 100 KB. Measures only; it never fails a build.
-import { readdirSync, readFileSync } from 'node:fs';
+// `npm run bench:web`: how many pages per second the shop serves, against the ceiling of this
+// machine measured in the same run. For the home page, a category listing and a product page,
+// in Arabic and English, autocannon (run from this process, not the server's) sends 50
+// connections for 10 s:
+// - to the shop as an anonymous visitor (the page cache answers, once warm);
+// - to the shop with a session cookie (never cached: every request renders);
+// - to a plain node:http server (a second process) sending the same brotli bytes.
+// It prints req/s, latencies and the ratios, and the server's memory (RSS) idle and at its peak.
+// `--lighthouse` then runs the Lighthouse audit (scripts/bench-lighthouse.mjs) on the same
+// server. Measures only; it never fails a build.
+//
+// Environment: SHOP_URL (measure a running server instead; no memory figures), BENCH_DURATION
+// (seconds per run, default 10), BENCH_CONNECTIONS (default 50), BENCH_CPU_PROF (a directory:
+// the server runs with `node --cpu-prof` and a summary of the profile is printed).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromiumArgs, findChromium, installHint } from './find-chromium.mjs';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
 import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { summarizeCpuProfile } from './cpu-profile.mjs';
 
-const chromePath = findChromium();
-if (!chromePath) {
-  console.error(installHint);
-  process.exit(1);
-}
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const lighthouse = process.argv.includes('--lighthouse');
+const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+console.log(`Machine: ${os.cpus().length} cores, load average ${loadAverage()} at start.`);
 
 let server;
 let baseUrl = process.env.SHOP_URL;
 if (!baseUrl) {
   ensureWebBuild();
-  server = await startShopServer();
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  server = await startShopServer({
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
   baseUrl = server.url;
+}
+
+/** The server's resident memory in MB, from /proc (Linux). */
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+const memory = { idle: undefined, peak: 0 };
+let sampler;
+if (server) {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  memory.idle = rssMb(server.pid);
+  sampler = setInterval(() => {
+    memory.peak = Math.max(memory.peak, rssMb(server.pid) ?? 0);
+  }, 200);
 }
 
 const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Product`)).json();
@@ -34,86 +75,127 @@ const pages = [
   ['product', `/product/${productId}`],
 ];
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: chromiumArgs,
+/** A session cookie no session has: the page is rendered for a "signed-in" request each time. */
+const sessionCookie = `session=${randomBytes(32).toString('base64url')}`;
+const pageHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+
+function run(url, headers, seconds = duration) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+    });
+  });
+}
+
+/** One GET, its bytes as sent (still compressed). */
+function fetchRaw(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** Starts the plain node:http server sending `response`'s headers and bytes. */
+async function startCeiling(response, dir) {
+  const headers = {};
+  for (const name of ['content-type', 'content-encoding', 'cache-control', 'vary', 'etag'])
+    if (response.headers[name]) headers[name] = response.headers[name];
+  const body = response.body;
+  const file = path.join(dir, 'page.json');
+  writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench-ceiling.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [chunk] = await once(child.stdout, 'data');
+  return { url: `http://127.0.0.1:${String(chunk).trim()}/`, bytes: body.length, stop: () => child.kill() };
+}
+
+const summary = (result) => ({
+  rps: Math.round(result.requests.average),
+  p99: result.latency.p99,
+  max: result.latency.max,
+  bad: result.non2xx + result.errors + result.timeouts,
 });
+
 const rows = [];
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
 try {
   for (const lang of ['ar', 'en']) {
-    for (const [name, path] of pages) {
-      const url = `${baseUrl}${lang === 'ar' ? path : path === '/' ? '/en' : `/en${path}`}`;
-      // One warm-up load so the first measurement is not the server's cold start.
-      await fetch(url);
-      const audit = () =>
-        lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    for (const [name, pagePath] of pages) {
+      const url = `${baseUrl}${lang === 'ar' ? pagePath : pagePath === '/' ? '/en' : `/en${pagePath}`}`;
+      // Fetched raw (no decompression) to hand the ceiling the very bytes the shop sends.
+      const sample = await fetchRaw(url, pageHeaders);
+      if (sample.status !== 200) throw new Error(`${url} answered ${sample.status}`);
+      const ceiling = await startCeiling(sample, tmp);
+      try {
+        // A short warm-up (JIT, the cache filled) before each measured run.
+        await run(url, pageHeaders, 2);
+        const cached = summary(await run(url, pageHeaders));
+        await run(url, { ...pageHeaders, cookie: sessionCookie }, 2);
+        const rendered = summary(await run(url, { ...pageHeaders, cookie: sessionCookie }));
+        const plain = summary(await run(ceiling.url, pageHeaders));
+        const pct = (a) => `${((100 * a) / plain.rps).toFixed(1)}%`;
+        rows.push({
+          page: `${name} (${lang})`,
+          'KB sent': Math.round(ceiling.bytes / 102.4) / 10,
+          'anonymous req/s': cached.rps,
+          'p99 ms': cached.p99,
+          'max ms': cached.max,
+          'session req/s': rendered.rps,
+          'p99 ms ': rendered.p99,
+          'max ms ': rendered.max,
+          'node:http req/s': plain.rps,
+          'anonymous/ceiling': pct(cached.rps),
+          'session/ceiling': pct(rendered.rps),
+          'non-2xx/errors': cached.bad + rendered.bad,
         });
-      let lhr = (await audit()).lhr;
-      // A run Lighthouse itself gave up on (a busy machine) is retried once, and said.
-      if (lhr.runtimeError) {
-        console.log(`${name} (${lang}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}; retrying`);
-        lhr = (await audit()).lhr;
+      } finally {
+        ceiling.stop();
       }
-      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const requests = lhr.audits['network-requests']?.details?.items ?? [];
-      const jsBytes = requests
-        .filter((r) => r.resourceType === 'Script')
-        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-      rows.push({
-        page: `${name} (${lang})`,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best practices': score('best-practices'),
-        seo: score('seo'),
-        'JS KB': Math.round(jsBytes / 102.4) / 10,
-        FCP: lhr.audits['first-contentful-paint']?.displayValue ?? '',
-        LCP: lhr.audits['largest-contentful-paint']?.displayValue ?? '',
-        TBT: lhr.audits['total-blocking-time']?.displayValue ?? '',
-        CLS: lhr.audits['cumulative-layout-shift']?.displayValue ?? '',
-      });
-      const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => a.id);
-      if (failing.length) console.log(`${name} (${lang}) failing audits: ${failing.join(', ')}`);
     }
   }
 } finally {
-  await chrome.kill();
-  await server?.stop();
+  clearInterval(sampler);
+  rmSync(tmp, { recursive: true, force: true });
 }
+
 console.table(rows);
 console.log(
-  'JavaScript a hydrated page needs before it is interactive, gzip -9 of the client build (the home and ' +
-    'product pages opened directly are not hydrated and load only static-page.client.js, decisions 052 and ' +
-    '054; these are their modules when reached by a link inside the shop):',
+  `${connections} connections, ${duration} s per run; load average ${loadAverage()} at the end ` +
+    `(${os.cpus().length} cores, shared: read the ratios, not the absolute figures).`,
 );
-console.table(bundleSizes(['ar/home', 'ar/products-category', 'ar/product', 'ar/cart', 'ar/user-orders']));
-console.log('Budget: performance ≥ 95; accessibility, best practices, SEO = 100; product page JS ≤ 100 KB.');
+if (server)
+  console.log(`Server RSS: ${memory.idle} MB idle after start, ${memory.peak} MB at the peak of the runs.`);
 
-/**
- * The scripts a route loads up front (entry, its route modules and their static imports, from
- * the React Router manifest of the client build), gzipped: the figure without HTTP overhead.
- */
-function bundleSizes(routeIds) {
-  const assets = path.join(root, 'apps/web/build/client/assets');
-  const manifestFile = readdirSync(assets).find((f) => f.startsWith('manifest-'));
-  const manifest = JSON.parse(
-    readFileSync(path.join(assets, manifestFile), 'utf8')
-      .replace(/^window.__reactRouterManifest=/, '')
-      .replace(/;$/, ''),
-  );
-  const gz = (file) => gzipSync(readFileSync(path.join(assets, path.basename(file))), { level: 9 }).length;
-  return routeIds.map((id) => {
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) {
-      if (route.module) files.add(route.module);
-      for (const file of route.imports ?? []) files.add(file);
-    }
-    const bytes = [...files].reduce((sum, file) => sum + gz(file), 0);
-    return { route: id, files: files.size, 'KB gzip': Math.round(bytes / 102.4) / 10 };
+if (lighthouse) {
+  const audit = spawn(process.execPath, [path.join(root, 'scripts/bench-lighthouse.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, SHOP_URL: baseUrl },
   });
+  await once(audit, 'exit');
+}
+
+await server?.stop();
+if (profileDir) {
+  // One file per thread: the main thread's (the largest) is where pages are served.
+  const [main] = readdirSync(profileDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => ({ f, size: statSync(path.join(profileDir, f)).size }))
+    .sort((a, b) => b.size - a.size);
+  if (main) {
+    console.log(`CPU profile of the server's main thread: ${path.join(profileDir, main.f)}`);
+    console.table(summarizeCpuProfile(JSON.parse(readFileSync(path.join(profileDir, main.f), 'utf8'))));
+  }
 }

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 const benches = [
   ['API and pages', 'scripts/bench-api.mjs'],
   ['checkout', 'scripts/bench-checkout.mjs'],
-  ['storefront (Lighthouse)', 'scripts/bench-web.mjs'],
+  ['pages beside node:http', 'scripts/bench-web.mjs'],
+  ['storefront (Lighthouse)', 'scripts/bench-lighthouse.mjs'],
 ];
 let failed = false;
 for (const [name, script] of benches) {

@@ -1,7 +1,11 @@
 export const root: string;
 export function ensureWebBuild(): void;
 export function freePort(): Promise<number>;
-export function startShopServer(options?: { env?: Record<string, string>; timeoutMs?: number }): Promise<{
+export function startShopServer(options?: {
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}): Promise<{
   url: string;
   pid: number | undefined;
   dataDir: string;

@@ -2,29 +2,16 @@
 // port, a temporary data directory, the demo catalog. Run via `node` directly so that killing
 // the PID stops the server itself.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 const builtServer = path.join(web, 'build/server/index.js');
-
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const stat = statSync(p);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(p))
-        if (!['node_modules', 'build', 'e2e'].includes(entry)) visit(path.join(p, entry));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  };
-  paths.forEach(visit);
-  return newest;
-}
 
 /** Builds the storefront when the build is missing or older than its sources. */
 export function ensureWebBuild() {
@@ -79,7 +66,7 @@ async function waitForHealth(url, child, timeoutMs) {
  * Starts the server and resolves once /api/health answers. `stop()` ends it and removes its
  * data directory.
  */
-export async function startShopServer({ env = {}, timeoutMs = 300_000 } = {}) {
+export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300_000 } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -87,13 +74,17 @@ export async function startShopServer({ env = {}, timeoutMs = 300_000 } = {}) {
   // a running server. It lives under node_modules so its bare imports still resolve.
   const webBuildDir = path.join(root, 'node_modules/.cache/shop-web-builds', path.basename(dataDir));
   cpSync(path.join(web, 'build'), webBuildDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  // The server as `npm start` runs it: the compiled bundle, plain node.
+  const { ensureServerBuild, serverBundle } = await import('./build-server.mjs');
+  await ensureServerBuild();
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PAYMENT_SANDBOX: 'true',
+      MALLOC_ARENA_MAX: '2',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

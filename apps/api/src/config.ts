@@ -67,6 +67,8 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Map tiles for the address picker; empty means no tiles (works offline). */
   MAP_TILE_URL: z.string().default(''),
+  /** Memory for the anonymous page cache (compressed pages), in MB; 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().int().nonnegative().default(64),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -107,6 +109,7 @@ export interface Config {
   /** Milliseconds; 0 is off. Defaults to 60 s, and to off in tests (they call it directly). */
   reconcileIntervalMs: number;
   mapTileUrl: string;
+  pageCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -173,5 +176,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderPaymentTtlMinutes: e.ORDER_PAYMENT_TTL_MINUTES,
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     mapTileUrl: e.MAP_TILE_URL,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
   };
 }

@@ -20,9 +20,7 @@ import arabicSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans
 import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
 import latinSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
 import { ErrorPage } from './components/ui/error-page.tsx';
-import { loadShopper } from './features/auth/session.server.ts';
-import { fetchCategories, fetchSettings } from './features/catalog/api.ts';
-import { serverApi } from './lib/api.ts';
+import { shopperOf } from './features/auth/session.server.ts';
 import { TranslationsScript } from './lib/i18n-inline.tsx';
 import { detectLanguage, dirOf, LANG_PARAM, langCookie, localizePath, pageLang } from './lib/lang.ts';
 import './lib/load-context.ts';
@@ -58,11 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   if (wanted !== lang) {
     throw redirect(`${localizePath(url.pathname, wanted)}${url.search}`, { headers: { Vary: 'Cookie' } });
   }
-  const api = serverApi(context, lang);
+  const store = context.storeData(lang);
   const [settings, categories, shopper] = await Promise.all([
-    fetchSettings(api),
-    fetchCategories(api),
-    loadShopper(request, api),
+    store.settings(),
+    store.categories(),
+    shopperOf(store),
   ]);
   return {
     lang,

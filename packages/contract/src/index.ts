@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
+export type * from './store-data.ts';

@@ -5,6 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { storeImage } from '../lib/images.ts';
+import type { ChangeEvents } from '../lib/change-events.ts';
 import { putSettings, settingValueSchemas, type ShopSettings } from '../modules/content/settings.ts';
 import type { Db, Tx } from './client.ts';
 import { agents, categories, companies, infoPages, productImages, products, sliders } from './schema.ts';
@@ -229,6 +230,8 @@ export interface ImportOptions {
   /** Where stored images go (the server's `uploadsDir`). */
   uploadsDir: string;
   onProgress?: (progress: ImportProgress) => void;
+  /** Told after the commit that the catalog, content and settings may all have changed. */
+  changes?: Pick<ChangeEvents, 'publish'>;
 }
 
 interface Counts {
@@ -380,15 +383,18 @@ export async function importCatalog(
 
   await checkReferences(db, data);
   const { paths: image, stored } = await storeImages(data, baseDir, options, () => step('images'));
+  let summary: ImportSummary;
   try {
-    return await db.transaction(async (tx) => {
-      const summary = await writeCatalog(tx, data, image, (n) => step('records', n));
-      return { ...summary, images: stored.length };
+    summary = await db.transaction(async (tx) => {
+      const written = await writeCatalog(tx, data, image, (n) => step('records', n));
+      return { ...written, images: stored.length };
     });
   } catch (error) {
     await removeStoredImages(options.uploadsDir, stored);
     throw error;
   }
+  for (const topic of ['catalog', 'content', 'settings'] as const) await options.changes?.publish({ topic });
+  return summary;
 }
 
 export interface CatalogSource {

@@ -1,3 +1,5 @@
+import type { StoreDataSource } from '@shop/contract';
+
 /**
  * What the API process hands every loader and action (see apps/api/src/modules/web and
  * docs/decisions/030-storefront-ssr-in-api-process.md). The API builds this object; web
@@ -8,8 +10,14 @@ export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 declare module 'react-router' {
   interface AppLoadContext {
     /**
+     * What loaders read: the API's services called directly, in a language, for the shopper of
+     * this request (see `StoreData` in the contract).
+     */
+    storeData: StoreDataSource;
+    /**
      * Calls the API in-process (`app.inject`), forwarding the shopper's cookie, IP and
-     * Origin. Paths are `/api/...` as in `apiPaths`.
+     * Origin. Paths are `/api/...` as in `apiPaths`. For actions (writes); loaders read through
+     * `storeData`.
      */
     apiFetch: ApiFetch;
     /** The per-request CSP nonce for inline scripts. */

@@ -1,15 +1,13 @@
 import type { Route } from './+types/agents';
-import { fetchAgents } from '../features/catalog/api.ts';
 import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const [t, agents] = await Promise.all([serverT(lang), fetchAgents(serverApi(context, lang))]);
+  const [t, agents] = await Promise.all([serverT(lang), context.storeData(lang).agents()]);
   return {
     seo: { title: t('catalog:agents.title'), description: t('catalog:agents.description'), path: '/agents' },
     agents,

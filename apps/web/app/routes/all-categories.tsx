@@ -1,15 +1,13 @@
 import type { Route } from './+types/all-categories';
-import { fetchCategories } from '../features/catalog/api.ts';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
 import { MediaGrid } from '../features/catalog/components/media-card.tsx';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const [t, categories] = await Promise.all([serverT(lang), fetchCategories(serverApi(context, lang))]);
+  const [t, categories] = await Promise.all([serverT(lang), context.storeData(lang).categories()]);
   return {
     seo: {
       title: t('catalog:categories.title'),

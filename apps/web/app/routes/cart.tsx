@@ -5,10 +5,8 @@ import type { Route } from './+types/cart';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { fetchAddresses } from '../features/addresses/api.ts';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
-import { fetchCart } from '../features/cart/api.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
 import { CheckoutDialog } from '../features/cart/components/checkout-dialog.tsx';
@@ -22,11 +20,13 @@ import { pageMeta } from '../lib/route-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, api } = await requireUser(request, context);
+  const { user, store } = await requireUser(request, context);
   const [t, cart, addresses] = await Promise.all([
     serverT(requestLang(request)),
-    fetchCart(api, user.userId),
-    fetchAddresses(api, user.userId),
+    store
+      .cart()
+      .then((found) => found ?? { cartProduct: [], cartTotalNumberOfProduct: 0, cartTotalPrice: 0 }),
+    store.addresses().then((list) => list ?? []),
   ]);
   return {
     seo: { title: t('cart:title'), description: t('cart:description'), path: '/cart', noindex: true },

@@ -1,15 +1,5 @@
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/home';
-import {
-  fetchAgents,
-  fetchCategories,
-  fetchCompanies,
-  fetchFeaturedProducts,
-  fetchNewProducts,
-  fetchOfferProducts,
-  fetchSettings,
-  fetchSliders,
-} from '../features/catalog/api.ts';
 import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
 import { BenefitsStrip } from '../features/catalog/components/benefits-strip.tsx';
 import { HomeSlider } from '../features/catalog/components/home-slider.tsx';
@@ -19,7 +9,6 @@ import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { Section } from '../features/catalog/components/section.tsx';
 import { ShortcutsBar } from '../features/catalog/components/shortcuts-bar.tsx';
 import { homeSections } from '../features/catalog/home-sections.ts';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -36,17 +25,17 @@ const HOME_LIMIT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const api = serverApi(context, lang);
+  const store = context.storeData(lang);
   const [t, settings, sliders, featured, newest, offers, categories, companies, agents] = await Promise.all([
     serverT(lang),
-    fetchSettings(api),
-    fetchSliders(api),
-    fetchFeaturedProducts(api),
-    fetchNewProducts(api),
-    fetchOfferProducts(api),
-    fetchCategories(api),
-    fetchCompanies(api),
-    fetchAgents(api),
+    store.settings(),
+    store.sliders(),
+    store.featuredProducts(),
+    store.newProducts(),
+    store.offerProducts(),
+    store.categories(),
+    store.companies(),
+    store.agents(),
   ]);
   return {
     seo: {

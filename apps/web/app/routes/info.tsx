@@ -1,8 +1,6 @@
 import { infoTypes } from '@shop/contract/constants';
 import { data } from 'react-router';
 import type { Route } from './+types/info';
-import { fetchInfoText } from '../features/catalog/api.ts';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -19,7 +17,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const type = Number(params.type);
   const name = type === infoTypes.about ? 'about' : type === infoTypes.policy ? 'policy' : 'terms';
   const lang = requestLang(request);
-  const [t, text] = await Promise.all([serverT(lang), fetchInfoText(serverApi(context, lang), type)]);
+  const [t, text] = await Promise.all([
+    serverT(lang),
+    context.storeData(lang).infoPage(name === 'policy' ? 'refund' : name),
+  ]);
   const title = t(`catalog:info.${name}`);
   const canonicalType = Object.entries(pages).find(([, n]) => n === name)?.[0] ?? '1';
   return {

@@ -9,8 +9,6 @@ import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
 import { postForm } from '../features/auth/form-post.server.ts';
-import { fetchCurrentUser } from '../features/auth/session.server.ts';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -19,7 +17,7 @@ import { useLang } from '../lib/use-lang.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
   const target = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
-  const [t, user] = await Promise.all([serverT(lang), fetchCurrentUser(request, serverApi(context, lang))]);
+  const [t, user] = await Promise.all([serverT(lang), context.storeData(lang).currentUser()]);
   // Already logged in: nothing to do here.
   if (user) throw redirect(target);
   return {

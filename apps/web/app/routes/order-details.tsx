@@ -4,25 +4,16 @@ import type { Route } from './+types/order-details';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
-import { fetchOrder } from '../features/orders/api.ts';
 import { OrderDetails } from '../features/orders/components/order-details.tsx';
-import { ApiRequestError } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { api } = await requireUser(request, context);
-  const [t, order] = await Promise.all([
-    serverT(requestLang(request)),
-    fetchOrder(api, params.id).catch((error: unknown) => {
-      // Someone else's order reads as missing: no hint that it exists.
-      if (error instanceof ApiRequestError && [400, 403, 404].includes(error.status)) {
-        throw data(null, { status: 404 });
-      }
-      throw error;
-    }),
-  ]);
+  const { store } = await requireUser(request, context);
+  const [t, order] = await Promise.all([serverT(requestLang(request)), store.order(params.id)]);
+  // Someone else's order reads as missing: no hint that it exists.
+  if (!order) throw data(null, { status: 404 });
   return {
     seo: {
       title: t('account:orders.detailsTitle', { number: order.number }),

@@ -4,7 +4,6 @@ import { data, redirect } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/product';
 import { ShopLink } from '../components/ui/shop-link.tsx';
-import { fetchAgents, fetchProduct, fetchRelatedProducts } from '../features/catalog/api.ts';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button.tsx';
 import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
 import { DiscountBadge, PriceTag } from '../features/catalog/components/price-tag.tsx';
@@ -16,7 +15,7 @@ import { productJsonLd } from '../features/catalog/product-json-ld.ts';
 import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
 import { loadShopper } from '../features/auth/session.server.ts';
 import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
-import { ApiRequestError, isNotFound, serverApi } from '../lib/api.ts';
+import { ApiRequestError, serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
 import { staticPage } from '../lib/static-page.ts';
@@ -62,15 +61,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const lang = requestLang(request);
-  const api = serverApi(context, lang);
+  const store = context.storeData(lang);
   const [product, related, agents] = await Promise.all([
-    fetchProduct(api, id).catch((error: unknown) => {
-      if (isNotFound(error)) throw data(null, { status: 404 });
-      throw error;
-    }),
-    fetchRelatedProducts(api, id).catch(() => []),
-    fetchAgents(api),
+    store.product(id),
+    store.relatedProducts(id),
+    store.agents(),
   ]);
+  if (!product) throw data(null, { status: 404 });
   const path = `/product/${product.productId}`;
   const images = [product.productImage, ...product.productImages.map((i) => i.productImage)].filter(
     (src, index, all) => src && all.indexOf(src) === index,

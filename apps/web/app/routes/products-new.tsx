@@ -1,15 +1,13 @@
 import type { Route } from './+types/products-new';
-import { fetchNewProducts } from '../features/catalog/api.ts';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const [t, products] = await Promise.all([serverT(lang), fetchNewProducts(serverApi(context, lang))]);
+  const [t, products] = await Promise.all([serverT(lang), context.storeData(lang).newProducts()]);
   return {
     seo: {
       title: t('catalog:products.newTitle'),

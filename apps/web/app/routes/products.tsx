@@ -3,12 +3,10 @@ import { useTranslation } from '../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import type { Route } from './+types/products';
 import { Pager } from '../components/ui/pager.tsx';
-import { fetchProductsPage, searchProducts } from '../features/catalog/api.ts';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
 import { PriceFilter } from '../features/catalog/components/price-filter.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { listingSearch, parseListingParams } from '../features/catalog/listing-params.ts';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -16,15 +14,17 @@ import { pageMeta } from '../lib/route-meta.ts';
 /** All products with a pager, and the search results when `?q=` is set (spec §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const api = serverApi(context, lang);
+  const store = context.storeData(lang);
   const params = parseListingParams(new URL(request.url).searchParams);
   const prices = { startprice: params.startprice, finishprice: params.finishprice };
   const [t, page] = await Promise.all([
     serverT(lang),
     params.q
-      ? searchProducts(api, { pageSize: pageSizes.search, page: params.page, text: params.q, ...prices })
-      : fetchProductsPage(api, { pageSize: pageSizes.search, page: params.page, ...prices }),
+      ? store.searchProducts({ pageSize: pageSizes.search, page: params.page, text: params.q, ...prices })
+      : store.productsPage({ pageSize: pageSizes.search, page: params.page, ...prices }),
   ]);
+  // Without a category or company filter there is always a page (maybe empty).
+  if (!page) throw new Error('The product listing answered nothing.');
   const title = params.q ? t('catalog:products.searchTitle', { q: params.q }) : t('catalog:products.title');
   return {
     seo: {

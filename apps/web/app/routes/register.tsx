@@ -9,8 +9,6 @@ import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
 import { postForm } from '../features/auth/form-post.server.ts';
-import { fetchCurrentUser } from '../features/auth/session.server.ts';
-import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -19,7 +17,7 @@ import { useLang } from '../lib/use-lang.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const [t, user] = await Promise.all([serverT(lang), fetchCurrentUser(request, serverApi(context, lang))]);
+  const [t, user] = await Promise.all([serverT(lang), context.storeData(lang).currentUser()]);
   if (user) throw redirect(localizePath('/', lang));
   return {
     seo: {

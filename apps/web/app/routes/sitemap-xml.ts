@@ -1,7 +1,5 @@
 import { languages, MAX_PAGE_SIZE } from '@shop/contract';
 import type { Route } from './+types/sitemap-xml';
-import { fetchCategories, fetchCompanies, fetchProductsPage } from '../features/catalog/api.ts';
-import { serverApi } from '../lib/api.ts';
 import { localizePath } from '../lib/lang.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 
@@ -11,13 +9,13 @@ function escapeXml(text: string): string {
 
 /** Every indexable page in both languages, each with its hreflang alternates. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = serverApi(context, 'ar');
-  const [categories, companies] = await Promise.all([fetchCategories(api), fetchCompanies(api)]);
+  const store = context.storeData('ar');
+  const [categories, companies] = await Promise.all([store.categories(), store.companies()]);
   const productIds: number[] = [];
   for (let page = 1; ; page++) {
-    const answer = await fetchProductsPage(api, { pageSize: MAX_PAGE_SIZE, page });
-    productIds.push(...answer.products.map((p) => p.productId));
-    if (page >= answer.pagging.pageCount) break;
+    const answer = await store.productsPage({ pageSize: MAX_PAGE_SIZE, page });
+    productIds.push(...(answer?.products ?? []).map((p) => p.productId));
+    if (!answer || page >= answer.pagging.pageCount) break;
   }
   const paths = [
     '/',

@@ -4,7 +4,7 @@ import type { Route } from './+types/user-addresses';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { PageHeader } from '../features/account/components/page-header.tsx';
-import { deleteAddress, fetchAddresses } from '../features/addresses/api.ts';
+import { deleteAddress } from '../features/addresses/api.ts';
 import { AddressCard } from '../features/addresses/components/address-card.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { browserApi } from '../lib/api.ts';
@@ -16,8 +16,11 @@ import { notify } from '../lib/toast.ts';
 import { useLang } from '../lib/use-lang.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, api } = await requireUser(request, context);
-  const [t, addresses] = await Promise.all([serverT(requestLang(request)), fetchAddresses(api, user.userId)]);
+  const { store } = await requireUser(request, context);
+  const [t, addresses] = await Promise.all([
+    serverT(requestLang(request)),
+    store.addresses().then((list) => list ?? []),
+  ]);
   return {
     seo: {
       title: t('account:addresses.title'),

@@ -2,11 +2,9 @@ import { useTranslation } from '../lib/use-translation.ts';
 import { data, useNavigate } from 'react-router';
 import type { Route } from './+types/user-edit-address';
 import { PageHeader } from '../features/account/components/page-header.tsx';
-import { fetchAddress } from '../features/addresses/api.ts';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { ADDRESS_SAVED_REDIRECT_MS } from '../features/addresses/timings.ts';
 import { requireUser } from '../features/auth/session.server.ts';
-import { ApiRequestError } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -14,17 +12,10 @@ import { pageMeta } from '../lib/route-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { api } = await requireUser(request, context);
-  const [t, address] = await Promise.all([
-    serverT(requestLang(request)),
-    fetchAddress(api, params.id).catch((error: unknown) => {
-      // Not found, not ours (403) or not an id (400): the same not-found page.
-      if (error instanceof ApiRequestError && [400, 403, 404].includes(error.status)) {
-        throw data(null, { status: 404 });
-      }
-      throw error;
-    }),
-  ]);
+  const { store } = await requireUser(request, context);
+  const [t, address] = await Promise.all([serverT(requestLang(request)), store.address(params.id)]);
+  // Not found, not ours or not an id: the same not-found page.
+  if (!address) throw data(null, { status: 404 });
   return {
     seo: {
       title: t('account:addresses.editTitle'),

@@ -3,7 +3,7 @@ import type { Route } from './+types/user-orders';
 import { Pager } from '../components/ui/pager.tsx';
 import { PageHeader } from '../features/account/components/page-header.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
-import { fetchOrders } from '../features/orders/api.ts';
+import { ORDERS_PAGE_SIZE } from '../features/orders/api.ts';
 import { OrdersTable } from '../features/orders/components/orders-table.tsx';
 import { usePaidRedirect } from '../features/orders/use-paid-redirect.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -16,9 +16,14 @@ function pageParam(request: Request): number {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, api } = await requireUser(request, context);
+  const { store } = await requireUser(request, context);
   const page = pageParam(request);
-  const [t, orders] = await Promise.all([serverT(requestLang(request)), fetchOrders(api, user.userId, page)]);
+  const [t, orders] = await Promise.all([
+    serverT(requestLang(request)),
+    store
+      .orders(page, ORDERS_PAGE_SIZE)
+      .then((found) => found ?? { invoices: [], pagging: { pageCount: 0, rawCount: 0 } }),
+  ]);
   return {
     seo: {
       title: t('account:orders.title'),

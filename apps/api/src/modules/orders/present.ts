@@ -1,4 +1,11 @@
-import { halalasToSar, type Lang, type Order, type OrderLine, type OrderStatusName } from '@shop/contract';
+import {
+  halalasToSar,
+  type Lang,
+  type Order,
+  type OrderLine,
+  type OrdersPage,
+  type OrderStatusName,
+} from '@shop/contract';
 import type { ShopSettings } from '../content/settings.ts';
 import type { OrderRow } from './lifecycle.ts';
 import type { OrderLineRow } from './service.ts';
@@ -14,6 +21,20 @@ export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
     productListPrice: halalasToSar(line.listPriceHalalas),
     quantity: line.quantity,
     lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+  };
+}
+
+/** One page of a shopper's orders, as `listOrders` read it. */
+export async function presentOrdersPage(
+  result: { orders: { order: OrderRow; lines: OrderLineRow[] }[]; pageCount: number; rawCount: number },
+  lang: Lang,
+  settings: ShopSettings,
+): Promise<OrdersPage> {
+  return {
+    invoices: await Promise.all(
+      result.orders.map(({ order, lines }) => presentOrder(order, lines, lang, settings)),
+    ),
+    pagging: { pageCount: result.pageCount, rawCount: result.rawCount },
   };
 }
 

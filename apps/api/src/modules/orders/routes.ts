@@ -17,7 +17,7 @@ import { requireOwner } from '../../lib/session.ts';
 import { placeOrder } from '../checkout/place-order.ts';
 import { getSettings } from '../content/settings.ts';
 import { callbackUrl } from './callback-url.ts';
-import { presentLine, presentOrder } from './present.ts';
+import { presentLine, presentOrder, presentOrdersPage } from './present.ts';
 import { findOrder, linesOfOrders, listOrders } from './service.ts';
 
 /** OpenAPI: these calls need the session cookie or a Bearer token. */
@@ -99,13 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireOwner(request, request.params.userId);
       const { page, pageSize } = request.query;
       const result = await listOrders(app.db, user.id, page, pageSize);
-      const settings = await getSettings(app.db);
-      return {
-        invoices: await Promise.all(
-          result.orders.map(({ order, lines }) => presentOrder(order, lines, request.lang, settings)),
-        ),
-        pagging: { pageCount: result.pageCount, rawCount: result.rawCount },
-      };
+      return presentOrdersPage(result, request.lang, await getSettings(app.db));
     },
   );
 

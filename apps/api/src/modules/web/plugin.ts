@@ -3,13 +3,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../../config.ts';
+import { migrationsFolder } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
+import { NearStaticCache } from './near-static.ts';
+import { PageCache, sharedPageKey } from './page-cache.ts';
+import { storeDataFor } from './store-data.ts';
 
 /**
  * The storefront (React Router, server-rendered) mounted in the API process
@@ -18,8 +22,8 @@ import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/interna
  * path is a page.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultBuildDir = path.resolve(here, '../../../../web/build');
+/** apps/web/build, found from the API's own folder (the same from its sources and its bundle). */
+const defaultBuildDir = path.resolve(migrationsFolder, '../../web/build');
 
 /** Forms posted to pages (profile photo included) may be larger than API JSON bodies. */
 const PAGE_BODY_LIMIT = 3 * 1024 * 1024;
@@ -38,11 +42,22 @@ export function resolveWebBuildDir(config: Config): string | undefined {
   return dir && existsSync(path.join(dir, 'server/index.js')) ? dir : undefined;
 }
 
+type CspConfig = Pick<Config, 'mapTileUrl' | 'env' | 'publicUrl' | 'paymentSandbox' | 'moyasar'>;
+
 /** The page CSP: scripts only from us or inline with this response's nonce. */
-export function pageCsp(
-  nonce: string,
-  config: Pick<Config, 'mapTileUrl' | 'env' | 'publicUrl' | 'paymentSandbox' | 'moyasar'>,
-): string {
+export function pageCsp(nonce: string, config: CspConfig): string {
+  return csp([`'nonce-${nonce}'`], config);
+}
+
+/**
+ * The CSP of a page shared by every visitor (the page cache): its own inline scripts by hash,
+ * since a nonce in a page sent to many would be known to all of them.
+ */
+export function cachedPageCsp(scriptHashes: string[], config: CspConfig): string {
+  return csp(scriptHashes, config);
+}
+
+function csp(inlineScripts: string[], config: CspConfig): string {
   const imgSrc = ["'self'", 'data:', 'blob:'];
   const tileOrigin = tileHost(config.mapTileUrl);
   if (tileOrigin) imgSrc.push(tileOrigin);
@@ -52,7 +67,7 @@ export function pageCsp(
   if (provider) imgSrc.push(provider);
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ['script-src', "'self'", ...inlineScripts].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src ${imgSrc.join(' ')}`,
     "font-src 'self'",
@@ -182,24 +197,61 @@ export function isApiPath(url: string): boolean {
 export async function loadPages(app: FastifyInstance, buildDir: string): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
-  const render = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
+  const nearStatic = new NearStaticCache(app.changes);
+  app.addHook('onClose', async () => nearStatic.close());
+  const pageCache =
+    app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
+  app.addHook('onClose', async () => pageCache?.close());
+
+  const renderResponse = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+      storeData: storeDataFor(app, request, nearStatic),
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
       publicOrigin: app.config.publicUrl ?? origin,
       mapTileUrl: app.config.mapTileUrl,
     });
-    reply.status(response.status);
-    response.headers.forEach((value, name) => {
+    return { response, nonce };
+  };
+
+  const sendRendered = (
+    reply: FastifyReply,
+    status: number,
+    headers: Headers,
+    nonce: string,
+    body: Readable | string | null,
+  ) => {
+    reply.status(status);
+    headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);
     });
-    const cookies = response.headers.getSetCookie();
+    const cookies = headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     reply.header('content-security-policy', pageCsp(nonce, app.config));
-    if (!response.body) return reply.send();
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    return body === null ? reply.send() : reply.send(body);
+  };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
+    const key = url === request.url && pageCache ? sharedPageKey(request) : undefined;
+    if (key && pageCache) {
+      return pageCache.serve(
+        key,
+        request,
+        reply,
+        async () => {
+          const { response, nonce } = await renderResponse(request, reply, url);
+          const page = { status: response.status, headers: response.headers, html: await response.text() };
+          return { page, nonce };
+        },
+        (page, nonce) => sendRendered(reply, page.status, page.headers, nonce, page.html),
+        (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
+      );
+    }
+    const { response, nonce } = await renderResponse(request, reply, url);
+    const body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : null;
+    return sendRendered(reply, response.status, response.headers, nonce, body);
   };
   return {
     render,

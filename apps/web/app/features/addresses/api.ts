@@ -1,20 +1,5 @@
-import {
-  addressListSchema,
-  addressOkSchema,
-  addressSchema,
-  apiPaths,
-  okSchema,
-  type AddressInput,
-} from '@shop/contract';
+import { addressOkSchema, apiPaths, okSchema, type AddressInput } from '@shop/contract';
 import type { ApiClient } from '../../lib/api.ts';
-
-export function fetchAddresses(api: ApiClient, userId: string) {
-  return api.get(apiPaths.addressesByUser.build({ userId }), addressListSchema);
-}
-
-export function fetchAddress(api: ApiClient, id: string) {
-  return api.get(apiPaths.addressById.build({ id }), addressSchema);
-}
 
 export function addAddress(api: ApiClient, input: AddressInput) {
   return api.post(apiPaths.addressAdd.build({}), addressOkSchema, { body: input });

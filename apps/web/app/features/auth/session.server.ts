@@ -1,4 +1,4 @@
-import { apiPaths, cartSchema, userSchema, type User } from '@shop/contract';
+import { apiPaths, cartSchema, userSchema, type StoreData, type User } from '@shop/contract';
 import { redirect, type AppLoadContext } from 'react-router';
 import { ApiRequestError, serverApi, type ApiClient } from '../../lib/api.ts';
 import { readCookie } from '../../lib/lang.ts';
@@ -25,7 +25,19 @@ export async function fetchCurrentUser(request: Request, api: ApiClient): Promis
   }
 }
 
-/** What the header needs about the shopper: name, picture and the cart badge count. */
+/** What the header needs about the shopper: name, picture and the cart badge count (loaders). */
+export async function shopperOf(store: StoreData): Promise<Shopper | null> {
+  const [user, cart] = await Promise.all([store.currentUser(), store.cart().catch(() => null)]);
+  if (!user) return null;
+  return {
+    userId: user.userId,
+    userName: user.userName,
+    userImage: user.userImage ?? undefined,
+    cartCount: cart?.cartTotalNumberOfProduct ?? 0,
+  };
+}
+
+/** The same for actions, which still speak to the API. */
 export async function loadShopper(request: Request, api: ApiClient): Promise<Shopper | null> {
   const user = await fetchCurrentUser(request, api);
   if (!user) return null;
@@ -41,19 +53,19 @@ export async function loadShopper(request: Request, api: ApiClient): Promise<Sho
 }
 
 /**
- * Account pages: the signed-in user and an API client, or a redirect to the login page that
- * comes back here afterwards (spec §6).
+ * Account pages: the signed-in user, their store data (for loaders) and an API client (for
+ * actions), or a redirect to the login page that comes back here afterwards (spec §6).
  */
 export async function requireUser(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: User; api: ApiClient }> {
+): Promise<{ user: User; api: ApiClient; store: StoreData }> {
   const lang = requestLang(request);
-  const api = serverApi(context, lang);
-  const user = await fetchCurrentUser(request, api);
+  const store = context.storeData(lang);
+  const user = await store.currentUser();
   if (!user) {
     const url = new URL(request.url);
     throw redirect(loginPathFor(`${url.pathname}${url.search}`, lang));
   }
-  return { user, api };
+  return { user, api: serverApi(context, lang), store };
 }

@@ -1,10 +1,8 @@
 import { pageSizes } from '@shop/contract';
 import { data, type AppLoadContext } from 'react-router';
-import { isNotFound, serverApi } from '../../lib/api.ts';
 import { serverT } from '../../lib/i18n.server.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import { listingSearch, parseListingParams } from './listing-params.ts';
-import { fetchCategories, fetchCompanies, fetchProductsPage } from './api.ts';
 import type { Facet } from './components/facet-label.tsx';
 
 /** A path id: digits only, else the page does not exist. */
@@ -22,13 +20,13 @@ export async function loadFacetListing(
 ) {
   const id = parseId(rawId);
   const lang = requestLang(request);
-  const api = serverApi(context, lang);
+  const store = context.storeData(lang);
   const params = parseListingParams(new URL(request.url).searchParams);
   const filter = kind === 'category' ? { categoryId: id } : { companyId: id };
   const [t, facetList, page] = await Promise.all([
     serverT(lang),
     kind === 'category'
-      ? fetchCategories(api).then((list) =>
+      ? store.categories().then((list) =>
           list.map<Facet>((c) => ({
             id: c.categoryId,
             name: c.categoryName,
@@ -36,7 +34,7 @@ export async function loadFacetListing(
             to: `/products/category/${c.categoryId}`,
           })),
         )
-      : fetchCompanies(api).then((list) =>
+      : store.companies().then((list) =>
           list.map<Facet>((c) => ({
             id: c.companyId,
             name: c.companyName,
@@ -44,19 +42,16 @@ export async function loadFacetListing(
             to: `/products/company/${c.companyId}`,
           })),
         ),
-    fetchProductsPage(api, {
+    store.productsPage({
       pageSize: kind === 'category' ? pageSizes.category : pageSizes.company,
       page: params.page,
       ...filter,
       startprice: params.startprice,
       finishprice: params.finishprice,
-    }).catch((error: unknown) => {
-      if (isNotFound(error)) throw data(null, { status: 404 });
-      throw error;
     }),
   ]);
   const current = facetList.find((facet) => facet.id === id);
-  if (!current) throw data(null, { status: 404 });
+  if (!current || !page) throw data(null, { status: 404 });
   const title =
     kind === 'category'
       ? t('catalog:listing.categoryTitle', { name: current.name })

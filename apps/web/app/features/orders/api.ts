@@ -1,18 +1,8 @@
-import { apiPaths, orderSchema, ordersPageSchema, verifyPaymentAnswerSchema } from '@shop/contract';
+import { apiPaths, verifyPaymentAnswerSchema } from '@shop/contract';
 import type { ApiClient } from '../../lib/api.ts';
 
 /** Spec §9: the orders tab shows 5 orders a page. */
 export const ORDERS_PAGE_SIZE = 5;
-
-export function fetchOrders(api: ApiClient, userId: string, page: number) {
-  return api.get(apiPaths.ordersByUser.build({ userId }), ordersPageSchema, {
-    query: { page, pageSize: ORDERS_PAGE_SIZE },
-  });
-}
-
-export function fetchOrder(api: ApiClient, invoiceId: string) {
-  return api.get(apiPaths.orderById.build({ invoiceId }), orderSchema);
-}
 
 /** The server asks the provider about the payment; only its answer makes an order paid. */
 export function verifyPayment(api: ApiClient, id: string) {

@@ -1,0 +1,104 @@
+import { apiPaths, type Lang } from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses } from '../../db/schema.ts';
+import { findSession } from '../../lib/session.ts';
+import { createProduct } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { signedInUser } from '../../test/users.ts';
+import { NearStaticCache } from './near-static.ts';
+import { storeDataFor } from './store-data.ts';
+
+/** What page loaders read must be what the API answers, for the same shopper. */
+describe('store data for page loaders', () => {
+  let t: TestContext;
+  let cache: NearStaticCache;
+  let productId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cache = new NearStaticCache(t.app.changes);
+    const first = await createProduct(t.database.db, { featured: true, offerPriceHalalas: 8_000 });
+    await createProduct(t.database.db, { categoryId: first.categoryId, companyId: first.companyId });
+    productId = first.id;
+  });
+  afterAll(async () => {
+    cache.close();
+    await t.close();
+  });
+
+  /** A page request as the API's hooks leave it: the session resolved to `user`. */
+  const storeFor = (user: FastifyRequest['user'], lang: Lang) =>
+    storeDataFor(t.app, { user } as FastifyRequest, cache)(lang);
+  const api = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ url, headers });
+    expect(res.statusCode, url).toBe(200);
+    return res.json();
+  };
+
+  it('answers as the API routes do, in each language', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const store = storeFor(null, lang);
+      const headers = { 'accept-language': lang };
+      expect(await store.settings()).toEqual((await api(apiPaths.settings.build({}), headers)).data);
+      expect(await store.categories()).toEqual(await api(apiPaths.categories.build({}), headers));
+      expect(await store.companies()).toEqual(await api(apiPaths.companies.build({}), headers));
+      expect(await store.featuredProducts()).toEqual(await api(apiPaths.featuredProducts.build({}), headers));
+      expect(await store.product(productId)).toEqual(
+        await api(apiPaths.productById.build({ id: productId }), headers),
+      );
+      expect(await store.relatedProducts(productId)).toEqual(
+        await api(apiPaths.relatedProducts.build({ id: productId }), headers),
+      );
+      expect(await store.productsPage({ pageSize: 8, page: 1 })).toEqual(
+        await api(apiPaths.productsPaged.build({ pageSize: 8, page: 1 }), headers),
+      );
+    }
+  });
+
+  it('says "none" where the API answers 404', async () => {
+    const store = storeFor(null, 'en');
+    expect(await store.product(999_999)).toBeNull();
+    expect(await store.relatedProducts(999_999)).toEqual([]);
+    expect(await store.productsPage({ pageSize: 8, page: 1, categoryId: 999_999 })).toBeNull();
+  });
+
+  it("reads the signed-in shopper's own account and cart, and nothing for a visitor", async () => {
+    const shopper = await signedInUser(t.database.db);
+    const session = await findSession(t.database.db, shopper.token);
+    const store = storeFor(session!.user, 'en');
+    expect(await store.currentUser()).toEqual(await api(apiPaths.currentUser.build({}), shopper.bearer));
+    expect(await store.cart()).toEqual(
+      await api(apiPaths.cartByUser.build({ userId: shopper.userId }), shopper.bearer),
+    );
+    const visitor = storeFor(null, 'en');
+    expect(await visitor.currentUser()).toBeNull();
+    expect(await visitor.cart()).toBeNull();
+    expect(await visitor.orders(1, 5)).toBeNull();
+    expect(await visitor.addresses()).toBeNull();
+  });
+
+  it("gives a shopper their own addresses and orders, and someone else's as none", async () => {
+    const [owner, other] = [await signedInUser(t.database.db), await signedInUser(t.database.db)];
+    const [row] = await t.database.db
+      .insert(addresses)
+      .values({ userId: owner.userId, name: 'Home', city: 'Riyadh' })
+      .returning();
+    const ownerStore = storeFor((await findSession(t.database.db, owner.token))!.user, 'en');
+    const otherStore = storeFor((await findSession(t.database.db, other.token))!.user, 'en');
+
+    expect(await ownerStore.addresses()).toEqual(
+      await api(apiPaths.addressesByUser.build({ userId: owner.userId }), owner.bearer),
+    );
+    expect(await ownerStore.address(row!.id)).toEqual(
+      await api(apiPaths.addressById.build({ id: row!.id }), owner.bearer),
+    );
+    expect(await otherStore.address(row!.id)).toBeNull();
+    expect(await otherStore.addresses()).toEqual([]);
+    expect(await ownerStore.address('not-an-id')).toBeNull();
+    expect(await ownerStore.orders(1, 5)).toEqual(
+      await api(`${apiPaths.ordersByUser.build({ userId: owner.userId })}?page=1&pageSize=5`, owner.bearer),
+    );
+    expect(await ownerStore.order('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await ownerStore.order('not-an-id')).toBeNull();
+  });
+});

@@ -1,0 +1,141 @@
+import {
+  orderIdParams,
+  ordersQuery,
+  pagingParams,
+  uuidParam,
+  productSearchBody,
+  type Lang,
+  type PagedProducts,
+  type StoreData,
+  type StoreDataSource,
+} from '@shop/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { findAddress, listAddresses, toAddressAnswer } from '../addresses/service.ts';
+import { readCart } from '../cart/service.ts';
+import { searchProducts } from '../catalog/search.ts';
+import {
+  featuredProducts,
+  listCategories,
+  listCompanies,
+  listProducts,
+  newestProducts,
+  offerProducts,
+  productDetails,
+  relatedProducts,
+} from '../catalog/service.ts';
+import { infoPageText, listAgents, listSliders } from '../content/service.ts';
+import { getSettings, settingsForClient } from '../content/settings.ts';
+import { presentOrder, presentOrdersPage } from '../orders/present.ts';
+import { findOrder, linesOfOrders, listOrders } from '../orders/service.ts';
+import { findUserById, toUserAnswer } from '../users/service.ts';
+import type { NearStaticCache } from './near-static.ts';
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+
+/** `read()`'s answer, or `fallback` when what it reads does not exist. */
+async function unlessNotFound<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isNotFound(error)) return fallback;
+    throw error;
+  }
+}
+
+/** The page and size as the API's routes check them (a size over the maximum is refused). */
+const paging = (pageSize: number, page: number) =>
+  pagingParams.parse({ pageSize: String(pageSize), page: String(page) });
+
+const noResults: PagedProducts = { products: [], pagging: { pageCount: 0, rawCount: 0 } };
+
+/**
+ * The storefront's data for one page request, from the same services (and so the same
+ * answers) as the API routes, without a request of its own: the session was resolved by the
+ * API's hooks for the page request, so `request.user` is the shopper, and what belongs to a
+ * shopper is only ever read for that shopper. Near-static data comes from `cache`.
+ */
+export function storeDataFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cache: NearStaticCache,
+): StoreDataSource {
+  const db = app.db;
+  const byLang = new Map<Lang, StoreData>();
+  // One user read per page request, whichever loaders ask.
+  let user: ReturnType<StoreData['currentUser']> | undefined;
+  const currentUser: StoreData['currentUser'] = () => {
+    const shopper = request.user;
+    if (!shopper) return Promise.resolve(null);
+    user ??= findUserById(db, shopper.id).then((row) => (row?.active ? toUserAnswer(row) : null));
+    return user;
+  };
+
+  const build = (lang: Lang): StoreData => ({
+    lang,
+    settings: () =>
+      cache.get('settings', 'settings', lang, async () =>
+        settingsForClient(await getSettings(db), lang, app.config.paymentSandbox),
+      ),
+    categories: () => cache.get('catalog', 'categories', lang, () => listCategories(db, lang)),
+    companies: () => cache.get('catalog', 'companies', lang, () => listCompanies(db, lang)),
+    sliders: () => cache.get('content', 'sliders', '', () => listSliders(db)),
+    agents: () => cache.get('content', 'agents', lang, () => listAgents(db, lang)),
+    infoPage: (kind) => cache.get('content', `info-${kind}`, lang, () => infoPageText(db, kind, lang)),
+    // The home page's lists: the same for every visitor until a product changes.
+    featuredProducts: () =>
+      cache.get('catalog', 'featured', lang, () => featuredProducts(db, lang), { showsProducts: true }),
+    newProducts: () =>
+      cache.get('catalog', 'newest', lang, () => newestProducts(db, lang), { showsProducts: true }),
+    offerProducts: () =>
+      cache.get('catalog', 'offers', lang, () => offerProducts(db, lang), { showsProducts: true }),
+    product: (id) => unlessNotFound(productDetails(db, id, lang), null),
+    relatedProducts: (id) => unlessNotFound(relatedProducts(db, id, lang), []),
+    productsPage: ({ pageSize, page, ...filters }) =>
+      unlessNotFound(listProducts(db, lang, paging(pageSize, page), filters), null),
+    searchProducts: ({ pageSize, page, text, ...prices }) => {
+      // The API refuses a query it cannot read with a 400; a page shows no results instead.
+      const body = productSearchBody.safeParse({ productName: text });
+      if (!body.success) return Promise.resolve(noResults);
+      return searchProducts(db, lang, paging(pageSize, page), body.data.productName, prices);
+    },
+    currentUser,
+    cart: async () => {
+      const shopper = await currentUser();
+      return shopper ? readCart(db, shopper.userId, lang) : null;
+    },
+    // What belongs to a shopper is read for the signed-in shopper only, and a row of someone
+    // else's is "none", as the routes' owner checks answer it.
+    orders: async (page, pageSize) => {
+      const shopper = await currentUser();
+      if (!shopper) return null;
+      const query = ordersQuery.parse({ page: String(page), pageSize: String(pageSize) });
+      const result = await listOrders(db, shopper.userId, query.page, query.pageSize);
+      return presentOrdersPage(result, lang, await getSettings(db));
+    },
+    order: async (invoiceId) => {
+      const shopper = await currentUser();
+      if (!shopper || !orderIdParams.safeParse({ invoiceId }).success) return null;
+      const order = await findOrder(db, invoiceId);
+      if (!order || order.userId !== shopper.userId) return null;
+      const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
+      return presentOrder(order, lines, lang, await getSettings(db));
+    },
+    addresses: async () => {
+      const shopper = await currentUser();
+      return shopper ? (await listAddresses(db, shopper.userId)).map(toAddressAnswer) : null;
+    },
+    address: async (id) => {
+      const shopper = await currentUser();
+      if (!shopper || !uuidParam.safeParse(id).success) return null;
+      const row = await unlessNotFound(findAddress(db, id), null);
+      return row && row.userId === shopper.userId ? toAddressAnswer(row) : null;
+    },
+  });
+
+  return (lang) => {
+    let data = byLang.get(lang);
+    if (!data) byLang.set(lang, (data = build(lang)));
+    return data;
+  };
+}
