@@ -21,6 +21,7 @@ import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { isInternalRequest } from './lib/internal-request.ts';
+import { loggerOptions } from './lib/log-safe.ts';
 import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { resolveSession } from './lib/session.ts';
@@ -44,21 +45,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, logger }: AppOptions) {
   let pages: Pages | undefined;
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.UserPassword',
-          '*.userPassword',
-          '*.oldPassword',
-        ],
-        censor: '[redacted]',
-      },
-    },
+    logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests never hang forever on a slow client.

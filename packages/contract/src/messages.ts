@@ -138,6 +138,10 @@ export const errorMessages = {
   ADDRESS_NAME_REQUIRED: { ar: 'من فضلك أدخل اسماً للعنوان', en: 'Please enter a title for the address' },
   COORDINATES_INVALID: { ar: 'موقع الخريطة غير صحيح', en: 'The map location is not valid' },
   TEXT_TOO_LONG: { ar: 'النص طويل جداً', en: 'The text is too long' },
+  TEXT_CONTROL_CHARACTERS: {
+    ar: 'النص يحتوي على رموز غير مسموح بها',
+    en: 'The text contains characters that are not allowed',
+  },
   ADDRESS_LIMIT: {
     ar: 'وصلت إلى الحد الأقصى لعدد العناوين (50)',
     en: 'You have reached the maximum number of addresses (50)',

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { EMAIL_MAX, looksLikeSaudiMobile, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from './constants.ts';
 
@@ -10,8 +11,7 @@ import { EMAIL_MAX, looksLikeSaudiMobile, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_
 
 const PHONE_INPUT_MAX = 32;
 
-export const userNameField = z
-  .string()
+export const userNameField = text()
   .trim()
   .min(1, { message: 'NAME_REQUIRED', abort: true })
   .max(USER_NAME_MAX, 'NAME_TOO_LONG');
@@ -20,15 +20,13 @@ export const userNameField = z
  * The spec's client rule is "longer than 9 characters"; a Saudi mobile in any accepted form
  * satisfies it except the bare 9-digit 5XXXXXXXX, which we accept too (decision 021).
  */
-export const userPhoneField = z
-  .string()
+export const userPhoneField = text()
   .trim()
   .min(1, { message: 'PHONE_INVALID', abort: true })
   .max(PHONE_INPUT_MAX, { message: 'PHONE_INVALID', abort: true })
   .refine(looksLikeSaudiMobile, 'PHONE_INVALID');
 
-export const userEmailField = z
-  .string()
+export const userEmailField = text()
   .trim()
   .toLowerCase()
   .min(1, 'EMAIL_REQUIRED')
@@ -82,8 +80,7 @@ export const registerFormSchema = z
 
 /** Login: `userEmail` is an e-mail (any case) or a mobile number in any accepted form. */
 export const loginSchema = z.object({
-  userEmail: z
-    .string()
+  userEmail: text()
     .trim()
     .toLowerCase()
     .min(1, { message: 'LOGIN_EMAIL_REQUIRED', abort: true })
@@ -165,7 +162,7 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, 'RESET_TOKEN_INVALID').max(200, 'RESET_TOKEN_INVALID'),
+    token: text().min(1, 'RESET_TOKEN_INVALID').max(200, 'RESET_TOKEN_INVALID'),
     password: newPasswordField,
     confirmPassword: confirmationField.optional(),
   })
