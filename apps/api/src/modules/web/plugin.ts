@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
+import { shopOrigin } from '../../lib/public-origin.ts';
 
 /**
  * The storefront (React Router, server-rendered) mounted in the API process (DESIGN.md §7,
@@ -188,7 +189,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
-      publicOrigin: app.config.publicUrl ?? origin,
+      publicOrigin: shopOrigin(app),
       mapTileUrl: app.config.mapTileUrl,
     });
     reply.status(response.status);
