@@ -92,11 +92,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Profile update (multipart; `userImage` is the file part). Absent fields stay as they are. */
+/** The signed-in shopper's own password, asked again before a change that could take the account. */
+const currentPasswordField = z.string().max(PASSWORD_MAX, 'PASSWORD_INCORRECT');
+
+/**
+ * Profile update (multipart; `userImage` is the file part). Absent fields stay as they are.
+ * A new phone or e-mail needs `currentPassword`; a new e-mail takes effect once the link sent
+ * to it is opened.
+ */
 export const updateUserSchema = z.object({
   UserName: userNameField.optional(),
   UserPhone: userPhoneField.optional(),
   UserEmail: userEmailField.optional(),
+  currentPassword: currentPasswordField.optional(),
   userImage: z.string().optional().meta({
     description: 'An image file (JPEG, PNG or WebP, at most 2 MB); multipart only.',
     format: 'binary',
@@ -104,12 +112,22 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
-/** The profile form: every field is shown and filled. */
+/**
+ * The profile form: every field is shown and filled; the current password only matters
+ * (and the server asks for it) when the phone or e-mail changes.
+ */
 export const profileFormSchema = z.object({
   UserName: userNameField,
   UserPhone: userPhoneField,
   UserEmail: userEmailField,
+  currentPassword: currentPasswordField.optional(),
 });
+
+/** The token of the link sent to a new e-mail address. */
+export const confirmEmailSchema = z.object({
+  token: text().min(1, 'EMAIL_CHANGE_TOKEN_INVALID').max(200, 'EMAIL_CHANGE_TOKEN_INVALID'),
+});
+export type ConfirmEmailInput = z.input<typeof confirmEmailSchema>;
 
 /**
  * Password change as sent: `{oldPassword, password}` (spec §3). `confirmPassword` is optional
