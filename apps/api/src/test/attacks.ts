@@ -106,3 +106,26 @@ export function carriesRunOf(lines: readonly string[], value: string, length: nu
   }
   return false;
 }
+
+export interface TableRoute {
+  method: string;
+  url: string;
+}
+
+/**
+ * Every route of the app as Fastify's own route table prints it (`printRoutes`), flattened to
+ * method and full URL pattern (`/api/User/Update/User/:id`).
+ */
+export function routeTable(app: { printRoutes(options: { commonPrefix: false }): string }): TableRoute[] {
+  const routes: TableRoute[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
