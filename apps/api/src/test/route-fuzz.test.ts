@@ -22,7 +22,7 @@ import { createTestApp, type TestContext } from './harness.ts';
  * route's index) and a few runs per route; FUZZ_RUNS (runs per route) and FUZZ_SEED make a
  * longer or different run.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const SEED = Number(process.env.FUZZ_SEED ?? 17);
 /** Generous: a long FUZZ_RUNS run on a busy machine. */
 const TIMEOUT = Math.max(120_000, RUNS * 10_000);
