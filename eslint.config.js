@@ -117,9 +117,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/modules/*/routes.ts'],
-    // The users module's queries are being moved out of its route file into its service; the
-    // exemption goes with them.
-    ignores: ['apps/api/src/modules/users/routes.ts'],
     rules: {
       'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport, routesDoNotQueryTheDatabase),
     },

@@ -2,7 +2,6 @@ import './types.ts';
 import { mkdir } from 'node:fs/promises';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,9 @@ import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { isInternalRequest } from './lib/internal-request.ts';
+import { loggerOptions } from './lib/log-safe.ts';
+import { warnWithoutPublicUrl } from './lib/public-origin.ts';
+import { clientErrorAnswer, securityHeaders } from './lib/security-headers.ts';
 import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { resolveSession } from './lib/session.ts';
@@ -47,30 +49,25 @@ export interface AppOptions {
 
 export async function buildApp({ config, database, logger }: AppOptions) {
   let pages: Pages | undefined;
+  const headers = securityHeaders(config);
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.UserPassword',
-          '*.userPassword',
-          '*.oldPassword',
-        ],
-        censor: '[redacted]',
-      },
-    },
+    logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests never hang forever on a slow client.
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
+    // A request Node's parser refuses (broken request line or headers) never reaches Fastify's
+    // hooks either: answered here with the same headers and the API's error shape.
+    clientErrorHandler(error, socket) {
+      if (socket.writable) socket.end(clientErrorAnswer(error, headers));
+      else socket.destroy(error);
+    },
     // A path the router cannot read (a stray `%`, an overlong segment): the API's own error
     // shape, or the storefront's not-found page, in place of Fastify's English JSON.
+    // Request hooks do not run for these answers: the security headers are set here.
     frameworkErrors(error, request, reply) {
+      void reply.headers(headers);
       request.lang = requestLang(undefined, request.headers['accept-language']);
       if (!pages || isApiPath(request.url)) return sendError(request, reply, error);
       pages.renderNotFound(request, reply).catch((failure: unknown) => sendError(request, reply, failure));
@@ -80,6 +77,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  warnWithoutPublicUrl(app);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
   // Every route as it is registered, so tests can go through all of them (the back office's
@@ -99,28 +97,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError(404, 'ROUTE_NOT_FOUND')));
 
-  await app.register(fastifyHelmet, {
-    // The storefront sets its own CSP with a per-request nonce (see modules/web).
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        formAction: ["'self'"],
-        // Only behind HTTPS: on plain http://localhost it would break every asset.
-        upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Not helmet's no-referrer: with it browsers send `Origin: null` on the shop's own form
-    // posts, which the CSRF checks (ours and React Router's) must refuse. Other sites still
-    // get no referrer at all.
-    referrerPolicy: { policy: 'same-origin' },
-    hsts: config.publicUrl?.startsWith('https:') ?? false,
+  // Before every other hook, so even a request refused by the limiter or the CSRF check carries them.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(headers);
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {

@@ -17,6 +17,11 @@ describe('configuration', () => {
     ['DATABASE_URL', 'not a url'],
     ['REGISTER_LIMIT_PER_HOUR', '0'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.1, evil.example'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['PUBLIC_URL', 'javascript:alert(1)'],
+    ['LOGIN_LIMIT_PER_IP', '0'],
+    ['PROFILE_CHANGES_PER_HOUR', 'many'],
     ['LOG_LEVEL', 'loud'],
     ['STAFF_IDLE_MINUTES', '0'],
     ['STAFF_SESSION_HOURS', 'a day'],
@@ -48,5 +53,30 @@ describe('configuration', () => {
     expect(config.staff.totpKey).toEqual(Buffer.from(key, 'hex'));
     const base64 = Buffer.alloc(32, 7).toString('base64');
     expect(loadConfig({ STAFF_TOTP_KEY: base64 }).staff.totpKey).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it('trusts X-Forwarded-* from nobody, everybody, or the listed proxies only', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8 ' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+  });
+
+  it('keeps only the origin of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/some/path/' }).publicUrl).toBe(
+      'https://shop.example',
+    );
+  });
+
+  it('reads the sign-in and profile-change limits', () => {
+    expect(loadConfig({}).loginLimitPerIp).toBe(100);
+    expect(loadConfig({}).profileChangesPerHour).toBe(10);
+    expect(loadConfig({ LOGIN_LIMIT_PER_IP: '500', PROFILE_CHANGES_PER_HOUR: '3' })).toMatchObject({
+      loginLimitPerIp: 500,
+      profileChangesPerHour: 3,
+    });
   });
 });

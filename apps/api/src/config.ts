@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,39 @@ const bool = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** An IPv4 or IPv6 address, or a CIDR range of either (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Whose `X-Forwarded-*` headers are believed: nobody (`false`), the direct peer whoever it
+ * is (`true`), or only peers at the listed addresses and CIDR ranges (comma-separated).
+ */
+const trustProxy = z.string().transform((value, context) => {
+  const lower = value.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(lower)) return false;
+  if (['true', '1', 'yes'].includes(lower)) return true;
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || bad !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `expected true, false or a comma-separated list of addresses and CIDR ranges${bad === undefined ? '' : ` (not ${JSON.stringify(bad)})`}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /**
  * Every environment variable the server reads, parsed once at start-up.
  * A bad value stops start-up with a message naming the variable.
@@ -15,8 +49,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  /** The public origin of the shop (used for links in e-mails, sitemaps, callback URLs). */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The public origin of the shop: every absolute URL it writes (e-mail links, sitemap,
+   * canonical and Open Graph links, the payment callback) starts with it.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; the embedded database under DATA_DIR is used when unset. */
   DATABASE_URL: z.url().optional(),
@@ -27,10 +64,14 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Where the built storefront lives (apps/web/build). */
   WEB_BUILD_DIR: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Accounts one IP address may open in an hour. */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Sign-in attempts one IP address may make in 15 minutes, across accounts. */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
+  /** Profile changes (name, phone, e-mail, photo) one account may make in an hour. */
+  PROFILE_CHANGES_PER_HOUR: z.coerce.number().int().positive().default(10),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(30),
   /** A back-office session ends after this many minutes without a request. */
   STAFF_IDLE_MINUTES: z.coerce
@@ -86,9 +127,12 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   webBuildDir: string | undefined;
-  trustProxy: boolean;
+  /** false, true, or the addresses and CIDR ranges of the proxies whose X-Forwarded-* count. */
+  trustProxy: boolean | string[];
   rateLimitMax: number;
   registerLimitPerHour: number;
+  loginLimitPerIp: number;
+  profileChangesPerHour: number;
   sessionTtlDays: number;
   staff: {
     idleMinutes: number;
@@ -142,7 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL && new URL(e.PUBLIC_URL).origin,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
@@ -154,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     registerLimitPerHour: e.REGISTER_LIMIT_PER_HOUR,
+    loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
+    profileChangesPerHour: e.PROFILE_CHANGES_PER_HOUR,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     staff: {
       idleMinutes: e.STAFF_IDLE_MINUTES,

@@ -142,7 +142,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
-      <title>{t('error.title')}</title>
+      <title>{t(status === 400 ? 'badRequest.title' : 'error.title')}</title>
       <ErrorPage status={status} homeHref={localizePath('/', pageLang(pathname))} />
     </main>
   );

@@ -33,6 +33,7 @@ export default [
     ...page('register', 'routes/register.tsx'),
     ...page('forgot-password', 'routes/forgot-password.tsx'),
     ...page('reset-password', 'routes/reset-password.tsx'),
+    ...page('confirm-email', 'routes/confirm-email.tsx'),
     ...page('logout', 'routes/logout.tsx'),
     ...page('cart', 'routes/cart.tsx'),
     ...page('payment', 'routes/payment.tsx'),

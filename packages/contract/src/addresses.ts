@@ -1,8 +1,9 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { ADDRESS_FIELD_MAX, ADDRESS_NAME_MAX, ADDRESS_TEXT_MAX, looksLikeSaudiMobile } from './constants.ts';
 
-const shortText = (max: number) => z.string().trim().max(max, 'TEXT_TOO_LONG');
+const shortText = (max: number, multiline = false) => text({ multiline }).trim().max(max, 'TEXT_TOO_LONG');
 
 /** A coordinate as a number or numeric text (map pickers send either). Empty means none. */
 const coordinate = (limit: number) =>
@@ -25,22 +26,20 @@ const coordinate = (limit: number) =>
  */
 export const addressInputSchema = z.object({
   /** The form's "title". */
-  name: z
-    .string()
+  name: text()
     .trim()
     .min(1, { message: 'ADDRESS_NAME_REQUIRED', abort: true })
     .max(ADDRESS_NAME_MAX, 'TEXT_TOO_LONG'),
-  user: z.string().optional(),
+  user: text().optional(),
   city: shortText(ADDRESS_FIELD_MAX).optional(),
   /** The form's "region". */
   zone: shortText(ADDRESS_FIELD_MAX).optional(),
   /** The form's "nearest mark". */
   closeSign: shortText(ADDRESS_FIELD_MAX).optional(),
   /** The form's "notes": the address text. */
-  address: shortText(ADDRESS_TEXT_MAX).optional(),
+  address: shortText(ADDRESS_TEXT_MAX, true).optional(),
   /** A Saudi mobile number in any accepted form, or empty. Stored as E.164. */
-  mobile: z
-    .string()
+  mobile: text()
     .trim()
     .max(32, 'PHONE_INVALID')
     .refine((v) => v === '' || looksLikeSaudiMobile(v), 'PHONE_INVALID')

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { CART_LINE_MAX } from './constants.ts';
 
@@ -46,7 +47,7 @@ export const cartInsertSchema = z.object({
         .max(2_147_483_647, 'PRODUCT_NOT_FOUND'),
     ),
   /** Optional: the cart is always the caller's; when sent it must be the caller's id. */
-  userId: z.string().optional(),
+  userId: text().optional(),
 });
 export type CartInsertInput = z.input<typeof cartInsertSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { idParam, langQuery, pagingParams, pagingSchema, sarQueryValue } from './common.ts';
 
 /** Image paths are relative to the API base, as the API has always answered them (`/uploads/products/x.webp`). */
@@ -132,7 +133,7 @@ export const productsPagedQuery = z
 export type ProductsPagedQuery = z.infer<typeof productsPagedQuery>;
 
 export const productSearchBody = z.object({
-  productName: z.string().trim().max(100),
+  productName: text().trim().max(100),
 });
 export type ProductSearchBody = z.infer<typeof productSearchBody>;
 

@@ -86,3 +86,19 @@ export const sandboxTestCards = {
  * states: an order waits for its payment until it expires, then its stock is released.
  */
 export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'delivered'] as const;
+
+/**
+ * Control characters (C0, DEL and C1). None of them is ever typed into a shop form: a NUL
+ * cannot even be stored by PostgreSQL, and the others hide text, break headers or fool
+ * people reading logs and the back office. Multi-line fields (an address's notes, an order
+ * note) keep tab, line feed and carriage return, which browsers send for a textarea.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SINGLE_LINE_REFUSED = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** True when `value` holds a character no text field accepts (tab and newlines per field kind). */
+export function hasControlCharacters(value: string, { multiline = false } = {}): boolean {
+  return (multiline ? MULTI_LINE_REFUSED : SINGLE_LINE_REFUSED).test(value);
+}

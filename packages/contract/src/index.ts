@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './common.ts';
+export * from './text.ts';
 export * from './catalog.ts';
 export * from './orders.ts';
 export * from './payments.ts';

@@ -97,6 +97,14 @@ export const errorMessages = {
   UPDATE_FAILED: { ar: 'فشلت عملية التحديث', en: 'Update operation failed' },
   EDIT_FAILED: { ar: 'فشل في عملية التعديل', en: 'Failure in the edit process' },
   USER_NOT_FOUND: { ar: 'المستخدم غير موجود', en: 'The user was not found' },
+  CURRENT_PASSWORD_REQUIRED: {
+    ar: 'أدخل كلمة المرور الحالية لتغيير البريد الإلكتروني أو رقم الجوال',
+    en: 'Enter your current password to change the e-mail or mobile number',
+  },
+  EMAIL_CHANGE_TOKEN_INVALID: {
+    ar: 'رابط تأكيد البريد الإلكتروني غير صالح أو منتهي الصلاحية',
+    en: 'The e-mail confirmation link is invalid or has expired',
+  },
   RESET_TOKEN_INVALID: {
     ar: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
     en: 'The reset link is invalid or has expired',
@@ -140,6 +148,10 @@ export const errorMessages = {
   ADDRESS_NAME_REQUIRED: { ar: 'من فضلك أدخل اسماً للعنوان', en: 'Please enter a title for the address' },
   COORDINATES_INVALID: { ar: 'موقع الخريطة غير صحيح', en: 'The map location is not valid' },
   TEXT_TOO_LONG: { ar: 'النص طويل جداً', en: 'The text is too long' },
+  TEXT_CONTROL_CHARACTERS: {
+    ar: 'النص يحتوي على رموز غير مسموح بها',
+    en: 'The text contains characters that are not allowed',
+  },
   ADDRESS_LIMIT: {
     ar: 'وصلت إلى الحد الأقصى لعدد العناوين (50)',
     en: 'You have reached the maximum number of addresses (50)',
@@ -233,6 +245,14 @@ export const successMessages = {
   LOGIN_SUCCEEDED: { ar: 'تم تسجيل الدخول بنجاح', en: 'Login succeeded' },
   ACCOUNT_REGISTERED: { ar: 'تم تسجيل الحساب بنجاح', en: 'Account registered successfully' },
   EDITED: { ar: 'تم التعديل بنجاح', en: 'Edited successfully' },
+  EMAIL_CHANGE_REQUESTED: {
+    ar: 'تم الحفظ. أرسلنا رابط تأكيد إلى البريد الإلكتروني الجديد، ولن يُستخدم إلا بعد فتحه',
+    en: 'Saved. We sent a confirmation link to the new e-mail; it is used only once the link is opened',
+  },
+  EMAIL_CHANGED: {
+    ar: 'تم تأكيد البريد الإلكتروني الجديد',
+    en: 'The new e-mail address is confirmed',
+  },
   PASSWORD_CHANGED: { ar: 'تم تغيير كلمة المرور بنجاح', en: 'Password changed successfully' },
   ACCOUNT_DELETED: { ar: 'تم حذف الحساب بنجاح', en: 'Account deleted successfully' },
   ADDED_TO_CART: {

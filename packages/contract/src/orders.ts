@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { langQuery, pagingSchema, uuidParam } from './common.ts';
 import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
 
@@ -89,11 +90,11 @@ export type Order = z.infer<typeof orderSchema>;
  * `userId` must be the caller's id (403 otherwise).
  */
 export const payInvoiceBodySchema = z.object({
-  userId: z.string().min(1),
-  invoiceUserAdress: z.string().trim().min(1, 'ADDRESS_REQUIRED').max(500),
-  invoiceUserPhone: z.string().trim().max(40).default(''),
-  invoiceUserLocation: z.string().trim().max(200).default(''),
-  invoiceNote: z.string().trim().max(500).default(''),
+  userId: text().min(1),
+  invoiceUserAdress: text({ multiline: true }).trim().min(1, 'ADDRESS_REQUIRED').max(500),
+  invoiceUserPhone: text().trim().max(40).default(''),
+  invoiceUserLocation: text().trim().max(200).default(''),
+  invoiceNote: text({ multiline: true }).trim().max(500).default(''),
   products: z
     .array(z.object({ productId: z.unknown().optional() }))
     .max(200)

@@ -66,6 +66,7 @@ export const apiPaths = {
   deactivateUser: definePath('/api/User/Deactivate/User/:id'),
   forgotPassword: definePath('/api/User/Forgot/Password'),
   resetPassword: definePath('/api/User/Reset/Password'),
+  confirmEmail: definePath('/api/User/Confirm/Email'),
 
   // cart
   cartByUser: definePath('/api/Cart/Select/Cart/:userId'),

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { langQuery } from './common.ts';
 
 /**
@@ -47,8 +48,7 @@ export const sandboxPayBodySchema = z.object({
     .transform(digitsOnly)
     .pipe(z.string().regex(/^[0-9]{12,19}$/, 'PAYMENT_CARD_INVALID')),
   /** The card holder: two words at least. */
-  name: z
-    .string()
+  name: text()
     .trim()
     .max(100)
     .regex(/^\S+(\s+\S+)+$/, 'PAYMENT_CARD_NAME_INVALID'),
@@ -79,10 +79,10 @@ export type SandboxPayAnswer = z.infer<typeof sandboxPayAnswerSchema>;
 
 /** Moyasar's webhook body: only `secret_token` and `data.id` are read; the payment is re-fetched. */
 export const moyasarWebhookBodySchema = z.looseObject({
-  id: z.string().optional(),
-  type: z.string().optional(),
-  secret_token: z.string().optional(),
-  data: z.looseObject({ id: z.string() }).optional(),
+  id: text().optional(),
+  type: text().optional(),
+  secret_token: text().optional(),
+  data: z.looseObject({ id: text() }).optional(),
 });
 
 export const webhookAnswerSchema = z.object({ received: z.literal(true) });

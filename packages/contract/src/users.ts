@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { EMAIL_MAX, looksLikeSaudiMobile, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from './constants.ts';
 
@@ -10,8 +11,7 @@ import { EMAIL_MAX, looksLikeSaudiMobile, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_
 
 const PHONE_INPUT_MAX = 32;
 
-export const userNameField = z
-  .string()
+export const userNameField = text()
   .trim()
   .min(1, { message: 'NAME_REQUIRED', abort: true })
   .max(USER_NAME_MAX, 'NAME_TOO_LONG');
@@ -20,15 +20,13 @@ export const userNameField = z
  * The original client's rule was "longer than 9 characters"; a Saudi mobile in any accepted form
  * satisfies it except the bare 9-digit 5XXXXXXXX, which we accept too (decision 021).
  */
-export const userPhoneField = z
-  .string()
+export const userPhoneField = text()
   .trim()
   .min(1, { message: 'PHONE_INVALID', abort: true })
   .max(PHONE_INPUT_MAX, { message: 'PHONE_INVALID', abort: true })
   .refine(looksLikeSaudiMobile, 'PHONE_INVALID');
 
-export const userEmailField = z
-  .string()
+export const userEmailField = text()
   .trim()
   .toLowerCase()
   .min(1, 'EMAIL_REQUIRED')
@@ -82,8 +80,7 @@ export const registerFormSchema = z
 
 /** Login: `userEmail` is an e-mail (any case) or a mobile number in any accepted form. */
 export const loginSchema = z.object({
-  userEmail: z
-    .string()
+  userEmail: text()
     .trim()
     .toLowerCase()
     .min(1, { message: 'LOGIN_EMAIL_REQUIRED', abort: true })
@@ -95,11 +92,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Profile update (multipart; `userImage` is the file part). Absent fields stay as they are. */
+/** The signed-in shopper's own password, asked again before a change that could take the account. */
+const currentPasswordField = z.string().max(PASSWORD_MAX, 'PASSWORD_INCORRECT');
+
+/**
+ * Profile update (multipart; `userImage` is the file part). Absent fields stay as they are.
+ * A new phone or e-mail needs `currentPassword`; a new e-mail takes effect once the link sent
+ * to it is opened.
+ */
 export const updateUserSchema = z.object({
   UserName: userNameField.optional(),
   UserPhone: userPhoneField.optional(),
   UserEmail: userEmailField.optional(),
+  currentPassword: currentPasswordField.optional(),
   userImage: z.string().optional().meta({
     description: 'An image file (JPEG, PNG or WebP, at most 2 MB); multipart only.',
     format: 'binary',
@@ -107,12 +112,22 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
-/** The profile form: every field is shown and filled. */
+/**
+ * The profile form: every field is shown and filled; the current password only matters
+ * (and the server asks for it) when the phone or e-mail changes.
+ */
 export const profileFormSchema = z.object({
   UserName: userNameField,
   UserPhone: userPhoneField,
   UserEmail: userEmailField,
+  currentPassword: currentPasswordField.optional(),
 });
+
+/** The token of the link sent to a new e-mail address. */
+export const confirmEmailSchema = z.object({
+  token: text().min(1, 'EMAIL_CHANGE_TOKEN_INVALID').max(200, 'EMAIL_CHANGE_TOKEN_INVALID'),
+});
+export type ConfirmEmailInput = z.input<typeof confirmEmailSchema>;
 
 /**
  * Password change as sent: `{oldPassword, password}`. `confirmPassword` is optional
@@ -165,7 +180,7 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, 'RESET_TOKEN_INVALID').max(200, 'RESET_TOKEN_INVALID'),
+    token: text().min(1, 'RESET_TOKEN_INVALID').max(200, 'RESET_TOKEN_INVALID'),
     password: newPasswordField,
     confirmPassword: confirmationField.optional(),
   })

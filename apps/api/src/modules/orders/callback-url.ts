@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { shopOrigin } from '../../lib/public-origin.ts';
 
 /**
  * Where the payment provider sends the shopper back: the all-orders page in the shopper's
- * language (docs/requirements/screens.md, Payment), absolute because Moyasar redirects from its own domain. PUBLIC_URL wins
- * over the request's host so a spoofed Host header cannot pick the redirect target.
+ * language (docs/requirements/screens.md, Payment), absolute because Moyasar redirects from its own domain. Built from the
+ * shop's configured origin, never the request's Host, so a forged Host cannot pick the target.
  */
 export function callbackUrl(request: FastifyRequest): string {
-  const origin = request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}${request.lang === 'en' ? '/en' : ''}/user/allorders`;
+  return `${shopOrigin(request.server)}${request.lang === 'en' ? '/en' : ''}/user/allorders`;
 }

@@ -72,10 +72,15 @@ describe('account: profile, password, deactivation, reset', () => {
   });
 
   describe('profile update', () => {
-    it('updates name, phone, e-mail and image by multipart, on both paths', async () => {
+    it('updates name, phone and image by multipart, on both paths; a new e-mail waits for its link', async () => {
       const me = await signedInUser(t.app.db);
       const form = multipart(
-        { UserName: '  Hessa  ', UserPhone: '٠٥٠١٢٣٤٥٦٧', UserEmail: 'HESSA@Example.com' },
+        {
+          UserName: '  Hessa  ',
+          UserPhone: '٠٥٠١٢٣٤٥٦٧',
+          UserEmail: 'HESSA@Example.com',
+          currentPassword: TEST_PASSWORD,
+        },
         [{ name: 'userImage', filename: 'me.png', contentType: 'image/png', data: await pngOf(1600, 1200) }],
       );
       const res = await inject({
@@ -88,11 +93,11 @@ describe('account: profile, password, deactivation, reset', () => {
       const body = res.json();
       expect(body).toMatchObject({
         success: true,
-        code: 'EDITED',
-        message: 'تم التعديل بنجاح',
+        code: 'EMAIL_CHANGE_REQUESTED',
         userName: 'Hessa',
         userPhone: '+966501234567',
-        userEmail: 'hessa@example.com',
+        // Until the link sent to hessa@example.com is opened.
+        userEmail: me.user.email,
       });
       expect(body.userImage).toMatch(/^\/uploads\/users\/[0-9a-f-]{36}\.webp$/);
       const served = await inject({ method: 'GET', url: body.userImage });
@@ -194,7 +199,7 @@ describe('account: profile, password, deactivation, reset', () => {
       }
     });
 
-    it('applies the registration rules and refuses taken values', async () => {
+    it('applies the registration rules, refuses a taken name or phone as registration does, and does not tell whether an e-mail is taken', async () => {
       const me = await signedInUser(t.app.db);
       const other = await signedInUser(t.app.db);
       const put = (fields: Record<string, string>) => {
@@ -212,10 +217,13 @@ describe('account: profile, password, deactivation, reset', () => {
       });
       expect((await put({ UserPhone: '12345' })).json()).toMatchObject({ code: 'PHONE_INVALID' });
       expect((await put({ UserEmail: 'nope' })).json()).toMatchObject({ code: 'EMAIL_INVALID' });
-      const taken = await put({ UserEmail: other.user.email.toUpperCase() });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({ code: 'EMAIL_EXISTS', message: 'This e-mail already exists' });
-      expect((await put({ UserPhone: other.user.phone })).json().code).toBe('PHONE_EXISTS');
+      const password = { currentPassword: TEST_PASSWORD };
+      const taken = await put({ UserEmail: other.user.email.toUpperCase(), ...password });
+      const free = await put({ UserEmail: 'nobody-has-this@example.com', ...password });
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json()).toMatchObject({ code: 'EMAIL_CHANGE_REQUESTED', userEmail: me.user.email });
+      expect(free.json().message).toBe(taken.json().message);
+      expect((await put({ UserPhone: other.user.phone, ...password })).json().code).toBe('PHONE_EXISTS');
       expect((await put({ UserName: other.user.name })).json().code).toBe('NAME_EXISTS');
       // Its own values are not a conflict.
       expect((await put({ UserEmail: me.user.email, UserName: me.user.name })).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   apiPaths,
   changePasswordSchema,
+  confirmEmailSchema,
   deactivateSchema,
   forgotPasswordSchema,
   loginResponseSchema,
@@ -17,15 +18,14 @@ import {
   uuidParam,
   type Lang,
 } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
-import { createMailer, type Mailer } from '../../lib/mail.ts';
+import { createMailer, type MailMessage, type Mailer } from '../../lib/mail.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
+import { shopOrigin } from '../../lib/public-origin.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -40,14 +40,23 @@ import { reset as resetThrottle } from '../../lib/throttle.ts';
 import { bodySchemaDocumentsOnly, parseBody, readForm } from './form.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
+  createEmailChange,
   createResetToken,
+  deactivateAccount,
+  EMAIL_CHANGE_TTL_HOURS,
+  emailHeldByOther,
   findConflicts,
   findUserById,
   findUserByIdentifier,
+  insertAccount,
   loginIdentifier,
+  retireEmailChanges,
   retireResetTokens,
+  setPasswordHash,
   toUserAnswer,
   uniqueViolation,
+  updateProfile,
+  useEmailChange,
   useResetToken,
   type UserRow,
 } from './service.ts';
@@ -57,6 +66,7 @@ import {
   FORGOT_PER_IP,
   loginAttempt,
   PASSWORD_CHECK_PER_ACCOUNT,
+  profileChangesPerAccount,
   registerPerIp,
   RESET_PER_IP,
   within,
@@ -94,11 +104,15 @@ async function checkOwnPassword(request: FastifyRequest, row: UserRow, password:
   await resetThrottle(request.server.db, key);
 }
 
-function resetLink(request: FastifyRequest, token: string, lang: Lang): string {
-  const config = request.server.config;
-  // Never built from the Host header: a forged Host would send the token to someone else.
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  return `${base}${lang === 'en' ? '/en' : ''}/reset-password?token=${encodeURIComponent(token)}`;
+/** A link to a page of the shop carrying a token; never built from the Host header (shopOrigin). */
+function tokenLink(request: FastifyRequest, page: string, token: string, lang: Lang): string {
+  return `${shopOrigin(request.server)}${lang === 'en' ? '/en' : ''}${page}?token=${encodeURIComponent(token)}`;
+}
+
+/** `s***@example.com`: enough for the owner to recognise, not a copy for whoever reads the mail. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
 }
 
 const resetMail = {
@@ -112,6 +126,28 @@ const resetMail = {
   }),
 };
 
+const confirmEmailMail = {
+  ar: (link: string) => ({
+    subject: 'تأكيد البريد الإلكتروني الجديد',
+    text: `طُلب استخدام هذا البريد الإلكتروني لحسابك في المتجر. لتأكيده افتح الرابط التالي خلال ${EMAIL_CHANGE_TTL_HOURS} ساعة:\n${link}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
+  }),
+  en: (link: string) => ({
+    subject: 'Confirm your new e-mail address',
+    text: `This address was given for your account at the shop. To confirm it, open this link within ${EMAIL_CHANGE_TTL_HOURS} hours:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+  }),
+};
+
+const emailChangeNotice = {
+  ar: (masked: string) => ({
+    subject: 'طلب تغيير البريد الإلكتروني لحسابك',
+    text: `طُلب تغيير البريد الإلكتروني لحسابك إلى ${masked}. لن يتغير إلا بعد فتح رابط التأكيد المرسل إلى العنوان الجديد.\n\nإذا لم تطلب ذلك فغيّر كلمة المرور الآن.`,
+  }),
+  en: (masked: string) => ({
+    subject: 'A change of your e-mail address was requested',
+    text: `Someone asked to change your account's e-mail to ${masked}. It changes only once the link sent to the new address is opened.\n\nIf this was not you, change your password now.`,
+  }),
+};
+
 export interface UsersRoutesOptions {
   /** Defaults to SMTP_URL, or the outbox folder without it. */
   mailer?: Mailer;
@@ -120,6 +156,10 @@ export interface UsersRoutesOptions {
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
   const mailer = options.mailer ?? createMailer(app.config, app.log);
   const db = app.db;
+  // Mail goes out in the background: waiting for SMTP would tell who has an account by the delay.
+  const sendInBackground = (request: FastifyRequest, message: MailMessage, failure: string) => {
+    mailer.send(message).catch((error: unknown) => request.log.error({ err: error }, failure));
+  };
 
   // Registration is multipart (spec §7): its body is read and checked in the handler.
   await app.register(async (instance) => {
@@ -150,10 +190,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         const passwordHash = await hashPassword(input.UserPassword);
         let row: UserRow;
         try {
-          [row] = (await db
-            .insert(users)
-            .values({ ...values, passwordHash })
-            .returning()) as [UserRow];
+          row = await insertAccount(db, { ...values, passwordHash });
         } catch (error) {
           const taken = uniqueViolation(error);
           if (taken) throw conflictError([taken]);
@@ -240,11 +277,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const row = identifier ? await findUserByIdentifier(db, identifier) : undefined;
       if (row?.active && (await within(db, `forgot:account:${row.id}`, FORGOT_PER_ACCOUNT))) {
         const token = await createResetToken(db, row.id);
-        const mail = resetMail[request.lang](resetLink(request, token, request.lang));
-        // Sent in the background: waiting for SMTP would tell who has an account by the delay.
-        mailer
-          .send({ to: row.email, ...mail })
-          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+        const mail = resetMail[request.lang](tokenLink(request, '/reset-password', token, request.lang));
+        sendInBackground(request, { to: row.email, ...mail }, 'password reset mail failed');
       }
       return okMessage('RESET_REQUESTED', request.lang);
     },
@@ -266,10 +300,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const userId = await useResetToken(db, token);
       const row = userId ? await findUserById(db, userId) : undefined;
       if (!row || !row.active) throw badRequest('RESET_TOKEN_INVALID', 'token');
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-        .where(eq(users.id, row.id));
+      await setPasswordHash(db, row.id, await hashPassword(password));
       await Promise.all([
         endAllSessions(db, row.id),
         retireResetTokens(db, row.id),
@@ -277,6 +308,37 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       ]);
       clearSessionCookie(reply, request);
       return okMessage('PASSWORD_CHANGED', request.lang);
+    },
+  );
+
+  app.post(
+    apiPaths.confirmEmail.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Confirm a new e-mail address with the token of the link sent to it',
+        description:
+          'The link works once, within 24 hours, signed in or not. Invalid or expired: 400 ' +
+          'EMAIL_CHANGE_TOKEN_INVALID; the address taken by another account meanwhile: 409 EMAIL_EXISTS.',
+        body: confirmEmailSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await enforce(db, `confirm-email:ip:${request.ip}`, RESET_PER_IP);
+      const change = await useEmailChange(db, request.body.token);
+      const row = change ? await findUserById(db, change.userId) : undefined;
+      if (!change || !row?.active) throw badRequest('EMAIL_CHANGE_TOKEN_INVALID', 'token');
+      try {
+        await updateProfile(db, row.id, { email: change.newEmail });
+      } catch (error) {
+        const taken = uniqueViolation(error);
+        if (taken) throw conflictError([taken]);
+        throw error;
+      }
+      await retireEmailChanges(db, row.id);
+      request.log.info({ userId: row.id }, 'e-mail changed');
+      return okMessage('EMAIL_CHANGED', request.lang);
     },
   );
 
@@ -325,7 +387,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           summary: 'Update the profile (multipart; `userImage` is the file)',
           description:
             'Owner only. Fields left out stay as they are. The image is checked by its bytes (JPEG, PNG, WebP), ' +
-            'at most 2 MB, re-encoded to WebP.',
+            'at most 2 MB, re-encoded to WebP. A new phone or e-mail needs `currentPassword` (400 ' +
+            'CURRENT_PASSWORD_REQUIRED, PASSWORD_INCORRECT). A new e-mail is not changed here: a link is sent to ' +
+            'it (answer EMAIL_CHANGE_REQUESTED, whether or not the address is free) and the old address is told. ' +
+            'PROFILE_CHANGES_PER_HOUR (default 10) updates per account an hour: 429 beyond.',
           security: cookieOrBearer,
           consumes: ['multipart/form-data', 'application/json'],
           params: idParams,
@@ -336,13 +401,30 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const updateHandler = async (request: FastifyRequest<{ Params: { id: string } }>) => {
         requireOwner(request, request.params.id);
         const current = await activeUser(request, request.params.id);
+        // Per account, whoever holds the session: a stolen one cannot probe or churn at will.
+        await enforce(
+          db,
+          `profile:account:${current.id}`,
+          profileChangesPerAccount(app.config.profileChangesPerHour),
+        );
         const form = await readForm(request, 'userImage');
         const input = parseBody(updateUserSchema, form.fields);
+        const phone = input.UserPhone === undefined ? undefined : phoneOrFail(input.UserPhone, 'UserPhone');
+        const newPhone = phone !== undefined && phone !== current.phone ? phone : undefined;
+        const newEmail =
+          input.UserEmail !== undefined && input.UserEmail !== current.email ? input.UserEmail : undefined;
+        // The phone and e-mail are how an account is logged into and recovered: a session alone
+        // (a shared computer, a stolen cookie) must not be enough to change them.
+        if (newPhone !== undefined || newEmail !== undefined) {
+          if (!input.currentPassword) throw badRequest('CURRENT_PASSWORD_REQUIRED', 'currentPassword');
+          await checkOwnPassword(request, current, input.currentPassword, 'currentPassword');
+        }
         const values = {
           ...(input.UserName !== undefined && { name: input.UserName }),
-          ...(input.UserEmail !== undefined && { email: input.UserEmail }),
-          ...(input.UserPhone !== undefined && { phone: phoneOrFail(input.UserPhone, 'UserPhone') }),
+          ...(newPhone !== undefined && { phone: newPhone }),
         };
+        // A taken name or phone is refused as registration refuses it; a taken e-mail is not
+        // told here (see below).
         const conflicts = await findConflicts(db, values, current.id);
         if (conflicts.length > 0) throw conflictError(conflicts);
         const image = form.file
@@ -353,11 +435,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           : undefined;
         let row: UserRow | undefined;
         try {
-          [row] = await db
-            .update(users)
-            .set({ ...values, ...(image && { image }), updatedAt: new Date() })
-            .where(and(eq(users.id, current.id), eq(users.active, true)))
-            .returning();
+          row = await updateProfile(db, current.id, { ...values, ...(image && { image }) });
         } catch (error) {
           const taken = uniqueViolation(error);
           if (taken) throw conflictError([taken]);
@@ -369,7 +447,23 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           const old = path.join(app.config.uploadsDir, 'users', path.basename(current.image));
           await unlink(old).catch(() => undefined);
         }
-        return { ...okMessage('EDITED', request.lang), ...toUserAnswer(row) };
+        if (newEmail === undefined) return { ...okMessage('EDITED', request.lang), ...toUserAnswer(row) };
+        // The same answer whether or not another account holds the address: only its
+        // mailbox's owner learns that, from the link that never comes or from logging in.
+        if (!(await emailHeldByOther(db, newEmail, current.id))) {
+          const token = await createEmailChange(db, current.id, newEmail);
+          const mail = confirmEmailMail[request.lang](
+            tokenLink(request, '/confirm-email', token, request.lang),
+          );
+          sendInBackground(request, { to: newEmail, ...mail }, 'e-mail confirmation mail failed');
+        }
+        sendInBackground(
+          request,
+          { to: current.email, ...emailChangeNotice[request.lang](maskEmail(newEmail)) },
+          'e-mail change notice failed',
+        );
+        request.log.info({ userId: current.id }, 'e-mail change requested');
+        return { ...okMessage('EMAIL_CHANGE_REQUESTED', request.lang), ...toUserAnswer(row) };
       };
       forms.put(apiPaths.updateUser.pattern, updateOptions, updateHandler);
       forms.put(
@@ -396,10 +490,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         requireOwner(request, request.params.id);
         const row = await activeUser(request, request.params.id);
         await checkOwnPassword(request, row, request.body.oldPassword, 'oldPassword');
-        await db
-          .update(users)
-          .set({ passwordHash: await hashPassword(request.body.password), updatedAt: new Date() })
-          .where(eq(users.id, row.id));
+        await setPasswordHash(db, row.id, await hashPassword(request.body.password));
         await endAllSessions(db, row.id);
         clearSessionCookie(reply, request);
         request.log.info({ userId: row.id }, 'password changed');
@@ -423,7 +514,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         requireOwner(request, request.params.id);
         const row = await activeUser(request, request.params.id);
         await checkOwnPassword(request, row, request.body.password, 'password');
-        await db.update(users).set({ active: false, updatedAt: new Date() }).where(eq(users.id, row.id));
+        await deactivateAccount(db, row.id);
         await endAllSessions(db, row.id);
         clearSessionCookie(reply, request);
         request.log.info({ userId: row.id }, 'account deactivated');

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, User } from '@shop/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResets, users } from '../../db/schema.ts';
+import { emailChanges, passwordResets, users } from '../../db/schema.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,6 +17,38 @@ export function toUserAnswer(row: UserRow): User {
     userEmail: row.email,
     userImage: row.image,
   };
+}
+
+/** A new account; a unique index refuses a name, phone or e-mail taken in the meantime. */
+export async function insertAccount(
+  db: Db,
+  values: { name: string; email: string; phone: string; passwordHash: string },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Changes profile fields of an active account; undefined when it is no longer active. */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  values: { name?: string; phone?: string; email?: string; image?: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.active, true)))
+    .returning();
+  return row;
+}
+
+/** Soft deletion: the row and its orders stay, the account can no longer log in. */
+export async function deactivateAccount(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ active: false, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -100,6 +132,7 @@ export function uniqueViolation(error: unknown): { path: string; code: ErrorCode
 /** One hour: long enough to find the mail, short enough that an old mailbox is not a key. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
+/** Tokens are stored as SHA-256 hashes: a copy of the database opens no link. */
 function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -139,4 +172,59 @@ export async function retireResetTokens(db: Db, userId: string): Promise<void> {
     .update(passwordResets)
     .set({ usedAt: new Date() })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** A day: a new mailbox is checked within it, and an unanswered change does not linger. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** True when another account (active or not) holds `email`. */
+export async function emailHeldByOther(db: Db, email: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Records a requested e-mail change; earlier links of the account stop working. Returns the token. */
+export async function createEmailChange(db: Db, userId: string, newEmail: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await retireEmailChanges(db, userId);
+  await db.insert(emailChanges).values({
+    tokenHash: hashResetToken(token),
+    userId,
+    newEmail,
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
+  });
+  return token;
+}
+
+/**
+ * Uses an e-mail confirmation token, once (checked and marked in one statement, so two
+ * concurrent requests cannot both use it). Returns the account and its new address.
+ */
+export async function useEmailChange(
+  db: Db,
+  token: string,
+): Promise<{ userId: string; newEmail: string } | null> {
+  const rows = await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailChanges.tokenHash, hashResetToken(token)),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
+  return rows[0] ?? null;
+}
+
+export async function retireEmailChanges(db: Db, userId: string): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
 }

@@ -5,14 +5,18 @@ import { consume, release, reset, tooManyRequests, type ThrottleRule } from '../
 /**
  * Throttling of password guesses (decision 023). Failures are limited per account and IP
  * pair (one attacker is stopped quickly), per account from everywhere (the OWASP ASVS cap of
- * 100 an hour), and per IP across accounts (credential stuffing). Windows are fixed, so no
- * one can keep a shopper locked out for longer than a window by trying again.
+ * 100 an hour), and per IP across accounts (credential stuffing; LOGIN_LIMIT_PER_IP in 15
+ * minutes, default 100). Windows are fixed, so no one can keep a shopper locked out for
+ * longer than a window by trying again.
  */
 export const LOGIN_LIMITS = {
   accountIp: { limit: 5, windowSeconds: 15 * 60 },
   account: { limit: 100, windowSeconds: 60 * 60 },
-  ip: { limit: 100, windowSeconds: 15 * 60 },
 } as const;
+export const loginPerIp = (limit: number) => ({ limit, windowSeconds: 15 * 60 }) as const;
+
+/** Profile changes of one account in an hour; the limit is PROFILE_CHANGES_PER_HOUR (default 10). */
+export const profileChangesPerAccount = (limit: number) => ({ limit, windowSeconds: 60 * 60 }) as const;
 
 /** Accounts per IP in an hour; the limit is REGISTER_LIMIT_PER_HOUR (default 20). */
 export const registerPerIp = (limit: number) => ({ limit, windowSeconds: 60 * 60 }) as const;
@@ -59,7 +63,7 @@ export async function loginAttempt(request: FastifyRequest, account: string) {
     ip: `login:ip:${ip}`,
   };
   const [byIp, byAccountIp] = await Promise.all([
-    consume(db, rule(keys.ip, LOGIN_LIMITS.ip)),
+    consume(db, rule(keys.ip, loginPerIp(request.server.config.loginLimitPerIp))),
     consume(db, rule(keys.accountIp, LOGIN_LIMITS.accountIp)),
   ]);
   // One blocked source does not count against the account, or it could lock its owner out.

@@ -14,6 +14,7 @@ import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/interna
 import { NearStaticCache } from './near-static.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
+import { shopOrigin } from '../../lib/public-origin.ts';
 
 /**
  * The storefront (React Router, server-rendered) mounted in the API process
@@ -210,7 +211,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
       storeData: storeDataFor(app, request, nearStatic),
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
-      publicOrigin: app.config.publicUrl ?? origin,
+      publicOrigin: shopOrigin(app),
       mapTileUrl: app.config.mapTileUrl,
     });
     return { response, nonce };

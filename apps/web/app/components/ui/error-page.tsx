@@ -1,22 +1,25 @@
 import { useTranslation } from '../../lib/use-translation.ts';
 
-/** The error page body: what happened and a way home. 404 reads as the not-found page. */
+/**
+ * The error page body: what happened and a way home. 404 reads as the not-found page, 400
+ * (an address no page accepts, such as a search with control characters) says so.
+ */
 export function ErrorPage({ status, homeHref }: { status: number; homeHref: string }) {
   const { t } = useTranslation();
-  const notFound = status === 404;
+  const key = status === 404 ? 'notFound' : status === 400 ? 'badRequest' : 'error';
   return (
     <div className="flex flex-col items-center gap-4 py-12 text-center">
       <p className="text-6xl font-bold text-primary" aria-hidden="true">
         {status}
       </p>
-      <h1 className="text-2xl font-bold">{notFound ? t('notFound.title') : t('error.title')}</h1>
-      <p className="max-w-md text-muted">{notFound ? t('notFound.message') : t('error.message')}</p>
+      <h1 className="text-2xl font-bold">{t(`${key}.title`)}</h1>
+      <p className="max-w-md text-muted">{t(`${key}.message`)}</p>
       {/* A plain anchor: it must work even when the app failed to hydrate. */}
       <a
         href={homeHref}
         className="rounded-lg bg-primary px-6 py-3 font-semibold text-primary-ink hover:bg-primary-strong"
       >
-        {notFound ? t('notFound.goHome') : t('error.goHome')}
+        {t(`${key}.goHome`)}
       </a>
     </div>
   );

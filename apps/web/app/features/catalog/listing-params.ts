@@ -1,4 +1,6 @@
 import type { Product } from '@shop/contract';
+import { hasControlCharacters } from '@shop/contract/constants';
+import { data } from 'react-router';
 import { effectivePrice } from './pricing.ts';
 import type { PriceRange } from './api.ts';
 
@@ -15,8 +17,14 @@ function readAmount(value: string | null): number | undefined {
   return value !== null && amount.test(value) ? Number(value) : undefined;
 }
 
-/** Bad or missing values fall back to page 1 and no filter rather than an error page. */
+/**
+ * Bad or missing values fall back to page 1 and no filter rather than an error page. Search
+ * text with control characters is the exception: no keyboard types them, and the API refuses
+ * them, so the visitor gets the 400 page in the page's language.
+ */
 export function parseListingParams(search: URLSearchParams): ListingParams {
+  const q = search.get('q') ?? '';
+  if (hasControlCharacters(q)) throw data(null, { status: 400 });
   const pageText = search.get('page');
   const page = pageText && /^[1-9][0-9]{0,5}$/.test(pageText) ? Number(pageText) : 1;
   let startprice = readAmount(search.get('startprice'));
@@ -24,7 +32,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   if (startprice !== undefined && finishprice !== undefined && startprice > finishprice) {
     [startprice, finishprice] = [finishprice, startprice];
   }
-  return { page, q: (search.get('q') ?? '').trim().slice(0, 100), startprice, finishprice };
+  return { page, q: q.trim().slice(0, 100), startprice, finishprice };
 }
 
 /** The URL search of a listing state; page 1 and empty values are left out. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../lib/use-translation.ts';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { browserApi } from '../../lib/api.ts';
 import { apiFormError } from '../../lib/form-errors.ts';
@@ -14,17 +13,17 @@ const CLEAN_UP_MS = 1000;
 /**
  * After the card provider sends the shopper back (`?id=…&status=paid&message=APPROVED`), the
  * server is asked to verify the payment first (the query string alone proves nothing); only its
- * answer shows 'Payment completed successfully'. Then the parameters are removed.
+ * answer shows 'Payment completed successfully', and without a payment id nothing is shown.
+ * Then the parameters are removed.
  */
 export function usePaidRedirect() {
-  const { t } = useTranslation('account');
   const { lang } = useLang();
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   // The latest helpers, read by the one-time effect below without re-running it.
-  const latest = useRef({ t, lang, navigate, revalidator });
-  latest.current = { t, lang, navigate, revalidator };
+  const latest = useRef({ lang, navigate, revalidator });
+  latest.current = { lang, navigate, revalidator };
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
@@ -32,12 +31,11 @@ export function usePaidRedirect() {
     const redirect = paidRedirect(params);
     if (!redirect || handled.current === search) return;
     handled.current = search;
-    const { t: translate, lang: language } = latest.current;
+    const { lang: language } = latest.current;
     const announce = async () => {
-      if (!redirect.paymentId) {
-        notify.success(translate('orders.paid'));
-        return;
-      }
+      // Without a payment id there is nothing the server could confirm: a link anyone can
+      // type (`?status=paid&message=APPROVED`) announces nothing.
+      if (!redirect.paymentId) return;
       try {
         const answer = await verifyPayment(browserApi(language), redirect.paymentId);
         notify.success(answer.message);

@@ -2,6 +2,7 @@ import { profileFormSchema, type User } from '@shop/contract';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { browserApi } from '../../../lib/api.ts';
@@ -61,6 +62,7 @@ export function EditProfileDialog({
     body.set('UserName', parsed.UserName);
     body.set('UserPhone', parsed.UserPhone);
     body.set('UserEmail', parsed.UserEmail);
+    if (parsed.currentPassword) body.set('currentPassword', parsed.currentPassword);
     const photo = new FormData(form).get('userImage');
     if (photo instanceof File && photo.size > 0) body.set('userImage', photo);
     try {
@@ -131,6 +133,13 @@ export function EditProfileDialog({
           defaultValue={user.userEmail}
           autoComplete="email"
           error={errorFor('UserEmail')}
+        />
+        <PasswordField
+          label={t('profile.currentPassword')}
+          name="currentPassword"
+          autoComplete="current-password"
+          hint={t('profile.currentPasswordHint')}
+          error={errorFor('currentPassword')}
         />
         <SubmitButton busy={busy}>{busy ? t('profile.saving') : t('profile.save')}</SubmitButton>
       </form>
