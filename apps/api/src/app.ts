@@ -19,6 +19,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
+import { connectChanges } from './lib/change-transport.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { isInternalRequest } from './lib/internal-request.ts';
 import { requestLang } from './lib/lang.ts';
@@ -78,7 +79,24 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
-  app.addHook('onClose', async () => app.changes.close());
+  // One Redis connection per process for the request limiter's counters and for announcing
+  // changes to the other processes (its subscriber is a second connection).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
+  const transport = await connectChanges(app.changes, {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    database,
+    redis,
+    log: app.log,
+  });
+  app.decorate('changeTransport', transport);
+  app.addHook('onClose', async () => {
+    await app.changes.close();
+    redis?.disconnect();
+  });
   app.decorateRequest('lang', 'ar');
   app.addHook('onRequest', async (request) => {
     request.lang = requestLang(request.query, request.headers['accept-language']);
@@ -116,8 +134,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     max: config.rateLimitMax,
     allowList: (request) => isInternalRequest(request),
     timeWindow: '1 minute',
-    ...(config.redisUrl && {
-      redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }),
+    ...(redis && {
+      redis,
       nameSpace: 'shop-rl:',
     }),
     errorResponseBuilder: (_request, context) =>

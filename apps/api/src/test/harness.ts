@@ -18,12 +18,14 @@ export interface TestContext {
 /**
  * A fresh app on a fresh, migrated database: embedded (PGlite, in a temporary directory) by
  * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL when it is set.
+ * An app given `DATABASE_URL` uses that database as it is (another app's, to share it).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
-  const databaseUrl = process.env.TEST_DATABASE_URL
-    ? await createServerDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
+  const databaseUrl =
+    process.env.TEST_DATABASE_URL && !env.DATABASE_URL
+      ? await createServerDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -65,7 +67,7 @@ function migratedTemplate(): Promise<Blob | undefined> {
 }
 
 /** Creates `shop_test_<random>` on the server and returns its URL and a way to drop it. */
-async function createServerDatabase(baseUrl: string) {
+export async function createServerDatabase(baseUrl: string) {
   const name = `shop_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
