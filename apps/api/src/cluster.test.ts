@@ -61,8 +61,11 @@ function twoProcesses(transport: 'postgres' | 'redis', env: Record<string, strin
   let b: TestContext;
   beforeAll(async () => {
     database = await createServerDatabase(serverUrl!);
-    a = await createTestApp({ DATABASE_URL: database.url, ...env });
-    b = await createTestApp({ DATABASE_URL: database.url, ...env });
+    // Started together, as a process manager starts them: both migrate the empty database.
+    [a, b] = await Promise.all([
+      createTestApp({ DATABASE_URL: database.url, ...env }),
+      createTestApp({ DATABASE_URL: database.url, ...env }),
+    ]);
   });
   afterAll(async () => {
     await a?.close();

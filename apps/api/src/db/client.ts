@@ -29,6 +29,9 @@ export interface Database {
   dump?(): Promise<Blob | File>;
 }
 
+/** The advisory lock key held while migrating (any number the shop uses for nothing else). */
+const MIGRATION_LOCK = 7_310_002;
+
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
@@ -52,7 +55,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      // Several shop processes may start at once on one server: one migrates while the others
+      // wait for its lock, then find nothing left to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };

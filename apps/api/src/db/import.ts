@@ -348,6 +348,9 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
+/** The advisory lock key of catalog imports (any number the shop uses for nothing else). */
+const IMPORT_LOCK = 7_310_001;
+
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /**
@@ -382,6 +385,10 @@ export async function importCatalog(
   const { paths: image, stored } = await storeImages(data, baseDir, options, () => step('images'));
   try {
     return await db.transaction(async (tx) => {
+      // One import at a time on one database, whichever process runs it (two shop processes
+      // seeding an empty database at once, a command-line import beside them): the second
+      // waits for the first to commit, then upserts over it, instead of deadlocking with it.
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
       const summary = await writeCatalog(tx, data, image, (n) => step('records', n));
       return { ...summary, images: stored.length };
     });

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
-import type { ChangeEvent, ChangeEvents, ChangeTopic, ChangeTransport } from './change-events.ts';
+import { ChangeEvents, type ChangeEvent, type ChangeTopic, type ChangeTransport } from './change-events.ts';
 
 /**
  * How the change bus reaches the shop's other processes:
@@ -29,6 +28,12 @@ const MAX_PAYLOAD_BYTES = 7_500;
 
 /** PostgreSQL channels are per database already. */
 const PG_CHANNEL = 'shop_changes';
+
+/** What the transports log through: the app's pino logger, or the console in a command. */
+export interface TransportLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 interface Envelope {
   /** The process that sent it: it already told its own listeners, so it ignores its echo. */
@@ -83,7 +88,7 @@ export function databaseIdentity(database: { databaseUrl?: string | undefined; d
 export function redisTransport(options: {
   publisher: Redis;
   channel: string;
-  log: FastifyBaseLogger;
+  log: TransportLog;
 }): ChangeTransport {
   const { publisher, channel, log } = options;
   const origin = randomUUID();
@@ -134,7 +139,7 @@ export function redisTransport(options: {
 export function postgresTransport(options: {
   database: Database;
   databaseUrl: string;
-  log: FastifyBaseLogger;
+  log: TransportLog;
   /** First wait before reconnecting, doubled up to ten seconds. */
   retryMs?: number;
 }): ChangeTransport {
@@ -196,7 +201,7 @@ export function postgresTransport(options: {
     async start(receive) {
       // The shop serves even when this fails; the listener keeps trying in the background.
       if (!(await listen(receive, false)))
-        log.error('change subscription (PostgreSQL) not started; retrying');
+        log.error({ channel: PG_CHANNEL }, 'change subscription (PostgreSQL) not started; retrying');
     },
     async close() {
       closed = true;
@@ -218,7 +223,7 @@ export async function connectChanges(
     dataDir: string;
     database: Database;
     redis: Redis | undefined;
-    log: FastifyBaseLogger;
+    log: TransportLog;
   },
 ): Promise<'redis' | 'postgres' | 'in-process'> {
   if (options.redis) {
@@ -233,4 +238,32 @@ export async function connectChanges(
     return 'postgres';
   }
   return 'in-process';
+}
+
+/**
+ * For a command that changes the shop from outside its processes (a catalog import run from a
+ * shell against the shop's PostgreSQL): tells every running process, as a service would.
+ */
+export async function announceChanges(
+  events: ChangeEvent[],
+  options: {
+    databaseUrl: string | undefined;
+    redisUrl: string | undefined;
+    dataDir: string;
+    database: Database;
+    log: TransportLog;
+  },
+): Promise<void> {
+  // With the embedded database no shop process can be running beside this one.
+  if (!options.databaseUrl) return;
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  redis?.on('error', () => {});
+  const changes = new ChangeEvents();
+  try {
+    await connectChanges(changes, { ...options, redis });
+    for (const event of events) await changes.publish(event);
+  } finally {
+    await changes.close();
+    redis?.disconnect();
+  }
 }
