@@ -81,8 +81,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('changes', new ChangeEvents());
   // One Redis connection per process for the request limiter's counters and for announcing
   // changes to the other processes (its subscriber is a second connection).
+  // While Redis is away its commands fail at once (no queue to wait in): the limiter lets
+  // requests through and announcements are logged as not sent, instead of requests hanging.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 500,
+        commandTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
   const transport = await connectChanges(app.changes, {
@@ -137,6 +144,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     ...(redis && {
       redis,
       nameSpace: 'shop-rl:',
+      // Redis away: shoppers are served unlimited for a while rather than all refused with 500s.
+      skipOnError: true,
     }),
     errorResponseBuilder: (_request, context) =>
       Object.assign(

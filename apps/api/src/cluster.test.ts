@@ -236,3 +236,25 @@ if (serverUrl) {
     });
   });
 }
+
+describe('Redis unreachable', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // Nothing listens on port 9 of this machine: every Redis command fails.
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:9', RATE_LIMIT_MAX: '5' });
+  });
+  afterAll(() => t.close());
+
+  it('the shop still answers, unlimited, and changes still reach its own listeners', async () => {
+    expect(t.app.changeTransport).toBe('redis');
+    for (let i = 0; i < 7; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url: apiPaths.categories.pattern });
+      expect(res.statusCode).toBe(200);
+    }
+    const heard: ChangeEvent[] = [];
+    const off = t.app.changes.on((event) => heard.push(event));
+    await t.app.changes.publish({ topic: 'settings' });
+    off();
+    expect(heard).toEqual([{ topic: 'settings' }]);
+  });
+});

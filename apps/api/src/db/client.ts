@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -44,6 +45,8 @@ export interface DatabaseOptions {
    * initdb: tests start from a migrated template in about a second instead of five.
    */
   template?: Blob | undefined;
+  /** The embedded database on a worker thread (pglite-thread.ts), off the rendering thread. */
+  thread?: boolean | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -73,10 +76,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pg');
   if (dir !== 'memory://') await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    ...(options.template && { loadDataDir: options.template }),
-  });
+  const client = options.thread
+    ? (await PGliteThread.create(dir, { loadDataDir: options.template })).asPGlite()
+    : await PGlite.create(dir, {
+        extensions: { pg_trgm },
+        ...(options.template && { loadDataDir: options.template }),
+      });
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {

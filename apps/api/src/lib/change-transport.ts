@@ -94,7 +94,12 @@ export function redisTransport(options: {
   const origin = randomUUID();
   // Retries forever (and re-subscribes after each reconnection) for as long as the process runs.
   // Named after its channel, so an operator (or a test) can find it in `CLIENT LIST`.
-  const subscriber = publisher.duplicate({ maxRetriesPerRequest: null, connectionName: `sub:${channel}` });
+  const subscriber = publisher.duplicate({
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+    connectionName: `sub:${channel}`,
+  });
   let closed = false;
   return {
     async send(event) {

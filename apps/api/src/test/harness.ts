@@ -38,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     template: config.databaseUrl ? undefined : await migratedTemplate(),
+    thread: process.env.TEST_PGLITE_THREAD === 'true',
   });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
