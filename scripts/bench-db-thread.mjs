@@ -2,7 +2,11 @@
 // The embedded database on the main thread or on a worker thread (PGLITE_THREAD=true): a page
 // and an API route under load at the same time, each way, alternated so that both see the same
 // neighbours. Prints req/s and latency of each, and the ratios.
+// On a machine shared with other work req/s mostly measure the neighbours, so it also prints
+// the CPU time per request of the server's main thread (which renders) and of all its threads,
+// read from /proc: what one core buys does not depend on who else runs.
 // Usage: node scripts/bench-db-thread.mjs [seconds, default 10] [rounds, default 2]
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
@@ -11,7 +15,23 @@ const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 2);
 
 function load(url, connections) {
-  return autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'br' } });
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    headers: { 'accept-encoding': 'br' },
+  });
+}
+
+/** CPU seconds so far of the process's main thread, and of the whole process (every thread). */
+function cpu(pid) {
+  const seconds = (file) => {
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
 }
 
 async function measure(thread) {
@@ -23,7 +43,10 @@ async function measure(thread) {
     const api = `${server.url}/api/Product/Select/All/Product/8/1`;
     // Warm up both paths.
     await Promise.all([fetch(page), fetch(api)]);
+    const before = cpu(server.pid);
     const [pageResult, apiResult] = await Promise.all([load(page, 25), load(api, 25)]);
+    const after = cpu(server.pid);
+    const requests = pageResult.requests.total + apiResult.requests.total;
     const row = (r) => ({
       'req/s': Math.round(r.requests.average),
       'p50 ms': r.latency.p50,
@@ -31,7 +54,14 @@ async function measure(thread) {
       'max ms': r.latency.max,
       errors: r.errors + r.non2xx + r.timeouts,
     });
-    return { page: row(pageResult), api: row(apiResult) };
+    return {
+      page: row(pageResult),
+      api: row(apiResult),
+      cpu: {
+        'main thread ms/request': Number(((1000 * (after.main - before.main)) / requests).toFixed(2)),
+        'all threads ms/request': Number(((1000 * (after.all - before.all)) / requests).toFixed(2)),
+      },
+    };
   } finally {
     await server.stop();
   }
@@ -44,7 +74,8 @@ for (let round = 0; round < rounds; round += 1) {
     const r = await measure(thread);
     results[thread ? 'worker' : 'main'].push(r);
     console.log(`round ${round + 1}, database on the ${thread ? 'worker' : 'main'} thread:`);
-    console.table(r);
+    console.table({ page: r.page, api: r.api });
+    console.table(r.cpu);
   }
 }
 const mean = (list, kind, key) => list.reduce((sum, r) => sum + r[kind][key], 0) / list.length;
@@ -65,3 +96,16 @@ for (const kind of ['page', 'api']) {
   };
 }
 console.table(table);
+const cpuMean = (where, key) =>
+  results[where].reduce((sum, r) => sum + r.cpu[key], 0) / results[where].length;
+console.table(
+  Object.fromEntries(
+    ['main', 'worker'].map((where) => [
+      `database on ${where} thread`,
+      {
+        'main thread CPU ms/request': cpuMean(where, 'main thread ms/request').toFixed(2),
+        'all threads CPU ms/request': cpuMean(where, 'all threads ms/request').toFixed(2),
+      },
+    ]),
+  ),
+);

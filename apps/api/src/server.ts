@@ -18,7 +18,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    thread: process.env.PGLITE_THREAD === 'true',
+    thread: config.pgliteThread,
   });
   await database.migrate();
   const app = await buildApp({ config, database });
