@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { RouteEntry } from './types.ts';
 import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
+import { connectChanges } from './lib/change-transport.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { isInternalRequest } from './lib/internal-request.ts';
 import { loggerOptions } from './lib/log-safe.ts';
@@ -88,7 +89,31 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routeList.push({ method, url: route.url, config: route.config ?? {} });
   });
-  app.addHook('onClose', async () => app.changes.close());
+  // One Redis connection per process for the request limiter's counters and for announcing
+  // changes to the other processes (its subscriber is a second connection).
+  // While Redis is away its commands fail at once (no queue to wait in): the limiter lets
+  // requests through and announcements are logged as not sent, instead of requests hanging.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 500,
+        commandTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
+  const transport = await connectChanges(app.changes, {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    database,
+    redis,
+    log: app.log,
+  });
+  app.decorate('changeTransport', transport);
+  app.addHook('onClose', async () => {
+    await app.changes.close();
+    redis?.disconnect();
+  });
   app.decorateRequest('lang', 'ar');
   app.addHook('onRequest', async (request) => {
     request.lang = requestLang(request.query, request.headers['accept-language']);
@@ -107,9 +132,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     max: config.rateLimitMax,
     allowList: (request) => isInternalRequest(request),
     timeWindow: '1 minute',
-    ...(config.redisUrl && {
-      redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false }),
+    ...(redis && {
+      redis,
       nameSpace: 'shop-rl:',
+      // Redis away: shoppers are served unlimited for a while rather than all refused with 500s.
+      skipOnError: true,
     }),
     errorResponseBuilder: (_request, context) =>
       Object.assign(

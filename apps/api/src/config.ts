@@ -57,8 +57,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; the embedded database under DATA_DIR is used when unset. */
   DATABASE_URL: z.url().optional(),
-  /** Redis for the request limiter's counters; each process counts in memory when unset. */
+  /** Redis for rate-limit counters and change announcements between processes. */
   REDIS_URL: z.url().optional(),
+  /** The embedded database on a worker thread instead of the main thread. */
+  PGLITE_THREAD: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalog when the database is empty. */
   SEED_DEMO: bool.default(true),
@@ -124,6 +126,7 @@ export interface Config {
   outboxDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  pgliteThread: boolean;
   logLevel: string;
   seedDemo: boolean;
   webBuildDir: string | undefined;
@@ -192,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    pgliteThread: e.PGLITE_THREAD,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webBuildDir: e.WEB_BUILD_DIR,

@@ -15,7 +15,11 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    thread: config.pgliteThread,
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoCatalogIfEmpty(database.db, config, app.log);

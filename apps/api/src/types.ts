@@ -21,6 +21,8 @@ declare module 'fastify' {
     db: Db;
     /** Changes to what shoppers see, for the caches to drop what a change touched. */
     changes: ChangeEvents;
+    /** How changes reach the shop's other processes (lib/change-transport.ts). */
+    changeTransport: 'redis' | 'postgres' | 'in-process';
   }
   interface FastifyRequest {
     /** The request's language: `?lang=`, then Accept-Language, else Arabic. */

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,6 +30,9 @@ export interface Database {
   dump?(): Promise<Blob | File>;
 }
 
+/** The advisory lock key held while migrating (any number the shop uses for nothing else). */
+const MIGRATION_LOCK = 7_310_002;
+
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
@@ -41,6 +45,8 @@ export interface DatabaseOptions {
    * initdb: tests start from a migrated template in about a second instead of five.
    */
   template?: Blob | undefined;
+  /** The embedded database on a worker thread (pglite-thread.ts), off the rendering thread. */
+  thread?: boolean | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -52,17 +58,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      // Several shop processes may start at once on one server: one migrates while the others
+      // wait for its lock, then find nothing left to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };
   }
   const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pg');
   if (dir !== 'memory://') await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    ...(options.template && { loadDataDir: options.template }),
-  });
+  const client = options.thread
+    ? (await PGliteThread.create(dir, { loadDataDir: options.template })).asPGlite()
+    : await PGlite.create(dir, {
+        extensions: { pg_trgm },
+        ...(options.template && { loadDataDir: options.template }),
+      });
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { ConfigError, loadConfig } from '../config.ts';
+import { announceChanges } from '../lib/change-transport.ts';
 import { openDatabase } from './client.ts';
 import {
   CatalogImportError,
@@ -86,6 +87,15 @@ async function main(): Promise<number> {
       onProgress,
     });
     bar?.stop();
+    // Shop processes running on the same PostgreSQL drop what they cached of the catalog.
+    await announceChanges([{ topic: 'catalog' }, { topic: 'content' }, { topic: 'settings' }], {
+      ...config,
+      database,
+      log: {
+        warn: (details, message) => console.warn(message, details),
+        error: (d, m) => console.error(m, d),
+      },
+    });
     console.log(
       `Imported ${path.relative(cwd, file) || file} into ${config.databaseUrl ? 'the PostgreSQL server' : config.dataDir}:\n  ${describe(summary)}`,
     );

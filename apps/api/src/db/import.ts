@@ -351,6 +351,9 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
+/** The advisory lock key of catalog imports (any number the shop uses for nothing else). */
+const IMPORT_LOCK = 7_310_001;
+
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /**
@@ -386,6 +389,10 @@ export async function importCatalog(
   let summary: ImportSummary;
   try {
     summary = await db.transaction(async (tx) => {
+      // One import at a time on one database, whichever process runs it (two shop processes
+      // seeding an empty database at once, a command-line import beside them): the second
+      // waits for the first to commit, then upserts over it, instead of deadlocking with it.
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
       const written = await writeCatalog(tx, data, image, (n) => step('records', n));
       return { ...written, images: stored.length };
     });

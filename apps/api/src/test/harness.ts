@@ -18,12 +18,14 @@ export interface TestContext {
 /**
  * A fresh app on a fresh, migrated database: embedded (PGlite, in a temporary directory) by
  * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL when it is set.
+ * An app given `DATABASE_URL` uses that database as it is (another app's, to share it).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
-  const databaseUrl = process.env.TEST_DATABASE_URL
-    ? await createServerDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
+  const databaseUrl =
+    process.env.TEST_DATABASE_URL && !env.DATABASE_URL
+      ? await createServerDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -36,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     template: config.databaseUrl ? undefined : await migratedTemplate(),
+    thread: process.env.TEST_PGLITE_THREAD === 'true',
   });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
