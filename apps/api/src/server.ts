@@ -15,7 +15,12 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoCatalogIfEmpty(database.db, config, app.log);

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cartItems, orderLines, orders, products } from '../../db/schema.ts';
+import { cartItems, orderLines, orders } from '../../db/schema.ts';
+import { recordSales } from '../catalog/service.ts';
 import { applyStockChanges, OutOfStockError } from './stock.ts';
 
 /**
@@ -27,12 +28,7 @@ async function linesOf(tx: Tx, orderId: string) {
 /** A paid order: count the units sold and take the bought products out of the cart. */
 async function commitSale(tx: Tx, order: OrderRow): Promise<void> {
   const lines = await linesOf(tx, order.id);
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ unitsSold: sql`${products.unitsSold} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
+  await recordSales(tx, lines);
   // Only the bought products leave the cart: something added after the order was placed stays.
   if (lines.length > 0) {
     await tx.delete(cartItems).where(
