@@ -134,41 +134,50 @@ function wordScore(word: QueryWord): SQL {
 }
 
 /** The search engine on the shop's own database (PostgreSQL or the embedded one). */
-export function sqlSearch(db: Db): SearchEngine {
+export function sqlSearch(database: Db): SearchEngine {
   return {
-    async search({ lang, page, text, range }) {
-      const term = text.trim();
-      if (term === '') return listProducts(db, lang, page, range);
-      const words = await queryWords(db, term);
-      // A query of diacritics or punctuation alone matches nothing rather than everything.
-      if (words.length === 0) return emptyPage;
+    search: (query) =>
+      // A word shared by many products makes a sequential scan that stops at MAX_CANDIDATES look
+      // cheap to the planner; with a rare word the same plan reads the whole table. The trigram
+      // index answers both in bounded time, so the search's own transaction forbids the scan.
+      database.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return searchIn(tx as unknown as Db, query);
+      }),
+  };
+}
 
-      const candidates = db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(...words.map(wordMatches), ...priceRangeFilter(range)))
-        .limit(MAX_CANDIDATES)
-        .as('candidates');
-      const score = sql.join(words.map(wordScore), sql` + `);
-      const ranked = await db
-        .select({ id: products.id })
-        .from(candidates)
-        .innerJoin(products, sql`${products.id} = ${candidates.id}`)
-        .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
-        .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
-        .orderBy(
-          sql`${score} desc`,
-          sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
-          products.id,
-        );
-      const rawCount = ranked.length;
-      const start = (page.page - 1) * page.pageSize;
-      const ids = ranked.slice(start, start + page.pageSize).map((r) => r.id);
-      return {
-        products: await productsByIds(db, lang, ids),
-        pagging: { pageCount: Math.ceil(rawCount / page.pageSize), rawCount },
-      };
-    },
+async function searchIn(db: Db, { lang, page, text, range }: SearchQuery): Promise<PagedProducts> {
+  const term = text.trim();
+  if (term === '') return listProducts(db, lang, page, range);
+  const words = await queryWords(db, term);
+  // A query of diacritics or punctuation alone matches nothing rather than everything.
+  if (words.length === 0) return emptyPage;
+
+  const candidates = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...words.map(wordMatches), ...priceRangeFilter(range)))
+    .limit(MAX_CANDIDATES)
+    .as('candidates');
+  const score = sql.join(words.map(wordScore), sql` + `);
+  const ranked = await db
+    .select({ id: products.id })
+    .from(candidates)
+    .innerJoin(products, sql`${products.id} = ${candidates.id}`)
+    .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
+    .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
+    .orderBy(
+      sql`${score} desc`,
+      sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
+      products.id,
+    );
+  const rawCount = ranked.length;
+  const start = (page.page - 1) * page.pageSize;
+  const ids = ranked.slice(start, start + page.pageSize).map((r) => r.id);
+  return {
+    products: await productsByIds(db, lang, ids),
+    pagging: { pageCount: Math.ceil(rawCount / page.pageSize), rawCount },
   };
 }
 
