@@ -114,6 +114,21 @@ describe('product search', () => {
     expect(await ids(query)).toContain(p[key]!.id);
   });
 
+  it.each([
+    ['swapped letters in an English brand', 'Xioami', ['vacuum', 'router']],
+    ['swapped letters in an English brand', 'Samsnug', ['tv', 'galaxy']],
+    ['swapped letters in an Arabic brand', 'شاموي', ['vacuum', 'router']],
+    ['swapped letters in an Arabic model', 'جلاكسي', ['galaxy']],
+  ])('puts the products first for %s (%s)', async (_case, query, keys) => {
+    const found = await ids(query);
+    expect(found.slice(0, keys.length).sort()).toEqual(keys.map((k) => p[k]!.id).sort());
+  });
+
+  it('does not take a shorter word that merely looks alike for a typo of another', async () => {
+    // شاشة shares its first letters with شاموي, but is two letters away from شاومي's spelling.
+    expect(await ids('شاموي')).not.toContain(p.tv!.id);
+  });
+
   it('needs every word to match', async () => {
     expect(await ids('samsung galaxy')).toEqual([p.galaxy!.id]);
     expect(await ids('جالكسي سامسونج')).toEqual([p.galaxy!.id]);
