@@ -45,7 +45,7 @@ function runImport(file, env) {
     const started = Date.now();
     const child = spawn(
       '/usr/bin/time',
-      ['-f', '%M', process.execPath, '--import', 'tsx', 'apps/api/src/db/import-cli.ts', file],
+      ['-f', '%M', process.execPath, '--import', 'tsx', 'apps/api/src/modules/catalog/import-cli.ts', file],
       { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'pipe'] },
     );
     let stderr = '';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { importSettings } from '../content/import-settings.ts';
 import {
   CatalogImportError,
   importCatalog,
@@ -58,7 +59,7 @@ async function main(): Promise<number> {
   // The file's format is checked before the database is opened, so a bad file fails fast.
   let source: CatalogSource;
   try {
-    source = await readCatalogFile(file);
+    source = await readCatalogFile(file, importSettings);
   } catch (error) {
     if (error instanceof CatalogImportError) {
       console.error(error.message);
@@ -83,6 +84,7 @@ async function main(): Promise<number> {
     await database.migrate();
     const summary = await importCatalog(database.db, source.raw, source.baseDir, {
       uploadsDir: config.uploadsDir,
+      settings: importSettings,
       onProgress,
     });
     bar?.stop();
