@@ -5,7 +5,9 @@
 // ratio per endpoint and writes the same as JSON.
 //
 // Usage: node scripts/bench-scale.mjs [--sizes 1000,10000,100000] [--seconds 10]
-//          [--connections 50] [--only name,name] [--out bench-scale.json]
+//          [--connections 50] [--only name,name] [--out bench-scale.json] [--probe-only]
+// Before the load of each endpoint, 15 requests are sent one at a time: their median ("alone")
+// is the endpoint's own cost, which other work on a shared machine moves least.
 // With DATABASE_URL (a PostgreSQL server URL) each size gets a fresh database on that server,
 // dropped afterwards; without it, the embedded database in a temporary folder.
 import { spawn } from 'node:child_process';
@@ -27,6 +29,10 @@ const seconds = Number(option('seconds', '10'));
 const connections = Number(option('connections', '50'));
 const only = option('only', '')?.split(',').filter(Boolean) ?? [];
 const out = path.resolve(option('out', 'bench-scale.json'));
+// Only the requests one at a time (no autocannon): quick, and the figure least moved by other
+// work on a shared machine.
+const probeOnly = args.includes('--probe-only');
+const PROBES = 15;
 const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
 
@@ -160,6 +166,26 @@ for (const size of sizes) {
         .products[0];
       results.push({ size, endpoint: 'import', seconds: imported.seconds, rssMb: imported.rssMb });
       for (const c of cases(size, first)) {
+        const alone = [];
+        const probing = performance.now();
+        // A slow endpoint gets fewer probes: at most 20 s of them.
+        for (let i = 0; i < PROBES && performance.now() - probing < 20_000; i++) {
+          const started = performance.now();
+          const res = await fetch(server.url + c.path, {
+            method: c.method ?? 'GET',
+            body: c.body,
+            headers: c.headers,
+          });
+          await res.arrayBuffer();
+          alone.push(performance.now() - started);
+        }
+        alone.sort((a, b) => a - b);
+        const aloneMs = Math.round(alone[Math.floor(alone.length / 2)] * 10) / 10;
+        if (probeOnly) {
+          results.push({ size, endpoint: c.name, aloneMs, serverRssMb: rssMb(server.pid) });
+          console.log(`  ${c.name}: alone ${aloneMs} ms`);
+          continue;
+        }
         const run = () =>
           autocannon({
             url: server.url + c.path,
@@ -176,6 +202,7 @@ for (const size of sizes) {
         const row = {
           size,
           endpoint: c.name,
+          aloneMs,
           rps: Math.round(result.requests.average),
           p50: result.latency.p50,
           p99: result.latency.p99,
@@ -186,7 +213,7 @@ for (const size of sizes) {
         };
         results.push(row);
         console.log(
-          `  ${c.name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, timeouts ${row.timeouts}` +
+          `  ${c.name}: alone ${aloneMs} ms, ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, timeouts ${row.timeouts}` +
             (healthWorstMs !== undefined ? `, health worst ${healthWorstMs} ms` : ''),
         );
         // Abandoned queries (cancelled or timed out) are let finish before the next endpoint.
@@ -227,6 +254,8 @@ const table = results.map((r) => {
     : {
         size: r.size,
         endpoint: r.endpoint,
+        'alone ms': r.aloneMs,
+        [`alone ×${smallest}`]: ratio(r.aloneMs, base?.aloneMs),
         'req/s': r.rps,
         'p50 ms': r.p50,
         'p99 ms': r.p99,
