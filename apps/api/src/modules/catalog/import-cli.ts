@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/client.ts';
 import { importSettings } from '../content/import-settings.ts';
 import {
   CatalogImportError,
-  importCatalog,
+  importParsedCatalog,
   readCatalogFile,
   type CatalogSource,
   type ImportProgress,
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
   };
   try {
     await database.migrate();
-    const summary = await importCatalog(database.db, source.raw, source.baseDir, {
+    const summary = await importParsedCatalog(database.db, source.catalog, source.baseDir, {
       uploadsDir: config.uploadsDir,
       settings: importSettings,
       onProgress,

@@ -155,7 +155,7 @@ export const catalogFileSchema = (settings: ImportSettings['schemas']) =>
     settings: settingsSectionOf(settings).optional(),
   });
 export type CatalogFile = z.input<ReturnType<typeof catalogFileSchema>>;
-type ParsedCatalog = z.output<ReturnType<typeof catalogFileSchema>>;
+export type ParsedCatalog = z.output<ReturnType<typeof catalogFileSchema>>;
 
 /** A catalog file that cannot be imported; `issues` name the record and field of each problem. */
 export class CatalogImportError extends Error {
@@ -384,13 +384,22 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * Imports a parsed catalog whose image paths are relative to `baseDir`.
  * Everything is written in one transaction.
  */
-export async function importCatalog(
+export function importCatalog(
   db: Db,
   raw: unknown,
   baseDir: string,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const data = parseCatalog(raw, options.settings);
+  return importParsedCatalog(db, parseCatalog(raw, options.settings), baseDir, options);
+}
+
+/** Imports a catalog `parseCatalog` checked (a large file is then held in memory only once). */
+export async function importParsedCatalog(
+  db: Db,
+  data: ParsedCatalog,
+  baseDir: string,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const recordCount =
     data.categories.length +
     data.companies.length +
@@ -412,6 +421,9 @@ export async function importCatalog(
   const { paths: image, stored } = await storeImages(data, baseDir, options, () => step('images'));
   try {
     const summary = await db.transaction(async (tx) => {
+      // New search text goes to the trigram index's pending list and is merged in bulk (by the
+      // VACUUM below) rather than row by row.
+      await tx.execute(sql`set local gin_pending_list_limit = 65536`);
       const written = await writeCatalog(tx, data, image, options.settings, (n) => step('records', n));
       return { ...written, images: stored.length };
     });
@@ -426,7 +438,7 @@ export async function importCatalog(
 }
 
 export interface CatalogSource {
-  raw: unknown;
+  catalog: ParsedCatalog;
   /** The folder image paths are relative to: the JSON file's folder. */
   baseDir: string;
 }
@@ -445,8 +457,7 @@ export async function readCatalogFile(file: string, settings: ImportSettings): P
   } catch (error) {
     throw new CatalogImportError([`${file} is not valid JSON: ${(error as Error).message}`]);
   }
-  parseCatalog(raw, settings);
-  return { raw, baseDir: path.dirname(path.resolve(file)) };
+  return { catalog: parseCatalog(raw, settings), baseDir: path.dirname(path.resolve(file)) };
 }
 
 /** Reads a catalog JSON file and imports it; image paths are relative to the file. */
@@ -455,8 +466,8 @@ export async function importCatalogFile(
   file: string,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const { raw, baseDir } = await readCatalogFile(file, options.settings);
-  return importCatalog(db, raw, baseDir, options);
+  const { catalog, baseDir } = await readCatalogFile(file, options.settings);
+  return importParsedCatalog(db, catalog, baseDir, options);
 }
 
 /**
