@@ -195,7 +195,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(catalogRoutes);
+  await app.register(catalogRoutes, { database });
   await app.register(contentRoutes);
   await app.register(usersRoutes);
   await app.register(cartRoutes);

@@ -57,6 +57,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL server; the embedded database under DATA_DIR is used when unset. */
   DATABASE_URL: z.url().optional(),
+  /** Connections to the PostgreSQL server (DATABASE_URL). */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  /** Longest a database statement may run before it is cancelled; 0 is no limit. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   /** Redis for rate-limit counters and change announcements between processes. */
   REDIS_URL: z.url().optional(),
   /** The embedded database on a worker thread instead of the main thread. */
@@ -125,6 +129,8 @@ export interface Config {
   uploadsDir: string;
   outboxDir: string;
   databaseUrl: string | undefined;
+  dbPoolSize: number;
+  dbStatementTimeoutMs: number;
   redisUrl: string | undefined;
   pgliteThread: boolean;
   logLevel: string;
@@ -194,6 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     pgliteThread: e.PGLITE_THREAD,
     logLevel: e.LOG_LEVEL,

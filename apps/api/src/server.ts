@@ -19,6 +19,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     thread: config.pgliteThread,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   await database.migrate();
   const app = await buildApp({ config, database });

@@ -41,6 +41,10 @@ export const errorMessages = {
     ar: 'الخدمة غير متاحة حالياً',
     en: 'The service is not available right now',
   },
+  SERVER_BUSY: {
+    ar: 'المتجر مشغول الآن، حاول مرة أخرى بعد لحظات',
+    en: 'The shop is busy right now, please try again in a moment',
+  },
 
   // login
   LOGIN_EMAIL_REQUIRED: { ar: 'تأكد من البريد الإلكتروني', en: 'Make sure of the email' },

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread.ts';
+import { searchSessionSettings } from '../modules/catalog/search-settings.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -28,6 +29,13 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database as a tarball (PGlite only). */
   dump?(): Promise<Blob | File>;
+  /**
+   * Runs `work` on one connection and cancels its running statement when `signal` aborts (the
+   * client went away), so an abandoned request does not keep the database busy. The embedded
+   * database runs one statement at a time in this process and cannot be interrupted: there,
+   * `work` simply runs.
+   */
+  cancellable<T>(signal: AbortSignal | undefined, work: (db: Db) => Promise<T>): Promise<T>;
 }
 
 /** The advisory lock key held while migrating (any number the shop uses for nothing else). */
@@ -47,31 +55,70 @@ export interface DatabaseOptions {
   template?: Blob | undefined;
   /** The embedded database on a worker thread (pglite-thread.ts), off the rendering thread. */
   thread?: boolean | undefined;
+  /** Connections to the PostgreSQL server (DB_POOL_SIZE). */
+  poolSize?: number | undefined;
+  /**
+   * Longest a statement may run on the PostgreSQL server before it is cancelled
+   * (DB_STATEMENT_TIMEOUT_MS); 0 or unset: no limit. Migrations always run without one.
+   */
+  statementTimeoutMs?: number | undefined;
 }
+
+/** `-c name=value` startup options for every server connection. */
+const sessionOptions = Object.entries(searchSessionSettings)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const connection = { connectionString: options.databaseUrl, options: sessionOptions };
+    const pool = new pg.Pool({
+      ...connection,
+      max: options.poolSize ?? 10,
+      ...(options.statementTimeoutMs && { statement_timeout: options.statementTimeoutMs }),
+    });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      // Several shop processes may start at once on one server: one migrates while the others
-      // wait for its lock, then find nothing left to do.
-      migrate: async () => {
-        const client = await pool.connect();
+      // A migration may build indexes over a large table: its own connection, without the
+      // statement timeout of shoppers' requests. Several shop processes may start at once on
+      // one server: one migrates while the others wait for its lock, then find nothing to do.
+      async migrate() {
+        const client = new pg.Client(connection);
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-          client.release();
+          await client.end();
         }
       },
       ping: () => ping(db),
       close: () => pool.end(),
+      async cancellable(signal, work) {
+        const client = await pool.connect();
+        const cancel = () => {
+          const running = (client as unknown as { activeQuery?: unknown }).activeQuery;
+          // node-postgres sends PostgreSQL's cancel request on a connection of its own.
+          if (running)
+            (new pg.Client(connection) as unknown as { cancel(c: unknown, q: unknown): void }).cancel(
+              client,
+              running,
+            );
+        };
+        signal?.addEventListener('abort', cancel, { once: true });
+        try {
+          if (signal?.aborted) throw signal.reason;
+          return await work(drizzlePg(client) as unknown as Db);
+        } finally {
+          signal?.removeEventListener('abort', cancel);
+          client.release();
+        }
+      },
     };
   }
   const dir = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pg');
@@ -82,6 +129,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         extensions: { pg_trgm },
         ...(options.template && { loadDataDir: options.template }),
       });
+  for (const [name, value] of Object.entries(searchSessionSettings))
+    await client.query(`select set_config($1, $2, false)`, [name, value]);
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -91,6 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: () => ping(db),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    cancellable: (_signal, work) => work(db),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -79,13 +80,37 @@ export const products = pgTable(
     featured: boolean('featured').notNull().default(false),
     unitsSold: integer('units_sold').notNull().default(0),
     searchNorm: text('search_norm').generatedAlwaysAs(sql`ar_norm(name_ar || ' ' || name_en)`),
+    /** What a shopper pays per unit: the offer price when there is one. */
+    effectivePriceHalalas: integer('effective_price_halalas').generatedAlwaysAs(
+      sql`coalesce(offer_price_halalas, price_halalas)`,
+    ),
+    /** The share of the price an offer takes off; null when not on offer. */
+    offerShare: doublePrecision('offer_share').generatedAlwaysAs(
+      sql`(price_halalas - offer_price_halalas)::float8 / nullif(price_halalas, 0)`,
+    ),
+    /**
+     * ar_norm() of the product's, its maker's and its category's names, between spaces; kept by
+     * the triggers of migration 0003 (a generated column cannot read other tables).
+     */
+    searchDoc: text('search_doc').notNull().default(''),
     ...timestamps,
   },
   (t) => [
-    index('products_category_idx').on(t.categoryId),
-    index('products_company_idx').on(t.companyId),
-    index('products_updated_idx').on(t.updatedAt),
-    index('products_search_trgm').using('gin', sql`${t.searchNorm} gin_trgm_ops`),
+    index('products_search_doc_trgm').using('gin', sql`${t.searchDoc} gin_trgm_ops`),
+    // The three listing indexes also INCLUDE the other filter columns and the effective price
+    // (migration 0003), which drizzle cannot express, so that filtered pages are index-only.
+    index('products_listing').on(t.id),
+    index('products_listing_category').on(t.categoryId, t.id),
+    index('products_listing_company').on(t.companyId, t.id),
+    index('products_price').on(t.effectivePriceHalalas, t.id),
+    index('products_best_sellers')
+      .on(t.unitsSold.desc(), t.featured.desc(), t.updatedAt.desc(), t.id)
+      .where(sql`${t.unitsSold} > 0 or ${t.featured}`),
+    index('products_newest').on(t.updatedAt.desc(), t.id.desc()),
+    index('products_offers')
+      .on(t.offerShare.desc().nullsLast(), t.id)
+      .where(sql`${t.offerPriceHalalas} is not null`),
+    index('products_related').on(t.categoryId, t.unitsSold.desc(), t.featured.desc(), t.id),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_nonnegative', sql`${t.priceHalalas} >= 0`),
     check(
@@ -94,6 +119,22 @@ export const products = pgTable(
     ),
   ],
 );
+
+/** Products per (category, maker), kept by triggers on products (migration 0003). */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'product_counts_pk', columns: [t.categoryId, t.companyId] })],
+);
+
+/** Every word of the catalog's search text, for correcting misspelt query words. */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`),
+]);
 
 export const productImages = pgTable(
   'product_images',

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
 import { writeDemoCatalog } from './demo/catalog.ts';
-import { importCatalogFile } from './import.ts';
+import { importCatalogFile } from '../modules/catalog/import.ts';
+import { importSettings } from '../modules/content/import-settings.ts';
 import { products } from './schema.ts';
 
 /**
@@ -24,7 +25,10 @@ export async function seedDemoCatalogIfEmpty(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-demo-'));
   try {
     const file = await writeDemoCatalog(dir);
-    const summary = await importCatalogFile(db, file, { uploadsDir: config.uploadsDir });
+    const summary = await importCatalogFile(db, file, {
+      uploadsDir: config.uploadsDir,
+      settings: importSettings,
+    });
     log.info(
       { products: summary.products.created, images: summary.images, ms: Date.now() - started },
       'demo catalog loaded',

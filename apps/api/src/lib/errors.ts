@@ -44,6 +44,15 @@ function fieldMessage(issue: { keyword: string; message?: string; params: object
   return { code: issue.keyword, message: text ?? issue.message ?? issue.keyword };
 }
 
+/** PostgreSQL's query_canceled (57014), possibly wrapped by the query builder. */
+function queryCancelled(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function toApiError(
   error: unknown,
   lang: Lang,
@@ -76,6 +85,14 @@ export function toApiError(
     const code: ErrorCode = first && isErrorCode(first.code) ? first.code : 'VALIDATION_FAILED';
     return { status: 400, body: { code, message: errorMessage(code, lang), fields } };
   }
+  // A statement cancelled by the database's statement_timeout: the shop is too busy to answer
+  // in time; the client may try again.
+  if (queryCancelled(error))
+    return {
+      status: 503,
+      headers: { 'retry-after': '1' },
+      body: { code: 'SERVER_BUSY', message: errorMessage('SERVER_BUSY', lang) },
+    };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
   const byStatus: Record<number, ErrorCode> = {

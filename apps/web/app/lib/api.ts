@@ -107,9 +107,21 @@ export function createApiClient(fetcher: ApiFetch, lang: Lang): ApiClient {
   };
 }
 
-/** In loaders and actions: in-process calls through the load context (no network hop). */
+/**
+ * In loaders and actions: in-process calls through the load context (no network hop).
+ * An API too busy to answer (503) becomes the page's own 503, with its Retry-After, so the
+ * shopper gets the "busy, try again" page in their language and the right status.
+ */
 export function serverApi(context: AppLoadContext, lang: Lang): ApiClient {
-  return createApiClient(context.apiFetch, lang);
+  return createApiClient(async (path, init) => {
+    const response = await context.apiFetch(path, init);
+    if (response.status !== 503) return response;
+    // A Response thrown from a loader or action is React Router's way to answer with a status.
+    throw new Response(null, {
+      status: 503,
+      headers: { 'Retry-After': response.headers.get('retry-after') ?? '1' },
+    });
+  }, lang);
 }
 
 /** In the browser: same-origin fetch to `/api/...`, sending the session cookie. */

@@ -1,4 +1,5 @@
 import { apiErrorSchema, apiPaths, pagedProductsSchema } from '@shop/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCompany, createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -114,6 +115,21 @@ describe('product search', () => {
     expect(await ids(query)).toContain(p[key]!.id);
   });
 
+  it.each([
+    ['swapped letters in an English brand', 'Xioami', ['vacuum', 'router']],
+    ['swapped letters in an English brand', 'Samsnug', ['tv', 'galaxy']],
+    ['swapped letters in an Arabic brand', 'شاموي', ['vacuum', 'router']],
+    ['swapped letters in an Arabic model', 'جلاكسي', ['galaxy']],
+  ])('puts the products first for %s (%s)', async (_case, query, keys) => {
+    const found = await ids(query);
+    expect(found.slice(0, keys.length).sort()).toEqual(keys.map((k) => p[k]!.id).sort());
+  });
+
+  it('does not take a shorter word that merely looks alike for a typo of another', async () => {
+    // شاشة shares its first letters with شاموي, but is two letters away from شاومي's spelling.
+    expect(await ids('شاموي')).not.toContain(p.tv!.id);
+  });
+
   it('needs every word to match', async () => {
     expect(await ids('samsung galaxy')).toEqual([p.galaxy!.id]);
     expect(await ids('جالكسي سامسونج')).toEqual([p.galaxy!.id]);
@@ -177,5 +193,37 @@ describe('product search', () => {
       payload: { productName: 'x' },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  describe('database sessions', () => {
+    it('sets the search thresholds on every session', async () => {
+      const result = await t.app.db.execute(
+        sql`select current_setting('pg_trgm.word_similarity_threshold') as near, current_setting('pg_trgm.similarity_threshold') as typo`,
+      );
+      expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ near: '0.5', typo: '0.2' });
+    });
+
+    it('cancels the running statement when the client goes away (the server); runs it through (embedded)', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(new Error('gone')), 200);
+      const outcome = await t.database
+        .cancellable(controller.signal, (db) => db.execute(sql`select pg_sleep(1.5)`))
+        .then(
+          () => 'finished',
+          (error: unknown) => error,
+        );
+      if (t.database.kind === 'postgres') {
+        // query_canceled (57014), long before the 1.5 s sleep would end.
+        const cause = (outcome as { cause?: { code?: string } }).cause;
+        expect(cause?.code).toBe('57014');
+        expect(Date.now() - started).toBeLessThan(1400);
+        // The connection went back to the pool in a usable state.
+        await expect(t.app.db.execute(sql`select 1`)).resolves.toBeDefined();
+      } else {
+        // The embedded database runs in this process and cannot be interrupted.
+        expect(outcome).toBe('finished');
+      }
+    });
   });
 });

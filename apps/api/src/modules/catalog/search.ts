@@ -1,98 +1,193 @@
 import type { Lang, PagedProducts } from '@shop/contract';
-import { and, asc, or, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, products } from '../../db/schema.ts';
-import { catalogOrder, pagedProducts, priceRangeFilter, type Page, type PriceRange } from './service.ts';
+import { categories, companies, products, searchTerms } from '../../db/schema.ts';
+import {
+  emptyPage,
+  listProducts,
+  priceRangeFilter,
+  productsByIds,
+  type Page,
+  type PriceRange,
+} from './service.ts';
 
 /*
- * Product search (docs/decisions/010-product-search-matching.md). Both sides go through the SQL
- * ar_norm() of migration 0000, so Arabic and English are normalized by one function.
- * Each query word must match the product's name, its maker's name or its category's name,
- * in either language:
- * - a word that appears somewhere in the catalog must appear in the product's names, or be very
- *   close to a word there (pg_trgm word_similarity ≥ KNOWN_WORD_SIMILARITY);
- * - a word that appears nowhere is taken for a typo and matches loosely
- *   (word_similarity ≥ TYPO_WORD_SIMILARITY).
+ * Product search (docs/decisions/010-product-search-matching.md, 081-index-backed-search.md).
+ * Both sides go through the SQL ar_norm() of migration 0000, so Arabic and English are
+ * normalized by one function. A product is found by its `search_doc`: its own, its maker's and
+ * its category's names in both languages (kept by the triggers of migration 0003).
+ *
+ * 1. The query's words are looked up in `search_terms` (every word of the catalog, trigram
+ *    indexed): a word that no catalog word contains is taken for a typo and replaced by the
+ *    catalog words one or two letters away from it (a wrong, missing, extra or swapped letter).
+ * 2. Candidates: products whose search_doc holds every word (LIKE '%word%', or a near match
+ *    `word <% search_doc`), both served by the trigram GIN index; a word of one or two letters
+ *    must start a word (LIKE '% w%'). At most MAX_CANDIDATES are taken.
+ * 3. Only those candidates are ranked: a word found in the product's own name counts most, then
+ *    its maker's, then its category's; a word found as it is ranks above any near match.
  */
-export const KNOWN_WORD_SIMILARITY = 0.5;
-export const TYPO_WORD_SIMILARITY = 0.3;
-/** Longer queries are cut: nobody types more, and each word costs a pass over the candidates. */
-export const MAX_QUERY_WORDS = 8;
 
-const categoryNorm = sql`ar_norm(${categories.nameAr} || ' ' || ${categories.nameEn})`;
+/*
+ * `word <% text` holds when word_similarity(word, text) reaches 0.5, and `term % word`
+ * preselects catalog words at trigram similarity 0.2 (search-settings.ts): low, because one
+ * swapped letter in a short word already breaks most of its trigrams; the edit distance decides.
+ */
+/** Longer queries are cut: nobody types more. */
+export const MAX_QUERY_WORDS = 8;
+/** The ranked set is bounded: search answers at most this many products (31 pages of 8). */
+export const MAX_CANDIDATES = 250;
+const MAX_NEAR_TERMS = 30;
+
+/** Search as the catalog sees it, so that another engine can stand in for the SQL one. */
+export interface SearchEngine {
+  search(query: SearchQuery): Promise<PagedProducts>;
+}
+
+export interface SearchQuery {
+  lang: Lang;
+  page: Page;
+  text: string;
+  range: PriceRange;
+}
 
 interface QueryWord {
   w: string;
-  /** true when some product, company or category name contains the word as it is. */
+  /** true when some catalog word contains it as it is. */
   known: boolean;
+  /** For an unknown word: catalog words that look like it. */
+  near: string[];
 }
 
-/** The query's distinct normalized words, each marked known or not. */
+const likeEscape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+export function editDistance(a: string, b: string, max: number): number {
+  const A = [...a];
+  const B = [...b];
+  if (Math.abs(A.length - B.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: A.length + 1 }, (_, i) => [
+    i,
+    ...Array<number>(B.length).fill(0),
+  ]);
+  for (let j = 1; j <= B.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= A.length; i++) {
+    for (let j = 1; j <= B.length; j++) {
+      const cost = A[i - 1] === B[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && A[i - 1] === B[j - 2] && A[i - 2] === B[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[A.length]![B.length]!;
+}
+
+/** How many letters a typo of a word this long may get wrong. */
+const allowedEdits = (w: string) => ([...w].length >= 7 ? 2 : 1);
+
+/** The query's distinct normalized words, each marked known or not, with near catalog words. */
 async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
   const result = await db.execute(sql`
-    select q.w, (
-      exists (select 1 from ${products} where strpos(${products.searchNorm}, q.w) > 0)
-      or exists (select 1 from ${companies} where strpos(${companies.searchNorm}, q.w) > 0)
-      or exists (select 1 from ${categories} where strpos(${categoryNorm}, q.w) > 0)
-    ) as known
-    from (
+    with q as (
       select distinct w from regexp_split_to_table(ar_norm(${term}), '\\s+') as w where w <> ''
       limit ${MAX_QUERY_WORDS}
-    ) as q`);
-  return (result as unknown as { rows: QueryWord[] }).rows;
+    )
+    select q.w, k.known,
+      case when k.known then '{}'::text[] else array(
+        select t.term from ${searchTerms} t where t.term % q.w
+        order by similarity(t.term, q.w) desc limit ${MAX_NEAR_TERMS}
+      ) end as near
+    from q cross join lateral (
+      select length(q.w) < 3 or exists (
+        select 1 from ${searchTerms} t
+        where t.term like '%' || replace(replace(replace(q.w, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+      ) as known
+    ) k`);
+  const rows = (result as unknown as { rows: QueryWord[] }).rows;
+  return rows.map((r) => ({
+    ...r,
+    near: r.near.filter((t) => editDistance(t, r.w, allowedEdits(r.w)) <= allowedEdits(r.w)),
+  }));
 }
 
-function similarities(w: string) {
-  return {
-    product: sql`word_similarity(${w}, ${products.searchNorm})`,
-    company: sql`word_similarity(${w}, ${companies.searchNorm})`,
-    category: sql`word_similarity(${w}, ${categoryNorm})`,
-  };
+/** The spellings a word is matched by: itself, and for a typo the catalog words it stands for. */
+const spellings = (word: QueryWord) => (word.known ? [word.w] : [word.w, ...word.near]);
+
+function wordMatches(word: QueryWord): SQL {
+  if ([...word.w].length < 3) return sql`${products.searchDoc} like ${`% ${likeEscape(word.w)}%`}`;
+  const exact = spellings(word).map((s) => sql`${products.searchDoc} like ${`%${likeEscape(s)}%`}`);
+  return sql`(${sql.join([...exact, sql`${word.w} <% ${products.searchDoc}`], sql` or `)})`;
 }
 
-function wordMatches({ w, known }: QueryWord): SQL {
-  const s = similarities(w);
-  const closeEnough = sql`greatest(${s.product}, ${s.company}, ${s.category}) >= ${known ? KNOWN_WORD_SIMILARITY : TYPO_WORD_SIMILARITY}`;
-  if (!known) return closeEnough;
-  return or(
-    sql`strpos(${products.searchNorm}, ${w}) > 0`,
-    sql`strpos(${companies.searchNorm}, ${w}) > 0`,
-    sql`strpos(${categoryNorm}, ${w}) > 0`,
-    closeEnough,
-  )!;
-}
+const categoryNorm = sql`ar_norm(${categories.nameAr} || ' ' || ${categories.nameEn})`;
 
 /**
  * How well a product matches one word: its own name counts most, then its maker, then its
  * category; a word found as it is in the product's name ranks above any near match.
  */
-function wordScore({ w }: QueryWord): SQL {
-  const s = similarities(w);
-  return sql`(greatest(${s.product}, 0.9 * ${s.company}, 0.8 * ${s.category}) + case when strpos(${products.searchNorm}, ${w}) > 0 then 1 else 0 end)`;
+function wordScore(word: QueryWord): SQL {
+  const scores = spellings(word).map(
+    (s) =>
+      sql`(greatest(word_similarity(${s}, ${products.searchNorm}), 0.9 * word_similarity(${s}, ${companies.searchNorm}), 0.8 * word_similarity(${s}, ${categoryNorm})) + case when strpos(${products.searchNorm}, ${s}) > 0 then 1 else 0 end)`,
+  );
+  return scores.length === 1 ? scores[0]! : sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
-/**
- * Products matching every word of `productName`, best matches first. An empty query lists
- * every product in catalog order.
- */
-export async function searchProducts(
+/** The search engine on the shop's own database (PostgreSQL or the embedded one). */
+export function sqlSearch(database: Db): SearchEngine {
+  return {
+    search: (query) =>
+      // A word shared by many products makes a sequential scan that stops at MAX_CANDIDATES look
+      // cheap to the planner; with a rare word the same plan reads the whole table. The trigram
+      // index answers both in bounded time, so the search's own transaction forbids the scan.
+      database.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return searchIn(tx as unknown as Db, query);
+      }),
+  };
+}
+
+async function searchIn(db: Db, { lang, page, text, range }: SearchQuery): Promise<PagedProducts> {
+  const term = text.trim();
+  if (term === '') return listProducts(db, lang, page, range);
+  const words = await queryWords(db, term);
+  // A query of diacritics or punctuation alone matches nothing rather than everything.
+  if (words.length === 0) return emptyPage;
+
+  const candidates = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...words.map(wordMatches), ...priceRangeFilter(range)))
+    .limit(MAX_CANDIDATES)
+    .as('candidates');
+  const score = sql.join(words.map(wordScore), sql` + `);
+  const ranked = await db
+    .select({ id: products.id })
+    .from(candidates)
+    .innerJoin(products, sql`${products.id} = ${candidates.id}`)
+    .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
+    .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
+    .orderBy(
+      sql`${score} desc`,
+      sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
+      products.id,
+    );
+  const rawCount = ranked.length;
+  const start = (page.page - 1) * page.pageSize;
+  const ids = ranked.slice(start, start + page.pageSize).map((r) => r.id);
+  return {
+    products: await productsByIds(db, lang, ids),
+    pagging: { pageCount: Math.ceil(rawCount / page.pageSize), rawCount },
+  };
+}
+
+/** Products matching every word of `productName`, best matches first. */
+export function searchProducts(
   db: Db,
   lang: Lang,
   page: Page,
   productName: string,
   range: PriceRange,
 ): Promise<PagedProducts> {
-  const filters = priceRangeFilter(range);
-  const term = productName.trim();
-  if (term === '') return pagedProducts(db, lang, page, and(...filters), catalogOrder);
-  const words = await queryWords(db, term);
-  // A query of diacritics or punctuation alone matches nothing rather than everything.
-  if (words.length === 0) return { products: [], pagging: { pageCount: 0, rawCount: 0 } };
-
-  const score = sql.join(words.map(wordScore), sql` + `);
-  return pagedProducts(db, lang, page, and(...words.map(wordMatches), ...filters), [
-    sql`${score} desc`,
-    sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
-    asc(products.id),
-  ]);
+  return sqlSearch(db).search({ lang, page, text: productName, range });
 }

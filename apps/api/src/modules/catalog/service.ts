@@ -8,18 +8,15 @@ import {
   type Product,
   type ProductDetails,
 } from '@shop/contract';
-import { and, asc, count, desc, eq, gt, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, productImages, products } from '../../db/schema.ts';
+import { categories, companies, productCounts, productImages, products } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
 export const HOME_LIST_SIZE = 10;
 
 const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
-
-/** What a shopper pays for one unit: the offer price when there is one. */
-export const effectivePrice = sql<number>`coalesce(${products.offerPriceHalalas}, ${products.priceHalalas})`;
 
 const productFields = {
   id: products.id,
@@ -90,7 +87,8 @@ export async function listCompanies(db: Db, lang: Lang): Promise<Company[]> {
  */
 export async function featuredProducts(db: Db, lang: Lang): Promise<Product[]> {
   const rows = await selectProducts(db)
-    .where(or(gt(products.unitsSold, 0), eq(products.featured, true)))
+    // Written as the partial index products_best_sellers is, so that the index serves it.
+    .where(sql`${products.unitsSold} > 0 or ${products.featured}`)
     .orderBy(desc(products.unitsSold), desc(products.featured), desc(products.updatedAt), asc(products.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => toProduct(r, lang));
@@ -105,10 +103,9 @@ export async function newestProducts(db: Db, lang: Lang): Promise<Product[]> {
 
 /** Products on offer, the biggest discount (as a share of the price) first. */
 export async function offerProducts(db: Db, lang: Lang): Promise<Product[]> {
-  const discountShare = sql`(${products.priceHalalas} - ${products.offerPriceHalalas})::float8 / nullif(${products.priceHalalas}, 0)`;
   const rows = await selectProducts(db)
     .where(isNotNull(products.offerPriceHalalas))
-    .orderBy(sql`${discountShare} desc nulls last`, asc(products.id))
+    .orderBy(sql`${products.offerShare} desc nulls last`, asc(products.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => toProduct(r, lang));
 }
@@ -150,9 +147,9 @@ export interface PriceRange {
 export function priceRangeFilter(range: PriceRange): SQL[] {
   const filters: SQL[] = [];
   if (range.startprice !== undefined)
-    filters.push(sql`${effectivePrice} >= ${sarToHalalas(range.startprice)}`);
+    filters.push(gte(products.effectivePriceHalalas, sarToHalalas(range.startprice)));
   if (range.finishprice !== undefined)
-    filters.push(sql`${effectivePrice} <= ${sarToHalalas(range.finishprice)}`);
+    filters.push(lte(products.effectivePriceHalalas, sarToHalalas(range.finishprice)));
   return filters;
 }
 
@@ -161,36 +158,38 @@ export interface Page {
   page: number;
 }
 
+export const emptyPage: PagedProducts = { products: [], pagging: { pageCount: 0, rawCount: 0 } };
+
+/** The products of `ids`, in that order, ready to answer. */
+export async function productsByIds(db: Db, lang: Lang, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProduct(row, lang)] : [];
+  });
+}
+
 /**
- * One page of products matching `where`, in `orderBy` order, with the page count and the
- * number of matching products.
+ * How many products a listing holds. Without a price range it is the sum of the counts kept per
+ * (category, maker) on every write; with one, an index range scan counts it.
  */
-export async function pagedProducts(
-  db: Db,
-  lang: Lang,
-  { pageSize, page }: Page,
-  where: SQL | undefined,
-  orderBy: SQL[],
-): Promise<PagedProducts> {
-  const [total] = await db
-    .select({ n: count() })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(where);
-  const rawCount = total?.n ?? 0;
-  const rows =
-    rawCount > (page - 1) * pageSize
-      ? await selectProducts(db)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-      : [];
-  return {
-    products: rows.map((r) => toProduct(r, lang)),
-    pagging: { pageCount: Math.ceil(rawCount / pageSize), rawCount },
-  };
+async function listingCount(db: Db, filters: ProductFilters, where: SQL | undefined): Promise<number> {
+  if (filters.startprice === undefined && filters.finishprice === undefined) {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${productCounts.n}), 0)::int` })
+      .from(productCounts)
+      .where(
+        and(
+          filters.categoryId !== undefined ? eq(productCounts.categoryId, filters.categoryId) : undefined,
+          filters.companyId !== undefined ? eq(productCounts.companyId, filters.companyId) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+  const [row] = await db.select({ n: count() }).from(products).where(where);
+  return row?.n ?? 0;
 }
 
 export interface ProductFilters extends PriceRange {
@@ -198,13 +197,16 @@ export interface ProductFilters extends PriceRange {
   companyId?: number | undefined;
 }
 
-/** The catalog order of listings: as the importer placed them (category by category). */
-export const catalogOrder = [asc(products.id)];
-
+/**
+ * One page of a listing, in catalog order (as the importer placed the products: by id).
+ * The page's ids come from an index-only scan of the listing indexes of migration 0003; a page
+ * in the second half is read from the end backwards, so the last pages cost what the first do.
+ * A page past the end is an empty page with the true counts.
+ */
 export async function listProducts(
   db: Db,
   lang: Lang,
-  page: Page,
+  { pageSize, page }: Page,
   filters: ProductFilters,
 ): Promise<PagedProducts> {
   // A category or company that does not exist is a wrong link, not an empty shelf.
@@ -227,5 +229,21 @@ export async function listProducts(
     filters.companyId !== undefined ? eq(products.companyId, filters.companyId) : undefined,
     ...priceRangeFilter(filters),
   );
-  return pagedProducts(db, lang, page, where, catalogOrder);
+  const rawCount = await listingCount(db, filters, where);
+  const pagging = { pageCount: Math.ceil(rawCount / pageSize), rawCount };
+  const offset = (page - 1) * pageSize;
+  if (offset >= rawCount) return { products: [], pagging };
+
+  const fromEnd = offset > rawCount / 2;
+  const limit = Math.min(pageSize, rawCount - offset);
+  const idRows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(fromEnd ? desc(products.id) : asc(products.id))
+    .limit(limit)
+    .offset(fromEnd ? rawCount - offset - limit : offset);
+  const ids = idRows.map((r) => r.id);
+  if (fromEnd) ids.reverse();
+  return { products: await productsByIds(db, lang, ids), pagging };
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
-import { importCatalogFile } from '../../db/import.ts';
+import { importCatalogFile } from '../catalog/import.ts';
+import { importSettings } from '../content/import-settings.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInUser } from '../../test/users.ts';
 
@@ -35,7 +36,11 @@ async function importCatalog(t: TestContext, price: number) {
       ],
     }),
   );
-  await importCatalogFile(t.database.db, file, { uploadsDir: t.config.uploadsDir, changes: t.app.changes });
+  await importCatalogFile(t.database.db, file, {
+    uploadsDir: t.config.uploadsDir,
+    settings: importSettings,
+    changes: t.app.changes,
+  });
 }
 
 /**

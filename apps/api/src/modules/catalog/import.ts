@@ -3,12 +3,19 @@ import path from 'node:path';
 import { sarToHalalas } from '@shop/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '../lib/errors.ts';
-import { storeImage } from '../lib/images.ts';
-import type { ChangeEvents } from '../lib/change-events.ts';
-import { putSettings, settingValueSchemas, type ShopSettings } from '../modules/content/settings.ts';
-import type { Db, Tx } from './client.ts';
-import { agents, categories, companies, infoPages, productImages, products, sliders } from './schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  agents,
+  categories,
+  companies,
+  infoPages,
+  productImages,
+  products,
+  sliders,
+} from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { storeImage } from '../../lib/images.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
 
 /*
  * The catalog importer: reads a JSON file in the format of docs/catalog-import.md, stores its
@@ -94,40 +101,62 @@ const infoPagesSection = z.strictObject({
   terms: bilingualLong.optional(),
 });
 
-const s = settingValueSchemas;
-const settingsSection = z.strictObject({
-  primaryColor: s.primaryColor.optional(),
-  showAddressDetails: s.showAddressDetails.optional(),
-  /** SAR in the file; halalas in the database. */
-  shippingFee: sarAmount(false).optional(),
-  phones: s.phones.optional(),
-  email: s.email.optional(),
-  taxNumber: z
-    .string()
-    .regex(/^3[0-9]{13}3$/, 'must be a 15-digit VAT number that starts and ends with 3')
-    .optional(),
-  commercialRegister: s.commercialRegister.optional(),
-  sellerName: bilingual.optional(),
-  address: bilingual.optional(),
-  openingHours: s.openingHours.optional(),
-  deliveryDays: s.deliveryDays.optional(),
-  returnHours: s.returnHours.optional(),
-  socialLinks: s.socialLinks.optional(),
-});
+/**
+ * The shop settings a catalog file may set: how each value is checked, and how they are saved.
+ * The caller hands them in (the settings belong to the content module, not to the catalog).
+ */
+export interface ImportSettings {
+  schemas: {
+    primaryColor: z.ZodType<string>;
+    showAddressDetails: z.ZodType<boolean>;
+    phones: z.ZodType<string[]>;
+    email: z.ZodType<string>;
+    commercialRegister: z.ZodType<string>;
+    openingHours: z.ZodType<{ days: string[]; opens: string; closes: string }>;
+    deliveryDays: z.ZodType<number>;
+    returnHours: z.ZodType<number>;
+    socialLinks: z.ZodType<Record<string, string | undefined>>;
+  };
+  /** Saves the given settings (money in halalas, text in both languages). */
+  save(tx: Tx, values: Record<string, unknown>): Promise<void>;
+}
 
-export const catalogFileSchema = z.strictObject({
-  $schema: z.string().optional(),
-  categories: z.array(categoryRecord).default([]),
-  companies: z.array(companyRecord).default([]),
-  products: z.array(productRecord).default([]),
-  agents: z.array(agentRecord).optional(),
-  /** When present, replaces every slider (sliders have no stable key). */
-  sliders: z.array(sliderRecord).optional(),
-  infoPages: infoPagesSection.optional(),
-  settings: settingsSection.optional(),
-});
-export type CatalogFile = z.input<typeof catalogFileSchema>;
-type ParsedCatalog = z.output<typeof catalogFileSchema>;
+const settingsSectionOf = (s: ImportSettings['schemas']) =>
+  z.strictObject({
+    primaryColor: s.primaryColor.optional(),
+    showAddressDetails: s.showAddressDetails.optional(),
+    /** SAR in the file; halalas in the database. */
+    shippingFee: sarAmount(false).optional(),
+    phones: s.phones.optional(),
+    email: s.email.optional(),
+    taxNumber: z
+      .string()
+      .regex(/^3[0-9]{13}3$/, 'must be a 15-digit VAT number that starts and ends with 3')
+      .optional(),
+    commercialRegister: s.commercialRegister.optional(),
+    sellerName: bilingual.optional(),
+    address: bilingual.optional(),
+    openingHours: s.openingHours.optional(),
+    deliveryDays: s.deliveryDays.optional(),
+    returnHours: s.returnHours.optional(),
+    socialLinks: s.socialLinks.optional(),
+  });
+
+/** The catalog file's format, with the settings section checked by the shop's own rules. */
+export const catalogFileSchema = (settings: ImportSettings['schemas']) =>
+  z.strictObject({
+    $schema: z.string().optional(),
+    categories: z.array(categoryRecord).default([]),
+    companies: z.array(companyRecord).default([]),
+    products: z.array(productRecord).default([]),
+    agents: z.array(agentRecord).optional(),
+    /** When present, replaces every slider (sliders have no stable key). */
+    sliders: z.array(sliderRecord).optional(),
+    infoPages: infoPagesSection.optional(),
+    settings: settingsSectionOf(settings).optional(),
+  });
+export type CatalogFile = z.input<ReturnType<typeof catalogFileSchema>>;
+export type ParsedCatalog = z.output<ReturnType<typeof catalogFileSchema>>;
 
 /** A catalog file that cannot be imported; `issues` name the record and field of each problem. */
 export class CatalogImportError extends Error {
@@ -211,8 +240,8 @@ function duplicateKeyIssues(data: ParsedCatalog): string[] {
 }
 
 /** Parses and checks a catalog; throws CatalogImportError naming every bad record and field. */
-export function parseCatalog(raw: unknown): ParsedCatalog {
-  const parsed = catalogFileSchema.safeParse(raw);
+export function parseCatalog(raw: unknown, settings: ImportSettings): ParsedCatalog {
+  const parsed = catalogFileSchema(settings.schemas).safeParse(raw);
   if (!parsed.success) throw new CatalogImportError(formatIssues(raw, parsed.error));
   const duplicates = duplicateKeyIssues(parsed.data);
   if (duplicates.length) throw new CatalogImportError(duplicates);
@@ -229,6 +258,7 @@ export interface ImportProgress {
 export interface ImportOptions {
   /** Where stored images go (the server's `uploadsDir`). */
   uploadsDir: string;
+  settings: ImportSettings;
   onProgress?: (progress: ImportProgress) => void;
   /** Told after the commit that the catalog, content and settings may all have changed. */
   changes?: Pick<ChangeEvents, 'publish'>;
@@ -360,13 +390,22 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * Imports a parsed catalog whose image paths are relative to `baseDir`.
  * Everything is written in one transaction.
  */
-export async function importCatalog(
+export function importCatalog(
   db: Db,
   raw: unknown,
   baseDir: string,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const data = parseCatalog(raw);
+  return importParsedCatalog(db, parseCatalog(raw, options.settings), baseDir, options);
+}
+
+/** Imports a catalog `parseCatalog` checked (a large file is then held in memory only once). */
+export async function importParsedCatalog(
+  db: Db,
+  data: ParsedCatalog,
+  baseDir: string,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const recordCount =
     data.categories.length +
     data.companies.length +
@@ -393,9 +432,15 @@ export async function importCatalog(
       // seeding an empty database at once, a command-line import beside them): the second
       // waits for the first to commit, then upserts over it, instead of deadlocking with it.
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      const written = await writeCatalog(tx, data, image, (n) => step('records', n));
+      // New search text goes to the trigram index's pending list and is merged in bulk (by the
+      // VACUUM below) rather than row by row.
+      await tx.execute(sql`set local gin_pending_list_limit = 65536`);
+      const written = await writeCatalog(tx, data, image, options.settings, (n) => step('records', n));
       return { ...written, images: stored.length };
     });
+    // Fresh statistics for the planner, and pages marked all-visible so that listings are read
+    // from their indexes alone (the embedded database has no autovacuum to do it later).
+    await db.execute(sql`vacuum analyze products`);
   } catch (error) {
     await removeStoredImages(options.uploadsDir, stored);
     throw error;
@@ -405,13 +450,13 @@ export async function importCatalog(
 }
 
 export interface CatalogSource {
-  raw: unknown;
+  catalog: ParsedCatalog;
   /** The folder image paths are relative to: the JSON file's folder. */
   baseDir: string;
 }
 
 /** Reads a catalog JSON file and checks its format, without touching the database. */
-export async function readCatalogFile(file: string): Promise<CatalogSource> {
+export async function readCatalogFile(file: string, settings: ImportSettings): Promise<CatalogSource> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -424,8 +469,7 @@ export async function readCatalogFile(file: string): Promise<CatalogSource> {
   } catch (error) {
     throw new CatalogImportError([`${file} is not valid JSON: ${(error as Error).message}`]);
   }
-  parseCatalog(raw);
-  return { raw, baseDir: path.dirname(path.resolve(file)) };
+  return { catalog: parseCatalog(raw, settings), baseDir: path.dirname(path.resolve(file)) };
 }
 
 /** Reads a catalog JSON file and imports it; image paths are relative to the file. */
@@ -434,8 +478,8 @@ export async function importCatalogFile(
   file: string,
   options: ImportOptions,
 ): Promise<ImportSummary> {
-  const { raw, baseDir } = await readCatalogFile(file);
-  return importCatalog(db, raw, baseDir, options);
+  const { catalog, baseDir } = await readCatalogFile(file, options.settings);
+  return importParsedCatalog(db, catalog, baseDir, options);
 }
 
 /**
@@ -556,6 +600,7 @@ async function writeCatalog(
   tx: Tx,
   data: ParsedCatalog,
   image: Map<string, string>,
+  settings: ImportSettings,
   step: (n: number) => void,
 ): Promise<Omit<ImportSummary, 'images'>> {
   const categoryCounts = await upsertNamed(tx, categories, data.categories, image);
@@ -686,12 +731,12 @@ async function writeCatalog(
   let settingCount = 0;
   if (data.settings) {
     const { shippingFee, ...rest } = data.settings;
-    const values: Partial<ShopSettings> = {
+    const values: Record<string, unknown> = {
       ...rest,
       ...(shippingFee !== undefined && { shippingFeeHalalas: sarToHalalas(shippingFee) }),
     };
     settingCount = Object.values(values).filter((v) => v !== undefined).length;
-    await putSettings(tx, values);
+    await settings.save(tx, values);
     step(1);
   }
 

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
-import { ConfigError, loadConfig } from '../config.ts';
-import { announceChanges } from '../lib/change-transport.ts';
-import { openDatabase } from './client.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { announceChanges } from '../../lib/change-transport.ts';
+import { importSettings } from '../content/import-settings.ts';
 import {
   CatalogImportError,
-  importCatalog,
+  importParsedCatalog,
   readCatalogFile,
   type CatalogSource,
   type ImportProgress,
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
   // The file's format is checked before the database is opened, so a bad file fails fast.
   let source: CatalogSource;
   try {
-    source = await readCatalogFile(file);
+    source = await readCatalogFile(file, importSettings);
   } catch (error) {
     if (error instanceof CatalogImportError) {
       console.error(error.message);
@@ -82,8 +83,9 @@ async function main(): Promise<number> {
   };
   try {
     await database.migrate();
-    const summary = await importCatalog(database.db, source.raw, source.baseDir, {
+    const summary = await importParsedCatalog(database.db, source.catalog, source.baseDir, {
       uploadsDir: config.uploadsDir,
+      settings: importSettings,
       onProgress,
     });
     bar?.stop();

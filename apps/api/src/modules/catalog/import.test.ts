@@ -14,8 +14,9 @@ import {
 } from '@shop/contract';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, type TestContext } from '../test/harness.ts';
-import { openDatabase } from './client.ts';
+import { openDatabase } from '../../db/client.ts';
+import { countRows, createTestApp, type TestContext } from '../../test/harness.ts';
+import { importSettings } from '../content/import-settings.ts';
 import { CatalogImportError, importCatalogFile, type CatalogFile, type ImportOptions } from './import.ts';
 
 const svg = (colour: string) =>
@@ -86,7 +87,7 @@ describe('catalog importer', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    options = { uploadsDir: t.config.uploadsDir };
+    options = { uploadsDir: t.config.uploadsDir, settings: importSettings };
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -299,7 +300,7 @@ describe('catalog importer', () => {
 });
 
 describe('npm run catalog:import', () => {
-  const apiDir = fileURLToPath(new URL('../..', import.meta.url));
+  const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'shop-import-cli-'));
@@ -324,7 +325,7 @@ describe('npm run catalog:import', () => {
       LOG_LEVEL: 'silent',
     };
     delete env.DATABASE_URL;
-    return spawnSync(process.execPath, ['--import', 'tsx', 'src/db/import-cli.ts', file], {
+    return spawnSync(process.execPath, ['--import', 'tsx', 'src/modules/catalog/import-cli.ts', file], {
       cwd: apiDir,
       env,
       encoding: 'utf8',

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { AdmissionGate } from './admission.ts';
+import { AppError } from './errors.ts';
+
+/** A task that runs until `finish()` is called. */
+function task() {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { finish, run: () => done };
+}
+
+describe('admission gate', () => {
+  it('runs up to its concurrency at once and admits the waiting in arrival order', async () => {
+    const gate = new AdmissionGate({ name: 'test', concurrency: 2, queue: 5, maxWaitMs: 10_000 });
+    const order: number[] = [];
+    const tasks = Array.from({ length: 5 }, () => task());
+    const runs = tasks.map((t, i) =>
+      gate.run(async () => {
+        order.push(i);
+        await t.run();
+      }),
+    );
+    await Promise.resolve();
+    expect(order).toEqual([0, 1]);
+    expect(gate.stats).toMatchObject({ running: 2, waiting: 3 });
+    tasks[1]!.finish();
+    await new Promise((r) => setTimeout(r, 0));
+    tasks[0]!.finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual([0, 1, 2, 3]);
+    tasks.forEach((t) => t.finish());
+    await Promise.all(runs);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    expect(gate.stats).toEqual({ running: 0, waiting: 0, refused: 0 });
+  });
+
+  it('refuses at once with 503 and Retry-After when the queue is full', async () => {
+    const gate = new AdmissionGate({
+      name: 'test',
+      concurrency: 1,
+      queue: 1,
+      maxWaitMs: 10_000,
+      retryAfterSeconds: 2,
+    });
+    const a = task();
+    const b = task();
+    const first = gate.run(a.run);
+    const second = gate.run(b.run);
+    const refused = await gate.run(async () => 'ran').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 503, code: 'SERVER_BUSY', headers: { 'retry-after': '2' } });
+    a.finish();
+    b.finish();
+    await Promise.all([first, second]);
+    expect(gate.stats.refused).toBe(1);
+  });
+
+  it('refuses a request that waited too long, and lets it no longer take a turn', async () => {
+    const gate = new AdmissionGate({ name: 'test', concurrency: 1, queue: 5, maxWaitMs: 20 });
+    const a = task();
+    const first = gate.run(a.run);
+    let ran = false;
+    const late = await gate
+      .run(async () => {
+        ran = true;
+      })
+      .catch((e: unknown) => e);
+    expect(late).toMatchObject({ status: 503 });
+    a.finish();
+    await first;
+    expect(ran).toBe(false);
+    expect(gate.stats).toEqual({ running: 0, waiting: 0, refused: 1 });
+  });
+
+  it('drops a waiting request whose client went away', async () => {
+    const gate = new AdmissionGate({ name: 'test', concurrency: 1, queue: 5, maxWaitMs: 10_000 });
+    const a = task();
+    const first = gate.run(a.run);
+    const controller = new AbortController();
+    const waiting = gate.run(async () => 'ran', controller.signal).catch((e: unknown) => e);
+    expect(gate.stats.waiting).toBe(1);
+    controller.abort(new Error('gone'));
+    expect(await waiting).toMatchObject({ message: 'gone' });
+    expect(gate.stats.waiting).toBe(0);
+    a.finish();
+    await first;
+    expect(gate.stats.running).toBe(0);
+  });
+
+  it('frees its slot when the work fails', async () => {
+    const gate = new AdmissionGate({ name: 'test', concurrency: 1, queue: 0, maxWaitMs: 10 });
+    await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await gate.run(async () => 'ok')).toBe('ok');
+  });
+});

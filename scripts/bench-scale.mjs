@@ -1,0 +1,296 @@
+#!/usr/bin/env node
+// Catalog and search at scale: generates a deterministic bilingual catalog of each size, loads
+// it through the real importer (`catalog:import`), starts the real shop on it and measures every
+// public catalog endpoint with autocannon; prints one table with the 100k/1k (largest/smallest)
+// ratio per endpoint and writes the same as JSON.
+//
+// Usage: node scripts/bench-scale.mjs [--sizes 1000,10000,100000] [--seconds 10]
+//          [--connections 50] [--only name,name] [--out bench-scale.json] [--probe-only]
+// Before the load of each endpoint, 15 requests are sent one at a time: their median ("alone")
+// is the endpoint's own cost, which other work on a shared machine moves least.
+// With DATABASE_URL (a PostgreSQL server URL) each size gets a fresh database on that server,
+// dropped afterwards; without it, the embedded database in a temporary folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { writeScaleCatalog } from './scale-catalog.mjs';
+import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const sizes = option('sizes', '1000,10000,100000').split(',').map(Number);
+const seconds = Number(option('seconds', '10'));
+const connections = Number(option('connections', '50'));
+const only = option('only', '')?.split(',').filter(Boolean) ?? [];
+const out = path.resolve(option('out', 'bench-scale.json'));
+// Only the requests one at a time (no autocannon): quick, and the figure least moved by other
+// work on a shared machine.
+const probeOnly = args.includes('--probe-only');
+const PROBES = 15;
+const serverUrl = process.env.DATABASE_URL;
+const kind = serverUrl ? 'postgres' : 'pglite';
+
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs the importer CLI; resolves its wall time and peak RSS. */
+function runImport(file, env) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(
+      '/usr/bin/time',
+      ['-f', '%M', process.execPath, '--import', 'tsx', 'apps/api/src/modules/catalog/import-cli.ts', file],
+      { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`import failed (${code}): ${stderr}`));
+      const kb = Number(stderr.trim().split('\n').pop());
+      resolve({ seconds: (Date.now() - started) / 1000, rssMb: Math.round(kb / 1024) });
+    });
+  });
+}
+
+async function serverDatabase(size) {
+  const name = `bench_scale_${size}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const json = { 'content-type': 'application/json' };
+function cases(size, first) {
+  const lastPage = Math.max(1, Math.ceil(size / 8) - 1);
+  const search = (name, productName) => ({
+    name: `search ${name}`,
+    path: '/api/Product/Select/Product/By/Name/8/1',
+    method: 'POST',
+    body: JSON.stringify({ productName }),
+    headers: json,
+    search: true,
+  });
+  return [
+    { name: 'listing page 1', path: '/api/Product/Select/All/Product/8/1' },
+    { name: 'listing deep page', path: `/api/Product/Select/All/Product/8/${lastPage}` },
+    {
+      name: 'category+brand+price',
+      path: `/api/Product/Select/All/Product/8/1?categoryId=${first.categoryId}&companyId=${first.companyId}&startprice=100&finishprice=3000`,
+    },
+    {
+      name: 'category deep page',
+      path: `/api/Product/Select/All/Product/8/${Math.max(1, Math.floor(lastPage / 12))}?categoryId=${first.categoryId}`,
+    },
+    { name: 'best sellers', path: '/api/Product/Select/Most/Products/Paied' },
+    { name: 'newest', path: '/api/Product/Select/Last/Updated/Product' },
+    { name: 'offers', path: '/api/Product/Select/Four/Image/Product' },
+    { name: 'related', path: `/api/Product/Select/Related/Product/${first.productId}` },
+    { name: 'details', path: `/api/Product/Select/Product/${first.productId}` },
+    search('Arabic', 'سامسونج جالاكسي'),
+    search('English', 'galaxy pro'),
+    search('typo', 'Samsnug'),
+    search('cross-script', 'ايفون'),
+    search('no match', 'zzqqxx'),
+    { name: 'home page', path: '/', page: true },
+    { name: 'listing page', path: '/en/products', page: true },
+    { name: 'product page', path: `/product/${first.productId}`, page: true },
+  ].filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)));
+}
+
+/** /api/health's worst latency while `during` runs. */
+async function watchHealth(url, during) {
+  let worst = 0;
+  let failures = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = Date.now();
+      try {
+        const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
+        if (!res.ok) failures++;
+      } catch {
+        failures++;
+      }
+      worst = Math.max(worst, Date.now() - started);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  const result = await during();
+  running = false;
+  await loop;
+  return { result, healthWorstMs: worst, healthFailures: failures };
+}
+
+ensureWebBuild();
+const loadBefore = os.loadavg()[0];
+const results = [];
+for (const size of sizes) {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+  const database = serverUrl ? await serverDatabase(size) : undefined;
+  const env = database
+    ? { DATABASE_URL: database.url, DATA_DIR: work }
+    : { DATA_DIR: path.join(work, 'data') };
+  try {
+    const file = await writeScaleCatalog(work, size);
+    console.log(`${size} products (${kind}): importing…`);
+    const imported = await runImport(file, env);
+    console.log(`  imported in ${imported.seconds.toFixed(1)} s, peak RSS ${imported.rssMb} MB`);
+    const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });
+    try {
+      const first = (await (await fetch(`${server.url}/api/Product/Select/All/Product/1/1`)).json())
+        .products[0];
+      results.push({ size, endpoint: 'import', seconds: imported.seconds, rssMb: imported.rssMb });
+      for (const c of cases(size, first)) {
+        const alone = [];
+        const probing = performance.now();
+        // A slow endpoint gets fewer probes: at most 20 s of them.
+        for (let i = 0; i < PROBES && performance.now() - probing < 20_000; i++) {
+          const started = performance.now();
+          const res = await fetch(server.url + c.path, {
+            method: c.method ?? 'GET',
+            body: c.body,
+            headers: c.headers,
+          });
+          await res.arrayBuffer();
+          alone.push(performance.now() - started);
+        }
+        alone.sort((a, b) => a - b);
+        const aloneMs = Math.round(alone[Math.floor(alone.length / 2)] * 10) / 10;
+        if (probeOnly) {
+          results.push({ size, endpoint: c.name, aloneMs, serverRssMb: rssMb(server.pid) });
+          console.log(`  ${c.name}: alone ${aloneMs} ms`);
+          continue;
+        }
+        const run = () =>
+          autocannon({
+            url: server.url + c.path,
+            method: c.method ?? 'GET',
+            body: c.body,
+            headers: { 'accept-encoding': 'gzip', ...c.headers },
+            connections,
+            duration: seconds,
+            timeout: 10,
+          });
+        const { result, healthWorstMs, healthFailures } = c.search
+          ? await watchHealth(server.url, run)
+          : { result: await run() };
+        const row = {
+          size,
+          endpoint: c.name,
+          aloneMs,
+          rps: Math.round(result.requests.average),
+          /** Answers that were 2xx, per second: a fast 503 counts in req/s, not here. */
+          okRps: Math.round(result['2xx'] / seconds),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+          timeouts: result.timeouts,
+          serverRssMb: rssMb(server.pid),
+          ...(healthWorstMs !== undefined && { healthWorstMs, healthFailures }),
+        };
+        results.push(row);
+        console.log(
+          `  ${c.name}: alone ${aloneMs} ms, ${row.rps} req/s (${row.okRps} 2xx/s), p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, timeouts ${row.timeouts}` +
+            (healthWorstMs !== undefined ? `, health worst ${healthWorstMs} ms` : ''),
+        );
+        // Abandoned queries (cancelled or timed out) are let finish before the next endpoint.
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database?.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const smallest = Math.min(...sizes);
+const largest = Math.max(...sizes);
+const rows = results
+  .filter((r) => r.size === largest)
+  .map((r) => {
+    const base = results.find((b) => b.size === smallest && b.endpoint === r.endpoint);
+    return { ...r, base };
+  });
+const table = results.map((r) => {
+  const base = results.find((b) => b.size === smallest && b.endpoint === r.endpoint);
+  const ratio = (a, b) => (a && b ? Math.round((a / b) * 100) / 100 : undefined);
+  return r.endpoint === 'import'
+    ? {
+        size: r.size,
+        endpoint: 'import',
+        'req/s': '',
+        'p50 ms': `${r.seconds.toFixed(1)} s`,
+        'p99 ms': '',
+        errors: '',
+        timeouts: '',
+        'rss MB': r.rssMb,
+        [`p99 ×${smallest}`]: ratio(r.seconds, base?.seconds),
+      }
+    : {
+        size: r.size,
+        endpoint: r.endpoint,
+        'alone ms': r.aloneMs,
+        [`alone ×${smallest}`]: ratio(r.aloneMs, base?.aloneMs),
+        'req/s': r.rps,
+        '2xx/s': r.okRps,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        'rss MB': r.serverRssMb,
+        [`p99 ×${smallest}`]: ratio(r.p99, base?.p99),
+        ...(r.healthWorstMs !== undefined && { 'health ms': r.healthWorstMs }),
+      };
+});
+console.table(table);
+const loadAfter = os.loadavg()[0];
+console.log(
+  `${kind}, ${connections} connections, ${seconds} s per endpoint; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${os.cpus().length} cores`,
+);
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      kind,
+      connections,
+      seconds,
+      load: { before: loadBefore, after: loadAfter },
+      results,
+      ratios: rows.map((r) => ({
+        endpoint: r.endpoint,
+        p99Ratio: r.base?.p99 ? r.p99 / r.base.p99 : undefined,
+        rpsRatio: r.base?.rps ? r.rps / r.base.rps : undefined,
+      })),
+    },
+    null,
+    2,
+  ),
+);
+console.log(`written to ${out}`);

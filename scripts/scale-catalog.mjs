@@ -1,0 +1,240 @@
+// A deterministic bilingual electronics catalog of any size, in the importer's file format
+// (docs/catalog-import.md): the same seed and size always give the same file. Brands, model
+// families, variants, colours, offers and stock are drawn from a seeded generator, so search
+// and listing are measured on text that looks like a real shop's.
+import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import path from 'node:path';
+
+/** mulberry32: small, fast, seedable. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const scaleCategories = [
+  { key: 'phones', ar: 'الجوالات', en: 'Phones', kind: { ar: 'جوال', en: 'Phone' } },
+  { key: 'laptops', ar: 'الحواسيب المحمولة', en: 'Laptops', kind: { ar: 'لابتوب', en: 'Laptop' } },
+  { key: 'tablets', ar: 'الأجهزة اللوحية', en: 'Tablets', kind: { ar: 'تابلت', en: 'Tablet' } },
+  { key: 'tvs', ar: 'الشاشات والتلفزيونات', en: 'TVs', kind: { ar: 'شاشة', en: 'TV' } },
+  { key: 'audio', ar: 'السماعات', en: 'Audio', kind: { ar: 'سماعة', en: 'Headphones' } },
+  { key: 'watches', ar: 'الساعات الذكية', en: 'Smart watches', kind: { ar: 'ساعة ذكية', en: 'Smart watch' } },
+  { key: 'cameras', ar: 'الكاميرات', en: 'Cameras', kind: { ar: 'كاميرا', en: 'Camera' } },
+  { key: 'gaming', ar: 'الألعاب', en: 'Gaming', kind: { ar: 'جهاز ألعاب', en: 'Console' } },
+  {
+    key: 'home',
+    ar: 'الأجهزة المنزلية',
+    en: 'Home appliances',
+    kind: { ar: 'مكنسة روبوت', en: 'Robot vacuum' },
+  },
+  { key: 'accessories', ar: 'الإكسسوارات', en: 'Accessories', kind: { ar: 'شاحن', en: 'Charger' } },
+];
+
+/** Brands with the model families they sell (Arabic spelling as Saudi shops write it). */
+export const scaleBrands = [
+  {
+    key: 'apple',
+    ar: 'أبل',
+    en: 'Apple',
+    families: [
+      ['آيفون', 'iPhone'],
+      ['ماك بوك', 'MacBook'],
+      ['آيباد', 'iPad'],
+    ],
+  },
+  {
+    key: 'samsung',
+    ar: 'سامسونج',
+    en: 'Samsung',
+    families: [
+      ['جالاكسي', 'Galaxy'],
+      ['نيو كيو ال اي دي', 'Neo QLED'],
+    ],
+  },
+  {
+    key: 'xiaomi',
+    ar: 'شاومي',
+    en: 'Xiaomi',
+    families: [
+      ['ريدمي', 'Redmi'],
+      ['بوكو', 'Poco'],
+      ['مي', 'Mi'],
+    ],
+  },
+  {
+    key: 'huawei',
+    ar: 'هواوي',
+    en: 'Huawei',
+    families: [
+      ['ميت', 'Mate'],
+      ['نوفا', 'Nova'],
+      ['ميت باد', 'MatePad'],
+    ],
+  },
+  {
+    key: 'sony',
+    ar: 'سوني',
+    en: 'Sony',
+    families: [
+      ['برافيا', 'Bravia'],
+      ['بلايستيشن', 'PlayStation'],
+      ['ألفا', 'Alpha'],
+    ],
+  },
+  {
+    key: 'lenovo',
+    ar: 'لينوفو',
+    en: 'Lenovo',
+    families: [
+      ['ثينك باد', 'ThinkPad'],
+      ['ليجن', 'Legion'],
+      ['يوجا', 'Yoga'],
+    ],
+  },
+  {
+    key: 'hp',
+    ar: 'اتش بي',
+    en: 'HP',
+    families: [
+      ['بافيليون', 'Pavilion'],
+      ['اومن', 'Omen'],
+      ['انفي', 'Envy'],
+    ],
+  },
+  {
+    key: 'dell',
+    ar: 'ديل',
+    en: 'Dell',
+    families: [
+      ['اكس بي اس', 'XPS'],
+      ['انسبيرون', 'Inspiron'],
+      ['الين وير', 'Alienware'],
+    ],
+  },
+  {
+    key: 'lg',
+    ar: 'ال جي',
+    en: 'LG',
+    families: [
+      ['أوليد', 'OLED'],
+      ['جرام', 'Gram'],
+    ],
+  },
+  {
+    key: 'canon',
+    ar: 'كانون',
+    en: 'Canon',
+    families: [
+      ['إيوس', 'EOS'],
+      ['باورشوت', 'PowerShot'],
+    ],
+  },
+  {
+    key: 'anker',
+    ar: 'انكر',
+    en: 'Anker',
+    families: [
+      ['ساوند كور', 'Soundcore'],
+      ['باور كور', 'PowerCore'],
+    ],
+  },
+  {
+    key: 'oppo',
+    ar: 'أوبو',
+    en: 'Oppo',
+    families: [
+      ['رينو', 'Reno'],
+      ['فايند', 'Find'],
+    ],
+  },
+];
+
+const colours = [
+  ['أسود', 'Black'],
+  ['أبيض', 'White'],
+  ['فضي', 'Silver'],
+  ['ذهبي', 'Gold'],
+  ['أزرق', 'Blue'],
+  ['رمادي', 'Grey'],
+  ['أخضر', 'Green'],
+];
+const variants = [
+  ['١٢٨ جيجا', '128GB'],
+  ['٢٥٦ جيجا', '256GB'],
+  ['٥١٢ جيجا', '512GB'],
+  ['برو', 'Pro'],
+  ['ماكس', 'Max'],
+  ['لايت', 'Lite'],
+  ['ألترا', 'Ultra'],
+  ['بلس', 'Plus'],
+];
+const arDigits = (n) => String(n).replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[d]);
+
+const svg = (label) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#1d4ed8"/><text x="200" y="210" font-size="48" text-anchor="middle" fill="#fff">${label}</text></svg>`;
+
+/**
+ * Writes `catalog.json` and its images (one per category and brand) into `dir`, with `size`
+ * products, and returns the file's path. Products are written as a stream, so a 100k catalog
+ * never sits in this process's memory as one string.
+ */
+export async function writeScaleCatalog(dir, size, seed = 14) {
+  const rand = random(seed);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  mkdirSync(path.join(dir, 'images'), { recursive: true });
+  for (const c of scaleCategories) writeFileSync(path.join(dir, 'images', `${c.key}.svg`), svg(c.en));
+  for (const b of scaleBrands) writeFileSync(path.join(dir, 'images', `${b.key}.svg`), svg(b.en));
+  const file = path.join(dir, 'catalog.json');
+  const out = createWriteStream(file);
+  const write = (text) => (out.write(text) ? undefined : new Promise((r) => out.once('drain', r)));
+  const head = {
+    categories: scaleCategories.map((c) => ({
+      key: c.key,
+      name: { ar: c.ar, en: c.en },
+      image: `images/${c.key}.svg`,
+    })),
+    companies: scaleBrands.map((b) => ({
+      key: b.key,
+      name: { ar: b.ar, en: b.en },
+      image: `images/${b.key}.svg`,
+    })),
+  };
+  await write(JSON.stringify(head).slice(0, -1) + ',"products":[');
+  for (let i = 0; i < size; i++) {
+    const category = pick(scaleCategories);
+    const brand = pick(scaleBrands);
+    const [familyAr, familyEn] = pick(brand.families);
+    const model = 1 + Math.floor(rand() * 60);
+    const [variantAr, variantEn] = pick(variants);
+    const [colourAr, colourEn] = pick(colours);
+    const price = Math.round((50 + rand() * rand() * 9000) * 100) / 100;
+    const onOffer = rand() < 0.2;
+    const product = {
+      sku: `gen-${i}`,
+      name: {
+        ar: `${category.kind.ar} ${brand.ar} ${familyAr} ${arDigits(model)} ${variantAr} ${colourAr}`,
+        en: `${brand.en} ${familyEn} ${model} ${variantEn} ${category.kind.en} ${colourEn}`,
+      },
+      description: {
+        ar: `${category.kind.ar} ${familyAr} من ${brand.ar} باللون ${colourAr}، ضمان سنتين.`,
+        en: `${brand.en} ${familyEn} ${category.kind.en.toLowerCase()} in ${colourEn.toLowerCase()}, two-year warranty.`,
+      },
+      category: category.key,
+      company: brand.key,
+      price,
+      ...(onOffer && { offerPrice: Math.round(price * (0.6 + rand() * 0.35) * 100) / 100 }),
+      stock: Math.floor(rand() * 50),
+      ...(rand() < 0.001 && { featured: true }),
+      image: `images/${category.key}.svg`,
+    };
+    await write((i ? ',' : '') + JSON.stringify(product));
+  }
+  await write(']}');
+  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+  return file;
+}
