@@ -45,6 +45,8 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Map tiles for the address picker; empty means no tiles (works offline). */
   MAP_TILE_URL: z.string().default(''),
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,6 +81,8 @@ export interface Config {
   /** Milliseconds; 0 is off. Defaults to 60 s, and to off in tests (they call it directly). */
   reconcileIntervalMs: number;
   mapTileUrl: string;
+  /** Milliseconds requests in flight get to finish on SIGTERM. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -136,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderPaymentTtlMinutes: e.ORDER_PAYMENT_TTL_MINUTES,
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     mapTileUrl: e.MAP_TILE_URL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }
