@@ -20,6 +20,8 @@ interface LockFile {
   pid: number;
   role: string;
   token: string;
+  /** When the process started (Linux only): tells a reused process id from the holder. */
+  started?: string | null;
 }
 
 export class DataDirBusyError extends Error {
@@ -37,14 +39,29 @@ export class DataDirBusyError extends Error {
 
 export const lockPath = (dataDir: string) => path.join(dataDir, 'shop.lock');
 
-function isAlive(pid: number): boolean {
+/**
+ * The start time of a process since boot, from /proc (Linux); null elsewhere. In a container
+ * restarted after a kill, the old holder's process id often belongs to another process now.
+ */
+async function startedAt(pid: number): Promise<string | null> {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Field 22; the command name (field 2) may hold spaces, so count after its closing `)`.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function isHolderAlive(holder: LockFile): Promise<boolean> {
+  try {
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (!holder.started) return true;
+  return (await startedAt(holder.pid)) === holder.started;
 }
 
 /** The lock's holder when a live process other than this one holds it; null otherwise. */
@@ -63,7 +80,8 @@ export async function readLiveLock(dataDir: string): Promise<LockFile | null> {
     // Cut short by a crash while it was written: nobody holds it.
     return null;
   }
-  if (!Number.isInteger(holder.pid) || holder.pid === process.pid || !isAlive(holder.pid)) return null;
+  if (!Number.isInteger(holder.pid) || holder.pid === process.pid || !(await isHolderAlive(holder)))
+    return null;
   return holder;
 }
 
@@ -71,7 +89,7 @@ export async function readLiveLock(dataDir: string): Promise<LockFile | null> {
 export async function lockDataDir(dataDir: string, role: string): Promise<DataDirLock> {
   const file = lockPath(dataDir);
   const token = randomBytes(32).toString('base64url');
-  const mine: LockFile = { pid: process.pid, role, token };
+  const mine: LockFile = { pid: process.pid, role, token, started: await startedAt(process.pid) };
   for (let attempt = 0; ; attempt += 1) {
     const holder = await readLiveLock(dataDir);
     if (holder) throw new DataDirBusyError(dataDir, holder);
