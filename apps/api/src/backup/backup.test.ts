@@ -95,6 +95,11 @@ describe('backup and restore', () => {
       expect(servedMeanwhile.every((status) => status === 200)).toBe(true);
       if (!source.databaseUrl) expect(backup.output).toContain('from the running shop');
       await shop.stop();
+      // A stopped shop's data is read by the command itself.
+      const stoppedFile = path.join(work, 'stopped.backup');
+      const stopped = await runDbCommand('db-backup', [stoppedFile], storeEnv(source));
+      expect(stopped.code, stopped.output).toBe(0);
+      if (!source.databaseUrl) expect(stopped.output).toContain('from the data directory');
 
       const target = await createEmptyShopStore();
       stores.push(target);
@@ -104,7 +109,7 @@ describe('backup and restore', () => {
       const again = await runDbCommand('db-restore', [file], storeEnv(target));
       expect(again.code).toBe(1);
       expect(again.output).toContain('--force');
-      const forced = await runDbCommand('db-restore', [file, '--force'], storeEnv(target));
+      const forced = await runDbCommand('db-restore', [stoppedFile, '--force'], storeEnv(target));
       expect(forced.code, forced.output).toBe(0);
 
       const copy = await startShopProcess(target);
