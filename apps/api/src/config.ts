@@ -116,6 +116,8 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default(''),
   /** Memory for the anonymous page cache (compressed pages), in MB; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().int().nonnegative().default(64),
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -163,6 +165,8 @@ export interface Config {
   reconcileIntervalMs: number;
   mapTileUrl: string;
   pageCacheBytes: number;
+  /** Milliseconds requests in flight get to finish on SIGTERM. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -235,5 +239,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     mapTileUrl: e.MAP_TILE_URL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -1,4 +1,8 @@
+import { mkdir } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { buildApp } from './app.ts';
+import { startControlSocket, type ControlSocket } from './backup/control-socket.ts';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from './backup/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoCatalogIfEmpty } from './db/seed.ts';
@@ -15,6 +19,22 @@ async function main() {
     throw error;
   }
 
+  // The embedded database is one process's: a second shop (or a restore) on the same data
+  // directory stops here instead of corrupting it (decision 097).
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    await mkdir(config.dataDir, { recursive: true });
+    try {
+      lock = await lockDataDir(config.dataDir, 'shop');
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -26,16 +46,47 @@ async function main() {
   const app = await buildApp({ config, database });
   if (config.seedDemo) await seedDemoCatalogIfEmpty(database.db, config, app.log);
 
+  // Responses in flight, so that a shutdown can tell their clients not to keep the connection:
+  // an idle keep-alive connection would otherwise hold `app.close()` until the client hangs up.
   let closing = false;
+  const inFlight = new Set<ServerResponse>();
+  app.server.on('request', (_request, response: ServerResponse) => {
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+    response.once('finish', () => {
+      // After Node has detached the finished response from its socket, the socket is idle.
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
+  });
+
+  let control: ControlSocket | null = null;
+  const listening = app.listen({ port: config.port, host: config.host });
+
+  /**
+   * SIGTERM/SIGINT: stop accepting, let requests in flight finish (new requests on open
+   * connections get 503 with `Connection: close`), stop the background tasks (the payment
+   * reconciler's run in progress is awaited), close the database, exit 0. Whatever is still
+   * running after SHUTDOWN_TIMEOUT_SECONDS is cut and the process exits 1. Either way the
+   * database recovers from its write-ahead log at the next start (decision 098).
+   */
   const shutdown = async (signal: string) => {
+    // A repeated signal changes nothing: Ctrl-C under `npm start` reaches this process twice
+    // (from the terminal and forwarded by the launcher).
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    app.log.info({ signal, inFlight: inFlight.size }, 'shutting down');
+    setTimeout(() => {
+      app.log.error({ inFlight: inFlight.size }, 'shutdown timed out: exiting with requests unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
     try {
+      await listening.catch(() => {});
       await app.close();
+      await control?.close();
       await database.close();
+      await lock?.release();
+      app.log.info('shut down');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -45,7 +96,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listening;
+  if (lock && !closing) {
+    control = await startControlSocket({
+      dataDir: config.dataDir,
+      token: lock.token,
+      database,
+      log: app.log,
+    });
+  }
 }
 
 await main();
