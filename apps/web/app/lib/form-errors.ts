@@ -7,6 +7,8 @@ export interface FormError {
   /** The input's `name`; undefined when the error is not about one field. */
   field?: string;
   message: string;
+  /** The API refused (rather than the form's own checks): some screens show that as a warning. */
+  refused?: boolean;
 }
 
 function isErrorCode(value: string): value is ErrorCode {

@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
 import { fetchCurrentUser } from '../features/auth/session.server.ts';
 import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -32,18 +32,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted before or without JavaScript: log in, then go where the shopper was going. */
+/**
+ * The login form's action, for the page and for the dialog over any other page: log in (the
+ * API's Set-Cookie is passed on), then go where the shopper was going. A wrong e-mail/phone or
+ * password never says which of the two, so the error is shown at the password.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
-  const { outcome, headers } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: loginSchema,
-    path: apiPaths.login.build({}),
     errorField: 'userPassword',
+    send: (api, input) => api.raw('POST', apiPaths.login.build({}), { body: input }),
   });
-  if (outcome.error) return outcome;
-  return redirect(safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang), {
-    headers,
-  });
+  if (!result.ok) return formError(result.error);
+  const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
+  return formDone(request, { done: result.answer.message, redirectTo }, result.headers);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -63,7 +66,7 @@ export default function LoginPage() {
         defaultEmail={email}
         redirectTo={safeRedirectTarget(params.get(REDIRECT_PARAM), lang)}
         onRegister={() => setRegistering(true)}
-        serverError={posted?.error}
+        serverAnswer={posted}
       />
       <RegisterDialog open={registering} onOpenChange={setRegistering} onRegistered={setEmail} />
     </AuthCard>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
 import { apiPaths } from '@shop/contract/constants';
-import { registerFormSchema } from '@shop/contract';
+import { registerFormSchema, userOkSchema } from '@shop/contract';
 import { redirect, useActionData, useNavigate } from 'react-router';
 import type { Route } from './+types/register';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
 import { fetchCurrentUser } from '../features/auth/session.server.ts';
 import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -31,13 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted before or without JavaScript: register, then offer the login page. */
+/** The registration form's action (the page and the dialog): register, then offer the login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { outcome } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: registerFormSchema,
-    path: apiPaths.register.build({}),
+    answer: userOkSchema,
+    send: (api, input) => api.raw('POST', apiPaths.register.build({}), { body: input }),
   });
-  return outcome;
+  if (!result.ok) return formError(result.error);
+  return formDone(request, { done: result.answer.message, userEmail: result.answer.userEmail });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -57,7 +59,7 @@ export default function RegisterPage() {
         <RegisterForm
           onRegistered={() => void navigate(localize('/login'))}
           onLogin={() => setLoggingIn(true)}
-          serverError={posted?.error}
+          serverAnswer={posted}
         />
       )}
       <LoginDialog open={loggingIn} onOpenChange={setLoggingIn} redirectTo={localize('/')} />
