@@ -22,7 +22,9 @@ export function isDocumentRequest(request: Request): boolean {
  * The posted form's text fields, keyed by name; files stay in `form`. Something that is not a
  * form (a client posting JSON here) is a 400 with the error page, not a crash.
  */
-export async function readForm(request: Request): Promise<{ form: FormData; values: Record<string, string> }> {
+export async function readForm(
+  request: Request,
+): Promise<{ form: FormData; values: Record<string, string> }> {
   const form = await request.formData().catch(() => undefined);
   if (!form) throw data(errorMessage('VALIDATION_FAILED', requestLang(request)), { status: 400 });
   const values: Record<string, string> = {};
@@ -32,24 +34,30 @@ export async function readForm(request: Request): Promise<{ form: FormData; valu
   return { form, values };
 }
 
-/** A failed form: the one error it shows, HTTP 400 (loaders are not run again after it). */
+/**
+ * A failed form: the one error it shows. Sent as 200, as a page with a message on it: a 4xx
+ * would make the hydrated page's fetch a failed request in the browser's console for what is
+ * a typo, and it is the page, not the API, that answers here (the API's call said 400).
+ */
 export function formError(error: FormError) {
-  return data<FormAnswer>({ error }, { status: 400 });
+  return data<FormAnswer>({ error });
 }
 
 /**
- * A form that worked. The hydrated page gets `{ done, redirectTo }` and goes on after its own
- * delay (the toast is read first); a document post is redirected at once (post, redirect,
- * get: a reload does not post again) with the message as the next page's notice.
+ * A form that worked. The hydrated page gets the answer as data: it toasts the message and, with
+ * `redirectTo`, goes on after its own delay (so the toast is read first). A document post (no
+ * JavaScript yet) is redirected at once, post-redirect-get, so a reload does not post again: to
+ * `redirectTo`, or back to `back` (the page the form is on), with the message as a notice.
  */
 export function formDone<T extends FormAnswer & { done: string }>(
   request: Request,
   answer: T,
-  headers: Headers = new Headers(),
+  { headers = new Headers(), back }: { headers?: Headers; back?: string } = {},
 ) {
-  if (answer.redirectTo && isDocumentRequest(request)) {
+  const target = answer.redirectTo ?? back;
+  if (target && isDocumentRequest(request)) {
     headers.append('set-cookie', noticeCookie({ kind: 'success', text: answer.done }));
-    return redirect(answer.redirectTo, { headers });
+    return redirect(target, { headers });
   }
   return data<T & FormAnswer>(answer, { headers });
 }
@@ -74,7 +82,10 @@ export interface FormCall<S extends z.ZodType, A extends z.ZodType> {
  * schema, make the API call, and return either the error to show (field and message in the
  * page language) or the API's answer with its Set-Cookie headers (a login) to pass on.
  */
-export async function submitForm<S extends z.ZodType, A extends z.ZodType<{ message: string }> = typeof okSchema>(
+export async function submitForm<
+  S extends z.ZodType,
+  A extends z.ZodType<{ message: string }> = typeof okSchema,
+>(
   request: Request,
   context: AppLoadContext,
   call: FormCall<S, A>,

@@ -24,6 +24,8 @@ export interface ActionFormOptions<T extends FormAnswer> {
   redirectAfterMs?: number;
   /** How the API's refusal is toasted: a wrong password is a warning; the form's checks stay errors. */
   refusalTone?: 'error' | 'warning';
+  /** The page shows the answer itself (the payment's outcome): no toasts. */
+  quiet?: boolean;
   /** Runs once per successful answer, after its toast (close a dialog, fill another form). */
   onDone?: (answer: T) => void;
   /** Runs once per error answer, after its toast and focus (empty a password field). */
@@ -48,15 +50,15 @@ export function useActionForm<T extends FormAnswer>(options: ActionFormOptions<T
 
   useEffect(() => {
     if (!answer) return;
-    const { redirectAfterMs = 0, refusalTone = 'error', onDone, onError } = latest.current;
+    const { redirectAfterMs = 0, refusalTone = 'error', quiet = false, onDone, onError } = latest.current;
     if (answer.error) {
-      notify[answer.error.refused ? refusalTone : 'error'](answer.error.message);
+      if (!quiet) notify[answer.error.refused ? refusalTone : 'error'](answer.error.message);
       focusField(formRef.current, answer.error.field);
       onError?.(answer, formRef.current);
       return;
     }
     if (answer.done === undefined) return;
-    notify.success(answer.done);
+    if (!quiet) notify.success(answer.done);
     onDone?.(answer);
     const target = answer.redirectTo;
     if (!target) return;

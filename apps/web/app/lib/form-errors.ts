@@ -39,15 +39,6 @@ export function apiFormError(error: unknown, lang: Lang): FormError {
   return { message: errorMessage('INTERNAL', lang) };
 }
 
-/** The values of a form as text, keyed by input name (files are left out). */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === 'string') values[key] = value;
-  });
-  return values;
-}
-
 /** Moves focus to the input an error is about, so keyboard and screen-reader users land on it. */
 export function focusField(form: HTMLFormElement | null, field: string | undefined) {
   if (!form || !field) return;

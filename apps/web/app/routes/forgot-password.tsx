@@ -1,9 +1,9 @@
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { forgotPasswordSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
+import { requestPasswordReset } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
 import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitForm(request, context, {
     schema: forgotPasswordSchema,
     errorField: 'userEmail',
-    send: (api, input) => api.raw('POST', apiPaths.forgotPassword.build({}), { body: input }),
+    send: requestPasswordReset,
   });
   if (!result.ok) return formError(result.error);
   return formDone(request, { done: result.answer.message });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { loginSchema } from '@shop/contract';
 import { redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
+import { logIn } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
@@ -42,11 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitForm(request, context, {
     schema: loginSchema,
     errorField: 'userPassword',
-    send: (api, input) => api.raw('POST', apiPaths.login.build({}), { body: input }),
+    send: logIn,
   });
   if (!result.ok) return formError(result.error);
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
-  return formDone(request, { done: result.answer.message, redirectTo }, result.headers);
+  return formDone(request, { done: result.answer.message, redirectTo }, { headers: result.headers });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

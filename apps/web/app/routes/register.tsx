@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { registerFormSchema, userOkSchema } from '@shop/contract';
 import { redirect, useActionData, useNavigate } from 'react-router';
 import type { Route } from './+types/register';
+import { register } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitForm(request, context, {
     schema: registerFormSchema,
     answer: userOkSchema,
-    send: (api, input) => api.raw('POST', apiPaths.register.build({}), { body: input }),
+    send: register,
   });
   if (!result.ok) return formError(result.error);
   return formDone(request, { done: result.answer.message, userEmail: result.answer.userEmail });

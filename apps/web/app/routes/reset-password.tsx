@@ -1,9 +1,9 @@
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { resetPasswordSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
+import { resetPassword } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
@@ -30,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitForm(request, context, {
     schema: resetPasswordSchema,
     extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
-    send: (api, input) =>
-      api.raw('POST', apiPaths.resetPassword.build({}), {
-        body: { token: input.token, password: input.password, confirmPassword: input.confirmPassword ?? '' },
-      }),
+    send: resetPassword,
   });
   if (!result.ok) return formError(result.error);
   return formDone(request, { done: result.answer.message });

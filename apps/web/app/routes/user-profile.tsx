@@ -1,4 +1,4 @@
-import { apiPaths, changePasswordFormSchema, deactivateSchema, profileFormSchema, userOkSchema } from '@shop/contract';
+import { changePasswordFormSchema, deactivateSchema, profileFormSchema, userOkSchema } from '@shop/contract';
 import { data } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -11,6 +11,7 @@ import { PageHeader } from '../features/account/components/page-header.tsx';
 import { ProfilePhoto } from '../features/account/components/profile-photo.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { PROFILE_INTENT } from '../features/account/intents.ts';
+import { changePassword, deactivateAccount, updateProfile } from '../features/account/api.ts';
 import { formDone, formError, readForm, submitForm } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -43,43 +44,66 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = posted.values.intent;
   const id = user.userId;
   if (intent === PROFILE_INTENT.edit) {
-    const result = await submitForm(request, context, {
-      schema: profileFormSchema,
-      answer: userOkSchema,
-      send: (api, input, form) => {
-        const body = new FormData();
-        body.set('UserName', input.UserName);
-        body.set('UserPhone', input.UserPhone);
-        body.set('UserEmail', input.UserEmail);
-        const photo = form.get('userImage');
-        if (photo instanceof File && photo.size > 0) body.set('userImage', photo);
-        return api.raw('PUT', apiPaths.updateUser.build({ id }), { body });
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: profileFormSchema,
+        answer: userOkSchema,
+        send: (api, input, form) => {
+          const body = new FormData();
+          body.set('UserName', input.UserName);
+          body.set('UserPhone', input.UserPhone);
+          body.set('UserEmail', input.UserEmail);
+          const photo = form.get('userImage');
+          if (photo instanceof File && photo.size > 0) body.set('userImage', photo);
+          return updateProfile(api, id, body);
+        },
       },
-    }, posted);
+      posted,
+    );
     if (!result.ok) return formError(result.error);
-    return formDone(request, { done: result.answer.message, redirectTo: localizePath('/user/profile', lang) });
+    return formDone(request, {
+      done: result.answer.message,
+      redirectTo: localizePath('/user/profile', lang),
+    });
   }
   const toLogin = localizePath('/login', lang);
   if (intent === PROFILE_INTENT.password) {
-    const result = await submitForm(request, context, {
-      schema: changePasswordFormSchema,
-      send: (api, input) =>
-        api.raw('PUT', apiPaths.changePassword.build({ id }), {
-          body: { oldPassword: input.oldPassword, password: input.password },
-        }),
-    }, posted);
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: changePasswordFormSchema,
+        send: (api, input) =>
+          changePassword(api, id, { oldPassword: input.oldPassword, password: input.password }),
+      },
+      posted,
+    );
     if (!result.ok) return formError(result.error);
-    return formDone(request, { done: result.answer.message, redirectTo: toLogin }, result.headers);
+    return formDone(
+      request,
+      { done: result.answer.message, redirectTo: toLogin },
+      { headers: result.headers },
+    );
   }
   if (intent === PROFILE_INTENT.delete) {
-    const result = await submitForm(request, context, {
-      schema: deactivateSchema,
-      errorField: 'password',
-      send: (api, input) =>
-        api.raw('PUT', apiPaths.deactivateUser.build({ id }), { body: { password: input.password, status: false } }),
-    }, posted);
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: deactivateSchema,
+        errorField: 'password',
+        send: (api, input) => deactivateAccount(api, id, input.password),
+      },
+      posted,
+    );
     if (!result.ok) return formError(result.error);
-    return formDone(request, { done: result.answer.message, redirectTo: toLogin }, result.headers);
+    return formDone(
+      request,
+      { done: result.answer.message, redirectTo: toLogin },
+      { headers: result.headers },
+    );
   }
   throw data(null, { status: 400 });
 }
