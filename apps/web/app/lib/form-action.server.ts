@@ -112,3 +112,24 @@ export async function submitForm<
     return { ok: false, error: { ...error, field: error.field ?? call.errorField, refused: true }, values };
   }
 }
+
+/**
+ * The usual answer to `submitForm`'s result: its error, or the API's message (with `extra`
+ * fields for the page), its Set-Cookie headers, and where the page goes on to.
+ */
+export function answerForm(
+  request: Request,
+  result: Awaited<ReturnType<typeof submitForm>>,
+  {
+    redirectTo,
+    back,
+    extra = {},
+  }: { redirectTo?: string; back?: string; extra?: Record<string, unknown> } = {},
+) {
+  if (!result.ok) return formError(result.error);
+  return formDone(
+    request,
+    { ...extra, done: result.answer.message, redirectTo },
+    { headers: result.headers, back },
+  );
+}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { focusField, type FormError } from './form-errors.ts';
 import { notify } from './toast.ts';
 
@@ -77,4 +77,15 @@ export function useActionForm<T extends FormAnswer>(options: ActionFormOptions<T
     /** The message to show under the input named `field`, if the answer is about it. */
     errorFor: (field: string) => (answer?.error?.field === field ? answer.error.message : undefined),
   };
+}
+
+/**
+ * A route's `shouldRevalidate` for pages whose forms leave them (log in, change the password,
+ * delete the account): after an answer with `redirectTo` the page is not read again, because
+ * it is about to be left after its delay, and reading it now (no longer logged in, or logged in
+ * on the login page) would send the shopper elsewhere before the toast is read.
+ */
+export function unlessLeaving({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const answer = actionResult as FormAnswer | undefined;
+  return answer?.redirectTo ? false : defaultShouldRevalidate;
 }

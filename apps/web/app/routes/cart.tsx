@@ -18,7 +18,7 @@ import { CART_INTENT } from '../features/cart/intents.ts';
 import { invoiceBody } from '../features/cart/invoice-body.ts';
 import { placeOrder } from '../features/checkout/api.ts';
 import { apiFormError } from '../lib/form-errors.ts';
-import { formDone, formError, isDocumentRequest, readForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, formError, isDocumentRequest, readForm, submitForm } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { cartSummary } from '../features/cart/summary.ts';
 import { useCartLines } from '../features/cart/use-cart-lines.ts';
@@ -81,8 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         posted,
       );
-      if (!result.ok) return formError(result.error);
-      return formDone(request, { done: result.answer.message }, { back: here });
+      return answerForm(request, result, { back: here });
     }
     case CART_INTENT.checkout: {
       const t = await serverT(lang);

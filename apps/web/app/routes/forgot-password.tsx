@@ -6,7 +6,7 @@ import { ShopLink } from '../components/ui/shop-link.tsx';
 import { requestPasswordReset } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
-import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     errorField: 'userEmail',
     send: requestPasswordReset,
   });
-  if (!result.ok) return formError(result.error);
-  return formDone(request, { done: result.answer.message });
+  return answerForm(request, result);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

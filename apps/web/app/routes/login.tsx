@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
-import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { fetchCurrentUser } from '../features/auth/session.server.ts';
 import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -44,10 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     errorField: 'userPassword',
     send: logIn,
   });
-  if (!result.ok) return formError(result.error);
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
-  return formDone(request, { done: result.answer.message, redirectTo }, { headers: result.headers });
+  return answerForm(request, result, { redirectTo });
 }
+
+export { unlessLeaving as shouldRevalidate } from '../lib/form-answer.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 

@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { fetchCurrentUser } from '../features/auth/session.server.ts';
 import { serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     answer: userOkSchema,
     send: register,
   });
-  if (!result.ok) return formError(result.error);
-  return formDone(request, { done: result.answer.message, userEmail: result.answer.userEmail });
+  return answerForm(request, result, { extra: result.ok ? { userEmail: result.answer.userEmail } : {} });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

@@ -7,7 +7,7 @@ import { resetPassword } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -32,8 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
     send: resetPassword,
   });
-  if (!result.ok) return formError(result.error);
-  return formDone(request, { done: result.answer.message });
+  return answerForm(request, result);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

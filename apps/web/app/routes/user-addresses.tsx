@@ -7,7 +7,7 @@ import { deleteAddress, fetchAddresses } from '../features/addresses/api.ts';
 import { AddressCard } from '../features/addresses/components/address-card.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { useActionForm } from '../lib/form-answer.ts';
-import { formDone, formError, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -38,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: deleteForm,
     send: (api, input) => deleteAddress(api, input.id),
   });
-  if (!result.ok) return formError(result.error);
-  return formDone(request, { done: result.answer.message }, { back });
+  return answerForm(request, result, { back });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

@@ -12,7 +12,7 @@ import { ProfilePhoto } from '../features/account/components/profile-photo.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { PROFILE_INTENT } from '../features/account/intents.ts';
 import { changePassword, deactivateAccount, updateProfile } from '../features/account/api.ts';
-import { formDone, formError, readForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, readForm, submitForm } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -62,11 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       posted,
     );
-    if (!result.ok) return formError(result.error);
-    return formDone(request, {
-      done: result.answer.message,
-      redirectTo: localizePath('/user/profile', lang),
-    });
+    return answerForm(request, result, { redirectTo: localizePath('/user/profile', lang) });
   }
   const toLogin = localizePath('/login', lang);
   if (intent === PROFILE_INTENT.password) {
@@ -80,12 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       posted,
     );
-    if (!result.ok) return formError(result.error);
-    return formDone(
-      request,
-      { done: result.answer.message, redirectTo: toLogin },
-      { headers: result.headers },
-    );
+    return answerForm(request, result, { redirectTo: toLogin });
   }
   if (intent === PROFILE_INTENT.delete) {
     const result = await submitForm(
@@ -98,15 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       posted,
     );
-    if (!result.ok) return formError(result.error);
-    return formDone(
-      request,
-      { done: result.answer.message, redirectTo: toLogin },
-      { headers: result.headers },
-    );
+    return answerForm(request, result, { redirectTo: toLogin });
   }
   throw data(null, { status: 400 });
 }
+
+export { unlessLeaving as shouldRevalidate } from '../lib/form-answer.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 

@@ -6,6 +6,7 @@ import { useActionForm } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
+import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 
 /**
  * All three fields are required ('please complete the data'), then the match; a wrong current
@@ -42,19 +43,7 @@ export function ChangePasswordDialog({
           autoComplete="current-password"
           error={errorFor('oldPassword')}
         />
-        <PasswordField
-          label={t('fields.newPassword')}
-          name="password"
-          autoComplete="new-password"
-          hint={t('register.passwordHint')}
-          error={errorFor('password')}
-        />
-        <PasswordField
-          label={t('fields.confirmPassword')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={errorFor('confirmPassword')}
-        />
+        <NewPasswordFields name="password" label={t('fields.newPassword')} errorFor={errorFor} />
         {error && !error.field && (
           <p role="alert" className="text-sm text-sale">
             {error.message}

@@ -1,10 +1,10 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { REGISTER_DIALOG_CLOSE_MS } from '../timings.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** The register page's action answer: the registered e-mail comes with the message. */
 export type RegisterAnswer = FormAnswer & { userEmail?: string };
@@ -29,11 +29,18 @@ export function RegisterForm({
   const { localize } = useLang();
   const { Form, formRef, busy, errorFor } = useActionForm<RegisterAnswer>({
     serverAnswer,
-    onDone: (answer) => window.setTimeout(() => onRegistered(answer.userEmail ?? ''), REGISTER_DIALOG_CLOSE_MS),
+    onDone: (answer) =>
+      window.setTimeout(() => onRegistered(answer.userEmail ?? ''), REGISTER_DIALOG_CLOSE_MS),
   });
 
   return (
-    <Form ref={formRef} method="post" action={localize('/register')} noValidate className="flex flex-col gap-4">
+    <Form
+      ref={formRef}
+      method="post"
+      action={localize('/register')}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <TextField label={t('fields.name')} name="UserName" autoComplete="name" error={errorFor('UserName')} />
       <TextField
         label={t('fields.phone')}
@@ -51,19 +58,7 @@ export function RegisterForm({
         autoComplete="email"
         error={errorFor('UserEmail')}
       />
-      <PasswordField
-        label={t('fields.password')}
-        name="UserPassword"
-        autoComplete="new-password"
-        hint={t('register.passwordHint')}
-        error={errorFor('UserPassword')}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        name="confirmPassword"
-        autoComplete="new-password"
-        error={errorFor('confirmPassword')}
-      />
+      <NewPasswordFields name="UserPassword" label={t('fields.password')} errorFor={errorFor} />
       <SubmitButton busy={busy}>{busy ? t('register.busy') : t('register.submit')}</SubmitButton>
       {onLogin && (
         <p className="text-center text-sm text-muted">

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { AFTER_LOGIN_REDIRECT_MS } from '../timings.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * Sets a new password with the token of the e-mailed link (the page's action reads it from the
@@ -19,7 +19,8 @@ export function ResetPasswordForm({
   const { localize } = useLang();
   const { Form, formRef, busy, answer, errorFor } = useActionForm({
     serverAnswer,
-    onDone: () => window.setTimeout(() => window.location.assign(localize('/login')), AFTER_LOGIN_REDIRECT_MS),
+    onDone: () =>
+      window.setTimeout(() => window.location.assign(localize('/login')), AFTER_LOGIN_REDIRECT_MS),
   });
   const error = answer?.error;
   return (
@@ -29,19 +30,7 @@ export function ResetPasswordForm({
           {error.message}
         </p>
       )}
-      <PasswordField
-        label={t('fields.newPassword')}
-        name="password"
-        autoComplete="new-password"
-        hint={t('register.passwordHint')}
-        error={errorFor('password')}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        name="confirmPassword"
-        autoComplete="new-password"
-        error={errorFor('confirmPassword')}
-      />
+      <NewPasswordFields name="password" label={t('fields.newPassword')} errorFor={errorFor} />
       <SubmitButton busy={busy || answer?.done !== undefined}>{t('reset.submit')}</SubmitButton>
     </Form>
   );
