@@ -40,6 +40,9 @@ for (const lang of ['ar', 'en'] as const) {
     const summary = page.getByRole('main');
     await expect(summary.getByText(product.productName)).toBeVisible();
     await expect(page.getByRole('button', { name: payButton(lang) })).toBeVisible();
+    // On a phone the order's long product name and the test cards do not widen the page.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.reload();
     await waitForHydration(page);

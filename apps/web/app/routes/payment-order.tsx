@@ -214,7 +214,9 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
-      <div className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
+      {/* grid-cols-1 (not an auto track): a long product name is cut in the summary, and the
+          test cards' lines wrap, instead of widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
         {body}
         <OrderSummary order={order} />
       </div>
