@@ -71,6 +71,12 @@ const accountScreens = {
   'account-addresses': '/user/addresses',
   'account-add-address': '/user/add-address',
   cart: '/cart',
+  'cart-checkout-dialog': {
+    path: '/cart',
+    open: (page) => page.getByRole('button', { name: /تأكيد الطلب|Confirm order/ }).click(),
+  },
+  // `/payment` goes to the newest order awaiting payment (placed by logInShopper).
+  payment: '/payment',
 };
 
 /**
@@ -166,6 +172,11 @@ async function logInShopper(context) {
     } else console.warn('No paid order in the screenshots: the server does not simulate payments.');
   }
   await addToCart(inStock[0]);
+  // An order awaiting payment, for the payment page (the cart is kept until it is paid).
+  await request.post(`${baseUrl}/api/User/Pay/TheInvoice`, {
+    data: { userId, invoiceUserAdress: 'المنزل، طريق الملك فهد، حي العليا، الرياض', products: [] },
+    headers,
+  });
   return async () => {
     await login();
     await request.put(`${baseUrl}/api/User/Deactivate/User/${userId}`, { data: { password }, headers });

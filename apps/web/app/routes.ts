@@ -37,6 +37,7 @@ export default [
     ...page('logout', 'routes/logout.tsx'),
     ...page('cart', 'routes/cart.tsx'),
     ...page('payment', 'routes/payment.tsx'),
+    ...page('payment/:orderId', 'routes/payment-order.tsx'),
     layout('routes/account-layout.tsx', [
       ...page('user/profile', 'routes/user-profile.tsx'),
       ...page('user/allorders', 'routes/user-orders.tsx'),

@@ -52,12 +52,13 @@ test('login (en) by mobile number, then logout ends the session and goes home', 
   await expect(page).toHaveURL(/\/en$/, { timeout: 20_000 });
   await waitForHydration(page);
 
-  // The home page as the server sends it: the account menu is a popover of links and a form.
+  // The home page as the server sends it: the account menu is a popover of links and a form,
+  // the same menu of items as on a hydrated page.
   const menu = page.getByRole('button', { name: 'Account menu' });
   await menu.click();
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'My orders' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/en$/);
   // Server-side: the account pages now send the visitor to log in.

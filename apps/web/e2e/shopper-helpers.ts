@@ -86,6 +86,25 @@ export async function addToCart(page: Page, productId: number, baseURL: string |
 
 export { originHeaders };
 
+/** An order of the logged-in shopper awaiting payment, placed through the API from a one-product cart. */
+export async function placeOrder(
+  page: Page,
+  shopper: Shopper,
+  baseURL: string | undefined,
+  lang: Lang = 'en',
+  skip = 1,
+) {
+  const product = await productInStock(page.request, lang, skip);
+  await addToCart(page, product.productId, baseURL);
+  const placed = await page.request.post(`/api/User/Pay/TheInvoice?lang=${lang}`, {
+    data: { userId: shopper.userId, invoiceUserAdress: 'Home, Riyadh', products: [] },
+    headers: originHeaders(baseURL),
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { invoiceId: string; number: number; amountSar: number };
+  return { product, order };
+}
+
 /**
  * An order for the logged-in shopper, made through the API as the storefront does: a product in
  * the cart, the order placed, then paid with the sandbox's test card. The order counts as paid

@@ -16,14 +16,17 @@ test('the user menu opens, closes on Escape, and logs out on a page that is not 
   const menuButton = page.getByRole('button', { name: 'قائمة الحساب' });
   await expect(menuButton).toContainText(shopper.name);
   await menuButton.click();
-  const orders = page.getByRole('link', { name: 'طلباتي' });
+  // The same menu as on a hydrated page: a menu of items.
+  const menu = page.getByRole('menu', { name: 'قائمة الحساب' });
+  await expect(menu.getByRole('menuitem')).toHaveCount(4);
+  const orders = menu.getByRole('menuitem', { name: 'طلباتي' });
   await expect(orders).toBeVisible();
-  await expect(page.getByRole('link', { name: 'الملف الشخصي' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'الملف الشخصي' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(orders).toBeHidden();
 
   await menuButton.click();
-  await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+  await menu.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
 });

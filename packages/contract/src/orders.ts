@@ -175,3 +175,11 @@ export const payInvoiceAnswerSchema = z.object({
   invoice: orderSchema,
 });
 export type PayInvoiceAnswer = z.infer<typeof payInvoiceAnswerSchema>;
+
+/**
+ * One order as its page reads it: the order, and what the card form needs while the order can
+ * still be paid (awaiting payment and not past `expiresAt`); null once paid, expired or failed.
+ * The same `given_id` every time, so paying from a reloaded page cannot charge twice.
+ */
+export const orderWithPaymentSchema = orderSchema.extend({ payment: paymentFormSchema.nullable() });
+export type OrderWithPayment = z.infer<typeof orderWithPaymentSchema>;

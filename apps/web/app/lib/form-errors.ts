@@ -7,6 +7,8 @@ export interface FormError {
   /** The input's `name`; undefined when the error is not about one field. */
   field?: string;
   message: string;
+  /** The API refused (rather than the form's own checks): some screens show that as a warning. */
+  refused?: boolean;
 }
 
 function isErrorCode(value: string): value is ErrorCode {
@@ -35,15 +37,6 @@ export function apiFormError(error: unknown, lang: Lang): FormError {
     return { field: field || undefined, message: error.body.fields?.[0]?.message ?? error.body.message };
   }
   return { message: errorMessage('INTERNAL', lang) };
-}
-
-/** The values of a form as text, keyed by input name (files are left out). */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === 'string') values[key] = value;
-  });
-  return values;
 }
 
 /** Moves focus to the input an error is about, so keyboard and screen-reader users land on it. */

@@ -1,23 +1,30 @@
+import { CART_LINE_MAX } from '@shop/contract/constants';
 import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../lib/use-translation.ts';
-import { useNavigate, useRevalidator } from 'react-router';
+import { data, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/cart';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
+import { removeCartLine, updateCartLine } from '../features/cart/api.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
 import { CheckoutDialog } from '../features/cart/components/checkout-dialog.tsx';
-import { paymentState } from '../features/cart/payment-state.ts';
+import { CART_INTENT } from '../features/cart/intents.ts';
+import { invoiceBody } from '../features/cart/invoice-body.ts';
+import { placeOrder } from '../features/checkout/api.ts';
+import { apiFormError } from '../lib/form-errors.ts';
+import { answerForm, formError, isDocumentRequest, readForm, submitForm } from '../lib/form-action.server.ts';
+import { localizePath } from '../lib/lang.ts';
 import { cartSummary } from '../features/cart/summary.ts';
 import { useCartLines } from '../features/cart/use-cart-lines.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
-import { useLang } from '../lib/use-lang.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, store } = await requireUser(request, context);
@@ -37,15 +44,83 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const lineForm = z.object({ carId: z.coerce.number().int().positive() });
+const countForm = lineForm.extend({ count: z.coerce.number().int().min(1).max(CART_LINE_MAX) });
+
+/**
+ * The cart page's forms: a line's new quantity, a line's removal, and Confirm order, which
+ * places the order from the cart with the chosen address and goes to its payment page. The
+ * page's data (and the header badge) is read again after each.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, api, store } = await requireUser(request, context);
+  const lang = requestLang(request);
+  const posted = await readForm(request);
+  const here = localizePath('/cart', lang);
+  switch (posted.values.intent) {
+    case CART_INTENT.count: {
+      const result = await submitForm(
+        request,
+        context,
+        {
+          schema: countForm,
+          send: (client, input) => updateCartLine(client, input.carId, input.count),
+        },
+        posted,
+      );
+      if (!result.ok) return formError(result.error);
+      // The new count is the answer: no toast for a quantity step.
+      return isDocumentRequest(request) ? redirect(here) : data({});
+    }
+    case CART_INTENT.remove: {
+      const result = await submitForm(
+        request,
+        context,
+        {
+          schema: lineForm,
+          send: (client, input) => removeCartLine(client, input.carId),
+        },
+        posted,
+      );
+      return answerForm(request, result, { back: here });
+    }
+    case CART_INTENT.checkout: {
+      const t = await serverT(lang);
+      const [addresses, cart] = await Promise.all([
+        store.addresses().then((list) => list ?? []),
+        store.cart().then((found) => found?.cartProduct ?? []),
+      ]);
+      const address = addresses.find((candidate) => candidate._id === posted.values.addressId);
+      if (!address) return formError({ field: 'addressId', message: t('cart:pickAddress') });
+      try {
+        const order = await placeOrder(
+          api,
+          invoiceBody({
+            userId: user.userId,
+            address,
+            note: posted.values.note ?? '',
+            defaultNote: t('cart:defaultNote'),
+            productIds: cart.map((line) => line.productId),
+            lang,
+          }),
+        );
+        return redirect(localizePath(`/payment/${order.invoiceId}`, lang));
+      } catch (error) {
+        return formError({ ...apiFormError(error, lang), refused: true });
+      }
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('cart');
-  const { lang, localize } = useLang();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const settings = useRootData()?.settings;
-  const { lines, setCount, remove } = useCartLines(loaderData.cart.cartProduct);
+  const lines = useCartLines(loaderData.cart.cartProduct);
   const summary = useMemo(() => cartSummary(lines, settings?.shippingFee ?? 0), [lines, settings]);
   const [checkingOut, setCheckingOut] = useState(false);
 
@@ -79,7 +154,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-          <CartLines lines={lines} onCount={setCount} onRemove={remove} />
+          <CartLines lines={lines} />
           <section
             aria-labelledby="cart-summary-title"
             className="flex flex-col gap-5 rounded-2xl border border-line p-5 lg:sticky lg:top-28"
@@ -107,25 +182,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <AddressForm
             showDetails={settings?.showAddressDetails ?? false}
             tileUrl={loaderData.tileUrl}
-            onSaved={(address) => {
-              // Spec §2: outside its own page, a saved address reloads the list.
-              void revalidator.revalidate().then(() => onSaved(address));
-            }}
+            onSaved={onSaved}
           />
         )}
-        onNext={(address, note) =>
-          void navigate(localize('/payment'), {
-            state: paymentState({
-              amount: summary.total,
-              userId: loaderData.userId,
-              address,
-              note,
-              defaultNote: t('defaultNote'),
-              productIds: lines.map((line) => line.productId),
-              lang,
-            }),
-          })
-        }
       />
     </div>
   );

@@ -1,11 +1,11 @@
-import { apiPaths } from '@shop/contract/constants';
 import { confirmEmailSchema } from '@shop/contract';
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/confirm-email';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { confirmEmail } from '../features/auth/api.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -30,12 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { outcome } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: confirmEmailSchema,
-    path: apiPaths.confirmEmail.build({}),
     extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
+    send: confirmEmail,
   });
-  return outcome;
+  return answerForm(request, result);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

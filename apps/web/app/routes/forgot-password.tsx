@@ -1,13 +1,12 @@
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { forgotPasswordSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
+import { requestPasswordReset } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
-import { FormDone } from '../features/auth/components/form-done.tsx';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -24,14 +23,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted before or without JavaScript: the same answer whether or not the account exists. */
+/** Asks the API for a reset link: the same answer whether or not the account exists. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { outcome } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: forgotPasswordSchema,
-    path: apiPaths.forgotPassword.build({}),
     errorField: 'userEmail',
+    send: requestPasswordReset,
   });
-  return outcome;
+  return answerForm(request, result);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -41,11 +40,7 @@ export default function ForgotPasswordPage() {
   const posted = useActionData<typeof action>();
   return (
     <AuthCard title={t('forgot.title')} lead={t('forgot.lead')}>
-      {posted?.done !== undefined ? (
-        <FormDone message={posted.done} />
-      ) : (
-        <ForgotPasswordForm serverError={posted?.error} />
-      )}
+      <ForgotPasswordForm serverAnswer={posted} />
       <ShopLink to="/login" className="mt-6 inline-block text-sm font-semibold text-primary hover:underline">
         {t('forgot.backToLogin')}
       </ShopLink>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { loginSchema } from '@shop/contract';
 import { redirect, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
+import { logIn } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -30,19 +30,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted before or without JavaScript: log in, then go where the shopper was going. */
+/**
+ * The login form's action, for the page and for the dialog over any other page: log in (the
+ * API's Set-Cookie is passed on), then go where the shopper was going. A wrong e-mail/phone or
+ * password never says which of the two, so the error is shown at the password.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
-  const { outcome, headers } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: loginSchema,
-    path: apiPaths.login.build({}),
     errorField: 'userPassword',
+    send: logIn,
   });
-  if (outcome.error) return outcome;
-  return redirect(safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang), {
-    headers,
-  });
+  const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
+  return answerForm(request, result, { redirectTo });
 }
+
+export { unlessLeaving as shouldRevalidate } from '../lib/form-answer.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
@@ -61,7 +65,7 @@ export default function LoginPage() {
         defaultEmail={email}
         redirectTo={safeRedirectTarget(params.get(REDIRECT_PARAM), lang)}
         onRegister={() => setRegistering(true)}
-        serverError={posted?.error}
+        serverAnswer={posted}
       />
       <RegisterDialog open={registering} onOpenChange={setRegistering} onRegistered={setEmail} />
     </AuthCard>

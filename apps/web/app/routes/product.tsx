@@ -18,6 +18,7 @@ import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-b
 import { ApiRequestError, serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
+import { isDocumentRequest } from '../lib/form-action.server.ts';
 import { staticPage } from '../lib/static-page.ts';
 import { loginPathFor } from '../features/auth/redirect-target.ts';
 import { localizePath } from '../lib/lang.ts';
@@ -31,9 +32,9 @@ import { absoluteUrl } from '../lib/seo.ts';
 export const handle = staticPage;
 
 /**
- * Add to cart from the page that is not hydrated (or has JavaScript off): spec §5's rules as AddToCartButton applies
- * them (a visitor is told to log in first and nothing is sent), then back to the page with the
- * answer as its notice.
+ * Add to cart (AddToCartButton): a visitor is told to log in first and nothing is sent. The
+ * hydrated page gets the answer as data (a toast; the badge is read again as after any
+ * action); a document post comes back to the page with the answer as its notice.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
@@ -54,6 +55,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const text = error instanceof ApiRequestError && error.body ? error.body.message : t('error.message');
       notice = { kind: 'error', text };
     }
+  }
+  if (!isDocumentRequest(request)) {
+    return notice.kind === 'success'
+      ? { done: notice.text }
+      : { error: { message: notice.text, refused: notice.kind === 'warning' } };
   }
   return redirect(localizePath(`/product/${id}`, lang), { headers: { 'Set-Cookie': noticeCookie(notice) } });
 }

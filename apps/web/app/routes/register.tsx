@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
-import { registerFormSchema } from '@shop/contract';
+import { registerFormSchema, userOkSchema } from '@shop/contract';
 import { redirect, useActionData, useNavigate } from 'react-router';
 import type { Route } from './+types/register';
+import { register } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -29,13 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted before or without JavaScript: register, then offer the login page. */
+/** The registration form's action (the page and the dialog): register, then offer the login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { outcome } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: registerFormSchema,
-    path: apiPaths.register.build({}),
+    answer: userOkSchema,
+    send: register,
   });
-  return outcome;
+  return answerForm(request, result, { extra: result.ok ? { userEmail: result.answer.userEmail } : {} });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -55,7 +56,7 @@ export default function RegisterPage() {
         <RegisterForm
           onRegistered={() => void navigate(localize('/login'))}
           onLogin={() => setLoggingIn(true)}
-          serverError={posted?.error}
+          serverAnswer={posted}
         />
       )}
       <LoginDialog open={loggingIn} onOpenChange={setLoggingIn} redirectTo={localize('/')} />

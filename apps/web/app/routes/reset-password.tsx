@@ -1,13 +1,13 @@
 import { useTranslation } from '../lib/use-translation.ts';
-import { apiPaths } from '@shop/contract/constants';
 import { resetPasswordSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
+import { resetPassword } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { postForm } from '../features/auth/form-post.server.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -25,14 +25,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted before or without JavaScript, with the token of the e-mailed link. */
+/** The new password, with the token of the e-mailed link (in this page's address). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { outcome } = await postForm(request, context, {
+  const result = await submitForm(request, context, {
     schema: resetPasswordSchema,
-    path: apiPaths.resetPassword.build({}),
     extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
+    send: resetPassword,
   });
-  return outcome;
+  return answerForm(request, result);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -45,7 +45,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       {posted?.done !== undefined ? (
         <FormDone message={posted.done} toLogin />
       ) : loaderData.token ? (
-        <ResetPasswordForm token={loaderData.token} serverError={posted?.error} />
+        <ResetPasswordForm serverAnswer={posted} />
       ) : (
         <div className="flex flex-col gap-4">
           <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-sale">

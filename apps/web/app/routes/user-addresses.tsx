@@ -1,5 +1,4 @@
 import { useTranslation } from '../lib/use-translation.ts';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/user-addresses';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
@@ -7,13 +6,13 @@ import { PageHeader } from '../features/account/components/page-header.tsx';
 import { deleteAddress } from '../features/addresses/api.ts';
 import { AddressCard } from '../features/addresses/components/address-card.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
-import { browserApi } from '../lib/api.ts';
-import { apiFormError } from '../lib/form-errors.ts';
+import { useActionForm } from '../lib/form-answer.ts';
+import { answerForm, submitForm } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
-import { notify } from '../lib/toast.ts';
-import { useLang } from '../lib/use-lang.ts';
+import { z } from 'zod';
+import { localizePath } from '../lib/lang.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { store } = await requireUser(request, context);
@@ -32,22 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const deleteForm = z.object({ id: z.string().min(1).max(100) });
+
+/** Deletes one of the shopper's addresses; the list is then read again (every action reloads it). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context);
+  const back = localizePath('/user/addresses', requestLang(request));
+  const result = await submitForm(request, context, {
+    schema: deleteForm,
+    send: (api, input) => deleteAddress(api, input.id),
+  });
+  return answerForm(request, result, { back });
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
-  const { lang } = useLang();
-  const revalidator = useRevalidator();
-  const remove = async (id: string) => {
-    try {
-      const answer = await deleteAddress(browserApi(lang), id);
-      notify.success(answer.message);
-    } catch (error) {
-      notify.error(apiFormError(error, lang).message);
-    }
-    // Spec §2: the list reloads afterwards.
-    await revalidator.revalidate();
-  };
+  const { fetcher } = useActionForm();
+  const remove = (id: string) => void fetcher.submit({ id }, { method: 'post' });
   return (
     <>
       <PageHeader
@@ -68,7 +70,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {loaderData.addresses.map((address) => (
             <li key={address._id}>
-              <AddressCard address={address} onDelete={() => void remove(address._id)} />
+              <AddressCard address={address} onDelete={() => remove(address._id)} />
             </li>
           ))}
         </ul>

@@ -1,15 +1,12 @@
 import { useTranslation } from '../lib/use-translation.ts';
-import { data, useNavigate } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/user-edit-address';
-import { PageHeader } from '../features/account/components/page-header.tsx';
-import { AddressForm } from '../features/addresses/components/address-form.tsx';
-import { ADDRESS_SAVED_REDIRECT_MS } from '../features/addresses/timings.ts';
+import { AddressPage } from '../features/addresses/components/address-page.tsx';
+import { saveAddress } from '../features/addresses/save-address.server.ts';
 import { requireUser } from '../features/auth/session.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
-import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
-import { useLang } from '../lib/use-lang.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { store } = await requireUser(request, context);
@@ -28,27 +25,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** The address form's action for this address: the same shape as adding one. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireUser(request, context);
+  return saveAddress(request, context, params.id);
+}
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function EditAddressPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
-  const { localize } = useLang();
-  const navigate = useNavigate();
-  const showDetails = useRootData()?.settings.showAddressDetails ?? false;
   return (
-    <>
-      <PageHeader title={t('addresses.editTitle')} />
-      <div className="max-w-2xl">
-        <AddressForm
-          key={loaderData.address._id}
-          address={loaderData.address}
-          showDetails={showDetails}
-          tileUrl={loaderData.tileUrl}
-          onSaved={() =>
-            window.setTimeout(() => void navigate(localize('/user/addresses')), ADDRESS_SAVED_REDIRECT_MS)
-          }
-        />
-      </div>
-    </>
+    <AddressPage title={t('addresses.editTitle')} address={loaderData.address} tileUrl={loaderData.tileUrl} />
   );
 }

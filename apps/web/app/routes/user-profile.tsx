@@ -1,3 +1,5 @@
+import { changePasswordFormSchema, deactivateSchema, profileFormSchema, userOkSchema } from '@shop/contract';
+import { data } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/user-profile';
@@ -8,6 +10,10 @@ import { EditProfileDialog } from '../features/account/components/edit-profile-d
 import { PageHeader } from '../features/account/components/page-header.tsx';
 import { ProfilePhoto } from '../features/account/components/profile-photo.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
+import { PROFILE_INTENT } from '../features/account/intents.ts';
+import { changePassword, deactivateAccount, updateProfile } from '../features/account/api.ts';
+import { answerForm, readForm, submitForm } from '../lib/form-action.server.ts';
+import { localizePath } from '../lib/lang.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -26,9 +32,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The profile page's three forms (its dialogs): edit the profile (multipart, with the photo),
+ * change the password, delete the account. The last two end every session, so the shopper
+ * goes to log in; an edit reloads this page.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireUser(request, context);
+  const lang = requestLang(request);
+  const posted = await readForm(request);
+  const intent = posted.values.intent;
+  const id = user.userId;
+  if (intent === PROFILE_INTENT.edit) {
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: profileFormSchema,
+        answer: userOkSchema,
+        send: (api, input, form) => {
+          const body = new FormData();
+          body.set('UserName', input.UserName);
+          body.set('UserPhone', input.UserPhone);
+          body.set('UserEmail', input.UserEmail);
+          if (input.currentPassword) body.set('currentPassword', input.currentPassword);
+          const photo = form.get('userImage');
+          if (photo instanceof File && photo.size > 0) body.set('userImage', photo);
+          return updateProfile(api, id, body);
+        },
+      },
+      posted,
+    );
+    return answerForm(request, result, { redirectTo: localizePath('/user/profile', lang) });
+  }
+  const toLogin = localizePath('/login', lang);
+  if (intent === PROFILE_INTENT.password) {
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: changePasswordFormSchema,
+        send: (api, input) =>
+          changePassword(api, id, { oldPassword: input.oldPassword, password: input.password }),
+      },
+      posted,
+    );
+    return answerForm(request, result, { redirectTo: toLogin });
+  }
+  if (intent === PROFILE_INTENT.delete) {
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: deactivateSchema,
+        errorField: 'password',
+        send: (api, input) => deactivateAccount(api, id, input.password),
+      },
+      posted,
+    );
+    return answerForm(request, result, { redirectTo: toLogin });
+  }
+  throw data(null, { status: 400 });
+}
+
+export { unlessLeaving as shouldRevalidate } from '../lib/form-answer.ts';
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-const action =
+const actionButton =
   'inline-flex h-11 items-center justify-center gap-2 rounded-full border border-line px-5 text-sm font-semibold hover:border-primary';
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
@@ -54,17 +125,17 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
-        <button type="button" className={action} onClick={() => setDialog('edit')}>
+        <button type="button" className={actionButton} onClick={() => setDialog('edit')}>
           <Icon name="edit" className="size-4" />
           {t('profile.modify')}
         </button>
-        <button type="button" className={action} onClick={() => setDialog('password')}>
+        <button type="button" className={actionButton} onClick={() => setDialog('password')}>
           <Icon name="shield" className="size-4" />
           {t('profile.changePassword')}
         </button>
         <button
           type="button"
-          className={`${action} border-red-200 text-sale hover:border-sale`}
+          className={`${actionButton} border-red-200 text-sale hover:border-sale`}
           onClick={() => setDialog('delete')}
         >
           <Icon name="trash" className="size-4" />
@@ -72,8 +143,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
       <EditProfileDialog user={user} open={dialog === 'edit'} onOpenChange={openChange('edit')} />
-      <ChangePasswordDialog user={user} open={dialog === 'password'} onOpenChange={openChange('password')} />
-      <DeleteAccountDialog user={user} open={dialog === 'delete'} onOpenChange={openChange('delete')} />
+      <ChangePasswordDialog open={dialog === 'password'} onOpenChange={openChange('password')} />
+      <DeleteAccountDialog open={dialog === 'delete'} onOpenChange={openChange('delete')} />
     </>
   );
 }

@@ -1,4 +1,10 @@
-import { apiPaths, type Order, type OrdersPage, type PayInvoiceAnswer } from '@shop/contract';
+import {
+  apiPaths,
+  type Order,
+  type OrdersPage,
+  type OrderWithPayment,
+  type PayInvoiceAnswer,
+} from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
@@ -97,6 +103,30 @@ describe('orders', () => {
     expect((await productState(t.app.db, plain.id)).stock).toBe(before[1]!.stock - 1);
     // The cart is kept until the payment is confirmed.
     expect(await cartOf(t.app.db, shopper.id)).toHaveLength(2);
+  });
+
+  it('reads an order with the same card form while it can be paid, and none once it has expired', async () => {
+    const shopper = await shopperWithCart();
+    const placed = await placeOrderOk(t, shopper);
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: apiPaths.orderById.build({ invoiceId: placed.invoiceId }),
+          headers: shopper.headers,
+        })
+      ).json<OrderWithPayment>();
+    // A reloaded payment page pays with the same given_id: a retried payment cannot charge twice.
+    expect((await read()).payment).toMatchObject({
+      given_id: placed.given_id,
+      amount: placed.amount,
+      metadata: { order_id: placed.invoiceId },
+    });
+    await t.app.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, placed.invoiceId));
+    expect((await read()).payment).toBeNull();
   });
 
   it('uses the English callback page and texts for an English shopper', async () => {

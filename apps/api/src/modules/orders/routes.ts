@@ -4,13 +4,15 @@ import {
   langOnlyQuery,
   orderIdParams,
   orderLinesSchema,
-  orderSchema,
+  orderWithPaymentSchema,
   ordersByUserParams,
   ordersPageSchema,
   ordersQuery,
   payInvoiceAnswerSchema,
   payInvoiceBodySchema,
+  type PaymentForm,
 } from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireOwner } from '../../lib/session.ts';
@@ -18,12 +20,32 @@ import { placeOrder } from '../checkout/place-order.ts';
 import { getSettings } from '../content/settings.ts';
 import { callbackUrl } from './callback-url.ts';
 import { presentLine, presentOrder, presentOrdersPage } from './present.ts';
+import type { OrderRow } from './lifecycle.ts';
 import { findOrder, linesOfOrders, listOrders } from './service.ts';
 
 /** OpenAPI: these calls need the session cookie or a Bearer token. */
 const session: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** What the card form needs to pay `order`: the same every time it is asked for. */
+  function paymentForm(order: OrderRow, request: FastifyRequest): PaymentForm {
+    const sandbox = app.config.paymentSandbox;
+    return {
+      provider: sandbox ? 'sandbox' : 'moyasar',
+      sandbox,
+      ...(!sandbox && { publishableKey: app.config.moyasar.publishableKey }),
+      amount: order.totalHalalas,
+      currency: 'SAR',
+      description:
+        order.note || (request.lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),
+      given_id: order.paymentGivenId,
+      callbackUrl: callbackUrl(request),
+      methods: ['creditcard'],
+      supportedNetworks: ['mada', 'visa', 'mastercard'],
+      metadata: { order_id: order.id },
+    };
+  }
+
   app.post(
     apiPaths.payInvoice.pattern,
     {
@@ -52,9 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.orderPaymentTtlMinutes,
       );
       const settings = await getSettings(app.db);
-      const description =
-        order.note || (request.lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`);
-      const sandbox = app.config.paymentSandbox;
+      const payment = paymentForm(order, request);
       void reply.status(201);
       return {
         invoiceId: order.id,
@@ -63,21 +83,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         amountSar: halalasToSar(order.totalHalalas),
         currency: 'SAR' as const,
         given_id: order.paymentGivenId,
-        description,
+        description: payment.description,
         expiresAt: order.expiresAt.toISOString(),
-        payment: {
-          provider: sandbox ? ('sandbox' as const) : ('moyasar' as const),
-          sandbox,
-          ...(!sandbox && { publishableKey: app.config.moyasar.publishableKey }),
-          amount: order.totalHalalas,
-          currency: 'SAR' as const,
-          description,
-          given_id: order.paymentGivenId,
-          callbackUrl: callbackUrl(request),
-          methods: ['creditcard' as const],
-          supportedNetworks: ['mada' as const, 'visa' as const, 'mastercard' as const],
-          metadata: { order_id: order.id },
-        },
+        payment,
         invoice: await presentOrder(order, lines, request.lang, settings),
       };
     },
@@ -138,17 +146,20 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'One of the caller’s orders with totals, VAT and, once paid, the ZATCA QR code',
+        summary:
+          'One of the caller’s orders with totals, VAT, once paid the ZATCA QR code, and while it can be paid what the card form needs',
         security: session,
         params: orderIdParams,
         querystring: langOnlyQuery,
-        response: { 200: orderSchema },
+        response: { 200: orderWithPaymentSchema },
       },
     },
     async (request) => {
       const order = await ownOrder(request, request.params.invoiceId);
       const lines = (await linesOfOrders(app.db, [order.id])).get(order.id) ?? [];
-      return presentOrder(order, lines, request.lang, await getSettings(app.db));
+      const presented = await presentOrder(order, lines, request.lang, await getSettings(app.db));
+      const payable = presented.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
+      return { ...presented, payment: payable ? paymentForm(order, request) : null };
     },
   );
 };

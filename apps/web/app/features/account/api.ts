@@ -1,9 +1,13 @@
-import { apiPaths, okSchema, userOkSchema } from '@shop/contract';
+import { apiPaths } from '@shop/contract';
 import type { ApiClient } from '../../lib/api.ts';
 
-/** Multipart (spec §7): UserName, UserPhone, UserEmail and, when chosen, the userImage file. */
+/*
+ * The profile page's action calls; each returns the raw Response for the form helper to read.
+ */
+
+/** Multipart: UserName, UserPhone, UserEmail and, when chosen, the userImage file. */
 export function updateProfile(api: ApiClient, userId: string, form: FormData) {
-  return api.put(apiPaths.updateUser.build({ id: userId }), userOkSchema, { body: form });
+  return api.raw('PUT', apiPaths.updateUser.build({ id: userId }), { body: form });
 }
 
 export function changePassword(
@@ -11,12 +15,10 @@ export function changePassword(
   userId: string,
   input: { oldPassword: string; password: string },
 ) {
-  return api.put(apiPaths.changePassword.build({ id: userId }), okSchema, { body: input });
+  return api.raw('PUT', apiPaths.changePassword.build({ id: userId }), { body: input });
 }
 
-/** Spec §4: deleting the account is a soft deactivation sent as `status: false`. */
+/** Deleting the account is a soft deactivation sent as `status: false`. */
 export function deactivateAccount(api: ApiClient, userId: string, password: string) {
-  return api.put(apiPaths.deactivateUser.build({ id: userId }), okSchema, {
-    body: { password, status: false },
-  });
+  return api.raw('PUT', apiPaths.deactivateUser.build({ id: userId }), { body: { password, status: false } });
 }

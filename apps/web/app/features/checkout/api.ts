@@ -1,31 +1,23 @@
 import {
   apiPaths,
+  orderWithPaymentSchema,
   payInvoiceAnswerSchema,
   sandboxPayAnswerSchema,
   verifyPaymentAnswerSchema,
   type PayInvoiceAnswer,
+  type PayInvoiceBody,
   type SandboxPayAnswer,
   type SandboxPayBody,
   type VerifyPaymentAnswer,
 } from '@shop/contract';
 import type { ApiClient } from '../../lib/api.ts';
-import type { PaymentNavigationState } from '../cart/payment-state.ts';
 
 /**
- * Places the order of the cart (spec §3 invoice submission). Only the delivery fields of the
- * navigation state matter: the server prices the order from the cart itself.
+ * Places the order of the shopper's cart with the delivery fields of `body`; the server prices
+ * it from the cart itself.
  */
-export function placeOrder(api: ApiClient, state: PaymentNavigationState): Promise<PayInvoiceAnswer> {
-  return api.post(apiPaths.payInvoice.build({}), payInvoiceAnswerSchema, {
-    body: {
-      userId: state.userId,
-      invoiceUserAdress: state.invoiceUserAdress,
-      invoiceUserPhone: state.invoiceUserPhone,
-      invoiceUserLocation: state.invoiceUserLocation,
-      invoiceNote: state.invoiceNote,
-      products: state.products,
-    },
-  });
+export function placeOrder(api: ApiClient, body: PayInvoiceBody): Promise<PayInvoiceAnswer> {
+  return api.post(apiPaths.payInvoice.build({}), payInvoiceAnswerSchema, { body });
 }
 
 /** The simulated card payment (only when the shop runs without Moyasar keys). */
@@ -36,4 +28,9 @@ export function payWithSandbox(api: ApiClient, body: SandboxPayBody): Promise<Sa
 /** Asks the server to confirm a payment with the provider; resolves only once the order is paid. */
 export function verifyPayment(api: ApiClient, id: string): Promise<VerifyPaymentAnswer> {
   return api.post(apiPaths.verifyPayment.build({}), verifyPaymentAnswerSchema, { body: { id } });
+}
+
+/** One of the shopper's orders with its card form while it can be paid (404 for anyone else's). */
+export function fetchOrderWithPayment(api: ApiClient, invoiceId: string) {
+  return api.get(apiPaths.orderById.build({ invoiceId }), orderWithPaymentSchema);
 }

@@ -25,3 +25,31 @@ export function formatExpiry(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 6);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
+
+/** The sandbox card form's fields, by input name, as the payment page's action reads them. */
+export interface CardFields {
+  'cc-name'?: string;
+  'cc-number'?: string;
+  'cc-exp'?: string;
+  'cc-csc'?: string;
+}
+
+/**
+ * The card as the sandbox call wants it, or the first field that is not filled in right and
+ * the key of its message in the checkout translations.
+ */
+export function readCard(
+  fields: CardFields,
+):
+  | { card: { number: string; name: string; month: number; year: number; cvc: string } }
+  | { field: keyof CardFields; messageKey: string } {
+  const name = (fields['cc-name'] ?? '').trim();
+  const number = cardDigits(fields['cc-number'] ?? '');
+  const expiry = parseExpiry(fields['cc-exp'] ?? '');
+  const cvc = (fields['cc-csc'] ?? '').trim();
+  if (name.split(/\s+/).length < 2) return { field: 'cc-name', messageKey: 'cardHolderInvalid' };
+  if (number.length < 12) return { field: 'cc-number', messageKey: 'cardNumberInvalid' };
+  if (!expiry) return { field: 'cc-exp', messageKey: 'expiryInvalid' };
+  if (!/^\d{3,4}$/.test(cvc)) return { field: 'cc-csc', messageKey: 'cvcInvalid' };
+  return { card: { number, name, ...expiry, cvc } };
+}

@@ -1,65 +1,33 @@
-import { deactivateSchema, type User } from '@shop/contract';
-import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { browserApi } from '../../../lib/api.ts';
-import { apiFormError, firstFormError, formValues } from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/toast.ts';
+import { useActionForm } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { deactivateAccount } from '../api.ts';
+import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
 
 /**
- * Confirm deletion (spec §2, §5): the password is required; a wrong one is a warning and the
- * field is emptied (spec §8). On success the shopper is logged out and sent to /login.
+ * Confirm deletion: the password is required; a wrong one is a warning and the field is
+ * emptied. On success the shopper is logged out and sent to /login after 1.5 s.
  */
 export function DeleteAccountDialog({
-  user,
   open,
   onOpenChange,
 }: {
-  user: User;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('account');
-  const { lang, localize } = useLang();
-  const inputRef = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = firstFormError(deactivateSchema, values, lang);
-    const input = form.elements.namedItem('password');
-    if (invalid) {
-      setError(invalid.message);
-      notify.error(invalid.message);
-      if (input instanceof HTMLInputElement) input.focus();
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      const answer = await deactivateAccount(browserApi(lang), user.userId, values.password ?? '');
-      notify.success(answer.message);
-      window.setTimeout(() => window.location.assign(localize('/login')), ACCOUNT_REDIRECT_MS);
-    } catch (failure) {
-      setBusy(false);
-      const message = apiFormError(failure, lang).message;
-      setError(message);
-      notify.warning(message);
-      if (input instanceof HTMLInputElement) {
-        input.value = '';
-        input.focus();
-      }
-    }
-  };
-
+  const { localize } = useLang();
+  const { Form, formRef, busy, answer } = useActionForm({
+    redirectAfterMs: ACCOUNT_REDIRECT_MS,
+    refusalTone: 'warning',
+    onError: (_answer, form) => {
+      const input = form?.elements.namedItem('password');
+      if (input instanceof HTMLInputElement) input.value = '';
+    },
+  });
   return (
     <Modal
       open={open}
@@ -67,17 +35,19 @@ export function DeleteAccountDialog({
       title={t('profile.deleteTitle')}
       description={t('profile.deleteLead')}
     >
-      <form
-        ref={inputRef}
+      <Form
+        ref={formRef}
+        method="post"
+        action={localize('/user/profile')}
         noValidate
-        onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-4"
       >
+        <input type="hidden" name="intent" value={PROFILE_INTENT.delete} />
         <PasswordField
           label={t('fields.password')}
           name="password"
           autoComplete="current-password"
-          error={error}
+          error={answer?.error?.message}
         />
         <button
           type="submit"
@@ -88,7 +58,7 @@ export function DeleteAccountDialog({
           {busy && <Spinner />}
           {t('profile.deleteConfirm')}
         </button>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -1,25 +1,20 @@
-import { profileFormSchema, type User } from '@shop/contract';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { User } from '@shop/contract';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { browserApi } from '../../../lib/api.ts';
-import {
-  apiFormError,
-  firstFormError,
-  focusField,
-  formValues,
-  type FormError,
-} from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/toast.ts';
+import { useActionForm } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { updateProfile } from '../api.ts';
+import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 
-/** The Modify dialog (spec §2): name, phone, e-mail and a photo picker; reloads after 1.5 s. */
+/**
+ * The Modify dialog: name, phone, e-mail and a photo picker, sent as multipart to the profile
+ * page's action; the page reloads 1.5 s after the change is saved.
+ */
 export function EditProfileDialog({
   user,
   open,
@@ -30,10 +25,8 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('account');
-  const { lang } = useLang();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { localize } = useLang();
+  const { Form, formRef, busy, errorFor } = useActionForm({ redirectAfterMs: ACCOUNT_REDIRECT_MS });
   const [preview, setPreview] = useState<string | null>(null);
 
   // The preview is a blob URL: give its memory back when it changes or the dialog goes.
@@ -44,44 +37,17 @@ export function EditProfileDialog({
     setPreview(file ? URL.createObjectURL(file) : null);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = formValues(form);
-    const invalid = firstFormError(profileFormSchema, values, lang);
-    if (invalid) {
-      setError(invalid);
-      notify.error(invalid.message);
-      focusField(formRef.current, invalid.field);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const parsed = profileFormSchema.parse(values);
-    const body = new FormData();
-    body.set('UserName', parsed.UserName);
-    body.set('UserPhone', parsed.UserPhone);
-    body.set('UserEmail', parsed.UserEmail);
-    if (parsed.currentPassword) body.set('currentPassword', parsed.currentPassword);
-    const photo = new FormData(form).get('userImage');
-    if (photo instanceof File && photo.size > 0) body.set('userImage', photo);
-    try {
-      const answer = await updateProfile(browserApi(lang), user.userId, body);
-      notify.success(answer.message);
-      window.setTimeout(() => window.location.reload(), ACCOUNT_REDIRECT_MS);
-    } catch (failure) {
-      setBusy(false);
-      const problem = apiFormError(failure, lang);
-      setError(problem);
-      notify.error(problem.message);
-      focusField(formRef.current, problem.field);
-    }
-  };
-
-  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('profile.editTitle')}>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        action={localize('/user/profile')}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <input type="hidden" name="intent" value={PROFILE_INTENT.edit} />
         <div className="flex items-center gap-4">
           <ProfilePhoto
             src={preview ?? user.userImage}
@@ -142,7 +108,7 @@ export function EditProfileDialog({
           error={errorFor('currentPassword')}
         />
         <SubmitButton busy={busy}>{busy ? t('profile.saving') : t('profile.save')}</SubmitButton>
-      </form>
+      </Form>
     </Modal>
   );
 }

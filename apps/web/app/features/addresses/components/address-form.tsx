@@ -1,88 +1,72 @@
-import { addressInputSchema, errorMessage, type Address } from '@shop/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Address } from '@shop/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { browserApi, ApiRequestError } from '../../../lib/api.ts';
-import { firstFormError, focusField, formValues, type FormError } from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/toast.ts';
+import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { addAddress, updateAddress } from '../api.ts';
 import type { LatLng } from '../map-defaults.ts';
+import { ADDRESS_SAVED_REDIRECT_MS } from '../timings.ts';
 import { MapPicker } from './map-picker.tsx';
+import { STAY_FIELD } from '../stay-field.ts';
+
+/** The address action's answer: the saved address comes with the message. */
+export type AddressAnswer = FormAnswer & { address?: Address };
 
 /**
- * Add or edit an address (spec §2): title and notes, the map, and the extra fields (nearest
- * mark, phone, region, city) only when the shop's settings ask for them. The button takes the
- * shop's primary colour. `onSaved` decides what happens next (the page goes to the address
- * book; the checkout dialog selects the new address).
+ * Add or edit an address: title and notes, the map, and the extra fields (nearest mark, phone,
+ * region, city) only when the shop's settings ask for them. It posts to the add page's action
+ * or to the edit page's, which share one shape (`saveAddress`). On its own page the shopper
+ * then goes to the address book after a second; with `onSaved` (the cart's checkout dialog)
+ * the form stays and hands over the new address. A successful add empties the form.
  */
 export function AddressForm({
   address,
   showDetails,
   tileUrl,
   onSaved,
+  serverAnswer,
 }: {
   /** The address being edited; none to add one. */
   address?: Address;
   showDetails: boolean;
   tileUrl: string;
-  onSaved: (address: Address) => void;
+  onSaved?: (address: Address) => void;
+  /** The page's action answer to a form posted before or without JavaScript. */
+  serverAnswer?: AddressAnswer;
 }) {
   const { t } = useTranslation('account');
-  const { lang } = useLang();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { localize } = useLang();
   const notesId = useId();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
   const [point, setPoint] = useState<LatLng | null>(
     address?.latitude != null && address.longitude != null
       ? { lat: address.latitude, lng: address.longitude }
       : null,
   );
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = {
-      ...formValues(form),
-      latitude: point?.lat ?? null,
-      longitude: point?.lng ?? null,
-    };
-    const invalid = firstFormError(addressInputSchema, values, lang);
-    if (invalid) {
-      setError(invalid);
-      notify.error(invalid.message);
-      focusField(formRef.current, invalid.field);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const input = addressInputSchema.parse(values);
-      const api = browserApi(lang);
-      const answer = address ? await updateAddress(api, address._id, input) : await addAddress(api, input);
-      notify.success(answer.message);
+  const { Form, formRef, busy, answer, errorFor } = useActionForm<AddressAnswer>({
+    serverAnswer,
+    redirectAfterMs: ADDRESS_SAVED_REDIRECT_MS,
+    onDone: (saved) => {
       if (!address) {
-        // Spec §4: a successful add resets the form.
-        form.reset();
+        formRef.current?.reset();
         setPoint(null);
       }
-      onSaved(answer);
-    } catch (failure) {
-      // Spec §8: 'failure of the add operation' (or of the edit); a field problem is shown at it.
-      const field = failure instanceof ApiRequestError ? failure.body?.fields?.[0] : undefined;
-      const message = errorMessage(address ? 'EDIT_FAILED' : 'ADD_FAILED', lang);
-      setError(field ? { field: field.path, message: field.message } : { message });
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (saved.address) onSaved?.(saved.address);
+    },
+  });
+  const error = answer?.error;
 
-  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <Form
+      ref={formRef}
+      method="post"
+      action={localize(address ? `/user/edit-address/${address._id}` : '/user/add-address')}
+      noValidate
+      className="flex flex-col gap-4"
+    >
+      {onSaved && <input type="hidden" name={STAY_FIELD} value="1" />}
+      <input type="hidden" name="latitude" value={point?.lat ?? ''} />
+      <input type="hidden" name="longitude" value={point?.lng ?? ''} />
       <TextField
         label={t('addresses.fields.name')}
         name="name"
@@ -149,6 +133,6 @@ export function AddressForm({
       <SubmitButton busy={busy} className="sm:self-start">
         {busy ? t('addresses.saving') : address ? t('addresses.saveEdit') : t('addresses.save')}
       </SubmitButton>
-    </form>
+    </Form>
   );
 }

@@ -1,68 +1,42 @@
-import { loginSchema } from '@shop/contract';
-import type { FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { browserApi } from '../../../lib/api.ts';
-import { apiFormError, firstFormError, formValues } from '../../../lib/form-errors.ts';
-import { notify } from '../../../lib/toast.ts';
+import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { logIn } from '../api.ts';
+import { REDIRECT_PARAM } from '../redirect-target.ts';
 import { AFTER_LOGIN_REDIRECT_MS } from '../timings.ts';
-import { useFormFeedback } from '../../../lib/use-form-feedback.ts';
-import type { FormError } from '../../../lib/form-errors.ts';
 
 /**
- * Log in with an e-mail or a mobile number (spec §4, §5). On success the toast shows and after
- * 1.5 s the browser loads `redirectTo` afresh, so every part of the page sees the new session.
+ * Log in with an e-mail or a mobile number; it posts to the login page's action wherever it is
+ * shown (the page, or the dialog over another page). On success the toast shows and after
+ * 1.5 s the browser loads where the shopper was going, so every part of the page sees the new
+ * session.
  */
 export function LoginForm({
   redirectTo,
   defaultEmail = '',
   onRegister,
-  serverError = null,
+  serverAnswer,
 }: {
   redirectTo: string;
   /** The login page's action answer to a form posted before or without JavaScript. */
-  serverError?: FormError | null;
+  serverAnswer?: FormAnswer;
   defaultEmail?: string;
   /** Opens registration (a dialog over this form); without it, a link to /register. */
   onRegister?: () => void;
 }) {
   const { t } = useTranslation('account');
-  const { lang } = useLang();
-  const { formRef, error, setError, busy, setBusy, fail } = useFormFeedback(serverError);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const invalid = firstFormError(loginSchema, values, lang);
-    if (invalid) return fail(invalid);
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await logIn(browserApi(lang), loginSchema.parse(values));
-      notify.success(answer.message);
-      window.setTimeout(() => window.location.assign(redirectTo), AFTER_LOGIN_REDIRECT_MS);
-    } catch (failure) {
-      setBusy(false);
-      // The API says which: a wrong e-mail/phone or password never says which of the two.
-      fail({ ...apiFormError(failure, lang), field: 'userPassword' });
-    }
-  };
-
-  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
+  const { localize } = useLang();
+  const { Form, formRef, busy, errorFor } = useActionForm({
+    serverAnswer,
+    redirectAfterMs: AFTER_LOGIN_REDIRECT_MS,
+  });
+  const action = `${localize('/login')}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`;
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="flex flex-col gap-4"
-    >
+    <Form ref={formRef} method="post" action={action} noValidate className="flex flex-col gap-4">
       <TextField
         label={t('login.identifier')}
         name="userEmail"
@@ -95,6 +69,6 @@ export function LoginForm({
           </ShopLink>
         )}
       </p>
-    </form>
+    </Form>
   );
 }

@@ -7,19 +7,12 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { lineTotal } from '../summary.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { CART_INTENT } from '../intents.ts';
+import { useActionForm } from '../../../lib/form-answer.ts';
 
 /** The cart's items: image, name, unit price, quantity, line total and remove. */
-export function CartLines({
-  lines,
-  onCount,
-  onRemove,
-}: {
-  lines: readonly CartItem[];
-  onCount: (carId: number, count: number) => void;
-  onRemove: (carId: number) => void;
-}) {
+export function CartLines({ lines }: { lines: readonly CartItem[] }) {
   const { t } = useTranslation('cart');
-  const { lang } = useLang();
   return (
     // Columns by the list's own width, not the window's: beside the order summary (992–1199 px)
     // the list is as narrow as on a tablet, and the columns would leave the name no room.
@@ -36,71 +29,82 @@ export function CartLines({
       </div>
       <ul aria-label={t('items')} className="divide-y divide-line">
         {lines.map((line) => (
-          <li
-            key={line.carId}
-            className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 @min-[48rem]:grid-cols-[1fr_8rem_9rem_8rem_3rem]"
-          >
-            <div className="col-span-2 flex min-w-0 items-center gap-4 @min-[48rem]:col-span-1">
-              <img
-                src={line.productImage || undefined}
-                alt=""
-                width={72}
-                height={72}
-                loading="lazy"
-                className="size-18 shrink-0 rounded-xl bg-surface object-contain"
-              />
-              <div className="min-w-0">
-                <ShopLink
-                  to={`/product/${line.productId}`}
-                  className="line-clamp-2 font-semibold hover:underline"
-                >
-                  {line.productName}
-                </ShopLink>
-                {line.productStock < line.productCount || line.productStock <= 3 ? (
-                  <p className="mt-1 text-xs font-semibold text-sale">
-                    {t('onlyLeft', { count: line.productStock })}
-                  </p>
-                ) : null}
-              </div>
-            </div>
-            <div className="flex flex-col text-sm @min-[48rem]:text-base">
-              <span className="text-xs text-muted @min-[48rem]:hidden">{t('price')}</span>
-              <span className="font-semibold">{formatPrice(line.productPrice, lang)}</span>
-              {line.productPriceBeforeOffer !== undefined && (
-                <s className="text-xs text-muted">{formatPrice(line.productPriceBeforeOffer, lang)}</s>
-              )}
-            </div>
-            <div className="justify-self-end @min-[48rem]:justify-self-start">
-              <QuantityStepper
-                name={line.productName}
-                count={line.productCount}
-                max={line.productStock}
-                onChange={(count) => onCount(line.carId, count)}
-              />
-            </div>
-            <div className="flex flex-col text-sm @min-[48rem]:text-base">
-              <span className="text-xs text-muted @min-[48rem]:hidden">{t('lineTotal')}</span>
-              <span className="font-bold">{formatPrice(lineTotal(line), lang)}</span>
-            </div>
-            <div className="justify-self-end @min-[48rem]:justify-self-center">
-              <ConfirmDialog
-                message={t('removeConfirm')}
-                confirmLabel={t('remove')}
-                onConfirm={() => onRemove(line.carId)}
-                trigger={
-                  <button
-                    type="button"
-                    aria-label={t('removeLabel', { name: line.productName })}
-                    className="inline-flex size-10 items-center justify-center rounded-full text-sale hover:bg-red-50"
-                  >
-                    <Icon name="trash" />
-                  </button>
-                }
-              />
-            </div>
-          </li>
+          <CartLine key={line.carId} line={line} />
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * One line, with its own form to the cart page's action: a quantity step or the removal is
+ * sent at once and shown at once (useCartLines), and the answer's toast says what happened.
+ */
+function CartLine({ line }: { line: CartItem }) {
+  const { t } = useTranslation('cart');
+  const { lang, localize } = useLang();
+  const { Form, fetcher } = useActionForm();
+  return (
+    <li className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 @min-[48rem]:grid-cols-[1fr_8rem_9rem_8rem_3rem]">
+      <div className="col-span-2 flex min-w-0 items-center gap-4 @min-[48rem]:col-span-1">
+        <img
+          src={line.productImage || undefined}
+          alt=""
+          width={72}
+          height={72}
+          loading="lazy"
+          className="size-18 shrink-0 rounded-xl bg-surface object-contain"
+        />
+        <div className="min-w-0">
+          <ShopLink to={`/product/${line.productId}`} className="line-clamp-2 font-semibold hover:underline">
+            {line.productName}
+          </ShopLink>
+          {line.productStock < line.productCount || line.productStock <= 3 ? (
+            <p className="mt-1 text-xs font-semibold text-sale">
+              {t('onlyLeft', { count: line.productStock })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-col text-sm @min-[48rem]:text-base">
+        <span className="text-xs text-muted @min-[48rem]:hidden">{t('price')}</span>
+        <span className="font-semibold">{formatPrice(line.productPrice, lang)}</span>
+        {line.productPriceBeforeOffer !== undefined && (
+          <s className="text-xs text-muted">{formatPrice(line.productPriceBeforeOffer, lang)}</s>
+        )}
+      </div>
+      <div className="justify-self-end @min-[48rem]:justify-self-start">
+        <Form method="post" action={localize('/cart')}>
+          <input type="hidden" name="intent" value={CART_INTENT.count} />
+          <input type="hidden" name="carId" value={line.carId} />
+          <QuantityStepper name={line.productName} count={line.productCount} max={line.productStock} />
+        </Form>
+      </div>
+      <div className="flex flex-col text-sm @min-[48rem]:text-base">
+        <span className="text-xs text-muted @min-[48rem]:hidden">{t('lineTotal')}</span>
+        <span className="font-bold">{formatPrice(lineTotal(line), lang)}</span>
+      </div>
+      <div className="justify-self-end @min-[48rem]:justify-self-center">
+        <ConfirmDialog
+          message={t('removeConfirm')}
+          confirmLabel={t('remove')}
+          onConfirm={() =>
+            void fetcher.submit(
+              { intent: CART_INTENT.remove, carId: line.carId },
+              { method: 'post', action: localize('/cart') },
+            )
+          }
+          trigger={
+            <button
+              type="button"
+              aria-label={t('removeLabel', { name: line.productName })}
+              className="inline-flex size-10 items-center justify-center rounded-full text-sale hover:bg-red-50"
+            >
+              <Icon name="trash" />
+            </button>
+          }
+        />
+      </div>
+    </li>
   );
 }

@@ -3,28 +3,32 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { notify } from '../../../lib/toast.ts';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { useActionForm } from '../../../lib/form-answer.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { CART_INTENT } from '../intents.ts';
 
 /**
- * Confirm order (spec §2): choose a saved address or add one, then Next. Adding happens in
- * place; the page passes the address form in (features do not import each other).
+ * Confirm order: choose a saved address or add one, then Next posts the choice to the cart
+ * page's action, which places the order from the cart and goes to its payment page. Adding
+ * happens in place; the page passes the address form in (features do not import each other).
  */
 export function CheckoutDialog({
   open,
   onOpenChange,
   addresses,
   renderAddForm,
-  onNext,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   addresses: readonly Address[];
   /** The add-address form; it calls `onSaved` with the new address. */
   renderAddForm: (onSaved: (address: Address) => void) => ReactNode;
-  onNext: (address: Address, note: string) => void;
 }) {
   const { t } = useTranslation('cart');
+  const { localize } = useLang();
   const id = useId();
+  const { Form, formRef, busy } = useActionForm();
   const [chosen, setChosen] = useState<string | undefined>(addresses[0]?._id);
   const [adding, setAdding] = useState(addresses.length === 0);
   const [note, setNote] = useState('');
@@ -33,15 +37,6 @@ export function CheckoutDialog({
   useEffect(() => {
     if (!addresses.some((address) => address._id === chosen)) setChosen(addresses[0]?._id);
   }, [addresses, chosen]);
-
-  const next = () => {
-    const address = addresses.find((candidate) => candidate._id === chosen);
-    if (!address) {
-      notify.error(t('pickAddress'));
-      return;
-    }
-    onNext(address, note);
-  };
 
   return (
     <Modal
@@ -69,7 +64,8 @@ export function CheckoutDialog({
           })}
         </div>
       ) : (
-        <div className="flex flex-col gap-5">
+        <Form ref={formRef} method="post" action={localize('/cart')} className="flex flex-col gap-5">
+          <input type="hidden" name="intent" value={CART_INTENT.checkout} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 font-semibold">{t('chooseAddress')}</legend>
             {addresses.map((address) => (
@@ -79,7 +75,7 @@ export function CheckoutDialog({
               >
                 <input
                   type="radio"
-                  name={`${id}-address`}
+                  name="addressId"
                   value={address._id}
                   checked={chosen === address._id}
                   onChange={() => setChosen(address._id)}
@@ -111,6 +107,7 @@ export function CheckoutDialog({
             </label>
             <textarea
               id={`${id}-note`}
+              name="note"
               value={note}
               maxLength={500}
               rows={2}
@@ -118,14 +115,10 @@ export function CheckoutDialog({
               className="w-full rounded-xl border border-line px-4 py-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
             />
           </div>
-          <button
-            type="button"
-            onClick={next}
-            className="h-12 rounded-full bg-primary px-8 font-semibold text-primary-ink hover:bg-primary-strong sm:self-end"
-          >
+          <SubmitButton busy={busy} className="px-8 sm:self-end">
             {t('next')}
-          </button>
-        </div>
+          </SubmitButton>
+        </Form>
       )}
     </Modal>
   );

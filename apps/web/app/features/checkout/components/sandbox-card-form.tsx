@@ -1,32 +1,28 @@
 import { sandboxTestCards } from '@shop/contract/constants';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import type { useActionForm } from '../../../lib/form-answer.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
-import { cardDigits, formatCardNumber, formatExpiry, parseExpiry } from '../card-input.ts';
+import { formatCardNumber, formatExpiry } from '../card-input.ts';
 
-export interface SandboxCard {
-  number: string;
-  name: string;
-  month: number;
-  year: number;
-  cvc: string;
-}
+/** The payment page's intents: pay with the sandbox card, or place the order again. */
+export const PAYMENT_INTENT = { pay: 'pay', retry: 'retry' } as const;
 
 /**
  * The simulated card form, shown instead of Moyasar's when the shop runs without Moyasar keys.
- * It behaves like the provider for its documented test cards (listed for the shopper).
+ * It behaves like the provider for its documented test cards (listed for the shopper). It posts
+ * to the payment page's action, which checks the card, pays and has the server verify the
+ * payment; the page holds the form's state (`form`), because it shows the outcome itself.
  */
 export function SandboxCardForm({
   amountSar,
-  busy,
-  onPay,
+  form,
 }: {
   amountSar: number;
-  busy: boolean;
-  onPay: (card: SandboxCard) => void;
+  form: ReturnType<typeof useActionForm>;
 }) {
   const { t } = useTranslation('checkout');
   const { lang } = useLang();
@@ -34,24 +30,16 @@ export function SandboxCardForm({
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'number' | 'name' | 'expiry' | 'cvc', string>>>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsedExpiry = parseExpiry(expiry);
-    const found = {
-      number: cardDigits(number).length < 12 ? t('cardNumberInvalid') : undefined,
-      name: name.trim().split(/\s+/).length < 2 ? t('cardHolderInvalid') : undefined,
-      expiry: parsedExpiry ? undefined : t('expiryInvalid'),
-      cvc: /^\d{3,4}$/.test(cvc) ? undefined : t('cvcInvalid'),
-    };
-    setErrors(found);
-    if (!parsedExpiry || Object.values(found).some(Boolean)) return;
-    onPay({ number: cardDigits(number), name: name.trim(), ...parsedExpiry, cvc });
-  }
+  const { Form, formRef, busy, errorFor } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-2xl border border-line p-5">
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="flex flex-col gap-4 rounded-2xl border border-line p-5"
+    >
+      <input type="hidden" name="intent" value={PAYMENT_INTENT.pay} />
       <div role="note" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
         <p className="font-semibold">{t('sandboxNotice')}</p>
         <p className="mt-1">{t('testCards')}</p>
@@ -69,7 +57,7 @@ export function SandboxCardForm({
         autoComplete="cc-name"
         value={name}
         onChange={(e) => setName(e.target.value)}
-        error={errors.name}
+        error={errorFor('cc-name')}
       />
       <TextField
         label={t('cardNumber')}
@@ -79,7 +67,7 @@ export function SandboxCardForm({
         dir="ltr"
         value={number}
         onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-        error={errors.number}
+        error={errorFor('cc-number')}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -91,7 +79,7 @@ export function SandboxCardForm({
           dir="ltr"
           value={expiry}
           onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-          error={errors.expiry}
+          error={errorFor('cc-exp')}
         />
         <TextField
           label={t('cvc')}
@@ -102,10 +90,10 @@ export function SandboxCardForm({
           maxLength={4}
           value={cvc}
           onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
-          error={errors.cvc}
+          error={errorFor('cc-csc')}
         />
       </div>
       <SubmitButton busy={busy}>{t('pay', { amount: formatPrice(amountSar, lang) })}</SubmitButton>
-    </form>
+    </Form>
   );
 }

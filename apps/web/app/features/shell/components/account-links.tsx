@@ -1,21 +1,14 @@
-import { lazy } from 'react';
-import { Deferred } from '../../../components/ui/deferred.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { useStaticPage } from '../../../lib/static-page.ts';
 import { LoginLink } from './header-login.tsx';
-import { StaticUserMenu } from './static-menus.tsx';
-import { UserMenuLabel, userMenuTriggerClass } from './user-menu-label.tsx';
-
-// The menu (Radix, positioning) comes with the first click, not with every page (decision 033).
-const loadUserMenu = () => import('./user-menu.tsx');
-const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+import { LogoutForm } from './logout-form.tsx';
+import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './user-menu-label.tsx';
 
 /** A visitor sees the login button (it opens the login dialog); a shopper the user menu. */
 export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onLogin: () => void }) {
   const { t } = useTranslation();
-  const isStatic = useStaticPage();
   if (!shopper) {
     return (
       <LoginLink
@@ -27,24 +20,54 @@ export function AccountArea({ shopper, onLogin }: { shopper: Shopper | null; onL
       </LoginLink>
     );
   }
-  if (isStatic) return <StaticUserMenu shopper={shopper} />;
+  return <UserMenu shopper={shopper} />;
+}
+
+const USER_MENU_ID = 'user-menu';
+const menuItemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-surface focus-visible:bg-surface';
+
+/**
+ * The shopper's menu (profile, orders, settings, logout) under the header's end corner: one
+ * component whether the page is hydrated or not. A native popover: the browser opens it, closes
+ * it on Escape or an outside click and puts it above the page; once hydrated, choosing an item
+ * closes it too (a link then changes the page without a new document).
+ */
+export function UserMenu({ shopper }: { shopper: Shopper }) {
+  const { t } = useTranslation();
   return (
-    <Deferred
-      preload={loadUserMenu}
-      button={(handlers) => (
-        <button
-          type="button"
-          aria-label={t('header.userMenu')}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          className={userMenuTriggerClass}
-          {...handlers}
-        >
-          <UserMenuLabel shopper={shopper} />
-        </button>
-      )}
-    >
-      <UserMenu shopper={shopper} />
-    </Deferred>
+    <>
+      <button
+        type="button"
+        popoverTarget={USER_MENU_ID}
+        aria-label={t('header.userMenu')}
+        aria-haspopup="menu"
+        className={userMenuTriggerClass}
+      >
+        <UserMenuLabel shopper={shopper} />
+      </button>
+      <div
+        id={USER_MENU_ID}
+        popover="auto"
+        onClick={(event) => {
+          if ((event.target as Element).closest('a')) event.currentTarget.hidePopover();
+        }}
+        className="inset-auto end-4 top-16 m-0 min-w-48 rounded-xl border border-line bg-white p-1 text-ink shadow-lg"
+      >
+        <ul role="menu" aria-label={t('header.userMenu')}>
+          {accountLinks.map((link) => (
+            <li key={link.to} role="none">
+              <ShopLink to={link.to} role="menuitem" className={menuItemClass}>
+                <Icon name={link.icon} />
+                {t(link.key)}
+              </ShopLink>
+            </li>
+          ))}
+          <li role="none" className="mt-1 border-t border-line pt-1">
+            <LogoutForm className={menuItemClass} role="menuitem" />
+          </li>
+        </ul>
+      </div>
+    </>
   );
 }

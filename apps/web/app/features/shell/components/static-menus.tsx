@@ -1,32 +1,18 @@
 import { Icon } from '../../../components/ui/icon.tsx';
-import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
-import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { accountLinks, UserMenuLabel, userMenuTriggerClass } from './user-menu-label.tsx';
 import { DrawerLinks, drawerItemClass } from './drawer-links.tsx';
+import { LogoutForm } from './logout-form.tsx';
 import { LoginLink } from './header-login.tsx';
 
 /*
- * The header's menus on a page that is not hydrated (docs/decisions/052): native popovers,
- * which the browser opens, closes on Escape or an outside click, and puts above the page.
+ * The header's popover menus (docs/decisions/052): native popovers, which the browser opens,
+ * closes on Escape or an outside click, and puts above the page. This side drawer is the one of
+ * a page that is not hydrated (MobileDrawer when it is); the user menu (UserMenu) is the same on
+ * every page.
  */
 
 const DRAWER_ID = 'site-drawer';
-const USER_MENU_ID = 'user-menu';
-
-function LogoutForm({ className }: { className: string }) {
-  const { t } = useTranslation();
-  const { localize } = useLang();
-  return (
-    <form method="post" action={localize('/logout')}>
-      <button type="submit" className={className}>
-        <Icon name="close" />
-        {t('header.logout')}
-      </button>
-    </form>
-  );
-}
 
 /** The side drawer: opens from the start edge, like DrawerPanel. */
 export function StaticDrawer({ shopper }: { shopper: Shopper | null }) {
@@ -72,44 +58,6 @@ export function StaticDrawer({ shopper }: { shopper: Shopper | null }) {
             </LoginLink>
           }
         />
-      </div>
-    </>
-  );
-}
-
-const menuItemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-surface';
-
-/** The shopper's menu (profile, orders, settings, logout) under the header's end corner. */
-export function StaticUserMenu({ shopper }: { shopper: Shopper }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <button
-        type="button"
-        popoverTarget={USER_MENU_ID}
-        aria-label={t('header.userMenu')}
-        className={userMenuTriggerClass}
-      >
-        <UserMenuLabel shopper={shopper} />
-      </button>
-      <div
-        id={USER_MENU_ID}
-        popover="auto"
-        className="inset-auto end-4 top-16 m-0 min-w-48 rounded-xl border border-line bg-white p-1 text-ink shadow-lg"
-      >
-        <ul>
-          {accountLinks.map((link) => (
-            <li key={link.to}>
-              <ShopLink to={link.to} className={menuItemClass}>
-                <Icon name={link.icon} />
-                {t(link.key)}
-              </ShopLink>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-line pt-1">
-            <LogoutForm className={menuItemClass} />
-          </li>
-        </ul>
       </div>
     </>
   );

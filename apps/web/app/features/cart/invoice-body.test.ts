@@ -1,6 +1,6 @@
 import type { Address } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { addressText, paymentState } from './payment-state.ts';
+import { addressText, invoiceBody } from './invoice-body.ts';
 
 const address: Address = {
   _id: 'a1',
@@ -15,11 +15,10 @@ const address: Address = {
   longitude: 46.6,
 };
 
-describe('paymentState', () => {
-  it('carries the spec §3 fields for the payment page', () => {
+describe('invoiceBody', () => {
+  it("carries the invoice call's delivery fields of the chosen address", () => {
     expect(
-      paymentState({
-        amount: 2018.3,
+      invoiceBody({
         userId: 'u1',
         address,
         note: '  ',
@@ -28,7 +27,6 @@ describe('paymentState', () => {
         lang: 'en',
       }),
     ).toEqual({
-      amount: 2018.3,
       userId: 'u1',
       invoiceUserAdress: 'Home, Building 12, King Fahd Road, Al Olaya, Riyadh',
       invoiceUserPhone: '+966551234567',
@@ -39,8 +37,7 @@ describe('paymentState', () => {
   });
 
   it('keeps a note the shopper wrote', () => {
-    const state = paymentState({
-      amount: 1,
+    const state = invoiceBody({
       userId: 'u1',
       address,
       note: 'Ring twice',

@@ -1,16 +1,15 @@
 import type { Address, Lang } from '@shop/contract';
 
 /**
- * The navigation state the payment page receives (spec §3): the amount and the invoice fields.
- * The server prices the order from the cart again, so nothing here is trusted for money.
+ * What the cart's action sends to place the order: who, the delivery fields of the chosen
+ * address and the note. The server prices the order from the cart itself, so nothing here is
+ * trusted for money; the product ids are sent because the invoice call has always listed them.
  */
-export interface PaymentNavigationState {
-  /** SAR. */
-  amount: number;
+export interface InvoiceBody {
   userId: string;
   invoiceUserAdress: string;
   invoiceUserPhone: string;
-  /** Spec §3: the fixed text 'location'. */
+  /** The invoice call's fixed text 'location'. */
   invoiceUserLocation: 'location';
   invoiceNote: string;
   products: { productId: number }[];
@@ -26,8 +25,7 @@ export function addressText(address: Address, lang: Lang): string {
     .join(separators[lang]);
 }
 
-export function paymentState({
-  amount,
+export function invoiceBody({
   userId,
   address,
   note,
@@ -35,17 +33,15 @@ export function paymentState({
   productIds,
   lang,
 }: {
-  amount: number;
   userId: string;
   address: Address;
   note: string;
-  /** Spec §3: the invoice note falls back to a placeholder text when left empty. */
+  /** The invoice note falls back to a placeholder text when left empty. */
   defaultNote: string;
   productIds: readonly number[];
   lang: Lang;
-}): PaymentNavigationState {
+}): InvoiceBody {
   return {
-    amount,
     userId,
     invoiceUserAdress: addressText(address, lang),
     invoiceUserPhone: address.mobile,

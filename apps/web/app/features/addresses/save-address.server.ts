@@ -1,0 +1,32 @@
+import { addressInputSchema, addressOkSchema, errorMessage } from '@shop/contract';
+import type { AppLoadContext } from 'react-router';
+import { formDone, formError, submitForm } from '../../lib/form-action.server.ts';
+import { localizePath } from '../../lib/lang.ts';
+import { requestLang } from '../../lib/route-lang.ts';
+import { addAddress, updateAddress } from './api.ts';
+import { STAY_FIELD } from './stay-field.ts';
+
+/**
+ * The one action of the address form, for adding (`id` undefined) and for editing: the same
+ * checks as the API, then its call. A refusal reads 'failure of the add operation' (or of the
+ * edit), unless it is about one field, which is then shown at that field. Saved, the shopper
+ * goes to the address book after a second, unless the form asked to stay; the answer carries
+ * the saved address either way.
+ */
+export async function saveAddress(request: Request, context: AppLoadContext, id?: string) {
+  const lang = requestLang(request);
+  const result = await submitForm(request, context, {
+    schema: addressInputSchema,
+    answer: addressOkSchema,
+    send: (api, input) => (id ? updateAddress(api, id, input) : addAddress(api, input)),
+    failure: (error) =>
+      error.field ? error : { message: errorMessage(id ? 'EDIT_FAILED' : 'ADD_FAILED', lang) },
+  });
+  if (!result.ok) return formError(result.error);
+  const { message, ...address } = result.answer;
+  return formDone(request, {
+    done: message,
+    address,
+    redirectTo: result.values[STAY_FIELD] ? undefined : localizePath('/user/addresses', lang),
+  });
+}

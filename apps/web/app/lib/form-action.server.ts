@@ -1,0 +1,135 @@
+import { errorMessage, okSchema, type Lang } from '@shop/contract';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import { readAnswer, serverApi, type ApiClient } from './api.ts';
+import { apiFormError, firstFormError, type FormError } from './form-errors.ts';
+import type { FormAnswer } from './form-answer.ts';
+import { noticeCookie } from './notice.server.ts';
+import { requestLang } from './route-lang.ts';
+
+/**
+ * True when the browser itself posted the form (no JavaScript yet, or none at all) and shows
+ * the answer as a new page; false for the hydrated page's fetch. Browsers say which in the
+ * Fetch Metadata header `Sec-Fetch-Dest`; a client that sends none is treated as a document,
+ * which only costs the hydrated page its timed redirect (it follows the redirect at once).
+ */
+export function isDocumentRequest(request: Request): boolean {
+  const dest = request.headers.get('sec-fetch-dest');
+  return dest === null || dest === 'document' || dest === 'iframe';
+}
+
+/**
+ * The posted form's text fields, keyed by name; files stay in `form`. Something that is not a
+ * form (a client posting JSON here) is a 400 with the error page, not a crash.
+ */
+export async function readForm(
+  request: Request,
+): Promise<{ form: FormData; values: Record<string, string> }> {
+  const form = await request.formData().catch(() => undefined);
+  if (!form) throw data(errorMessage('VALIDATION_FAILED', requestLang(request)), { status: 400 });
+  const values: Record<string, string> = {};
+  form.forEach((value, key) => {
+    if (typeof value === 'string') values[key] = value;
+  });
+  return { form, values };
+}
+
+/**
+ * A failed form: the one error it shows. Sent as 200, as a page with a message on it: a 4xx
+ * would make the hydrated page's fetch a failed request in the browser's console for what is
+ * a typo, and it is the page, not the API, that answers here (the API's call said 400).
+ */
+export function formError(error: FormError) {
+  return data<FormAnswer>({ error });
+}
+
+/**
+ * A form that worked. The hydrated page gets the answer as data: it toasts the message and, with
+ * `redirectTo`, goes on after its own delay (so the toast is read first). A document post (no
+ * JavaScript yet) is redirected at once, post-redirect-get, so a reload does not post again: to
+ * `redirectTo`, or back to `back` (the page the form is on), with the message as a notice.
+ */
+export function formDone<T extends FormAnswer & { done: string }>(
+  request: Request,
+  answer: T,
+  { headers = new Headers(), back }: { headers?: Headers; back?: string } = {},
+) {
+  const target = answer.redirectTo ?? back;
+  if (target && isDocumentRequest(request)) {
+    headers.append('set-cookie', noticeCookie({ kind: 'success', text: answer.done }));
+    return redirect(target, { headers });
+  }
+  return data<T & FormAnswer>(answer, { headers });
+}
+
+export interface FormCall<S extends z.ZodType, A extends z.ZodType> {
+  /** The contract schema the API checks the same input with: the first failure is shown. */
+  schema: S;
+  /** Values that are not form fields (the reset token of the URL, the user id). */
+  extra?: Record<string, string>;
+  /** Where an error of the API that names no field is shown. */
+  errorField?: string;
+  /** The API call, through the one client; its Response is read with `answer`. */
+  send: (api: ApiClient, input: z.output<S>, form: FormData) => Promise<Response>;
+  /** The answer's schema; every answer of a form call has at least a `message`. */
+  answer?: A;
+  /** How an API refusal reads, when the form says so itself (an address 'failed to add'). */
+  failure?: (error: FormError, lang: Lang) => FormError;
+}
+
+/**
+ * One form's round trip in an action: read the posted fields, check them with the contract
+ * schema, make the API call, and return either the error to show (field and message in the
+ * page language) or the API's answer with its Set-Cookie headers (a login) to pass on.
+ */
+export async function submitForm<
+  S extends z.ZodType,
+  A extends z.ZodType<{ message: string }> = typeof okSchema,
+>(
+  request: Request,
+  context: AppLoadContext,
+  call: FormCall<S, A>,
+  /** The form when the action has read it already (to see which of its forms was posted). */
+  read?: { form: FormData; values: Record<string, string> },
+): Promise<
+  | { ok: true; answer: z.output<A>; headers: Headers; values: Record<string, string> }
+  | { ok: false; error: FormError; values: Record<string, string> }
+> {
+  const lang = requestLang(request);
+  const { form, values: posted } = read ?? (await readForm(request));
+  const values = { ...posted, ...call.extra };
+  const invalid = firstFormError(call.schema, values, lang);
+  if (invalid) return { ok: false, error: invalid, values };
+  const response = await call.send(serverApi(context, lang), call.schema.parse(values), form);
+  try {
+    const answer = await readAnswer(response, (call.answer ?? okSchema) as A);
+    const headers = new Headers();
+    for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
+    return { ok: true, answer, headers, values };
+  } catch (failure) {
+    let error = apiFormError(failure, lang);
+    if (call.failure) error = call.failure(error, lang);
+    return { ok: false, error: { ...error, field: error.field ?? call.errorField, refused: true }, values };
+  }
+}
+
+/**
+ * The usual answer to `submitForm`'s result: its error, or the API's message (with `extra`
+ * fields for the page), its Set-Cookie headers, and where the page goes on to.
+ */
+export function answerForm(
+  request: Request,
+  result: Awaited<ReturnType<typeof submitForm>>,
+  {
+    redirectTo,
+    back,
+    extra = {},
+  }: { redirectTo?: string; back?: string; extra?: Record<string, unknown> } = {},
+) {
+  if (!result.ok) return formError(result.error);
+  return formDone(
+    request,
+    { ...extra, done: result.answer.message, redirectTo },
+    { headers: result.headers, back },
+  );
+}

@@ -1,0 +1,225 @@
+import { useCallback } from 'react';
+import { data, Form, redirect, useActionData } from 'react-router';
+import { useTranslation } from '../lib/use-translation.ts';
+import type { Route } from './+types/payment-order';
+import { ShopLink } from '../components/ui/shop-link.tsx';
+import { requireUser } from '../features/auth/session.server.ts';
+import { readCard } from '../features/checkout/card-input.ts';
+import {
+  fetchOrderWithPayment,
+  payWithSandbox,
+  placeOrder,
+  verifyPayment,
+} from '../features/checkout/api.ts';
+import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-form.tsx';
+import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
+import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
+import { paymentView } from '../features/checkout/order-payment.ts';
+import { browserApi, ApiRequestError, type ApiClient } from '../lib/api.ts';
+import { formDone, formError, readForm } from '../lib/form-action.server.ts';
+import { useActionForm } from '../lib/form-answer.ts';
+import { apiFormError } from '../lib/form-errors.ts';
+import { serverT } from '../lib/i18n.server.ts';
+import { localizePath } from '../lib/lang.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { pageMeta } from '../lib/route-meta.ts';
+import { useLang } from '../lib/use-lang.ts';
+
+/** The browser goes on to the orders page 1.5 s after a confirmed payment. */
+const REDIRECT_AFTER_MS = 1500;
+
+/** The shopper's order, or the not-found page: someone else's order reads as missing. */
+function ownOrder(api: ApiClient, orderId: string) {
+  return fetchOrderWithPayment(api, orderId).catch((error: unknown) => {
+    if (error instanceof ApiRequestError && [400, 403, 404].includes(error.status)) {
+      throw data(null, { status: 404 });
+    }
+    throw error;
+  });
+}
+
+/**
+ * The payment page of one order, read from the server every time: a reload, a second tab, the
+ * back button or a bookmark show the same order, and say so when it is already paid or expired.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api } = await requireUser(request, context);
+  const [t, order] = await Promise.all([serverT(requestLang(request)), ownOrder(api, params.orderId)]);
+  return {
+    seo: {
+      title: t('checkout:title'),
+      description: t('checkout:description'),
+      path: `/payment/${order.invoiceId}`,
+      noindex: true,
+    },
+    order,
+    view: paymentView(order, Date.now()),
+    /** The server's clock, so the minutes left read the same before and after hydration. */
+    now: new Date().toISOString(),
+  };
+}
+
+/**
+ * Pay with the sandbox card (checked here, paid, then verified by the server: only that makes
+ * the order paid), or place the order again with the same delivery details after a failed or
+ * expired payment.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, api } = await requireUser(request, context);
+  const lang = requestLang(request);
+  const [t, order, posted] = await Promise.all([
+    serverT(lang),
+    ownOrder(api, params.orderId),
+    readForm(request),
+  ]);
+  const view = paymentView(order, Date.now());
+  if (posted.values.intent === PAYMENT_INTENT.retry) {
+    if (view === 'pay' || view === 'paid') return redirect(localizePath(`/payment/${order.invoiceId}`, lang));
+    try {
+      const placed = await placeOrder(api, {
+        userId: user.userId,
+        invoiceUserAdress: order.invoiceUserAdress,
+        invoiceUserPhone: order.phone,
+        invoiceUserLocation: order.location,
+        invoiceNote: order.note,
+        products: order.products.map((line) => ({ productId: line.productId })),
+      });
+      return redirect(localizePath(`/payment/${placed.invoiceId}`, lang));
+    } catch (error) {
+      return formError({ ...apiFormError(error, lang), refused: true });
+    }
+  }
+  if (posted.values.intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
+  if (view !== 'pay' || !order.payment?.sandbox) {
+    return formError({ message: t(view === 'paid' ? 'checkout:alreadyPaid' : 'checkout:expired') });
+  }
+  const read = readCard(posted.values);
+  if ('field' in read) return formError({ field: read.field, message: t(`checkout:${read.messageKey}`) });
+  try {
+    const payment = await payWithSandbox(api, { invoiceId: order.invoiceId, ...read.card });
+    // Failed or not, only the server's verification decides, and says why in our language.
+    const verified = await verifyPayment(api, payment.id);
+    return formDone(request, { done: verified.message, redirectTo: payment.redirectUrl });
+  } catch (error) {
+    const reason = error instanceof ApiRequestError && error.body?.message;
+    return formError({ message: reason || t('checkout:failedUnknown'), refused: true });
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+const primary =
+  'inline-flex h-12 items-center rounded-full bg-primary px-6 font-semibold text-primary-ink hover:bg-primary-strong';
+const secondary = 'inline-flex h-12 items-center rounded-full border border-line px-6';
+
+/**
+ * The order as the server priced it and its card form (Moyasar's, or the sandbox's). Success is
+ * announced only after the server confirmed the payment with the provider.
+ */
+export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout');
+  const { lang } = useLang();
+  const { order, view } = loaderData;
+  const posted = useActionData<typeof action>();
+  const pay = useActionForm({ serverAnswer: posted, quiet: true, redirectAfterMs: REDIRECT_AFTER_MS });
+  const answer = pay.answer;
+
+  const moyasarCompleted = useCallback(
+    async (paymentId: string) => {
+      // Moyasar redirects to the orders page next, which verifies again: an error here is not final.
+      await verifyPayment(browserApi(lang), paymentId).catch(() => undefined);
+    },
+    [lang],
+  );
+
+  const tryAgain = (
+    <Form method="post">
+      <input type="hidden" name="intent" value={PAYMENT_INTENT.retry} />
+      <button type="submit" className={primary}>
+        {t('tryAgain')}
+      </button>
+    </Form>
+  );
+  const backToCart = (
+    <ShopLink to="/cart" className={secondary}>
+      {t('backToCart')}
+    </ShopLink>
+  );
+
+  let body;
+  if (answer?.done !== undefined) {
+    body = (
+      <div role="status" className="rounded-2xl bg-emerald-50 p-6 text-emerald-900">
+        <p className="text-lg font-bold">{answer.done}</p>
+        <p className="mt-1 text-sm">{t('redirecting')}</p>
+      </div>
+    );
+  } else if ((answer?.error && !answer.error.field) || view === 'failed') {
+    body = (
+      <div className="flex flex-col items-start gap-4 rounded-2xl bg-red-50 p-6 text-red-900">
+        <p role="alert" className="text-lg font-bold">
+          {answer?.error?.message ?? t('failedUnknown')}
+        </p>
+        <p className="text-sm">{t('cartKept')}</p>
+        <div className="flex flex-wrap gap-3">
+          {tryAgain}
+          {backToCart}
+        </div>
+      </div>
+    );
+  } else if (view === 'paid') {
+    body = (
+      <div
+        role="status"
+        className="flex flex-col items-start gap-4 rounded-2xl bg-emerald-50 p-6 text-emerald-900"
+      >
+        <p className="text-lg font-bold">{t('alreadyPaid')}</p>
+        <ShopLink to={`/order/details/${order.invoiceId}`} className={secondary}>
+          {t('viewOrder')}
+        </ShopLink>
+      </div>
+    );
+  } else if (view === 'expired' || !order.payment) {
+    body = (
+      <div className="flex flex-col items-start gap-4 rounded-2xl bg-amber-50 p-6 text-amber-950">
+        <p role="alert" className="text-lg font-bold">
+          {t('expired')}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          {tryAgain}
+          {backToCart}
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          {t('payWithin', {
+            minutes: Math.max(
+              1,
+              Math.round((Date.parse(order.expiresAt) - Date.parse(loaderData.now)) / 60_000),
+            ),
+          })}
+        </p>
+        {order.payment.sandbox ? (
+          <SandboxCardForm amountSar={order.totals.total} form={pay} />
+        ) : (
+          <MoyasarCardForm payment={order.payment} onCompleted={moyasarCompleted} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold">{t('title')}</h1>
+      {/* grid-cols-1 (not an auto track): a long product name is cut in the summary, and the
+          test cards' lines wrap, instead of widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
+        {body}
+        <OrderSummary order={order} />
+      </div>
+    </div>
+  );
+}
