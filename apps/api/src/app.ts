@@ -28,6 +28,7 @@ import { clientErrorAnswer, securityHeaders } from './lib/security-headers.ts';
 import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { resolveSession } from './lib/session.ts';
+import { catalogReadGates } from './modules/catalog/read-gates.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   warnWithoutPublicUrl(app);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
+  app.decorate('catalogReads', catalogReadGates(database, config.dbPoolSize));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
   const routeList: RouteEntry[] = [];
@@ -195,7 +197,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(catalogRoutes, { database });
+  await app.register(catalogRoutes);
   await app.register(contentRoutes);
   await app.register(usersRoutes);
   await app.register(cartRoutes);

@@ -45,7 +45,7 @@ function fieldMessage(issue: { keyword: string; message?: string; params: object
 }
 
 /** PostgreSQL's query_canceled (57014), possibly wrapped by the query builder. */
-function queryCancelled(error: unknown): boolean {
+export function queryCancelled(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
     if ((e as { code?: unknown }).code === '57014') return true;
     e = (e as { cause?: unknown }).cause;

@@ -13,10 +13,7 @@ import {
   productsPagedParams,
   productsPagedQuery,
 } from '@shop/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import { AdmissionGate } from '../../lib/admission.ts';
 import { searchProducts } from './search.ts';
 import {
   featuredProducts,
@@ -28,37 +25,12 @@ import {
   productDetails,
   relatedProducts,
 } from './service.ts';
+import { clientGone } from './read-gates.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
-/** Aborts when the client goes away before its answer is sent. */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('the client went away'));
-  });
-  return controller.signal;
-}
-
-export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
-  // Search and paged listings are the catalog's costly reads: each kind gets its own gate, so a
-  // burst of one is answered 503 quickly and leaves connections for the rest of the shop. The
-  // embedded database runs one statement at a time, so more than a few at once only queue.
-  const connections = database.kind === 'postgres' ? app.config.dbPoolSize : 4;
-  const searchGate = new AdmissionGate({
-    name: 'search',
-    concurrency: Math.max(1, Math.floor(connections / 2)),
-    queue: 4 * connections,
-    maxWaitMs: 2000,
-  });
-  const listingGate = new AdmissionGate({
-    name: 'listing',
-    concurrency: Math.max(1, connections - 1),
-    queue: 8 * connections,
-    maxWaitMs: 2000,
-  });
-
   app.get(
     apiPaths.categories.pattern,
     {
@@ -165,10 +137,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
     },
     (request, reply) => {
       const signal = clientGone(reply);
-      return listingGate.run(
-        () =>
-          database.cancellable(signal, (db) => listProducts(db, request.lang, request.params, request.query)),
-        signal,
+      return app.catalogReads.listing(signal, (db) =>
+        listProducts(db, request.lang, request.params, request.query),
       );
     },
   );
@@ -187,12 +157,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
     },
     (request, reply) => {
       const signal = clientGone(reply);
-      return searchGate.run(
-        () =>
-          database.cancellable(signal, (db) =>
-            searchProducts(db, request.lang, request.params, request.body.productName, request.query),
-          ),
-        signal,
+      return app.catalogReads.search(signal, (db) =>
+        searchProducts(db, request.lang, request.params, request.body.productName, request.query),
       );
     },
   );

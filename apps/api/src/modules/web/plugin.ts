@@ -14,6 +14,7 @@ import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/interna
 import { NearStaticCache } from './near-static.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
+import { clientGone } from '../catalog/read-gates.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
 
 /**
@@ -208,7 +209,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
-      storeData: storeDataFor(app, request, nearStatic),
+      storeData: storeDataFor(app, request, nearStatic, clientGone(reply)),
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
       publicOrigin: shopOrigin(app),

@@ -2,6 +2,7 @@ import { apiPaths, type Lang } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema.ts';
+import { busy } from '../../lib/admission.ts';
 import { findSession } from '../../lib/session.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -100,5 +101,33 @@ describe('store data for page loaders', () => {
     );
     expect(await ownerStore.order('00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await ownerStore.order('not-an-id')).toBeNull();
+  });
+
+  it('goes through the catalog gates: a busy search or listing is the page’s 503, with Retry-After', async () => {
+    const gates = t.app.catalogReads;
+    const refused: string[] = [];
+    const full = (name: string) => async () => {
+      refused.push(name);
+      throw busy(7);
+    };
+    Object.assign(t.app, { catalogReads: { search: full('search'), listing: full('listing') } });
+    try {
+      const store = storeFor(null, 'ar');
+      for (const read of [
+        () => store.searchProducts({ pageSize: 8, page: 1, text: 'Galaxy' }),
+        () => store.productsPage({ pageSize: 8, page: 1 }),
+      ]) {
+        const thrown = await read().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(thrown).toBeInstanceOf(Response);
+        expect((thrown as Response).status).toBe(503);
+        expect((thrown as Response).headers.get('retry-after')).toBe('7');
+      }
+      expect(refused).toEqual(['search', 'listing']);
+    } finally {
+      Object.assign(t.app, { catalogReads: gates });
+    }
   });
 });

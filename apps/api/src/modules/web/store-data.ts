@@ -10,7 +10,7 @@ import {
   type StoreDataSource,
 } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, queryCancelled } from '../../lib/errors.ts';
 import { findAddress, listAddresses, toAddressAnswer } from '../addresses/service.ts';
 import { readCart } from '../cart/service.ts';
 import { searchProducts } from '../catalog/search.ts';
@@ -32,6 +32,26 @@ import { findUserById, toUserAnswer } from '../users/service.ts';
 import type { NearStaticCache } from './near-static.ts';
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+
+/**
+ * A read the shop is too busy for (its admission gate is full, or the database gave up on it)
+ * becomes the page's own 503 with Retry-After: a Response thrown from a loader is React
+ * Router's way to answer with a status, and the page shows "busy, try again" in its language.
+ */
+async function unlessBusy<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    const retryAfter =
+      error instanceof AppError && error.status === 503
+        ? (error.headers?.['retry-after'] ?? '1')
+        : queryCancelled(error)
+          ? '1'
+          : undefined;
+    if (retryAfter === undefined) throw error;
+    throw new Response(null, { status: 503, headers: { 'Retry-After': retryAfter } });
+  }
+}
 
 /** `read()`'s answer, or `fallback` when what it reads does not exist. */
 async function unlessNotFound<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
@@ -59,6 +79,8 @@ export function storeDataFor(
   app: FastifyInstance,
   request: FastifyRequest,
   cache: NearStaticCache,
+  /** Aborts when the visitor went away: a queued search or listing gives up its place. */
+  signal?: AbortSignal,
 ): StoreDataSource {
   const db = app.db;
   const byLang = new Map<Lang, StoreData>();
@@ -92,12 +114,23 @@ export function storeDataFor(
     product: (id) => unlessNotFound(productDetails(db, id, lang), null),
     relatedProducts: (id) => unlessNotFound(relatedProducts(db, id, lang), []),
     productsPage: ({ pageSize, page, ...filters }) =>
-      unlessNotFound(listProducts(db, lang, paging(pageSize, page), filters), null),
+      unlessBusy(
+        unlessNotFound(
+          app.catalogReads.listing(signal, (reader) =>
+            listProducts(reader, lang, paging(pageSize, page), filters),
+          ),
+          null,
+        ),
+      ),
     searchProducts: ({ pageSize, page, text, ...prices }) => {
       // The API refuses a query it cannot read with a 400; a page shows no results instead.
       const body = productSearchBody.safeParse({ productName: text });
       if (!body.success) return Promise.resolve(noResults);
-      return searchProducts(db, lang, paging(pageSize, page), body.data.productName, prices);
+      return unlessBusy(
+        app.catalogReads.search(signal, (reader) =>
+          searchProducts(reader, lang, paging(pageSize, page), body.data.productName, prices),
+        ),
+      );
     },
     currentUser,
     cart: async () => {
