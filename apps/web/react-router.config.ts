@@ -3,6 +3,6 @@ import type { Config } from '@react-router/dev/config';
 export default {
   appDirectory: 'app',
   buildDirectory: 'build',
-  // Every catalog page is rendered on the server (DESIGN.md §4).
+  // Every catalog page is rendered on the server, so it can be indexed and paints before JavaScript.
   ssr: true,
 } satisfies Config;

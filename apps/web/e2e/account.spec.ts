@@ -20,7 +20,7 @@ test('profile (en): details, Modify saves and reloads', async ({ page, shopper }
 test.describe(() => {
   test.use({ allowConsoleErrors: refusedRequests });
 
-  test('password change (en): spec §5 messages, then log in with the new password', async ({
+  test('password change (en): form messages, then log in with the new password', async ({
     page,
     shopper,
   }) => {

@@ -4,7 +4,7 @@ import { expect, refusedRequests, test, toast } from './shopper-helpers.ts';
 test.describe(() => {
   test.use({ allowConsoleErrors: refusedRequests });
 
-  test('login (ar): spec §5 messages, wrong password, then e-mail login goes home after 1.5 s', async ({
+  test('login (ar): form messages, wrong password, then e-mail login goes home after 1.5 s', async ({
     page,
     account,
   }) => {

@@ -1,7 +1,7 @@
 import { expect, pathIn, test, waitForHydration, type Lang } from './fixtures.ts';
 import { newShopperData } from './shopper-helpers.ts';
 
-/** Spec §5 registration messages, in the spec's order, in each language. */
+/** Registration messages, in the order the form checks them, in each language. */
 type MessageKey = 'name' | 'phone' | 'email' | 'password' | 'confirmation' | 'mismatch' | 'success';
 const messages: Record<Lang, Record<MessageKey, string>> = {
   ar: {
@@ -49,9 +49,7 @@ const labels: Record<Lang, Record<LabelKey, string>> = {
 };
 
 for (const lang of ['ar', 'en'] as const) {
-  test(`registration page shows each spec §5 message in order, then registers (${lang})`, async ({
-    page,
-  }) => {
+  test(`registration page shows each form message in order, then registers (${lang})`, async ({ page }) => {
     const m = messages[lang];
     const l = labels[lang];
     const data = newShopperData();

@@ -75,7 +75,7 @@ for (const lang of ['ar', 'en'] as const) {
     await decrease.click();
     await expect(quantity.locator('output')).toHaveText('1');
 
-    // Remove: the spec's question; Cancel keeps the line.
+    // Remove: asks for confirmation first; Cancel keeps the line.
     const remove = page.getByRole('button', {
       name: ar ? `إزالة ${product.productName} من السلة` : `Remove ${product.productName} from the cart`,
     });

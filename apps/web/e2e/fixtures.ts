@@ -10,7 +10,7 @@ export function pathIn(lang: Lang, path: string): string {
 }
 
 /**
- * Every test fails on a console error or an uncaught page error (STYLE.md). A test that
+ * Every test fails on a console error or an uncaught page error, so none goes unnoticed. A test that
  * expects one (a 404 document) lists a pattern in `allowConsoleErrors`.
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({

@@ -10,7 +10,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The home page's moving parts (spec §2), as the server sends it (not hydrated, decision 054)
+ * The home page's moving parts, as the server sends it (not hydrated, decision 054)
  * and as the hydrated shop renders it when a link inside the shop leads there.
  */
 const words = {

@@ -8,7 +8,7 @@ import { expect, newShopperData, test } from './shopper-helpers.ts';
 test.describe(() => {
   test.use({ javaScriptEnabled: false });
 
-  test('login without JavaScript (ar): spec §5 message, wrong password, then logged in where the shopper was going', async ({
+  test('login without JavaScript (ar): form message, wrong password, then on to the page asked for', async ({
     page,
     account,
   }) => {

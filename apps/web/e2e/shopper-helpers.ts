@@ -5,7 +5,7 @@ import { expect, test as base, type Lang } from './fixtures.ts';
 /**
  * Shopper accounts for browser tests: registered through the API, logged in by the API (the
  * cookie lands in the page's browser context), and deactivated after the test whatever it did
- * to the account (STYLE.md: helpers clean up after themselves). Registration is limited to 20
+ * to the account, so no test leaves one behind. Registration is limited to 20
  * per IP an hour, so each test that needs an account creates exactly one.
  */
 export interface Shopper {

@@ -68,7 +68,7 @@ export async function readAnswer<S extends z.ZodType>(response: Response, schema
 }
 
 /**
- * The one API client (STYLE.md: one way to do each thing). Every answer is parsed with its
+ * The one API client: every call goes through it and behaves alike. Every answer is parsed with its
  * contract schema, so a drifting server fails loudly here instead of deep inside a component.
  * Text fields come back in `lang` (sent as Accept-Language).
  */

@@ -17,8 +17,9 @@ function isErrorCode(value: string): value is ErrorCode {
 
 /**
  * Checks form values with the contract schema the API also uses and returns the first failure.
- * The contract orders fields and checks as spec §5 does, so "first" is the message the spec
- * says to show; its message names an ErrorCode, read here in the page language.
+ * The contract orders fields and checks as docs/requirements/rules.md (Form checks) lists them,
+ * so "first" is the message the shopper should see; its message names an ErrorCode, read here
+ * in the page language.
  */
 export function firstFormError(schema: z.ZodType, values: unknown, lang: Lang): FormError | null {
   const result = schema.safeParse(values);

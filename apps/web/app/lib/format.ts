@@ -1,6 +1,6 @@
 import type { Lang } from '@shop/contract';
 
-/** Arabic with Latin digits (DESIGN.md §4), English as used in Saudi Arabia. */
+/** Arabic with Latin digits (docs/requirements/shop.md, Money), English as used in Saudi Arabia. */
 export const intlLocales: Record<Lang, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-SA' };
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -40,7 +40,7 @@ export function formatNumber(value: number, lang: Lang): string {
   return numberFormat(lang, 'plain', { maximumFractionDigits: 2 }).format(value);
 }
 
-/** Spec §9 order date: 'MMM DD, YYYY HH:mm' in the page language, Riyadh time. */
+/** The order date: 'MMM DD, YYYY HH:mm' in the page language, Riyadh time. */
 export function formatDateTime(date: Date | string, lang: Lang): string {
   const value = typeof date === 'string' ? new Date(date) : date;
   const day = dateFormat(lang, 'date', {

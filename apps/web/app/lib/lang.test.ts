@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, langCookie, localizePath, pageLang, readCookie, stripLangPrefix } from './lang.ts';
 
-describe('detectLanguage (spec §1 order: path, cookie, page lang attribute)', () => {
+describe('detectLanguage (order: path, cookie, page lang attribute)', () => {
   it('takes the URL path first, whatever the cookie and page say', () => {
     expect(detectLanguage({ pathname: '/en/products', cookie: 'i18next=ar', htmlLang: 'ar' })).toBe('en');
     expect(detectLanguage({ pathname: '/en', cookie: 'i18next=ar' })).toBe('en');

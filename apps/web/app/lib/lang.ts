@@ -1,6 +1,6 @@
 import { defaultLang, languages, type Lang } from '@shop/contract/constants';
 
-/** The cookie i18next's browser detector reads and writes (spec §1: path '/'). */
+/** The cookie i18next's browser detector reads and writes (path '/': every page shares the choice). */
 export const LANG_COOKIE = 'i18next';
 
 /** `?lang=en` on a page address: the language toggle's choice, for the server to remember. */
@@ -59,7 +59,7 @@ export interface LanguageSources {
 }
 
 /**
- * Spec §1 detection order: the URL path, then the `i18next` cookie, then the page's lang
+ * The detection order: the URL path, then the `i18next` cookie, then the page's lang
  * attribute, else Arabic. Only `/en/…` names a language in the path, so an unprefixed path
  * falls through to the cookie.
  */

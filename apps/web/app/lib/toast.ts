@@ -3,7 +3,7 @@ import type * as Toastify from 'react-toastify';
 import type { ToastContainerProps } from 'react-toastify';
 
 /**
- * Spec §9 toast defaults: 5000 ms, pause on hover and on focus loss, top corner on the
+ * The toast defaults: 5000 ms, pause on hover and on focus loss, top corner on the
  * reading side (top-right in Arabic, top-left in English).
  */
 export function toastContainerProps(lang: Lang): ToastContainerProps {

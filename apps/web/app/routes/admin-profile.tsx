@@ -3,7 +3,7 @@ import type { Route } from './+types/admin-profile';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 
-/** Spec §2: /admin/profile is only a navigation target; there is no admin screen. */
+/** /admin/profile is only a navigation target; there is no admin screen (docs/requirements/screens.md). */
 export function loader({ request }: Route.LoaderArgs) {
   return redirect(localizePath('/user/profile', requestLang(request)), 301);
 }

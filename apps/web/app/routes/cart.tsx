@@ -138,7 +138,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-6 flex items-center gap-4">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
-        {/* Spec §2: a spinner with loading text while the cart reloads. */}
+        {/* A spinner with loading text while the cart reloads. */}
         {revalidator.state === 'loading' && (
           <span role="status" className="inline-flex items-center gap-2 text-sm text-muted">
             <Spinner />

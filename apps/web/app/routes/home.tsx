@@ -20,7 +20,7 @@ import { staticPage } from '../lib/static-page.ts';
  */
 export const handle = staticPage;
 
-/** Spec §9: home lists and dropdowns are capped at 10. */
+/** Home lists and dropdowns are capped at 10 (docs/requirements/rules.md, Limits and constants). */
 const HOME_LIMIT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { featured, newest, offers, categories, companies, agents } = loaderData;
-  // Spec §2: new products only when featured products exist.
+  // New products only when featured products exist (docs/requirements/screens.md, Home).
   const showNew = featured.length > 0 && newest.length > 0;
   return (
     <div className="mx-auto max-w-7xl px-4">

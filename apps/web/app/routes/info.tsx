@@ -11,7 +11,7 @@ const pages = {
   [infoTypes.about]: 'about',
 } as const;
 
-/** /info/{name}/{type}: spec §7 says type 3 is about us, 2 the refund policy, else the terms. */
+/** /info/{name}/{type}: the type decides the page, 3 about us, 2 the refund policy, else the terms. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[0-9]{1,3}$/.test(params.type)) throw data(null, { status: 404 });
   const type = Number(params.type);
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       path: `/info/${name}/${canonicalType}`,
     },
     title,
-    // Shown as text (DESIGN.md §3): blank lines separate paragraphs.
+    // Shown as text, never as HTML (docs/requirements/security.md): blank lines separate paragraphs.
     paragraphs: text
       .split(/\n\s*\n/)
       .map((p) => p.trim())

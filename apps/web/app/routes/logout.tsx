@@ -7,7 +7,7 @@ import { requestLang } from '../lib/route-lang.ts';
 
 /**
  * The user menu's logout form posts here: the API ends the session and clears the cookie (its
- * Set-Cookie is passed on), then the shopper lands on the home page (spec §4).
+ * Set-Cookie is passed on), then the shopper lands on the home page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);

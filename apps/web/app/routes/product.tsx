@@ -198,7 +198,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h2 id="description-title" className="mb-2 text-lg font-bold">
               {t('product.description')}
             </h2>
-            {/* Plain text, never HTML (DESIGN.md §3). */}
+            {/* Plain text, never HTML (docs/requirements/security.md). */}
             <p className="leading-loose whitespace-pre-line text-ink/90">{product.productDescripition}</p>
           </section>
         </div>

@@ -11,7 +11,7 @@ import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
-/** All products with a pager, and the search results when `?q=` is set (spec §2). */
+/** All products with a pager, and the search results when `?q=` is set. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
   const store = context.storeData(lang);

@@ -10,7 +10,7 @@ export interface FormData {
 }
 
 /**
- * Reads a body that may be multipart (as the spec's forms send it) or JSON (API clients).
+ * Reads a body that may be multipart (as the shop's original forms send it) or JSON (API clients).
  * Text parts become fields; only the named file part is kept, any other file is drained.
  */
 export async function readForm(request: FastifyRequest, fileField?: string): Promise<FormData> {

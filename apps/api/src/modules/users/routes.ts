@@ -161,7 +161,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     mailer.send(message).catch((error: unknown) => request.log.error({ err: error }, failure));
   };
 
-  // Registration is multipart (spec §7): its body is read and checked in the handler.
+  // Registration is multipart, as the original API's clients send it (docs/requirements/api.md):
+  // its body is read and checked in the handler.
   await app.register(async (instance) => {
     const forms = instance.withTypeProvider<ZodTypeProvider>();
     bodySchemaDocumentsOnly(forms);
@@ -172,7 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
           tags: TAG,
           summary: 'Register an account (multipart or JSON)',
           description:
-            'Rules in the order of spec §5: name, phone (a Saudi mobile), e-mail, password (8–128). ' +
+            'Checked in this order: name, phone (a Saudi mobile), e-mail, password (8–128). ' +
             'A taken name, phone or e-mail answers 409 NAME_EXISTS, PHONE_EXISTS or EMAIL_EXISTS. Does not log in.',
           consumes: ['multipart/form-data', 'application/json'],
           body: registerSchema,
@@ -377,7 +378,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       },
     );
 
-    // The profile update is multipart (spec §7): its body is read and checked in the handler.
+    // The profile update is multipart, as the original API's clients send it
+    // (docs/requirements/api.md): its body is read and checked in the handler.
     await signedIn.register(async (instance) => {
       const forms = instance.withTypeProvider<ZodTypeProvider>();
       bodySchemaDocumentsOnly(forms);

@@ -7,7 +7,7 @@ import { normalizeSaudiMobile } from '../../lib/phone.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A user as the API answers it (spec §3): never the hash, never the active flag. */
+/** A user as the API answers it: never the password hash, never the active flag. */
 export function toUserAnswer(row: UserRow): User {
   return {
     userId: row.id,

@@ -1,7 +1,7 @@
 export type PagerItem = number | 'gap';
 
 /**
- * The pages a pager shows (spec §2: 2 margin pages at each end, 3 pages around the current
+ * The pages a pager shows (2 margin pages at each end, 3 pages around the current
  * one), with 'gap' where pages are left out. A gap never hides a single page: that page is
  * shown instead.
  */

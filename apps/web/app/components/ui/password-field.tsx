@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/use-translation.ts';
 import { Icon } from './icon.tsx';
 import { TextField } from './text-field.tsx';
 
-/** A password input whose text can be shown and hidden again (spec §4). */
+/** A password input whose text can be shown and hidden again. */
 export function PasswordField(
   props: { label: string; error?: string; hint?: string } & Omit<
     InputHTMLAttributes<HTMLInputElement>,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Spinner } from './spinner.tsx';
 
-/** Spec §4: while the request is pending the button is grey, disabled and shows a spinner. */
+/** While the request is pending the button is grey, disabled and shows a spinner. */
 export function SubmitButton({
   busy,
   children,

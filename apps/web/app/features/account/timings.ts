@@ -1,2 +1,2 @@
-/** Spec §9: after a profile edit, a password change or a deletion, act after 1.5 s. */
+/** After a profile edit, a password change or a deletion, act after 1.5 s. */
 export const ACCOUNT_REDIRECT_MS = 1500;

@@ -1,4 +1,4 @@
-/** Spec §9: the address map opens at zoom 15. */
+/** The address map opens at zoom 15. */
 export const MAP_ZOOM = 15;
 
 /** Where the map opens before the browser says where the shopper is: central Riyadh. */

@@ -54,7 +54,7 @@ export async function loadShopper(request: Request, api: ApiClient): Promise<Sho
 
 /**
  * Account pages: the signed-in user, their store data (for loaders) and an API client (for
- * actions), or a redirect to the login page that comes back here afterwards (spec §6).
+ * actions), or a redirect to the login page that comes back here afterwards.
  */
 export async function requireUser(
   request: Request,

@@ -1,7 +1,10 @@
 import { halalasToSar, sarToHalalas } from '@shop/contract/constants';
 import type { CartItem } from '@shop/contract';
 
-/** The order summary of the cart page, in SAR (DESIGN.md §5: what is shown is what is charged). */
+/**
+ * The order summary of the cart page, in SAR: what it shows is what is charged
+ * (docs/requirements/rules.md, Prices).
+ */
 export interface CartSummary {
   /** The products at their list prices. */
   productsPrice: number;

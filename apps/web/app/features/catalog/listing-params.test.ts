@@ -18,7 +18,7 @@ function product(productPrice: number, productPriceAfterOffer?: number): Product
   };
 }
 
-describe('priceFilterDefaults (spec §4)', () => {
+describe('priceFilterDefaults', () => {
   it('starts at the lowest and highest price in the list', () => {
     const state = priceFilterDefaults([product(899), product(149.5), product(2499, 1999)]);
     expect(state).toEqual({ floor: 149, ceiling: 1999, min: 149, max: 1999 });

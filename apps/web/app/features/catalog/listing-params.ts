@@ -56,7 +56,7 @@ export interface PriceFilterState {
 }
 
 /**
- * Spec §4 filter defaults: the inputs start at the lowest and highest price in the current
+ * The filter defaults: the inputs start at the lowest and highest price in the current
  * list, or 0 when it is empty. An applied filter wins, and the slider widens to hold it.
  */
 export function priceFilterDefaults(

@@ -11,7 +11,7 @@ export function parseId(value: string | undefined): number {
   return Number(value);
 }
 
-/** The category (`categoryId`) or company (`companyId`) screen: spec §2, page size 8. */
+/** The category (`categoryId`) or company (`companyId`) screen, 8 products a page. */
 export async function loadFacetListing(
   kind: 'category' | 'company',
   rawId: string | undefined,

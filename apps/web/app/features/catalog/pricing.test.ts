@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discountPercent, effectivePrice, isOnOffer } from './pricing.ts';
 
-describe('discountPercent (spec §4: round((original − offer) ÷ original × 100))', () => {
+describe('discountPercent: round((original − offer) ÷ original × 100)', () => {
   it('rounds to the nearest whole percent', () => {
     expect(discountPercent(1000, 750)).toBe(25);
     expect(discountPercent(300, 200)).toBe(33);

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 
-/** Spec §4: round((original − offer) ÷ original × 100); 0 when there is no real saving. */
+/** The discount in percent: round((original − offer) ÷ original × 100); 0 when there is no real saving. */
 export function discountPercent(original: number, offer: number | undefined): number {
   if (offer === undefined || original <= 0 || offer >= original) return 0;
   return Math.round(((original - offer) / original) * 100);

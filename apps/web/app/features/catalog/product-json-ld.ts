@@ -1,7 +1,7 @@
 import type { ProductDetails } from '@shop/contract';
 import { effectivePrice } from './pricing.ts';
 
-/** schema.org Product with one SAR offer and the real availability (DESIGN.md §4). */
+/** schema.org Product with one SAR offer and the real availability, for search engines. */
 export function productJsonLd(product: ProductDetails, { url, images }: { url: string; images: string[] }) {
   return {
     '@context': 'https://schema.org',

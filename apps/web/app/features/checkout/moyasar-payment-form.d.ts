@@ -1,5 +1,5 @@
 // moyasar-payment-form 2.2 ships types that name a namespace it never declares, and its
-// `exports` map points `import` at the UMD file: this declares the part we use (DESIGN.md §7).
+// `exports` map points `import` at the UMD file: this declares the part we use.
 declare module 'moyasar-payment-form' {
   export interface MoyasarPayment {
     id: string;

@@ -1,7 +1,7 @@
 import { apiPaths, verifyPaymentAnswerSchema } from '@shop/contract';
 import type { ApiClient } from '../../lib/api.ts';
 
-/** Spec §9: the orders tab shows 5 orders a page. */
+/** The orders tab shows 5 orders a page. */
 export const ORDERS_PAGE_SIZE = 5;
 
 /** The server asks the provider about the payment; only its answer makes an order paid. */

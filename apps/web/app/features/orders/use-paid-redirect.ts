@@ -7,7 +7,7 @@ import { useLang } from '../../lib/use-lang.ts';
 import { verifyPayment } from './api.ts';
 import { paidRedirect, withoutPaidRedirect } from './status.ts';
 
-/** Spec §9: the payment redirect's parameters leave the URL after 1 s. */
+/** The payment redirect's parameters leave the URL after 1 s (docs/requirements/rules.md, Timings). */
 const CLEAN_UP_MS = 1000;
 
 /**

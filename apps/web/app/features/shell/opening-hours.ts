@@ -2,7 +2,7 @@ import type { Settings } from '@shop/contract';
 
 type Day = Settings['openingHours']['days'][number];
 
-/** The shop week starts on Saturday (spec §1: Saturday to Thursday). */
+/** The shop week starts on Saturday (it opens Saturday to Thursday: docs/requirements/shop.md). */
 const week: readonly Day[] = ['sat', 'sun', 'mon', 'tue', 'wed', 'thu', 'fri'];
 
 /**

@@ -10,7 +10,7 @@ const items: readonly { to: string; key: string; icon: IconName }[] = [
 ];
 
 /**
- * The account side menu (spec §2): three equal tabs on phones and tablets, a column from lg;
+ * The account side menu: three equal tabs on phones and tablets, a column from lg;
  * the current page is highlighted and announced with aria-current. Adding and editing an address count as the address book.
  */
 export function AccountMenu({ pathname }: { pathname: string }) {

@@ -1,6 +1,6 @@
 import { Icon } from '../../../components/ui/icon.tsx';
 
-/** The profile picture, or a placeholder when there is none (spec §2). */
+/** The profile picture, or a placeholder when there is none. */
 export function ProfilePhoto({
   src,
   alt,

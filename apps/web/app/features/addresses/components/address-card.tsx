@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 
-/** One address of the book: name, text, mobile, Modify and delete (spec §2). */
+/** One address of the book: name, text, mobile, Modify and delete. */
 export function AddressCard({ address, onDelete }: { address: Address; onDelete: () => void }) {
   const { t } = useTranslation('account');
   const place = [address.address, address.closeSign, address.zone, address.city].filter(Boolean).join(' · ');

@@ -6,8 +6,8 @@ import type { LeafletMap as LeafletMapComponent } from './leaflet-map.tsx';
 type LeafletMapType = typeof LeafletMapComponent extends ComponentType<infer P> ? ComponentType<P> : never;
 
 /**
- * The address map (spec §2): click to place the pin, zoom 15, centred on the saved point or
- * the browser's location (asked for on load; a refusal is simply ignored, spec §8). Leaflet
+ * The address map: click to place the pin, zoom 15, centred on the saved point or
+ * the browser's location (asked for on load; a refusal is simply ignored). Leaflet
  * loads only in the browser, after hydration, so the server HTML and the page weight stay
  * small.
  */

@@ -6,7 +6,7 @@ import { RegisterDialog } from './register-dialog.tsx';
 
 /**
  * Login as a dialog, for any page that wants to offer it in place. Its register link opens the
- * registration dialog over it (spec §4); after registering, the e-mail is filled in here.
+ * registration dialog over it; after registering, the e-mail is filled in here.
  */
 export function LoginDialog({
   open,

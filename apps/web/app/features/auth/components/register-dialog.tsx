@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { RegisterForm } from './register-form.tsx';
 
-/** Registration as a dialog; it closes 2 s after success (spec §4). */
+/** Registration as a dialog; it closes 2 s after success (docs/requirements/rules.md, Timings). */
 export function RegisterDialog({
   open,
   onOpenChange,

@@ -3,7 +3,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import type { CartSummary } from '../summary.ts';
 
-/** Spec §2 summary lines: product price, shipping, discount and the total that is charged. */
+/** The summary lines: product price, shipping, discount and the total that is charged. */
 export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
   const { t } = useTranslation('cart');
   const { lang } = useLang();

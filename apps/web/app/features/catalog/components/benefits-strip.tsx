@@ -2,7 +2,7 @@ import type { Settings } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon, type IconName } from '../../../components/ui/icon.tsx';
 
-/** Spec §2: four promises; the numbers come from settings (DESIGN.md §5: one truth). */
+/** The home page's four promises (docs/requirements/shop.md); the numbers come from settings, stated once. */
 export function BenefitsStrip({ settings }: { settings: Pick<Settings, 'deliveryDays' | 'returnHours'> }) {
   const { t } = useTranslation();
   const items: { icon: IconName; text: string }[] = [

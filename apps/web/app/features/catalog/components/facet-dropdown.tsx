@@ -7,7 +7,7 @@ const loadMenu = () => import('./facet-menu.tsx');
 const FacetMenu = lazy(() => loadMenu().then((m) => ({ default: m.FacetMenu })));
 
 /**
- * Spec §2: the category or brand dropdown, each with image and name. Choosing one opens its
+ * The category or brand dropdown, each with image and name. Choosing one opens its
  * list; its links carry no price, so switching resets the price filter.
  */
 export function FacetDropdown({

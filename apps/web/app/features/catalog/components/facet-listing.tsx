@@ -9,7 +9,7 @@ import { ListingLayout } from './listing-layout.tsx';
 import { PriceFilter } from './price-filter.tsx';
 import { ProductGrid } from './product-grid.tsx';
 
-/** The category and company screens (spec §2). */
+/** The category and company screens (docs/requirements/screens.md, Product lists). */
 export function FacetListing({
   kind,
   id,

@@ -6,12 +6,12 @@ import { startSlider } from '../../../static-page.client.js';
 import fallbackOne from '../../../assets/slide-fallback-1.svg';
 import fallbackTwo from '../../../assets/slide-fallback-2.svg';
 
-/** Spec §2 and §9: the slide changes every 2000 ms. */
+/** The slide changes every 2000 ms (docs/requirements/rules.md, Timings). */
 export const SLIDE_INTERVAL_MS = 2000;
 const fallbacks = [fallbackOne, fallbackTwo];
 
 /**
- * Spec §2 home slider. The markup is the same whether or not the page is hydrated; what moves it
+ * The home slider. The markup is the same whether or not the page is hydrated; what moves it
  * is `startSlider` (static-page.client.js), which the page that is not hydrated runs from its
  * script and a hydrated page from this component (decision 054). Each slide's bundled fallback
  * lies under its image: it shows while the image loads, and stays when the image fails.

@@ -3,7 +3,7 @@ import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { DiscountBadge, PriceTag } from './price-tag.tsx';
 import { ProductImage } from './product-image.tsx';
 
-/** Spec §2 best offers: four large image cards. */
+/** Best offers: four large image cards. */
 export function OfferCards({ products }: { products: Product[] }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -12,7 +12,7 @@ const inputClass =
   'h-11 w-full rounded-lg border border-line px-3 text-sm focus:border-primary focus:outline-none';
 
 /**
- * Spec §2 price filter: a dropdown with a range slider, min and max number inputs (starting at
+ * The price filter: a dropdown with a range slider, min and max number inputs (starting at
  * the lowest and highest price in the list, or 0) and Apply, which puts the range in the URL.
  * Loaded on first use by PriceFilter, and open from the start.
  */

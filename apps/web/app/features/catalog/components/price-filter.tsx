@@ -8,7 +8,7 @@ import { isActive, PriceFilterLabel, priceTriggerClass } from './price-filter-la
 const loadPopover = () => import('./price-filter-popover.tsx');
 const PriceFilterPopover = lazy(() => loadPopover().then((m) => ({ default: m.PriceFilterPopover })));
 
-/** Spec §2 price filter: the button; the popover with the range is loaded when it is opened. */
+/** The price filter: the button; the popover with the range is loaded when it is opened. */
 export function PriceFilter({ products, applied }: { products: Product[]; applied: PriceRange }) {
   return (
     <Deferred

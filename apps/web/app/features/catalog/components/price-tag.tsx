@@ -6,7 +6,7 @@ import { discountPercent, effectivePrice, isOnOffer } from '../pricing.ts';
 
 type Priced = Pick<Product, 'productPrice' | 'productPriceAfterOffer'>;
 
-/** The price to pay; with an offer, the original struck through (spec §4). */
+/** The price to pay; with an offer, the original struck through (docs/requirements/rules.md, Prices). */
 export function PriceTag({ product, size = 'md' }: { product: Priced; size?: 'md' | 'lg' }) {
   const { t } = useTranslation('catalog');
   const { lang } = useLang();

@@ -5,7 +5,7 @@ const arrowClass =
   'absolute top-1/2 flex size-10 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 shadow hover:bg-white';
 
 /**
- * Spec §9 carousel: main image 400 px high; thumbnails 80 px, 5 in a row, 10 px apart. No
+ * The carousel: main image 400 px high; thumbnails 80 px, 5 in a row, 10 px apart. No
  * script: each image has a radio button (keyboard: the arrow keys), the thumbnails and the
  * arrows are its labels, and app.css shows the checked one (`.gallery-*`), so the gallery works
  * on the product page, which is not hydrated (decision 052). The grid flows from the reading

@@ -66,7 +66,7 @@ function ShortcutMenu({ id, label, items }: { id: string; label: string; items: 
 }
 
 /**
- * Spec §2 home shortcuts: browse categories, device types (up to 10 categories), companies (up
+ * The home shortcuts: browse categories, device types (up to 10 categories), companies (up
  * to 10), best sellers, recently arrived and offers. The plain ones scroll to their section.
  */
 export function ShortcutsBar({

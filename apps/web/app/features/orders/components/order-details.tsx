@@ -6,7 +6,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /**
  * One order: its products (image, name, description, price), the real totals with the VAT
- * they include (DESIGN.md §5: not the spec's fixed 1000 SAR), and the ZATCA QR once paid.
+ * they include (the order's real total, never a fixed amount), and the ZATCA QR once paid.
  */
 export function OrderDetails({ order }: { order: Order }) {
   const { t } = useTranslation('account');

@@ -9,7 +9,7 @@ import { OrderDetails } from './order-details.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /**
- * Spec §2 Order history: number, status, date, address, and View Details (a large dialog); a
+ * The order history: number, status, date, address, and View Details (a large dialog); a
  * card per order on phones, a table from md up.
  */
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {

@@ -4,7 +4,7 @@ import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
-/** Shown only to a logged-in shopper (spec §2), with the item count as a badge. */
+/** Shown only to a logged-in shopper (visitors have no cart), with the item count as a badge. */
 export function CartLink({ count }: { count: number }) {
   const { t } = useTranslation();
   const { lang } = useLang();

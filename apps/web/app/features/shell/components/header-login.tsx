@@ -12,7 +12,7 @@ const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.Login
 
 /**
  * The header's login: a real link to /login (so it works before and without JavaScript) that,
- * once the page has hydrated, opens the login dialog in place instead (spec §2: login is also
+ * once the page has hydrated, opens the login dialog in place instead (login is also
  * offered as a modal). A click that asks for a new tab still follows the link.
  */
 export function LoginLink({

@@ -6,7 +6,7 @@ import { LANG_PARAM, langCookie, localizePath, pageLang } from '../../../lib/lan
 
 /**
  * Switches language on the same page. A full page load, so the server renders the other
- * language from the start; the cookie remembers the choice (spec §1). The link itself carries
+ * language from the start; the cookie remembers the choice. The link itself carries
  * the choice (`?lang=en`), so the server sets the cookie when no script ran (a page that is
  * not hydrated, or not yet); once hydrated the cookie is set here and the
  * clean address loaded.

@@ -4,7 +4,7 @@ import { formatClock } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { openingDays } from '../opening-hours.ts';
 
-/** One setting, the same hours in both languages (DESIGN.md §5). */
+/** One setting, the same hours in both languages, so the two can never disagree. */
 export function OpeningHoursText({ hours }: { hours: Settings['openingHours'] }) {
   const { t } = useTranslation();
   const { lang } = useLang();

@@ -1,7 +1,7 @@
 import { useNavigation } from 'react-router';
 
 /**
- * Home and every page: a thin bar at the top while a navigation is loading (spec §2). On a page
+ * Home and every page: a thin bar at the top while a navigation is loading. On a page
  * that is not hydrated, static-page.client.js sets the same `data-busy` (app.css, `.nav-progress`).
  */
 export function ProgressBar() {

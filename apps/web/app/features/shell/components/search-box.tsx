@@ -5,7 +5,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
 import { listingSearch } from '../../catalog/listing-params.ts';
 
-/** Spec §4: on /products the search runs this long after the text or the path changes. */
+/** On /products the search runs this long after the text or the path changes. */
 export const SEARCH_DELAY_MS = 1000;
 
 /**
@@ -41,7 +41,7 @@ export function SearchBox() {
       void navigate(`${productsPath}${listingSearch({ q: wanted })}`, { replace: urlQuery !== '' });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // The delay restarts when the text or the path changes (spec §4).
+    // The delay restarts when the text or the path changes.
   }, [text, location.pathname, onProducts, urlQuery, productsPath, navigate]);
 
   return (

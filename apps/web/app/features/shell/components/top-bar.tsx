@@ -5,7 +5,7 @@ import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { OpeningHoursText } from './opening-hours-text.tsx';
 import { SocialLinks } from './social-links.tsx';
 
-/** Large screens only (spec §2): greeting, visit-site link, working days and time, social links. */
+/** Large screens only: greeting, visit-site link, working days and time, social links. */
 export function TopBar({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   return (

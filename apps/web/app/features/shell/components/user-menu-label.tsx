@@ -1,7 +1,7 @@
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 
-/** The account pages of the user menu (spec §2: profile, orders, settings, logout). */
+/** The account pages of the user menu (profile, orders, settings, logout). */
 export const accountLinks = [
   { to: '/user/profile', key: 'header.profile', icon: 'user' },
   { to: '/user/allorders', key: 'header.orders', icon: 'grid' },
