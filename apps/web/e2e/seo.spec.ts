@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 
 test.describe('SEO', () => {
@@ -42,16 +43,46 @@ test.describe('SEO', () => {
     expect(robots).toContain('Disallow: /api/');
   });
 
-  test('pages get a per-request CSP nonce on their scripts; API answers keep their own CSP', async ({
+  test('every inline script is allowed by the page CSP alone: a fresh nonce when rendered, hashes when shared', async ({
     request,
   }) => {
-    const page = await request.get('/');
-    const csp = page.headers()['content-security-policy'] ?? '';
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(await page.text()).toContain(`nonce="${nonce}"`);
-    const again = await request.get('/');
-    expect(again.headers()['content-security-policy']).not.toBe(csp);
+    const scriptSrc = (csp: string) => /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    const inlineScripts = (html: string) =>
+      [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+        // Data blocks (JSON-LD, the inlined translations) are not run: the CSP does not govern them.
+        .filter((m) => !/type="application\/(ld\+)?json"/.test(m[1] ?? ''))
+        .map((m) => ({
+          head: (m[0] ?? '').slice(0, 120),
+          nonce: /nonce="([^"]+)"/.exec(m[1] ?? '')?.[1],
+          hash: `'sha256-${createHash('sha256')
+            .update(m[2] ?? '')
+            .digest('base64')}'`,
+        }));
+
+    // A visitor without a session may get the page every visitor shares: it carries no nonce
+    // (one sent to many would be known to all), and the CSP lists its inline scripts' hashes.
+    // The listing is hydrated: React Router's data and start-up scripts are inline.
+    const shared = await request.get('/products');
+    const sharedSrc = scriptSrc(shared.headers()['content-security-policy'] ?? '');
+    expect(sharedSrc).not.toContain('unsafe-inline');
+    const sharedScripts = inlineScripts(await shared.text());
+    expect(sharedScripts.length).toBeGreaterThan(0);
+    for (const script of sharedScripts)
+      expect(
+        (script.nonce && sharedSrc.includes(`'nonce-${script.nonce}'`)) || sharedSrc.includes(script.hash),
+      ).toBe(true);
+
+    // A page rendered for one request (a session cookie: never shared) has a nonce of its own.
+    const rendered = async () => {
+      const answer = await request.get('/products', { headers: { cookie: 'session=not-a-session' } });
+      const csp = answer.headers()['content-security-policy'] ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      for (const script of inlineScripts(await answer.text())) expect(script.nonce, script.head).toBe(nonce);
+      return nonce;
+    };
+    expect(await rendered()).not.toBe(await rendered());
+
     const api = await request.get('/api/health');
     expect(api.headers()['content-security-policy']).not.toContain('nonce-');
   });
