@@ -15,9 +15,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { writeScaleCatalog } from './scale-catalog.mjs';
 import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { tsImport } from 'tsx/esm/api';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -64,24 +64,11 @@ function runImport(file, env) {
   });
 }
 
+/** A fresh database on the server for one catalog size: the API tests' own helper. */
 async function serverDatabase(size) {
-  const name = `bench_scale_${size}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  /** @type {typeof import('../apps/api/src/test/server-database.ts')} */
+  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
+  return createServerDatabase(serverUrl, `bench_scale_${size}`);
 }
 
 const json = { 'content-type': 'application/json' };

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { freePort, root } from '../../../../scripts/shop-server.mjs';
 import { openDatabase, type Database } from '../db/client.ts';
+import { createServerDatabase } from './server-database.ts';
 
 /**
  * The real server (`node --import tsx server.ts`) as a child process, for tests of what only a
@@ -27,7 +27,7 @@ export interface ShopStore {
 export async function createShopStore(prepare?: (database: Database) => Promise<void>): Promise<ShopStore> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-proc-'));
   const server = process.env.TEST_DATABASE_URL
-    ? await createServerDatabase(process.env.TEST_DATABASE_URL)
+    ? await createServerDatabase(process.env.TEST_DATABASE_URL, 'shop_proc')
     : null;
   const store: ShopStore = {
     dataDir,
@@ -58,7 +58,7 @@ export async function createShopStore(prepare?: (database: Database) => Promise<
 export async function createEmptyShopStore(): Promise<ShopStore> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-proc-'));
   const server = process.env.TEST_DATABASE_URL
-    ? await createServerDatabase(process.env.TEST_DATABASE_URL)
+    ? await createServerDatabase(process.env.TEST_DATABASE_URL, 'shop_proc')
     : null;
   return {
     dataDir,
@@ -67,25 +67,6 @@ export async function createEmptyShopStore(): Promise<ShopStore> {
     async remove() {
       await server?.drop();
       await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createServerDatabase(baseUrl: string) {
-  const name = `shop_proc_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }
