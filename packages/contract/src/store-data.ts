@@ -11,7 +11,7 @@ import type {
   Slider,
 } from './catalog.ts';
 import type { Lang } from './messages.ts';
-import type { Order, OrdersPage } from './orders.ts';
+import type { Order, OrdersPage, OrderWithPayment } from './orders.ts';
 import type { User } from './users.ts';
 
 /** The three info pages. */
@@ -67,6 +67,8 @@ export interface StoreData {
   orders(page: number, pageSize: number): Promise<OrdersPage | null>;
   /** One of the signed-in shopper's orders; null when it is not theirs or does not exist. */
   order(invoiceId: string): Promise<Order | null>;
+  /** The same order with what the card form needs while it can still be paid (the payment page). */
+  orderWithPayment(invoiceId: string): Promise<OrderWithPayment | null>;
   /** The signed-in shopper's addresses, oldest first; null for a visitor. */
   addresses(): Promise<Address[] | null>;
   /** One of the signed-in shopper's addresses; null when it is not theirs or does not exist. */

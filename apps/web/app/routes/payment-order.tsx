@@ -5,17 +5,13 @@ import type { Route } from './+types/payment-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { readCard } from '../features/checkout/card-input.ts';
-import {
-  fetchOrderWithPayment,
-  payWithSandbox,
-  placeOrder,
-  verifyPayment,
-} from '../features/checkout/api.ts';
+import { payWithSandbox, placeOrder, verifyPayment } from '../features/checkout/api.ts';
 import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-form.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
 import { paymentView } from '../features/checkout/order-payment.ts';
-import { browserApi, ApiRequestError, type ApiClient } from '../lib/api.ts';
+import type { StoreData } from '@shop/contract';
+import { browserApi, ApiRequestError } from '../lib/api.ts';
 import { formDone, formError, readForm } from '../lib/form-action.server.ts';
 import { useActionForm } from '../lib/form-answer.ts';
 import { apiFormError } from '../lib/form-errors.ts';
@@ -29,13 +25,10 @@ import { useLang } from '../lib/use-lang.ts';
 const REDIRECT_AFTER_MS = 1500;
 
 /** The shopper's order, or the not-found page: someone else's order reads as missing. */
-function ownOrder(api: ApiClient, orderId: string) {
-  return fetchOrderWithPayment(api, orderId).catch((error: unknown) => {
-    if (error instanceof ApiRequestError && [400, 403, 404].includes(error.status)) {
-      throw data(null, { status: 404 });
-    }
-    throw error;
-  });
+async function ownOrder(store: StoreData, orderId: string) {
+  const order = await store.orderWithPayment(orderId);
+  if (!order) throw data(null, { status: 404 });
+  return order;
 }
 
 /**
@@ -43,8 +36,8 @@ function ownOrder(api: ApiClient, orderId: string) {
  * back button or a bookmark show the same order, and say so when it is already paid or expired.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { api } = await requireUser(request, context);
-  const [t, order] = await Promise.all([serverT(requestLang(request)), ownOrder(api, params.orderId)]);
+  const { store } = await requireUser(request, context);
+  const [t, order] = await Promise.all([serverT(requestLang(request)), ownOrder(store, params.orderId)]);
   return {
     seo: {
       title: t('checkout:title'),
@@ -65,11 +58,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * expired payment.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user, api } = await requireUser(request, context);
+  const { user, api, store } = await requireUser(request, context);
   const lang = requestLang(request);
   const [t, order, posted] = await Promise.all([
     serverT(lang),
-    ownOrder(api, params.orderId),
+    ownOrder(store, params.orderId),
     readForm(request),
   ]);
   const view = paymentView(order, Date.now());

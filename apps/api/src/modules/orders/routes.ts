@@ -10,42 +10,20 @@ import {
   ordersQuery,
   payInvoiceAnswerSchema,
   payInvoiceBodySchema,
-  type PaymentForm,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireOwner } from '../../lib/session.ts';
 import { placeOrder } from '../checkout/place-order.ts';
 import { getSettings } from '../content/settings.ts';
-import { callbackUrl } from './callback-url.ts';
+import { orderWithPayment, paymentForm } from './payment-form.ts';
 import { presentLine, presentOrder, presentOrdersPage } from './present.ts';
-import type { OrderRow } from './lifecycle.ts';
 import { findOrder, linesOfOrders, listOrders } from './service.ts';
 
 /** OpenAPI: these calls need the session cookie or a Bearer token. */
 const session: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** What the card form needs to pay `order`: the same every time it is asked for. */
-  function paymentForm(order: OrderRow, request: FastifyRequest): PaymentForm {
-    const sandbox = app.config.paymentSandbox;
-    return {
-      provider: sandbox ? 'sandbox' : 'moyasar',
-      sandbox,
-      ...(!sandbox && { publishableKey: app.config.moyasar.publishableKey }),
-      amount: order.totalHalalas,
-      currency: 'SAR',
-      description:
-        order.note || (request.lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),
-      given_id: order.paymentGivenId,
-      callbackUrl: callbackUrl(request),
-      methods: ['creditcard'],
-      supportedNetworks: ['mada', 'visa', 'mastercard'],
-      metadata: { order_id: order.id },
-    };
-  }
-
   app.post(
     apiPaths.payInvoice.pattern,
     {
@@ -74,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.orderPaymentTtlMinutes,
       );
       const settings = await getSettings(app.db);
-      const payment = paymentForm(order, request);
+      const payment = paymentForm(app, order, request.lang);
       void reply.status(201);
       return {
         invoiceId: order.id,
@@ -156,10 +134,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await ownOrder(request, request.params.invoiceId);
-      const lines = (await linesOfOrders(app.db, [order.id])).get(order.id) ?? [];
-      const presented = await presentOrder(order, lines, request.lang, await getSettings(app.db));
-      const payable = presented.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
-      return { ...presented, payment: payable ? paymentForm(order, request) : null };
+      return orderWithPayment(app, order, request.lang);
     },
   );
 };

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { requireOwner, requireUser } from '../../lib/session.ts';
 import { reconcilePayments } from '../checkout/reconcile.ts';
 import { verifyPayment, type PaymentDeps } from '../checkout/settle-payment.ts';
-import { callbackUrl } from '../orders/callback-url.ts';
+import { callbackUrlFor } from '../orders/callback-url.ts';
 import { findOrder } from '../orders/service.ts';
 import { choosePaymentProvider } from './choose-provider.ts';
 import {
@@ -114,7 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         payment = await chargeSandboxCard(app.db, order, body, body.amount ?? order.totalHalalas);
       }
       request.log.info({ orderId: order.id, userId: user.id, status: payment.status }, 'sandbox payment');
-      const redirect = new URL(callbackUrl(request));
+      const redirect = new URL(callbackUrlFor(app, request.lang));
       redirect.searchParams.set('id', payment.id);
       redirect.searchParams.set('status', payment.status);
       redirect.searchParams.set('message', payment.message);

@@ -6,6 +6,7 @@ import { busy } from '../../lib/admission.ts';
 import { findSession } from '../../lib/session.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { placeOrderOk, putInCart } from '../../test/shoppers.ts';
 import { signedInUser } from '../../test/users.ts';
 import { NearStaticCache } from './near-static.ts';
 import { storeDataFor } from './store-data.ts';
@@ -101,6 +102,19 @@ describe('store data for page loaders', () => {
     );
     expect(await ownerStore.order('00000000-0000-4000-8000-000000000000')).toBeNull();
     expect(await ownerStore.order('not-an-id')).toBeNull();
+
+    // The payment page's read: the order with its card form, as the API's order call answers.
+    const buyer = { id: owner.userId, headers: { authorization: owner.bearer.authorization! } };
+    await putInCart(t.database.db, owner.userId, productId, 1);
+    const placed = await placeOrderOk(t, buyer);
+    const withPayment = await ownerStore.orderWithPayment(placed.invoiceId);
+    expect(withPayment).toEqual(
+      await api(`${apiPaths.orderById.build({ invoiceId: placed.invoiceId })}?lang=en`, owner.bearer),
+    );
+    expect(withPayment?.payment?.given_id).toBe(placed.given_id);
+    expect(withPayment?.payment?.callbackUrl).toMatch(/\/en\/user\/allorders$/);
+    expect(await otherStore.orderWithPayment(placed.invoiceId)).toBeNull();
+    expect(await storeFor(null, 'en').orderWithPayment(placed.invoiceId)).toBeNull();
   });
 
   it('goes through the catalog gates: a busy search or listing is the page’s 503, with Retry-After', async () => {

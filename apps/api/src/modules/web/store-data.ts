@@ -27,6 +27,7 @@ import {
 import { infoPageText, listAgents, listSliders } from '../content/service.ts';
 import { getSettings, settingsForClient } from '../content/settings.ts';
 import { presentOrder, presentOrdersPage } from '../orders/present.ts';
+import { orderWithPayment } from '../orders/payment-form.ts';
 import { findOrder, linesOfOrders, listOrders } from '../orders/service.ts';
 import { findUserById, toUserAnswer } from '../users/service.ts';
 import type { NearStaticCache } from './near-static.ts';
@@ -92,6 +93,13 @@ export function storeDataFor(
     user ??= findUserById(db, shopper.id).then((row) => (row?.active ? toUserAnswer(row) : null));
     return user;
   };
+  /** The signed-in shopper's order; none when it is someone else's, missing or not an id. */
+  const ownOrder = async (invoiceId: string) => {
+    const shopper = await currentUser();
+    if (!shopper || !orderIdParams.safeParse({ invoiceId }).success) return null;
+    const order = await findOrder(db, invoiceId);
+    return order && order.userId === shopper.userId ? order : null;
+  };
 
   const build = (lang: Lang): StoreData => ({
     lang,
@@ -147,12 +155,14 @@ export function storeDataFor(
       return presentOrdersPage(result, lang, await getSettings(db));
     },
     order: async (invoiceId) => {
-      const shopper = await currentUser();
-      if (!shopper || !orderIdParams.safeParse({ invoiceId }).success) return null;
-      const order = await findOrder(db, invoiceId);
-      if (!order || order.userId !== shopper.userId) return null;
+      const order = await ownOrder(invoiceId);
+      if (!order) return null;
       const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
       return presentOrder(order, lines, lang, await getSettings(db));
+    },
+    orderWithPayment: async (invoiceId) => {
+      const order = await ownOrder(invoiceId);
+      return order && orderWithPayment(app, order, lang);
     },
     addresses: async () => {
       const shopper = await currentUser();

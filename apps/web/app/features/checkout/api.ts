@@ -1,6 +1,5 @@
 import {
   apiPaths,
-  orderWithPaymentSchema,
   payInvoiceAnswerSchema,
   sandboxPayAnswerSchema,
   verifyPaymentAnswerSchema,
@@ -28,9 +27,4 @@ export function payWithSandbox(api: ApiClient, body: SandboxPayBody): Promise<Sa
 /** Asks the server to confirm a payment with the provider; resolves only once the order is paid. */
 export function verifyPayment(api: ApiClient, id: string): Promise<VerifyPaymentAnswer> {
   return api.post(apiPaths.verifyPayment.build({}), verifyPaymentAnswerSchema, { body: { id } });
-}
-
-/** One of the shopper's orders with its card form while it can be paid (404 for anyone else's). */
-export function fetchOrderWithPayment(api: ApiClient, invoiceId: string) {
-  return api.get(apiPaths.orderById.build({ invoiceId }), orderWithPaymentSchema);
 }
