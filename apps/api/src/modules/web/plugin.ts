@@ -205,11 +205,20 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
   app.addHook('onClose', async () => pageCache?.close());
 
-  const renderResponse = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  /**
+   * `shared`: the render may be served to other visitors waiting for the same page, so it is
+   * not given up when this visitor goes away (only a render for one request is).
+   */
+  const renderResponse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    shared: boolean,
+  ) => {
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
-      storeData: storeDataFor(app, request, nearStatic, clientGone(reply)),
+      storeData: storeDataFor(app, request, nearStatic, shared ? undefined : clientGone(reply)),
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
       publicOrigin: shopOrigin(app),
@@ -243,7 +252,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
         request,
         reply,
         async () => {
-          const { response, nonce } = await renderResponse(request, reply, url);
+          const { response, nonce } = await renderResponse(request, reply, url, true);
           const page = { status: response.status, headers: response.headers, html: await response.text() };
           return { page, nonce };
         },
@@ -251,7 +260,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
         (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
       );
     }
-    const { response, nonce } = await renderResponse(request, reply, url);
+    const { response, nonce } = await renderResponse(request, reply, url, false);
     const body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : null;
     return sendRendered(reply, response.status, response.headers, nonce, body);
   };
