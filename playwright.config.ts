@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium, installHint } from './scripts/find-chromium.mjs';
 
 /**
- * Browser tests (DESIGN.md §6): the system Chromium against the real server, started by the
+ * Browser tests: the system Chromium against the real server, started by the
  * global setup on a free port with a temporary data directory and the demo catalog.
  * Run with `npm run test:e2e` (scripts/e2e.mjs installs Chromium on Debian/Ubuntu when missing).
  */
