@@ -14,7 +14,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { RouteEntry } from './types.ts';
 import type { Database } from './db/client.ts';
@@ -95,8 +94,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // changes to the other processes (its subscriber is a second connection).
   // While Redis is away its commands fail at once (no queue to wait in): the limiter lets
   // requests through and announcements are logged as not sent, instead of requests hanging.
+  // ioredis is loaded only when Redis is configured (memory a single process does not need).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 500,
         commandTimeout: 1_000,
         maxRetriesPerRequest: 1,

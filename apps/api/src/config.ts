@@ -116,6 +116,10 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default(''),
   /** Memory for the anonymous page cache (compressed pages), in MB; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().int().nonnegative().default(64),
+  /** Pages rendered at once; more wait their turn, first come first served. */
+  PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Longest a page request waits for its turn to render before it is answered 503 (busy). */
+  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(10),
 });
@@ -165,6 +169,8 @@ export interface Config {
   reconcileIntervalMs: number;
   mapTileUrl: string;
   pageCacheBytes: number;
+  pageRenderConcurrency: number;
+  pageRenderWaitMs: number;
   /** Milliseconds requests in flight get to finish on SIGTERM. */
   shutdownTimeoutMs: number;
 }
@@ -239,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     mapTileUrl: e.MAP_TILE_URL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    pageRenderConcurrency: e.PAGE_RENDER_CONCURRENCY,
+    pageRenderWaitMs: e.PAGE_RENDER_WAIT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -4,12 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { PGliteThread } from './pglite-thread.ts';
 import { searchSessionSettings } from '../modules/catalog/search-settings.ts';
 import * as schema from './schema.ts';
@@ -37,6 +34,13 @@ export interface Database {
    */
   cancellable<T>(signal: AbortSignal | undefined, work: (db: Db) => Promise<T>): Promise<T>;
 }
+
+/**
+ * The embedded database's memory: PostgreSQL's defaults (128 MB of shared buffers) are sized
+ * for a server of its own; inside the shop's process every page the buffers touch stays
+ * resident. 16 MB holds the demo catalog's tables and indexes whole.
+ */
+export const embeddedSettings = ['shared_buffers = 16MB'];
 
 /** The advisory lock key held while migrating (any number the shop uses for nothing else). */
 const MIGRATION_LOCK = 7_310_002;
@@ -71,6 +75,13 @@ const sessionOptions = Object.entries(searchSessionSettings)
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    // Loaded only for a PostgreSQL server: a shop on the embedded database never holds the
+    // driver's code in memory.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const connection = { connectionString: options.databaseUrl, options: sessionOptions };
     const pool = new pg.Pool({
       ...connection,
@@ -127,6 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ? (await PGliteThread.create(dir, { loadDataDir: options.template })).asPGlite()
     : await PGlite.create(dir, {
         extensions: { pg_trgm },
+        postgresqlconf: embeddedSettings,
         ...(options.template && { loadDataDir: options.template }),
       });
   for (const [name, value] of Object.entries(searchSessionSettings))

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { ChangeEvents, type ChangeEvent, type ChangeTopic, type ChangeTransport } from './change-events.ts';
 
@@ -158,7 +158,9 @@ export function postgresTransport(options: {
 
   /** Connects and listens; on failure or a later loss of the connection, tries again. */
   async function listen(receive: (event: ChangeEvent) => void, resumed: boolean): Promise<boolean> {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    // The driver is loaded here, not at start: only a shop on a PostgreSQL server needs it.
+    const { default: pgDriver } = await import('pg');
+    const next = new pgDriver.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
       const envelope = decodeEnvelope(message.payload);
@@ -261,7 +263,9 @@ export async function announceChanges(
 ): Promise<void> {
   // With the embedded database no shop process can be running beside this one.
   if (!options.databaseUrl) return;
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = options.redisUrl
+    ? new (await import('ioredis')).Redis(options.redisUrl, { maxRetriesPerRequest: 1 })
+    : undefined;
   redis?.on('error', () => {});
   const changes = new ChangeEvents();
   try {

@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError } from './errors.ts';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** 40 megapixels: bigger images are refused before they are decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * sharp (libvips) is loaded on the first image the shop processes, not at start: a shop that
+ * only serves pages does not keep it in memory. Its operation cache is off: images are
+ * processed once each, and the cache would keep up to 50 MB resident for nothing.
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+export async function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'svg';
 
@@ -61,7 +75,7 @@ export async function storeImage(
   if (!kind || (kind === 'svg' && !options.allowSvg)) throw new AppError(415, 'IMAGE_INVALID');
   let output: Buffer;
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const image = (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new AppError(415, 'IMAGE_INVALID');
     output = await image

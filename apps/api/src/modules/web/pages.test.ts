@@ -59,6 +59,39 @@ describe('storefront pages when something is wrong', () => {
     expect(en.json().message).not.toMatch(/[\u0600-\u06FF]/);
   });
 
+  it('answers the requests a full render gate cannot take in time with the busy page of their language', async () => {
+    // One render at a time and no waiting: of requests arriving together, one renders and the
+    // others are turned away at once, as the excess of a burst is.
+    const narrow = await createTestApp({
+      WEB_BUILD_DIR: path.join(root, 'apps/web/build'),
+      PAGE_CACHE_MB: '0',
+      PAGE_RENDER_CONCURRENCY: '1',
+      PAGE_RENDER_WAIT_MS: '0',
+    });
+    try {
+      const urls = ['/', '/en', '/products', '/en/products', '/agents', '/en/agents'];
+      const answers = await Promise.all(
+        urls.map((url) => narrow.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses).toContain(200);
+      expect(statuses).toContain(503);
+      answers.forEach((res, i) => {
+        if (res.statusCode !== 503) return;
+        const lang = urls[i]!.startsWith('/en') ? 'en' : 'ar';
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`);
+        expect(res.body).toContain(lang === 'ar' ? 'المتجر مشغول الآن' : 'The shop is busy right now');
+      });
+      // The gate lets go of every slot: the next request, alone, renders.
+      const after = await narrow.app.inject({ method: 'GET', url: '/en', headers: { accept: 'text/html' } });
+      expect(after.statusCode).toBe(200);
+    } finally {
+      await narrow.app.close();
+    }
+  });
+
   it('answers a crash (the database gone) with an error page and HTTP 500, in the language of the path', async () => {
     // As `npm start` runs it: React Router's production mode sends no error details.
     const broken = await createTestApp({

@@ -9,8 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../../config.ts';
 import { migrationsFolder } from '../../db/client.ts';
+import { AdmissionGate } from '../../lib/admission.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
+import { sendBusyPage } from './busy-page.ts';
 import { NearStaticCache } from './near-static.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
@@ -209,6 +211,22 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
    * `shared`: the render may be served to other visitors waiting for the same page, so it is
    * not given up when this visitor goes away (only a render for one request is).
    */
+  /**
+   * Renders wait their turn, first come first served, and a request that cannot start within
+   * PAGE_RENDER_WAIT_MS is answered at once with the busy page. Without it every request in a
+   * burst starts rendering together, each waits on the others' queries, and all of them finish
+   * late (seconds, at 50 connections on two cores); with it the wait is bounded and fair, and
+   * only the excess is turned away. Pages served from the cache never wait here.
+   */
+  const renderGate = new AdmissionGate({
+    name: 'page renders',
+    concurrency: app.config.pageRenderConcurrency,
+    // The wait, not the length of the line, bounds the queue; no wait means no line.
+    queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
+    maxWaitMs: app.config.pageRenderWaitMs,
+    retryAfterSeconds: 1,
+  });
+
   const renderResponse = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -217,13 +235,17 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   ) => {
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
-    const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
-      storeData: storeDataFor(app, request, nearStatic, shared ? undefined : clientGone(reply)),
-      apiFetch: inProcessApiFetch(app, request, origin),
-      cspNonce: nonce,
-      publicOrigin: shopOrigin(app),
-      mapTileUrl: app.config.mapTileUrl,
-    });
+    const response = await renderGate.run(
+      () =>
+        handle(toFetchRequest(request, reply, new URL(url, origin)), {
+          storeData: storeDataFor(app, request, nearStatic, shared ? undefined : clientGone(reply)),
+          apiFetch: inProcessApiFetch(app, request, origin),
+          cspNonce: nonce,
+          publicOrigin: shopOrigin(app),
+          mapTileUrl: app.config.mapTileUrl,
+        }),
+      shared ? undefined : clientGone(reply),
+    );
     return { response, nonce };
   };
 
@@ -244,7 +266,14 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     return body === null ? reply.send() : reply.send(body);
   };
 
-  const render = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
+  const render = (request: FastifyRequest, reply: FastifyReply, url = request.url) =>
+    renderOrRefuse(request, reply, url).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'SERVER_BUSY')
+        return sendBusyPage(reply, /^\/en(\/|\?|$)/.test(url) ? 'en' : 'ar', 1);
+      throw error;
+    });
+
+  const renderOrRefuse = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const key = url === request.url && pageCache ? sharedPageKey(request) : undefined;
     if (key && pageCache) {
       return pageCache.serve(
