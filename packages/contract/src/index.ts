@@ -10,3 +10,4 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
 export type * from './store-data.ts';
+export type * from './back-office-data.ts';
