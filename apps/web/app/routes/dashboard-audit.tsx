@@ -80,7 +80,8 @@ function Change({ entry }: { entry: AuditEntry }) {
           {change.field && <dt className="font-semibold">{change.field}:</dt>}
           <dd className="flex flex-wrap gap-x-1">
             {change.before !== undefined && (
-              <del className="text-sale" aria-label={t('audit.before')}>
+              <del className="text-sale">
+                <span className="sr-only">{t('audit.before')}: </span>
                 <bdi>{readable(change.before)}</bdi>
               </del>
             )}
@@ -90,7 +91,8 @@ function Change({ entry }: { entry: AuditEntry }) {
               </span>
             )}
             {change.after !== undefined && (
-              <ins className="text-emerald-800 no-underline" aria-label={t('audit.after')}>
+              <ins className="text-emerald-800 no-underline">
+                <span className="sr-only">{t('audit.after')}: </span>
                 <bdi>{readable(change.after)}</bdi>
               </ins>
             )}
