@@ -110,12 +110,12 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
   const filters = query.filters;
   const columns: Column<AuditEntry>[] = [
     {
-      key: 'when',
+      key: 'audit.when',
       header: t('audit.when'),
       cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>,
     },
     {
-      key: 'who',
+      key: 'audit.who',
       header: t('audit.who'),
       cell: (e) => (
         <span className="flex flex-col">
@@ -129,7 +129,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'action',
+      key: 'audit.action',
       header: t('audit.action'),
       cell: (e) => (
         <span className="flex flex-col">
@@ -141,7 +141,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'entity',
+      key: 'audit.entity',
       header: t('audit.entity'),
       cell: (e) => (
         <code dir="ltr" className="text-xs break-all">
@@ -149,7 +149,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
         </code>
       ),
     },
-    { key: 'change', header: t('audit.change'), cell: (e) => <Change entry={e} /> },
+    { key: 'audit.change', header: t('audit.change'), cell: (e) => <Change entry={e} /> },
   ];
   const filtered = Object.values(filters).some(Boolean);
   return (
