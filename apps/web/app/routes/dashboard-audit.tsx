@@ -112,7 +112,11 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
     {
       key: 'audit.when',
       header: t('audit.when'),
-      cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>,
+      cell: (e) => (
+        <time dateTime={e.createdAt} className="whitespace-nowrap">
+          {formatDateTime(e.createdAt, lang)}
+        </time>
+      ),
     },
     {
       key: 'audit.who',
@@ -144,7 +148,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
       key: 'audit.entity',
       header: t('audit.entity'),
       cell: (e) => (
-        <code dir="ltr" className="text-xs break-all">
+        <code dir="ltr" className="block min-w-44 text-xs break-all">
           {e.entityType}:{e.entityId}
         </code>
       ),

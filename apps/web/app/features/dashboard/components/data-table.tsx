@@ -53,11 +53,13 @@ export function DataTable<Row>({
   const { t } = useTranslation('dashboard');
   const { search } = useLocation();
   return (
+    // `relative`: visually hidden text in a cell (absolutely placed) stays inside the scroll box
+    // instead of widening the page.
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-line bg-white focus-visible:outline-2"
+      className="relative overflow-x-auto rounded-2xl border border-line bg-white focus-visible:outline-2"
     >
       <table className="w-full min-w-[40rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
