@@ -19,3 +19,5 @@ CREATE INDEX "orders_phone_trgm" ON "orders" USING gin ("phone" gin_trgm_ops);--
 CREATE INDEX "order_search_user_name_trgm" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "order_search_user_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "order_search_user_phone_trgm" ON "users" USING gin ("phone" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "orders_received_created_idx" ON "orders" USING btree ("received","created_at","number");

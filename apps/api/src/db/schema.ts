@@ -365,6 +365,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.number),
     index('orders_stage_created_idx').on(t.stage, t.createdAt, t.number),
     index('orders_total_idx').on(t.totalHalalas, t.number),
+    index('orders_received_created_idx').on(t.received, t.createdAt, t.number),
     index('orders_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
     check(
       'orders_status_known',
