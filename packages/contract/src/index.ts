@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './admin-orders.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
+export type * from './admin-orders-data.ts';
