@@ -2,6 +2,7 @@ import { adminOrderActionAnswerSchema, adminOrderPaths, type AdminOrder } from '
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-order';
+import { PageNotice } from '../components/ui/page-notice.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
@@ -12,6 +13,7 @@ import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badg
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, formError, readForm, submitForm } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
+import { takeNotice } from '../lib/notice.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -21,8 +23,17 @@ export async function loader(args: Route.LoaderArgs) {
   const { bo } = await requireMember(args);
   const order = await bo.orders.one(args.params.ref);
   if (!order) throw data({ ref: args.params.ref }, { status: 404 });
-  return { order };
+  // The outcome of an action posted without JavaScript, shown once after its redirect.
+  const { notice, headers } = takeNotice(args.request);
+  return data({ order, notice }, { headers });
 }
+
+/** Passes the loader's Set-Cookie (clearing the notice it showed) on to the page's response. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  for (const cookie of loaderHeaders.getSetCookie()) merged.append('set-cookie', cookie);
+  return merged;
+};
 
 const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
 
@@ -235,7 +246,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
   const nav = useTranslation('dashboard').t;
   const { lang } = useLang();
-  const { order } = loaderData;
+  const { order, notice } = loaderData;
   const title = t('orderNumber', { number: order.number });
   return (
     <DashboardPage
@@ -243,6 +254,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
       breadcrumbs={[{ label: nav('nav.orders'), to: '/dashboard/orders' }, { label: title }]}
       actions={<OrderStatusBadge status={order.status} />}
     >
+      {notice && <PageNotice notice={notice} />}
       <p className="text-muted">{formatDateTime(order.createdAt, lang)}</p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
@@ -252,25 +264,29 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col gap-6">
           <Section title={t('details.customer')}>
-            <dl className="flex flex-col gap-1">
-              <dd className="font-semibold">{order.customer.name}</dd>
-              <dd dir="ltr" className="text-start text-sm">
+            <div className="flex flex-col gap-1">
+              <p dir="auto" className="text-start font-semibold">
+                {order.customer.name}
+              </p>
+              <p dir="ltr" className="text-start text-sm">
                 <a href={`mailto:${order.customer.email}`} className="text-primary hover:underline">
                   {order.customer.email}
                 </a>
-              </dd>
-              <dd dir="ltr" className="text-start text-sm">
+              </p>
+              <p dir="ltr" className="text-start text-sm">
                 <a href={`tel:${order.customer.phone}`} className="text-primary hover:underline">
                   {order.customer.phone}
                 </a>
-              </dd>
-            </dl>
+              </p>
+            </div>
           </Section>
           <Section title={t('details.delivery')}>
             <dl className="flex flex-col gap-2 text-sm">
               <div>
                 <dt className="text-muted">{t('details.address')}</dt>
-                <dd className="whitespace-pre-line font-semibold">{order.address}</dd>
+                <dd dir="auto" className="whitespace-pre-line text-start font-semibold">
+                  {order.address}
+                </dd>
               </div>
               <div>
                 <dt className="text-muted">{t('details.phone')}</dt>
@@ -280,7 +296,9 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="text-muted">{t('details.note')}</dt>
-                <dd className="whitespace-pre-line">{order.note || t('details.noNote')}</dd>
+                <dd dir="auto" className="whitespace-pre-line text-start">
+                  {order.note || t('details.noNote')}
+                </dd>
               </div>
             </dl>
             {order.mapUrl ? (

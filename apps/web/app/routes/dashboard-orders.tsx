@@ -80,7 +80,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       header: t('columns.customer'),
       cell: (order) => (
         <div className="flex flex-col">
-          <span>{order.customer.name}</span>
+          <span dir="auto">{order.customer.name}</span>
           <span className="text-xs text-muted" dir="ltr">
             {order.customer.email}
           </span>
