@@ -1,9 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { root, startShopServer } from '../../../scripts/shop-server.mjs';
 import {
   expectAccessible,
   expectLangDir,
@@ -11,67 +6,17 @@ import {
   pathIn,
   type Lang,
 } from './fixtures.ts';
-import {
-  expect,
-  login,
-  placeOrder,
-  placePaidOrder,
-  registerUser,
-  test as shopperTest,
-  toast,
-} from './shopper-helpers.ts';
+import { expect, login, placeOrder, placePaidOrder, registerUser, test, toast } from './shopper-helpers.ts';
+import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
 
 /**
- * Orders in the back office, as an owner uses them. The owner is made with the command line
- * (`npm run staff:create`), which works on the embedded database only while no shop holds it:
- * so this file runs its own shop, started after the command has made the owner in its data
- * directory. Its tests run in one worker, one after the other, on that shop.
+ * Orders in the back office, as an owner uses them: the owner the global setup made with
+ * `npm run staff:create` signs in on the sign-in page, finds a shopper's order and acts on it;
+ * the shopper's own pages show the outcome.
  */
-
-const OWNER = { email: 'owner@orders.test', name: 'نورة المالكة', password: 'owner horse battery staple' };
-
-const test = shopperTest.extend<object, { ownerShop: { url: string } }>({
-  ownerShop: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-orders-'));
-      const made = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'src/modules/staff/cli.ts',
-          '--email',
-          OWNER.email,
-          '--name',
-          OWNER.name,
-          '--role',
-          'owner',
-        ],
-        {
-          cwd: path.join(root, 'apps/api'),
-          env: { ...process.env, DATA_DIR: dataDir, STAFF_PASSWORD: OWNER.password },
-          encoding: 'utf8',
-        },
-      );
-      if (made.status !== 0) throw new Error(`staff:create failed: ${made.stderr}`);
-      const shop = await startShopServer({ env: { DATA_DIR: dataDir } });
-      await use({ url: shop.url });
-      await shop.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-  baseURL: async ({ ownerShop }, use) => use(ownerShop.url),
-});
-
-test.describe.configure({ mode: 'serial' });
 
 const words = {
   ar: {
-    email: 'البريد الإلكتروني',
-    password: 'كلمة المرور',
-    signIn: 'تسجيل الدخول',
     search: 'رقم الطلب أو الاسم أو البريد أو الجوال',
     apply: 'تطبيق',
     deliver: 'تعليم كمُسلَّم',
@@ -83,9 +28,6 @@ const words = {
     cancelledNotice: 'تم إلغاء الطلب وإعادة كمياته إلى المخزون',
   },
   en: {
-    email: 'E-mail',
-    password: 'Password',
-    signIn: 'Sign in',
     search: 'Order number, name, e-mail or phone',
     apply: 'Apply',
     deliver: 'Mark delivered',
@@ -107,11 +49,7 @@ async function ownerPage(
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
-  await page.goto(pathIn(lang, '/dashboard/login'));
-  await page.getByLabel(words[lang].email).fill(OWNER.email);
-  await page.getByLabel(words[lang].password, { exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: words[lang].signIn }).click();
-  await expect(page).toHaveURL(new RegExp(`${lang === 'en' ? '/en' : ''}/dashboard$`));
+  await signInToDashboard(page, lang, E2E_OWNER, { javaScript: javaScriptEnabled });
   return page;
 }
 

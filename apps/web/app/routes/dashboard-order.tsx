@@ -2,7 +2,6 @@ import { adminOrderActionAnswerSchema, adminOrderPaths, type AdminOrder } from '
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-order';
-import { PageNotice } from '../components/ui/page-notice.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
@@ -13,7 +12,6 @@ import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badg
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, formError, readForm, submitForm } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
-import { takeNotice } from '../lib/notice.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -23,17 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { bo } = await requireMember(args);
   const order = await bo.orders.one(args.params.ref);
   if (!order) throw data({ ref: args.params.ref }, { status: 404 });
-  // The outcome of an action posted without JavaScript, shown once after its redirect.
-  const { notice, headers } = takeNotice(args.request);
-  return data({ order, notice }, { headers });
+  return { order };
 }
-
-/** Passes the loader's Set-Cookie (clearing the notice it showed) on to the page's response. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
-  const merged = new Headers(parentHeaders);
-  for (const cookie of loaderHeaders.getSetCookie()) merged.append('set-cookie', cookie);
-  return merged;
-};
 
 const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
 
@@ -246,7 +235,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
   const nav = useTranslation('dashboard').t;
   const { lang } = useLang();
-  const { order, notice } = loaderData;
+  const { order } = loaderData;
   const title = t('orderNumber', { number: order.number });
   return (
     <DashboardPage
@@ -254,7 +243,6 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
       breadcrumbs={[{ label: nav('nav.orders'), to: '/dashboard/orders' }, { label: title }]}
       actions={<OrderStatusBadge status={order.status} />}
     >
-      {notice && <PageNotice notice={notice} />}
       <p className="text-muted">{formatDateTime(order.createdAt, lang)}</p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
