@@ -18,6 +18,7 @@ import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
 const words = {
   ar: {
     search: 'رقم الطلب أو الاسم أو البريد أو الجوال',
+    exportCsv: 'تصدير هذه الطلبات في ملف CSV',
     apply: 'تطبيق',
     deliver: 'تعليم كمُسلَّم',
     delivered: 'تم التوصيل',
@@ -29,6 +30,7 @@ const words = {
   },
   en: {
     search: 'Order number, name, e-mail or phone',
+    exportCsv: 'Export these orders as a CSV file',
     apply: 'Apply',
     deliver: 'Mark delivered',
     delivered: 'Delivered',
@@ -70,6 +72,16 @@ for (const lang of ['ar', 'en'] as const) {
     const row = owner.getByRole('row').filter({ hasText: `#${order.number}` });
     await expect(row).toHaveCount(1);
     await expectAccessible(owner);
+    // The export link carries the same search, and the member's session opens it.
+    const csvHref = await owner.getByRole('link', { name: words[lang].exportCsv }).getAttribute('href');
+    const csv = await owner.context().request.get(csvHref!);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^${order.number},`));
     await row.getByRole('link', { name: new RegExp(String(order.number)) }).click();
 
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(String(order.number));
