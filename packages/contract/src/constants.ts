@@ -82,10 +82,18 @@ export const sandboxTestCards = {
 >;
 
 /**
- * `delivered` is a paid order whose `invoiceReceived` is true; the other four are the payment
- * states: an order waits for its payment until it expires, then its stock is released.
+ * `delivered` is a paid order whose `invoiceReceived` is true; `cancelled` an unpaid order the
+ * shop cancelled (its stock released); the others are the payment states: an order waits for
+ * its payment until it expires, then its stock is released.
  */
-export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'delivered'] as const;
+export const orderStatuses = [
+  'awaiting_payment',
+  'paid',
+  'failed',
+  'expired',
+  'delivered',
+  'cancelled',
+] as const;
 
 /**
  * Control characters (C0, DEL and C1). None of them is ever typed into a shop form: a NUL

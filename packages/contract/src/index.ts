@@ -9,5 +9,7 @@ export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
+export * from './admin-orders.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
+export type * from './admin-orders-data.ts';

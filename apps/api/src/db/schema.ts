@@ -196,6 +196,10 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
     uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
+    // ---- Orders in the back office: finding orders by the customer's name, e-mail or phone ----
+    index('order_search_user_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('order_search_user_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('order_search_user_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
@@ -301,7 +305,7 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
-export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired'] as const;
+export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable(
@@ -333,12 +337,40 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
+    // ---- Orders in the back office (migration 0007, decision 110) ----
+    /** Fulfilment beside the payment's status: when and by whom (a staff member) it moved. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedBy: uuid('shipped_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** Set with `received`, which is what the shopper's answers read. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: uuid('delivered_by').references(() => staff.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => staff.id, { onDelete: 'set null' }),
+    /**
+     * The one status the back office shows and filters by: a paid order reads `delivered` once
+     * received, `shipped` once shipped; any other order its `status`. Kept by the database.
+     */
+    stage: text('stage')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "status" = 'paid' AND "received" THEN 'delivered' WHEN "status" = 'paid' AND "shipped_at" IS NOT NULL THEN 'shipped' ELSE "status" END`,
+      ),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.expiresAt),
     uniqueIndex('orders_number_unique').on(t.number),
     uniqueIndex('orders_payment_unique').on(t.paymentId),
+    // ---- Orders in the back office: the list's sorts and filters, and its search ----
+    index('orders_created_idx').on(t.createdAt, t.number),
+    index('orders_stage_created_idx').on(t.stage, t.createdAt, t.number),
+    index('orders_total_idx').on(t.totalHalalas, t.number),
+    index('orders_received_created_idx').on(t.received, t.createdAt, t.number),
+    index('orders_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('awaiting_payment', 'paid', 'shipped', 'failed', 'expired', 'cancelled', 'partially_refunded', 'refunded')`,
+    ),
   ],
 );
 
