@@ -24,6 +24,10 @@ const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
 /** Customers and the overview: staff and owners alike. */
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  // Shoppers' personal data and the shop's takings: no browser or proxy may keep a copy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.get(
     adminPaths.customers.pattern,
