@@ -111,7 +111,7 @@ export const overviewSchema = z.object({
   last30Days: salesFigureSchema,
   /** Sales of the last 30 days over the orders paid in them, rounded to the halala; 0 without orders. */
   averageOrderHalalas: z.number().int(),
-  /** Every order by its state (all time), largest first. */
+  /** Orders placed in the last 30 days by their state, largest first. */
   ordersByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   lowStock: z.object({
     /** The `lowStockThreshold` setting: products with this many units or fewer. */

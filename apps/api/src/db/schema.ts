@@ -505,9 +505,9 @@ export const auditLog = pgTable(
 
 // ── Back office: customers and the overview (migration 0009, decision 120) ──────────────────
 // Migration 0009 also adds indexes to tables above that these reads rely on: users
-// (created_at, id) and a trigram GIN over lower(name) || email || phone; orders (paid_at)
-// INCLUDE (total_halalas) WHERE paid_at IS NOT NULL, orders (status, received); products
-// (stock, id).
+// (created_at, id), the same WHERE NOT active, and a trigram GIN over lower(name) || email ||
+// phone; orders (paid_at) INCLUDE (total_halalas) WHERE paid_at IS NOT NULL, and (created_at)
+// INCLUDE (status, received); products (stock, id).
 
 /**
  * Accounts the shop deactivated (users module). A shopper's own deactivation leaves no row: the

@@ -50,26 +50,56 @@ describe('back-office customers', () => {
     ownerHeaders = (await signedInMember(t.app.db, { role: 'owner' })).headers;
     const db = t.app.db;
     const day = (d: string) => new Date(`${d}T12:00:00+03:00`);
-    const noura = await insertUser(db, { name: 'نورة القحطاني', email: 'noura@example.com', phone: '+966551234567' });
-    const fahad = await insertUser(db, { name: 'Fahad Alotaibi', email: 'fahad@mail.sa', phone: '+966509876543' });
-    const sara = await insertUser(db, { name: 'Sara Ali', email: 'sara@example.com', phone: '+966561112233' });
+    const noura = await insertUser(db, {
+      name: 'نورة القحطاني',
+      email: 'noura@example.com',
+      phone: '+966551234567',
+    });
+    const fahad = await insertUser(db, {
+      name: 'Fahad Alotaibi',
+      email: 'fahad@mail.sa',
+      phone: '+966509876543',
+    });
+    const sara = await insertUser(db, {
+      name: 'Sara Ali',
+      email: 'sara@example.com',
+      phone: '+966561112233',
+    });
     const gone = await insertUser(db, { name: 'Old Account', email: 'old@example.com', active: false });
-    await db.update(users).set({ createdAt: day('2026-01-10') }).where(eq(users.id, noura.id));
-    await db.update(users).set({ createdAt: day('2026-03-05') }).where(eq(users.id, fahad.id));
-    await db.update(users).set({ createdAt: day('2026-06-20') }).where(eq(users.id, sara.id));
-    await db.update(users).set({ createdAt: day('2025-12-01') }).where(eq(users.id, gone.id));
+    await db
+      .update(users)
+      .set({ createdAt: day('2026-01-10') })
+      .where(eq(users.id, noura.id));
+    await db
+      .update(users)
+      .set({ createdAt: day('2026-03-05') })
+      .where(eq(users.id, fahad.id));
+    await db
+      .update(users)
+      .set({ createdAt: day('2026-06-20') })
+      .where(eq(users.id, sara.id));
+    await db
+      .update(users)
+      .set({ createdAt: day('2025-12-01') })
+      .where(eq(users.id, gone.id));
     Object.assign(ids, { noura: noura.id, fahad: fahad.id, sara: sara.id, gone: gone.id });
     // Noura: 2 paid orders (300 SAR); Fahad: 1 paid (900 SAR) and 1 failed; Sara: none.
     await insertOrder(noura.id, 10000, true, day('2026-02-01'));
     await insertOrder(noura.id, 20000, true, day('2026-02-02'));
     await insertOrder(fahad.id, 90000, true, day('2026-04-01'));
     await insertOrder(fahad.id, 50000, false, day('2026-04-02'));
-    await db.insert(addresses).values({ userId: noura.id, name: 'البيت', city: 'الرياض', address: 'حي النرجس' });
+    await db
+      .insert(addresses)
+      .values({ userId: noura.id, name: 'البيت', city: 'الرياض', address: 'حي النرجس' });
   });
   afterAll(() => t.close());
 
   async function list(query: string, headers = staffHeaders): Promise<CustomerPage> {
-    const res = await t.app.inject({ method: 'GET', url: `${adminPaths.customers.pattern}?${query}`, headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${adminPaths.customers.pattern}?${query}`,
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return customerPageSchema.parse(res.json());
   }
@@ -79,7 +109,12 @@ describe('back-office customers', () => {
     const page = await list('pageSize=2');
     expect(page.total).toBe(4);
     expect(names(page)).toEqual(['Sara Ali', 'Fahad Alotaibi']);
-    expect(page.items[1]).toMatchObject({ ordersCount: 1, spentHalalas: 90000, active: true, deactivatedBy: null });
+    expect(page.items[1]).toMatchObject({
+      ordersCount: 1,
+      spentHalalas: 90000,
+      active: true,
+      deactivatedBy: null,
+    });
     const second = await list('pageSize=2&page=2');
     expect(names(second)).toEqual(['نورة القحطاني', 'Old Account']);
     expect(second.items[0]).toMatchObject({ ordersCount: 2, spentHalalas: 30000 });
@@ -156,14 +191,18 @@ describe('back-office customers', () => {
       headers: staffHeaders,
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND', message: 'The customer was not found' });
+    expect(missing.json()).toMatchObject({
+      code: 'CUSTOMER_NOT_FOUND',
+      message: 'The customer was not found',
+    });
   });
 
   it('deactivates a customer: sessions end at once, sign-in says why in their language; reactivation undoes it', async () => {
     const db = t.app.db;
     const { token } = await createSession(db, ids.sara!, 1);
     const shopper = sessionHeaders(ids.sara!, token);
-    const me = () => t.app.inject({ method: 'GET', url: apiPaths.currentUser.pattern, headers: shopper.bearer });
+    const me = () =>
+      t.app.inject({ method: 'GET', url: apiPaths.currentUser.pattern, headers: shopper.bearer });
     expect((await me()).statusCode).toBe(200);
 
     const off = await t.app.inject({
@@ -205,7 +244,10 @@ describe('back-office customers', () => {
       headers: staffHeaders,
       payload: { active: true },
     });
-    expect(customerActiveOkSchema.parse(on.json()).customer).toMatchObject({ active: true, deactivatedBy: null });
+    expect(customerActiveOkSchema.parse(on.json()).customer).toMatchObject({
+      active: true,
+      deactivatedBy: null,
+    });
     expect((await login('en')).statusCode).toBe(200);
 
     const audit = await t.app.inject({

@@ -1,5 +1,5 @@
 import type { Lang, Overview } from '@shop/contract';
-import { asc, count, lte, sql } from 'drizzle-orm';
+import { and, asc, count, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
 import { getSettings } from '../content/settings.ts';
@@ -46,7 +46,11 @@ function moneyMovements(from: Date, to: Date) {
 }
 
 /** Sales and paid orders per Riyadh day in [from, to), one index range scan. */
-async function salesByDay(db: Db, from: Date, to: Date): Promise<Map<number, { sales: number; orders: number }>> {
+async function salesByDay(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<Map<number, { sales: number; orders: number }>> {
   const result = await db.execute(sql`
     select floor((extract(epoch from m.at) * 1000 + ${RIYADH_OFFSET_MS}) / ${DAY_MS})::int as day,
            coalesce(sum(m.amount), 0)::float8 as sales,
@@ -54,13 +58,17 @@ async function salesByDay(db: Db, from: Date, to: Date): Promise<Map<number, { s
       from (${moneyMovements(from, to)}) m
      group by 1`);
   const rows = (result as unknown as { rows: { day: number; sales: number; orders: number }[] }).rows;
-  return new Map(rows.map((r) => [Number(r.day), { sales: Math.round(Number(r.sales)), orders: Number(r.orders) }]));
+  return new Map(
+    rows.map((r) => [Number(r.day), { sales: Math.round(Number(r.sales)), orders: Number(r.orders) }]),
+  );
 }
 
-async function ordersByStatus(db: Db): Promise<Overview['ordersByStatus']> {
+/** Orders placed in [from, to) by status. */
+async function ordersByStatus(db: Db, from: Date, to: Date): Promise<Overview['ordersByStatus']> {
   const rows = await db
     .select({ status: orders.status, received: orders.received, n: count() })
     .from(orders)
+    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
     .groupBy(orders.status, orders.received);
   const counts = new Map<string, number>();
   for (const row of rows) {
@@ -96,9 +104,11 @@ async function lowStock(db: Db, lang: Lang): Promise<Overview['lowStock']> {
 export async function overview(db: Db, lang: Lang, now = new Date()): Promise<Overview> {
   const today = riyadhDay(now);
   const firstDay = today - (DAYS_CHARTED - 1);
+  const from = riyadhMidnight(firstDay);
+  const to = riyadhMidnight(today + 1);
   const [byDay, statuses, stock] = await Promise.all([
-    salesByDay(db, riyadhMidnight(firstDay), riyadhMidnight(today + 1)),
-    ordersByStatus(db),
+    salesByDay(db, from, to),
+    ordersByStatus(db, from, to),
     lowStock(db, lang),
   ]);
   const daily: Overview['daily'] = [];
@@ -126,4 +136,3 @@ export async function overview(db: Db, lang: Lang, now = new Date()): Promise<Ov
     daily,
   };
 }
-

@@ -116,7 +116,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAG,
-        summary: 'The overview: sales today, 7 and 30 days, orders by status, average order, low stock, daily sales',
+        summary:
+          'The overview: sales today, 7 and 30 days, orders by status, average order, low stock, daily sales',
         description:
           'Days are Riyadh days (UTC+03:00). Sales are the totals of orders paid in the span, refunds taken ' +
           'off. Low stock uses the `lowStockThreshold` setting (default 5).',
