@@ -10,6 +10,7 @@
 // With DATABASE_URL (a PostgreSQL server URL) a fresh database on that server, dropped
 // afterwards; without it, the embedded database in a temporary folder.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,7 @@ async function seed(env) {
     '../apps/api/src/test/scale-orders.ts',
     import.meta.url,
   );
+  const { hashPassword } = await tsImport('../apps/api/src/modules/users/password.ts', import.meta.url);
   const { insertStaff, insertStaffSession } = await tsImport(
     '../apps/api/src/modules/staff/service.ts',
     import.meta.url,
@@ -70,7 +72,8 @@ async function seed(env) {
       email: 'bench@shop.test',
       name: 'Bench',
       role: 'staff',
-      passwordHash: null,
+      // A live session needs a member who has a password; nobody signs in with this one.
+      passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
       lang: 'ar',
     });
     const { token } = await insertStaffSession(database.db, {

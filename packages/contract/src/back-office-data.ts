@@ -1,4 +1,5 @@
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
+import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
 import type { Lang } from './messages.ts';
 import type { z } from './zod.ts';
 
@@ -35,6 +36,8 @@ export interface BackOfficeData {
   me(): Promise<StaffMe | null>;
 
   // overview and customers
+  overview: BackOfficeOverviewReads;
+  customers: BackOfficeCustomerReads;
 
   // orders
 

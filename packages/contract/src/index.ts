@@ -10,5 +10,6 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './admin-insights.ts';
+export type * from './admin-insights-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';

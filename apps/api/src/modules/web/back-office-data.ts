@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditReads } from '../audit/back-office-reads.ts';
+import { customerReads, overviewReads } from '../insights/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -50,6 +51,8 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       },
 
       // overview and customers
+      overview: overviewReads(ctx),
+      customers: customerReads(ctx),
 
       // orders
 
