@@ -63,7 +63,7 @@ async function seed(env) {
   );
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
-    dataDir: path.join(env.DATA_DIR, 'pg'),
+    dataDir: env.DATA_DIR,
   });
   try {
     await database.migrate();

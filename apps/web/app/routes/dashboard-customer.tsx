@@ -14,7 +14,6 @@ import { requireMember } from '../features/dashboard/session.server.ts';
 import { CustomerState } from '../features/dashboard-insights/customer-state.tsx';
 import { orderStatusKey, orderStatusTones } from '../features/dashboard-insights/order-status.ts';
 import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
-import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
@@ -127,7 +126,11 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
               rowKey={(o) => o.id}
               columns={[
                 { key: 'number', header: t('customer.orderNumber'), cell: (o) => `#${o.number}` },
-                { key: 'date', header: t('customer.orderDate'), cell: (o) => formatDateTime(o.createdAt, lang) },
+                {
+                  key: 'date',
+                  header: t('customer.orderDate'),
+                  cell: (o) => formatDateTime(o.createdAt, lang),
+                },
                 {
                   key: 'status',
                   header: t('customer.orderStatus'),
@@ -168,7 +171,9 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
             {addresses.map((a) => (
               <li key={a._id} className="rounded-xl border border-line p-3">
                 <p className="font-semibold">{a.name}</p>
-                <p className="text-sm text-muted">{[a.city, a.zone, a.address].filter(Boolean).join(lang === 'ar' ? '، ' : ', ')}</p>
+                <p className="text-sm text-muted">
+                  {[a.city, a.zone, a.address].filter(Boolean).join(lang === 'ar' ? '، ' : ', ')}
+                </p>
                 {a.closeSign && <p className="text-sm text-muted">{a.closeSign}</p>}
                 {a.mobile && (
                   <p className="text-sm" dir="ltr">

@@ -119,7 +119,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                     <StatusBadge tone={product.stock === 0 ? 'danger' : 'warning'}>
                       {product.stock === 0
                         ? t('lowStock.out')
-                        : t('lowStock.left', { count: product.stock, formatted: formatNumber(product.stock, lang) })}
+                        : t('lowStock.left', {
+                            count: product.stock,
+                            formatted: formatNumber(product.stock, lang),
+                          })}
                     </StatusBadge>
                   </li>
                 ))}
