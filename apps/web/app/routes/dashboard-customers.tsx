@@ -61,7 +61,7 @@ export default function DashboardCustomers({ loaderData }: Route.ComponentProps)
       sortKey: 'name',
       cell: (c) => (
         <ShopLink to={`/dashboard/customers/${c.id}`} className="text-primary hover:underline">
-          {c.name}
+          <bdi>{c.name}</bdi>
         </ShopLink>
       ),
     },

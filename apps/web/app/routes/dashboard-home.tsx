@@ -70,7 +70,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         <SalesChart daily={overview.daily} />
       </section>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="status-heading" className={section}>
           <h2 id="status-heading" className="text-lg font-semibold">
             {t('byStatus.heading')}

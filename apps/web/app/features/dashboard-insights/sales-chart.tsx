@@ -5,11 +5,17 @@ import { formatHalalas, formatNumber } from '../dashboard/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 
-const WIDTH = 720;
-const HEIGHT = 260;
+/**
+ * Two drawings of the same chart, one shown at a time by CSS: text in an SVG scales with it, so
+ * a phone gets a narrower drawing (readable labels, fewer dates) instead of a shrunken wide one.
+ */
+const layouts = {
+  wide: { width: 720, height: 260, labelEvery: 5, className: 'hidden sm:block' },
+  narrow: { width: 340, height: 220, labelEvery: 10, className: 'sm:hidden' },
+} as const;
 /** Room for the amounts beside the plot (on the start side) and the dates under it. */
-const AXIS = 72;
-const END = 12;
+const AXIS = 64;
+const END = 8;
 const TOP = 12;
 const BOTTOM = 32;
 
@@ -27,20 +33,13 @@ function axisAmount(halalas: number, lang: Lang): string {
   return formatNumber(Math.round(halalas / 100), lang);
 }
 
-/**
- * Daily sales as bars, drawn on the server as SVG (d3-scale only computes the positions and the
- * round ticks), so it shows before and without JavaScript. Time runs in the reading direction:
- * oldest at the start, today at the end — on the left in English, on the right in Arabic, with
- * the amounts on the start side. The same figures follow as a table for screen readers and for
- * anyone who wants the numbers.
- */
-export function SalesChart({ daily }: { daily: Overview['daily'] }) {
+function Bars({ daily, layout }: { daily: Overview['daily']; layout: keyof typeof layouts }) {
   const { t } = useTranslation('dashboard-insights');
   const { lang, dir } = useLang();
-  const titleId = useId();
+  const { width, height, labelEvery, className } = layouts[layout];
   const rtl = dir === 'rtl';
-  const plotStart = rtl ? WIDTH - AXIS : AXIS;
-  const plotEnd = rtl ? END : WIDTH - END;
+  const plotStart = rtl ? width - AXIS : AXIS;
+  const plotEnd = rtl ? END : width - END;
   const x = scaleBand<string>()
     .domain(daily.map((d) => d.date))
     .range([plotStart, plotEnd])
@@ -50,77 +49,94 @@ export function SalesChart({ daily }: { daily: Overview['daily'] }) {
   const y = scaleLinear()
     .domain([0, max > 0 ? max : 100_00])
     .nice(4)
-    .range([HEIGHT - BOTTOM, TOP]);
+    .range([height - BOTTOM, TOP]);
   const ticks = y.ticks(4);
   const total = daily.reduce((sum, d) => sum + d.salesHalalas, 0);
-  // A date under every fifth bar, counted back from today, and under today.
-  const labelled = (i: number) => (daily.length - 1 - i) % 5 === 0;
+  // A date under every few bars, counted back from today, and under today.
+  const labelled = (i: number) => (daily.length - 1 - i) % labelEvery === 0;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={t('chart.summary', {
+        total: formatHalalas(total, lang),
+        days: formatNumber(daily.length, lang),
+      })}
+      className={`h-auto w-full ${className}`}
+      // Coordinates are left to right whatever the page's direction; the plot itself is
+      // mirrored above for Arabic.
+      style={{ direction: 'ltr' }}
+    >
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line
+            x1={Math.min(plotStart, plotEnd)}
+            x2={Math.max(plotStart, plotEnd)}
+            y1={y(tick)}
+            y2={y(tick)}
+            className="stroke-line"
+            strokeDasharray={tick === 0 ? undefined : '3 4'}
+          />
+          <text
+            x={rtl ? plotStart + 8 : plotStart - 8}
+            y={y(tick)}
+            dy="0.32em"
+            textAnchor={rtl ? 'start' : 'end'}
+            className="fill-muted text-[11px]"
+          >
+            {axisAmount(tick, lang)}
+          </text>
+        </g>
+      ))}
+      {daily.map((d, i) => {
+        const top = y(d.salesHalalas);
+        return (
+          <g key={d.date}>
+            <rect
+              x={x(d.date) ?? 0}
+              y={top}
+              width={x.bandwidth()}
+              height={Math.max(0, height - BOTTOM - top)}
+              rx={2}
+              className="fill-primary"
+            >
+              <title>{`${shortDay(d.date, lang)}: ${formatHalalas(d.salesHalalas, lang)}`}</title>
+            </rect>
+            {labelled(i) && (
+              <text
+                x={(x(d.date) ?? 0) + x.bandwidth() / 2}
+                y={height - BOTTOM + 18}
+                textAnchor="middle"
+                className="fill-muted text-[11px]"
+              >
+                {shortDay(d.date, lang)}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/**
+ * Daily sales as bars, drawn on the server as SVG (d3-scale only computes the positions and the
+ * round ticks), so it shows before and without JavaScript. Time runs in the reading direction:
+ * oldest at the start, today at the end — on the left in English, on the right in Arabic, with
+ * the amounts on the start side. The same figures follow as a table for screen readers and for
+ * anyone who wants the numbers.
+ */
+export function SalesChart({ daily }: { daily: Overview['daily'] }) {
+  const { t } = useTranslation('dashboard-insights');
+  const { lang } = useLang();
+  const titleId = useId();
   return (
     <figure className="flex flex-col gap-3">
       <figcaption id={titleId} className="font-semibold">
         {t('chart.title')}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={t('chart.summary', {
-          total: formatHalalas(total, lang),
-          days: formatNumber(daily.length, lang),
-        })}
-        className="h-auto w-full text-primary"
-        // Coordinates are left to right whatever the page's direction; the plot itself is
-        // mirrored above for Arabic.
-        style={{ direction: 'ltr' }}
-      >
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={Math.min(plotStart, plotEnd)}
-              x2={Math.max(plotStart, plotEnd)}
-              y1={y(tick)}
-              y2={y(tick)}
-              className="stroke-line"
-              strokeDasharray={tick === 0 ? undefined : '3 4'}
-            />
-            <text
-              x={rtl ? plotStart + 8 : plotStart - 8}
-              y={y(tick)}
-              dy="0.32em"
-              textAnchor={rtl ? 'start' : 'end'}
-              className="fill-muted text-[11px]"
-            >
-              {axisAmount(tick, lang)}
-            </text>
-          </g>
-        ))}
-        {daily.map((d, i) => {
-          const top = y(d.salesHalalas);
-          return (
-            <g key={d.date}>
-              <rect
-                x={x(d.date) ?? 0}
-                y={top}
-                width={x.bandwidth()}
-                height={Math.max(0, HEIGHT - BOTTOM - top)}
-                rx={2}
-                className="fill-primary"
-              >
-                <title>{`${shortDay(d.date, lang)}: ${formatHalalas(d.salesHalalas, lang)}`}</title>
-              </rect>
-              {labelled(i) && (
-                <text
-                  x={(x(d.date) ?? 0) + x.bandwidth() / 2}
-                  y={HEIGHT - BOTTOM + 18}
-                  textAnchor="middle"
-                  className="fill-muted text-[11px]"
-                >
-                  {shortDay(d.date, lang)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+      <Bars daily={daily} layout="wide" />
+      <Bars daily={daily} layout="narrow" />
       <p className="text-xs text-muted">{t('chart.axis')}</p>
       <details className="rounded-xl border border-line bg-white">
         <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">{t('chart.asTable')}</summary>
