@@ -172,3 +172,42 @@ for (const lang of ['ar', 'en'] as const satisfies Lang[]) {
     await shopperContext.close();
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('deactivating and reactivating a customer asks first on the page itself (en)', async ({ page }) => {
+    const shopper = await registerUser(page.request);
+    await page.goto('/en/dashboard/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+    await page.goto(`/en/dashboard/customers?q=${encodeURIComponent(shopper.email)}`);
+    await page.getByRole('link', { name: shopper.name }).click();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+
+    // The first post only brings the question; nothing has changed yet.
+    await page.getByRole('button', { name: /^Deactivate/ }).click();
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(`Deactivate ${shopper.name}'s account?`);
+    await question.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: /^Deactivate/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, deactivate' }).click();
+    await expect(page.getByText('Deactivated by the shop')).toBeVisible();
+    await expect(
+      page.getByText("The customer's account is deactivated and signed out everywhere"),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: /^Reactivate/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, reactivate' }).click();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    const login = await page.request.post('/api/User/User/Login?lang=en', {
+      data: { userEmail: shopper.email, userPassword: shopper.password },
+    });
+    expect(login.status()).toBe(200);
+  });
+});

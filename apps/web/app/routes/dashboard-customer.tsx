@@ -14,6 +14,8 @@ import { requireMember } from '../features/dashboard/session.server.ts';
 import { CustomerState } from '../features/dashboard-insights/customer-state.tsx';
 import { orderStatusKey, orderStatusTones } from '../features/dashboard-insights/order-status.ts';
 import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
+import { takeNotice } from '../lib/notice.server.ts';
+import { PageNotice } from '../components/ui/page-notice.tsx';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
@@ -22,8 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { bo, lang } = await requireMember(args);
   const details = await bo.customers.one(args.params.id);
   if (!details) throw data(errorMessage('CUSTOMER_NOT_FOUND', lang), { status: 404 });
-  return { details };
+  // After a form posted without JavaScript, its answer comes back as a one-time notice.
+  const pending = takeNotice(args.request);
+  return data({ details, notice: pending.notice }, { headers: pending.headers });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const activeForm = z.object({ intent: z.enum(['deactivate', 'reactivate']) });
 
@@ -95,6 +101,7 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
         )
       }
     >
+      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
       <section aria-labelledby="profile-heading" className={card}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="profile-heading" className="text-lg font-semibold">
