@@ -45,14 +45,18 @@ function moneyMovements(from: Date, to: Date) {
        and ${orders.paidAt} < ${to.toISOString()}::timestamptz`;
 }
 
-/** Sales and paid orders per Riyadh day in [from, to), one index range scan. */
+/**
+ * Sales and paid orders per Riyadh day in [from, to), one index range scan. The day is date
+ * arithmetic on the timestamp (UTC+3, then the date's distance from 1970-01-01), which costs a
+ * fraction of epoch arithmetic in numerics over thousands of rows.
+ */
 async function salesByDay(
   db: Db,
   from: Date,
   to: Date,
 ): Promise<Map<number, { sales: number; orders: number }>> {
   const result = await db.execute(sql`
-    select floor((extract(epoch from m.at) * 1000 + ${RIYADH_OFFSET_MS}) / ${DAY_MS})::int as day,
+    select (((m.at at time zone 'UTC') + interval '3 hours')::date - date '1970-01-01') as day,
            coalesce(sum(m.amount), 0)::float8 as sales,
            coalesce(sum(m.paid_order), 0)::int as orders
       from (${moneyMovements(from, to)}) m
