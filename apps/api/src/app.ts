@@ -39,6 +39,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { staffGuard } from './modules/staff/guard.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 
@@ -208,6 +209,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(insightsRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

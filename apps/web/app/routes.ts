@@ -26,6 +26,8 @@ export default [
   layout('routes/dashboard-layout.tsx', { id: 'dashboard-layout' }, [
     // overview and customers
     ...page('dashboard', 'routes/dashboard-home.tsx'),
+    ...page('dashboard/customers', 'routes/dashboard-customers.tsx'),
+    ...page('dashboard/customers/:id', 'routes/dashboard-customer.tsx'),
 
     // orders
     ...page('dashboard/orders', 'routes/dashboard-orders.tsx'),

@@ -56,6 +56,7 @@ export const adminErrorMessages = {
     ar: 'يجب أن يبقى مالك واحد نشط على الأقل',
     en: 'At least one active owner must remain',
   },
+  CUSTOMER_NOT_FOUND: { ar: 'العميل غير موجود', en: 'The customer was not found' },
   DATE_RANGE_INVALID: {
     ar: 'تاريخ البداية بعد تاريخ النهاية',
     en: 'The start date is after the end date',
@@ -78,4 +79,12 @@ export const adminSuccessMessages = {
   },
   TOTP_ENABLED: { ar: 'تم تفعيل التحقق بخطوتين', en: 'Two-step verification is on' },
   TOTP_DISABLED: { ar: 'تم إيقاف التحقق بخطوتين', en: 'Two-step verification is off' },
+  CUSTOMER_DEACTIVATED: {
+    ar: 'تم إيقاف حساب العميل وتسجيل خروجه من جميع الأجهزة',
+    en: "The customer's account is deactivated and signed out everywhere",
+  },
+  CUSTOMER_REACTIVATED: {
+    ar: 'تمت إعادة تفعيل حساب العميل',
+    en: "The customer's account is active again",
+  },
 } as const;

@@ -26,6 +26,11 @@ export const adminPaths = {
   staffPasswordLink: definePath('/api/admin/staff/:id/password-link'),
   securitySettings: definePath('/api/admin/security-settings'),
   auditLog: definePath('/api/admin/audit'),
+  // staff and owners: customers and the overview
+  customers: definePath('/api/admin/customers'),
+  customer: definePath('/api/admin/customers/:id'),
+  customerActive: definePath('/api/admin/customers/:id/active'),
+  overview: definePath('/api/admin/overview'),
 } as const;
 
 /** Back-office pages (the storefront app serves them), for links in e-mails. */

@@ -1,5 +1,6 @@
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
 import type { BackOfficeOrderReads } from './admin-orders-data.ts';
+import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
 import type { Lang } from './messages.ts';
 import type { z } from './zod.ts';
 
@@ -36,6 +37,8 @@ export interface BackOfficeData {
   me(): Promise<StaffMe | null>;
 
   // overview and customers
+  overview: BackOfficeOverviewReads;
+  customers: BackOfficeCustomerReads;
 
   // orders
   orders: BackOfficeOrderReads;

@@ -10,6 +10,8 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './admin-orders.ts';
+export * from './admin-insights.ts';
+export type * from './admin-insights-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
 export type * from './admin-orders-data.ts';

@@ -58,6 +58,10 @@ export const errorMessages = {
     ar: 'خطأ في البريد الإلكتروني أو كلمة المرور',
     en: 'Error in email or password',
   },
+  ACCOUNT_SUSPENDED: {
+    ar: 'تم إيقاف حسابك من قبل المتجر. تواصل معنا لإعادة تفعيله',
+    en: 'Your account has been deactivated by the shop. Contact us to have it reactivated',
+  },
 
   // registration
   NAME_REQUIRED: { ar: 'من فضلك أدخل الاسم', en: 'Please enter the name' },

@@ -534,3 +534,41 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+
+// ── Back office: customers and the overview (migration 0009, decision 120) ──────────────────
+// Migration 0009 also adds indexes to tables above that these reads rely on: users
+// (created_at, id), the same WHERE NOT active, and a trigram GIN over lower(name) || email ||
+// phone; orders (paid_at) INCLUDE (total_halalas) WHERE paid_at IS NOT NULL, and (created_at)
+// INCLUDE (status, received); products (stock, id).
+
+/**
+ * Accounts the shop deactivated (users module). A shopper's own deactivation leaves no row: the
+ * sign-in answer tells the two apart, and reactivation removes the row.
+ */
+export const accountSuspensions = pgTable('account_suspensions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Paid orders and money spent per shopper, one row per account, written only by the triggers of
+ * migration 0009 (a new account; an order getting its payment), so the customers list sorts by
+ * them from an index.
+ */
+export const customerStats = pgTable(
+  'customer_stats',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ordersCount: integer('orders_count').notNull().default(0),
+    spentHalalas: bigint('spent_halalas', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('customer_stats_orders').on(t.ordersCount, t.userId),
+    index('customer_stats_spent').on(t.spentHalalas, t.userId),
+  ],
+);

@@ -30,6 +30,8 @@ export const settingValueSchemas = {
   openingHours: z.object({ days: z.array(weekDay), opens: clock, closes: clock }),
   deliveryDays: z.number().int().positive(),
   returnHours: z.number().int().positive(),
+  /** The back office's overview lists products with this many units or fewer as low on stock. */
+  lowStockThreshold: z.number().int().nonnegative(),
   socialLinks: z.object({
     x: z.string().optional(),
     instagram: z.string().optional(),
@@ -59,6 +61,7 @@ export const defaultSettings: ShopSettings = {
   openingHours: { days: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], opens: '09:00', closes: '23:00' },
   deliveryDays: 3,
   returnHours: 24,
+  lowStockThreshold: 5,
   socialLinks: {},
 };
 

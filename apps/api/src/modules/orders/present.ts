@@ -38,7 +38,8 @@ export async function presentOrdersPage(
   };
 }
 
-function statusOf(order: OrderRow): OrderStatusName {
+/** The status a shopper and the back office see: a paid order the shopper received is `delivered`. */
+export function statusOf(order: Pick<OrderRow, 'status' | 'received'>): OrderStatusName {
   return order.status === 'paid' && order.received ? 'delivered' : order.status;
 }
 

@@ -147,3 +147,27 @@ export async function listOrders(db: Db, userId: string, page: number, pageSize:
     pageCount: Math.ceil(rawCount / pageSize),
   };
 }
+
+/**
+ * A shopper's orders for the back office, newest first: what a list of them shows, and how many
+ * there are in all (served by orders_user_idx).
+ */
+export async function ordersOfCustomer(db: Db, userId: string, limit: number) {
+  const [rows, counted] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        received: orders.received,
+        totalHalalas: orders.totalHalalas,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}

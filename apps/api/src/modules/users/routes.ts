@@ -49,6 +49,7 @@ import {
   findUserById,
   findUserByIdentifier,
   insertAccount,
+  isSuspended,
   loginIdentifier,
   retireEmailChanges,
   retireResetTokens,
@@ -229,8 +230,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       const attempt = await loginAttempt(request, row?.id ?? `unknown:${unknownKey}`);
       const valid = await verifyPassword(row?.passwordHash, userPassword);
       if (!row || !valid) throw new AppError(401, 'LOGIN_FAILED');
-      // Only someone who knows the password learns that the account was deactivated.
-      if (!row.active) throw new AppError(401, 'ACCOUNT_DISABLED');
+      // Only someone who knows the password learns that the account was deactivated; when the
+      // shop did it, they are told so, since only the shop can undo it.
+      if (!row.active)
+        throw new AppError(401, (await isSuspended(db, row.id)) ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_DISABLED');
       await attempt.succeeded();
       const session = await createSession(db, row.id, app.config.sessionTtlDays);
       setSessionCookie(reply, request, session.token, session.expiresAt);

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, User } from '@shop/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { emailChanges, passwordResets, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { accountSuspensions, emailChanges, passwordResets, users } from '../../db/schema.ts';
+import { endAllSessions } from '../../lib/session.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -49,6 +50,44 @@ export async function updateProfile(
 /** Soft deletion: the row and its orders stay, the account can no longer log in. */
 export async function deactivateAccount(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ active: false, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * The shop deactivates an account (back office): it can no longer sign in, and every session it
+ * has ends in the same transaction. Null when there is no such account.
+ */
+export async function suspendAccount(tx: Tx, userId: string, staffId: string): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ active: false, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) return null;
+  await tx.insert(accountSuspensions).values({ userId, staffId }).onConflictDoNothing();
+  await endAllSessions(tx, userId);
+  return row;
+}
+
+/** The shop reactivates an account, whoever deactivated it. Null when there is no such account. */
+export async function reactivateAccount(tx: Tx, userId: string): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ active: true, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) return null;
+  await tx.delete(accountSuspensions).where(eq(accountSuspensions.userId, userId));
+  return row;
+}
+
+/** True when the shop (not the shopper) deactivated the account. */
+export async function isSuspended(db: Db | Tx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: accountSuspensions.userId })
+    .from(accountSuspensions)
+    .where(eq(accountSuspensions.userId, userId))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

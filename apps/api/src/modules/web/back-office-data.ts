@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditReads } from '../audit/back-office-reads.ts';
 import { orderReads } from '../orders/back-office-reads.ts';
+import { customerReads, overviewReads } from '../insights/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -51,6 +52,8 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       },
 
       // overview and customers
+      overview: overviewReads(ctx),
+      customers: customerReads(ctx),
 
       // orders
       orders: orderReads(ctx),

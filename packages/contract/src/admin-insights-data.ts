@@ -1,0 +1,19 @@
+import type { CustomerDetails, CustomerPage, Overview, customerQuery } from './admin-insights.ts';
+import type { z } from './zod.ts';
+
+/** The customers list's filters as a page's query string gives them (strings, checked by the API). */
+export type CustomerFilterInput = z.input<typeof customerQuery>;
+
+/** The back office's overview (staff and owners). */
+export interface BackOfficeOverviewReads {
+  /** Every figure as of now (as `GET /api/admin/overview` answers). */
+  get(): Promise<Overview>;
+}
+
+/** The back office's customers (staff and owners). */
+export interface BackOfficeCustomerReads {
+  /** One page of the list. Filters the API cannot read throw a 400 Response. */
+  page(filter: CustomerFilterInput): Promise<CustomerPage>;
+  /** A customer's profile, addresses and orders; null when there is no such account. */
+  one(id: string): Promise<CustomerDetails | null>;
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// The back office's overview and customers list at scale: a fresh database with the generated
+// 100,000-product catalog (scripts/scale-catalog.mjs, loaded by the real importer), 100,000
+// shoppers and 50,000 orders over 60 days, then the real shop under autocannon on
+// /api/admin/overview and /api/admin/customers (the first page, a search, a sort by spending)
+// with a staff session. Target: p99 under 300 ms. Prints a table with the load average.
+//
+// Usage: node scripts/bench-dashboard.mjs [--products 100000] [--shoppers 100000]
+//          [--orders 50000] [--seconds 10] [--connections 10] [--out bench-dashboard.json]
+// With DATABASE_URL (a PostgreSQL server URL) a fresh database on that server, dropped
+// afterwards; without it, the embedded database in a temporary folder.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { tsImport } from 'tsx/esm/api';
+import { writeScaleCatalog } from './scale-catalog.mjs';
+import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const productCount = Number(option('products', '100000'));
+const shoppers = Number(option('shoppers', '100000'));
+const orderCount = Number(option('orders', '50000'));
+const seconds = Number(option('seconds', '10'));
+const connections = Number(option('connections', '10'));
+const out = path.resolve(option('out', 'bench-dashboard.json'));
+const serverUrl = process.env.DATABASE_URL;
+const kind = serverUrl ? 'postgres' : 'pglite';
+const TARGET_P99_MS = 300;
+const PROBES = 15;
+
+function runImport(file, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/modules/catalog/import-cli.ts', file],
+      {
+        cwd: root,
+        env: { ...process.env, ...env, INIT_CWD: root },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`import failed (${code})`))));
+  });
+}
+
+/** Shoppers, orders and one staff member with a session, written straight to the database. */
+async function seed(env) {
+  const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
+  const { generateShoppersAndOrders } = await tsImport(
+    '../apps/api/src/test/scale-orders.ts',
+    import.meta.url,
+  );
+  const { hashPassword } = await tsImport('../apps/api/src/modules/users/password.ts', import.meta.url);
+  const { insertStaff, insertStaffSession } = await tsImport(
+    '../apps/api/src/modules/staff/service.ts',
+    import.meta.url,
+  );
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+  });
+  try {
+    await database.migrate();
+    await generateShoppersAndOrders(database.db, { shoppers, orders: orderCount });
+    const member = await insertStaff(database.db, {
+      email: 'bench@shop.test',
+      name: 'Bench',
+      role: 'staff',
+      // A live session needs a member who has a password; nobody signs in with this one.
+      passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      lang: 'ar',
+    });
+    const { token } = await insertStaffSession(database.db, {
+      staffId: member.id,
+      hours: 12,
+      ip: '127.0.0.1',
+    });
+    return token;
+  } finally {
+    await database.close();
+  }
+}
+
+ensureWebBuild();
+const loadBefore = os.loadavg();
+const work = mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
+let database;
+if (serverUrl) {
+  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
+  database = await createServerDatabase(serverUrl, 'bench_dashboard');
+}
+const env = database ? { DATABASE_URL: database.url, DATA_DIR: work } : { DATA_DIR: path.join(work, 'data') };
+const results = [];
+try {
+  const file = await writeScaleCatalog(work, productCount);
+  console.log(`${productCount} products (${kind}): importing…`);
+  await runImport(file, env);
+  console.log(`${shoppers} shoppers, ${orderCount} orders: generating…`);
+  const token = await seed(env);
+  const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });
+  try {
+    const cases = [
+      { name: 'overview', path: '/api/admin/overview' },
+      { name: 'customers, first page', path: '/api/admin/customers?q=' },
+      { name: 'customers, search', path: `/api/admin/customers?q=${encodeURIComponent('Customer 4321')}` },
+      { name: 'customers, by spending', path: '/api/admin/customers?sort=spent&dir=desc' },
+    ];
+    for (const c of cases) {
+      const headers = { cookie: `staff_session=${token}`, 'accept-encoding': 'gzip' };
+      // One at a time first: the median is the call's own cost, which other work on a shared
+      // machine moves least.
+      const alone = [];
+      for (let i = 0; i < PROBES; i++) {
+        const started = performance.now();
+        const res = await fetch(server.url + c.path, { headers });
+        if (!res.ok) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        alone.push(performance.now() - started);
+      }
+      alone.sort((a, b) => a - b);
+      const aloneMs = Math.round(alone[Math.floor(alone.length / 2)] * 10) / 10;
+      const result = await autocannon({
+        url: server.url + c.path,
+        headers,
+        connections,
+        duration: seconds,
+        timeout: 10,
+      });
+      const row = {
+        endpoint: c.name,
+        aloneMs,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+        timeouts: result.timeouts,
+        underTarget: result.latency.p99 < TARGET_P99_MS,
+      };
+      results.push(row);
+      console.log(
+        `  ${c.name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await database?.drop();
+  rmSync(work, { recursive: true, force: true });
+}
+const loadAfter = os.loadavg();
+console.table(results);
+console.log(
+  `${kind}, ${connections} connections, ${seconds} s per endpoint, target p99 < ${TARGET_P99_MS} ms; ` +
+    `load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ` +
+    `${loadAfter.map((l) => l.toFixed(1)).join(' ')} after, on ${os.cpus().length} cores`,
+);
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      kind,
+      connections,
+      seconds,
+      products: productCount,
+      shoppers,
+      orders: orderCount,
+      load: { before: loadBefore, after: loadAfter },
+      results,
+    },
+    null,
+    2,
+  ),
+);
+if (results.some((r) => !r.underTarget || r.errors > 0)) process.exitCode = 1;
