@@ -31,6 +31,7 @@ import { resolveSession } from './lib/session.ts';
 import { catalogReadGates } from './modules/catalog/read-gates.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from './modules/web/plugin.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -38,6 +39,7 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { PaymentKeys } from './modules/payments/keys.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffGuard } from './modules/staff/guard.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -112,6 +114,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     log: app.log,
   });
   app.decorate('changeTransport', transport);
+  // Payment keys saved in the back office: read once, and again whenever settings change here
+  // or in another process.
+  const keys = new PaymentKeys(config);
+  app.decorate('paymentKeys', keys);
+  await keys.reload(database.db);
+  app.changes.on((event) => {
+    if (event.topic === 'settings')
+      keys.reload(database.db).catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+  });
   app.addHook('onClose', async () => {
     await app.changes.close();
     redis?.disconnect();
@@ -206,6 +217,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(paymentRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(contentAdminRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

@@ -1,5 +1,6 @@
 /** Languages and every message the API answers, in both: no schemas, safe for any bundle. */
 
+import { adminContentErrorMessages, adminContentSuccessMessages } from './admin-content-messages.ts';
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
@@ -235,6 +236,7 @@ export const errorMessages = {
 
   // back office
   ...adminErrorMessages,
+  ...adminContentErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -272,6 +274,7 @@ export const successMessages = {
   },
   LOGGED_OUT: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
   ...adminSuccessMessages,
+  ...adminContentSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

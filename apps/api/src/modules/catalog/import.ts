@@ -93,12 +93,25 @@ const agentRecord = z.strictObject({
   image: imageFile,
 });
 
-const sliderRecord = z.strictObject({ image: imageFile });
+const sliderLink = z
+  .string({ error: 'must be a link' })
+  .trim()
+  .refine(
+    (v) => v === '' || /^\/(?![/\\])\S*$/.test(v) || /^https:\/\/[^\s/]+(\/\S*)?$/i.test(v),
+    'must be a shop path starting with / or an https:// address',
+  );
+/** `image` is the Arabic slide (and the English one when `imageEn` is left out). */
+const sliderRecord = z.strictObject({
+  image: imageFile,
+  imageEn: imageFile.optional(),
+  link: z.strictObject({ ar: sliderLink, en: sliderLink }).optional(),
+});
 
 const infoPagesSection = z.strictObject({
   about: bilingualLong.optional(),
   refund: bilingualLong.optional(),
   terms: bilingualLong.optional(),
+  privacy: bilingualLong.optional(),
 });
 
 /**
@@ -300,7 +313,10 @@ function imageReferences(data: ParsedCatalog): { file: string; where: string }[]
   data.agents?.forEach((a, i) =>
     refs.push({ file: a.image, where: label('agents', i, `key "${a.key}"`, 'image') }),
   );
-  data.sliders?.forEach((sl, i) => refs.push({ file: sl.image, where: `sliders[${i}].image` }));
+  data.sliders?.forEach((sl, i) => {
+    refs.push({ file: sl.image, where: `sliders[${i}].image` });
+    if (sl.imageEn) refs.push({ file: sl.imageEn, where: `sliders[${i}].imageEn` });
+  });
   return refs;
 }
 
@@ -707,13 +723,21 @@ async function writeCatalog(
     if (data.sliders.length)
       await tx
         .insert(sliders)
-        .values(data.sliders.map((sl, sort) => ({ image: image.get(sl.image)!, sort })));
+        .values(
+          data.sliders.map((sl, sort) => ({
+            imageAr: image.get(sl.image)!,
+            imageEn: image.get(sl.imageEn ?? sl.image)!,
+            linkAr: sl.link?.ar ?? '',
+            linkEn: sl.link?.en ?? '',
+            sort,
+          })),
+        );
     step(data.sliders.length);
   }
 
   let infoPageCount = 0;
   if (data.infoPages) {
-    for (const kind of ['about', 'refund', 'terms'] as const) {
+    for (const kind of ['about', 'refund', 'terms', 'privacy'] as const) {
       const page = data.infoPages[kind];
       if (!page) continue;
       infoPageCount++;
