@@ -32,6 +32,7 @@ import { catalogReadGates } from './modules/catalog/read-gates.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
+import { catalogImportRoutes } from './modules/catalog/import-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from './modules/web/plugin.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(catalogImportRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

@@ -80,3 +80,48 @@ export const adminContentSuccessMessages = {
   IMPORT_CHECKED: { ar: 'تم فحص الملف', en: 'The file was checked' },
   IMPORT_STARTED: { ar: 'بدأ الاستيراد', en: 'The import has started' },
 } as const;
+
+/**
+ * The Arabic of the catalog file checks' messages, which the checks write in English (the
+ * command-line importer prints them as they are). A message not listed here is shown in Arabic
+ * as "not valid" with the English detail after it.
+ */
+const importIssueArabic: [RegExp, string][] = [
+  [/^must be a text key$/, 'يجب أن يكون مفتاحاً نصياً'],
+  [/^must be 1–100 letters, digits, dots, dashes or underscores$/, 'يجب أن يكون من 1 إلى 100 حرف لاتيني أو رقم أو نقطة أو شرطة'],
+  [/^must not be empty$/, 'يجب ألا يكون فارغاً'],
+  [/^must be Arabic text$/, 'يجب أن يكون نصاً عربياً'],
+  [/^must be English text$/, 'يجب أن يكون نصاً إنجليزياً'],
+  [/^must be a phone number$/, 'يجب أن يكون رقم هاتف'],
+  [/^must be an object with "ar" and "en" texts$/, 'يجب أن يحتوي على نص عربي "ar" ونص إنجليزي "en"'],
+  [/^must be a file path$/, 'يجب أن يكون مسار صورة'],
+  [/^must be a positive amount$/, 'يجب أن يكون مبلغاً أكبر من صفر'],
+  [/^must be an amount$/, 'يجب أن يكون مبلغاً'],
+  [/^must not be negative$/, 'يجب ألا يكون سالباً'],
+  [/^must be at most (\d+) SAR$/, 'يجب ألا يزيد على $1 ريال'],
+  [/^must have at most 2 decimals$/, 'يجب ألا يزيد على خانتين عشريتين'],
+  [/^must be a whole number$/, 'يجب أن يكون عدداً صحيحاً'],
+  [/^must be true or false$/, 'يجب أن يكون true أو false'],
+  [/^must be a list of file paths$/, 'يجب أن يكون قائمة مسارات صور'],
+  [/^must hold at most 20 images$/, 'يجب ألا يزيد على 20 صورة'],
+  [/^must be below the price$/, 'يجب أن يكون أقل من السعر'],
+  [/^must be a link$/, 'يجب أن يكون رابطاً'],
+  [/^must be a shop path starting with \/ or an https:\/\/ address$/, 'يجب أن يبدأ بـ / أو https://'],
+  [/^must be a 15-digit VAT number that starts and ends with 3$/, 'يجب أن يكون رقماً ضريبياً من 15 رقماً يبدأ وينتهي بـ 3'],
+  [/^unknown fields? (.+)$/, 'حقل غير معروف $1'],
+  [/^used twice \(also by row (\d+)\)$/, 'مكرر (مستخدم أيضاً في الصف $1)'],
+  [/^unknown category (.+)$/, 'تصنيف غير موجود $1'],
+  [/^unknown company (.+)$/, 'علامة تجارية غير موجودة $1'],
+  [
+    /^must be the path of an image already in the shop \(\/uploads\/…\)$/,
+    'يجب أن يكون مسار صورة موجودة في المتجر (/uploads/…)',
+  ],
+  [/^(.+)$/, 'القيمة غير صحيحة ($1)'],
+];
+
+/** A catalog file check's message in the member's language. */
+export function importIssueMessage(message: string, lang: 'ar' | 'en'): string {
+  if (lang === 'en') return message;
+  for (const [pattern, arabic] of importIssueArabic) if (pattern.test(message)) return message.replace(pattern, arabic);
+  return message;
+}

@@ -10,4 +10,5 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './admin-content.ts';
+export { importIssueMessage } from './admin-content-messages.ts';
 export type * from './store-data.ts';
