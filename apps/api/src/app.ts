@@ -122,7 +122,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await keys.reload(database.db);
   app.changes.on((event) => {
     if (event.topic === 'settings')
-      keys.reload(database.db).catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+      keys
+        .reload(database.db)
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
   });
   app.addHook('onClose', async () => {
     await app.changes.close();

@@ -24,7 +24,10 @@ export const adminContentErrorMessages = {
     ar: 'الرقم الضريبي 15 رقماً يبدأ بـ 3 وينتهي بـ 3',
     en: 'The VAT number is 15 digits that start and end with 3',
   },
-  SHOP_NAME_REQUIRED: { ar: 'أدخل اسم المتجر بالعربية والإنجليزية', en: 'Enter the shop name in Arabic and English' },
+  SHOP_NAME_REQUIRED: {
+    ar: 'أدخل اسم المتجر بالعربية والإنجليزية',
+    en: 'Enter the shop name in Arabic and English',
+  },
   SHOP_ADDRESS_REQUIRED: {
     ar: 'أدخل عنوان المتجر بالعربية والإنجليزية',
     en: "Enter the shop's address in Arabic and English",
@@ -88,7 +91,10 @@ export const adminContentSuccessMessages = {
  */
 const importIssueArabic: [RegExp, string][] = [
   [/^must be a text key$/, 'يجب أن يكون مفتاحاً نصياً'],
-  [/^must be 1–100 letters, digits, dots, dashes or underscores$/, 'يجب أن يكون من 1 إلى 100 حرف لاتيني أو رقم أو نقطة أو شرطة'],
+  [
+    /^must be 1–100 letters, digits, dots, dashes or underscores$/,
+    'يجب أن يكون من 1 إلى 100 حرف لاتيني أو رقم أو نقطة أو شرطة',
+  ],
   [/^must not be empty$/, 'يجب ألا يكون فارغاً'],
   [/^must be Arabic text$/, 'يجب أن يكون نصاً عربياً'],
   [/^must be English text$/, 'يجب أن يكون نصاً إنجليزياً'],
@@ -107,7 +113,10 @@ const importIssueArabic: [RegExp, string][] = [
   [/^must be below the price$/, 'يجب أن يكون أقل من السعر'],
   [/^must be a link$/, 'يجب أن يكون رابطاً'],
   [/^must be a shop path starting with \/ or an https:\/\/ address$/, 'يجب أن يبدأ بـ / أو https://'],
-  [/^must be a 15-digit VAT number that starts and ends with 3$/, 'يجب أن يكون رقماً ضريبياً من 15 رقماً يبدأ وينتهي بـ 3'],
+  [
+    /^must be a 15-digit VAT number that starts and ends with 3$/,
+    'يجب أن يكون رقماً ضريبياً من 15 رقماً يبدأ وينتهي بـ 3',
+  ],
   [/^unknown fields? (.+)$/, 'حقل غير معروف $1'],
   [/^used twice \(also by row (\d+)\)$/, 'مكرر (مستخدم أيضاً في الصف $1)'],
   [/^unknown category (.+)$/, 'تصنيف غير موجود $1'],
@@ -122,6 +131,7 @@ const importIssueArabic: [RegExp, string][] = [
 /** A catalog file check's message in the member's language. */
 export function importIssueMessage(message: string, lang: 'ar' | 'en'): string {
   if (lang === 'en') return message;
-  for (const [pattern, arabic] of importIssueArabic) if (pattern.test(message)) return message.replace(pattern, arabic);
+  for (const [pattern, arabic] of importIssueArabic)
+    if (pattern.test(message)) return message.replace(pattern, arabic);
   return message;
 }

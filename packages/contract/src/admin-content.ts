@@ -46,7 +46,10 @@ export const slideLinkField = z
   .string()
   .trim()
   .max(500, 'LINK_INVALID')
-  .refine((v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https:\/\/[^\s/]+(\/[^\s]*)?$/i.test(v), 'LINK_INVALID');
+  .refine(
+    (v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https:\/\/[^\s/]+(\/[^\s]*)?$/i.test(v),
+    'LINK_INVALID',
+  );
 
 export const adminSliderSchema = z.object({
   id: z.number().int(),
@@ -59,7 +62,10 @@ export const adminSliderSchema = z.object({
 export type AdminSlider = z.infer<typeof adminSliderSchema>;
 
 /** The text fields of a slide's form; its images are the file parts `imageAr` and `imageEn`. */
-export const sliderFormSchema = z.object({ linkAr: slideLinkField.default(''), linkEn: slideLinkField.default('') });
+export const sliderFormSchema = z.object({
+  linkAr: slideLinkField.default(''),
+  linkEn: slideLinkField.default(''),
+});
 
 export const adminAgentSchema = z.object({
   id: z.number().int(),
@@ -123,7 +129,9 @@ const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'TIME_INVALID'
 /** A riyal amount typed in the back office (VAT included), at most two decimals. */
 const sarField = z
   .union([z.number(), z.string().trim().min(1, 'AMOUNT_INVALID')])
-  .transform((v) => (typeof v === 'number' ? v : Number(v.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)))))
+  .transform((v) =>
+    typeof v === 'number' ? v : Number(v.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660))),
+  )
   .pipe(
     z
       .number({ error: 'AMOUNT_INVALID' })
@@ -161,9 +169,7 @@ export const adminSettingsInputSchema = z.object({
     .refine((v) => v === '' || /^\+?[0-9]{8,15}$/.test(v), 'PHONE_INVALID')
     .optional(),
   address: bilingualText('SHOP_ADDRESS_REQUIRED').optional(),
-  openingHours: z
-    .object({ days: z.array(z.enum(weekDays)).max(7), opens: clock, closes: clock })
-    .optional(),
+  openingHours: z.object({ days: z.array(z.enum(weekDays)).max(7), opens: clock, closes: clock }).optional(),
   socialLinks: z
     .object({ x: httpsUrl, instagram: httpsUrl, snapchat: httpsUrl, tiktok: httpsUrl })
     .partial()

@@ -15,7 +15,6 @@ import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment } from './orders.ts';
 import type { User } from './users.ts';
 
-
 export interface InfoPageContent {
   markdown: string;
   html: string;

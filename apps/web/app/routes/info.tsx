@@ -52,7 +52,10 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">{loaderData.title}</h1>
-      <div className="info-text leading-loose text-ink/90" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      <div
+        className="info-text leading-loose text-ink/90"
+        dangerouslySetInnerHTML={{ __html: loaderData.html }}
+      />
     </article>
   );
 }

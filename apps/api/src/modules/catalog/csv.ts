@@ -61,7 +61,11 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
   const [header, ...rows] = parseCsv(text);
   if (!header) throw new CsvError('the file is empty');
   const names = header.map((h) => h.trim().toLowerCase());
-  const missing = catalogCsvColumns.filter((c) => !['description_ar', 'description_en', 'offer_price', 'featured', 'images'].includes(c) && !names.includes(c));
+  const missing = catalogCsvColumns.filter(
+    (c) =>
+      !['description_ar', 'description_en', 'offer_price', 'featured', 'images'].includes(c) &&
+      !names.includes(c),
+  );
   if (missing.length) throw new CsvError(`missing columns: ${missing.join(', ')}`);
   const unknown = names.filter((n) => !(catalogCsvColumns as readonly string[]).includes(n));
   if (unknown.length) throw new CsvError(`unknown columns: ${unknown.join(', ')}`);
@@ -81,7 +85,8 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
     };
     const descriptionAr = get('description_ar');
     const descriptionEn = get('description_en');
-    if (descriptionAr || descriptionEn) record.description = { ar: descriptionAr ?? '', en: descriptionEn ?? '' };
+    if (descriptionAr || descriptionEn)
+      record.description = { ar: descriptionAr ?? '', en: descriptionEn ?? '' };
     const offer = get('offer_price');
     if (offer !== undefined && offer.trim() !== '') record.offerPrice = number(offer);
     const featured = get('featured')?.trim().toLowerCase();

@@ -1,7 +1,15 @@
 import { halalasToSar } from '@shop/contract';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agents, categories, companies, infoPages, productImages, products, sliders } from '../../db/schema.ts';
+import {
+  agents,
+  categories,
+  companies,
+  infoPages,
+  productImages,
+  products,
+  sliders,
+} from '../../db/schema.ts';
 import { csvLine } from './csv.ts';
 import type { ImportSettings } from './import.ts';
 
@@ -20,7 +28,12 @@ type ProductRow = typeof products.$inferSelect;
 async function* productPages(db: Db): AsyncGenerator<{ rows: ProductRow[]; images: Map<number, string[]> }> {
   let after = 0;
   for (;;) {
-    const rows = await db.select().from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(PAGE);
+    const rows = await db
+      .select()
+      .from(products)
+      .where(gt(products.id, after))
+      .orderBy(asc(products.id))
+      .limit(PAGE);
     if (rows.length === 0) return;
     const extra = await db
       .select({ productId: productImages.productId, image: productImages.image })
@@ -53,11 +66,17 @@ async function slugMaps(db: Db) {
   };
 }
 
-function productRecord(p: ProductRow, maps: Awaited<ReturnType<typeof slugMaps>>, extra: string[] | undefined) {
+function productRecord(
+  p: ProductRow,
+  maps: Awaited<ReturnType<typeof slugMaps>>,
+  extra: string[] | undefined,
+) {
   return {
     sku: p.sku,
     name: { ar: p.nameAr, en: p.nameEn },
-    ...((p.descriptionAr || p.descriptionEn) && { description: { ar: p.descriptionAr, en: p.descriptionEn } }),
+    ...((p.descriptionAr || p.descriptionEn) && {
+      description: { ar: p.descriptionAr, en: p.descriptionEn },
+    }),
     category: maps.category.get(p.categoryId)!,
     company: maps.company.get(p.companyId)!,
     price: halalasToSar(p.priceHalalas),

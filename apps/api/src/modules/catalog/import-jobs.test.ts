@@ -1,10 +1,5 @@
 import path from 'node:path';
-import {
-  adminContentPaths as paths,
-  apiPaths,
-  importJobSchema,
-  type ImportJob,
-} from '@shop/contract';
+import { adminContentPaths as paths, apiPaths, importJobSchema, type ImportJob } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +20,9 @@ describe('back office: catalog import and export', () => {
   beforeAll(async () => {
     t = await createTestApp();
     staff = (await signedInMember(t.app.db)).headers;
-    const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#888' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     image = await storeImage(t.config.uploadsDir, bytes, { folder: 'catalog', maxSize: 1000 });
     category = (await createCategory(t.app.db, { image })).slug;
     company = (await createCompany(t.app.db, { image })).slug;
@@ -33,7 +30,9 @@ describe('back office: catalog import and export', () => {
   afterAll(() => t.close());
 
   const upload = async (text: string, fileName: string, lang: 'ar' | 'en' = 'ar') => {
-    const body = multipart({}, [{ name: 'file', filename: fileName, contentType: 'application/octet-stream', data: Buffer.from(text) }]);
+    const body = multipart({}, [
+      { name: 'file', filename: fileName, contentType: 'application/octet-stream', data: Buffer.from(text) },
+    ]);
     return t.app.inject({
       method: 'POST',
       url: paths.importJobs.pattern,
@@ -43,9 +42,15 @@ describe('back office: catalog import and export', () => {
   };
   const job = async (id: string, lang: 'ar' | 'en' = 'ar') =>
     importJobSchema.parse(
-      (await t.app.inject({ url: paths.importJob.build({ id }), headers: { ...staff, 'accept-language': lang } })).json(),
+      (
+        await t.app.inject({
+          url: paths.importJob.build({ id }),
+          headers: { ...staff, 'accept-language': lang },
+        })
+      ).json(),
     );
-  const start = (id: string) => t.app.inject({ method: 'POST', url: paths.importStart.build({ id }), headers: staff });
+  const start = (id: string) =>
+    t.app.inject({ method: 'POST', url: paths.importStart.build({ id }), headers: staff });
   const waitUntilOver = async (id: string, each?: (job: ImportJob) => Promise<void>) => {
     for (;;) {
       const current = await job(id);
@@ -78,7 +83,10 @@ describe('back office: catalog import and export', () => {
         { ...product(4), image: '/uploads/catalog/missing.webp' },
       ],
     };
-    const res = await upload(JSON.stringify({ products: [file.products[0], file.products[1]] }), 'catalog.json');
+    const res = await upload(
+      JSON.stringify({ products: [file.products[0], file.products[1]] }),
+      'catalog.json',
+    );
     expect(res.statusCode).toBe(200);
     const invalid = res.json().job as ImportJob;
     expect(invalid.status).toBe('invalid');
@@ -87,8 +95,9 @@ describe('back office: catalog import and export', () => {
     ]);
     expect((await job(invalid.id, 'en')).errors[0]?.message).toBe('must be a positive amount');
 
-    const refs = (await upload(JSON.stringify({ products: [file.products[2], file.products[3]] }), 'x.json', 'en')).json()
-      .job as ImportJob;
+    const refs = (
+      await upload(JSON.stringify({ products: [file.products[2], file.products[3]] }), 'x.json', 'en')
+    ).json().job as ImportJob;
     expect(refs.errors).toEqual([
       { section: 'products', row: 1, field: 'category', message: 'unknown category "no-such-category"' },
       {
@@ -153,7 +162,14 @@ describe('back office: catalog import and export', () => {
     const bySku = new Map(rows.map((r) => [r.sku, r]));
     for (const p of file.products) {
       const row = bySku.get(p.sku)!;
-      expect([row.nameAr, row.nameEn, row.priceHalalas, row.offerPriceHalalas, row.stock, row.featured]).toEqual([
+      expect([
+        row.nameAr,
+        row.nameEn,
+        row.priceHalalas,
+        row.offerPriceHalalas,
+        row.stock,
+        row.featured,
+      ]).toEqual([
         p.name.ar,
         p.name.en,
         Math.round(p.price * 100),
@@ -171,7 +187,10 @@ describe('back office: catalog import and export', () => {
 
   it('exports the whole catalog in the import format: importing it again changes nothing', async () => {
     const before = await t.app.db.select().from(products).orderBy(asc(products.id));
-    const exported = await t.app.inject({ url: `${paths.catalogExport.pattern}?format=json`, headers: staff });
+    const exported = await t.app.inject({
+      url: `${paths.catalogExport.pattern}?format=json`,
+      headers: staff,
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toMatch(/attachment; filename="catalog-.*\.json"/);
     const file = JSON.parse(exported.body) as { products: unknown[]; categories: unknown[] };
@@ -207,7 +226,13 @@ describe('back office: catalog import and export', () => {
   it('marks a job that was running when the shop stopped as failed, with a message in both languages', async () => {
     const [row] = await t.app.db
       .insert(catalogImportJobs)
-      .values({ status: 'running', format: 'json', fileName: 'x.json', storedFile: 'x.json', actor: 'a@shop.test' })
+      .values({
+        status: 'running',
+        format: 'json',
+        fileName: 'x.json',
+        storedFile: 'x.json',
+        actor: 'a@shop.test',
+      })
       .returning();
     expect(await failInterruptedJobs(t.app.db)).toBe(1);
     expect((await job(row!.id, 'en')).failure).toBe(

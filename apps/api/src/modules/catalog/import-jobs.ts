@@ -68,9 +68,10 @@ interface StoredIssue {
 }
 
 function present(row: JobRow, lang: Lang): ImportJob {
-  const errors = (row.errors as StoredIssue[]).map(
-    (e): ImportIssue => ({ ...e, message: importIssueMessage(e.message, lang) }),
-  );
+  const errors = (row.errors as StoredIssue[]).map((e): ImportIssue => ({
+    ...e,
+    message: importIssueMessage(e.message, lang),
+  }));
   return {
     id: row.id,
     status: row.status,
@@ -78,7 +79,12 @@ function present(row: JobRow, lang: Lang): ImportJob {
     fileName: row.fileName,
     total: row.total,
     done: row.done,
-    percent: row.total > 0 ? Math.min(100, Math.floor((row.done * 100) / row.total)) : row.status === 'done' ? 100 : 0,
+    percent:
+      row.total > 0
+        ? Math.min(100, Math.floor((row.done * 100) / row.total))
+        : row.status === 'done'
+          ? 100
+          : 0,
     summary: (row.summary as Summary | null) ?? null,
     errors,
     // A failure is stored as an error code of the contract, which has its message in both languages.
@@ -99,7 +105,11 @@ function readCatalogText(text: string, format: 'json' | 'csv'): unknown {
 export function formatOf(fileName: string, bytes: Buffer): 'json' | 'csv' {
   if (/\.csv$/i.test(fileName)) return 'csv';
   if (/\.json$/i.test(fileName)) return 'json';
-  const head = bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('{') ? 'json' : 'csv';
 }
 
@@ -116,7 +126,9 @@ async function imageIssues(data: ParsedCatalog, uploadsDir: string): Promise<Cat
     if (exists.has(ref.file)) continue;
     let ok = IMAGE_PATH.test(ref.file);
     if (ok) {
-      const info = await stat(path.join(uploadsDir, ref.file.slice('/uploads/'.length))).catch(() => undefined);
+      const info = await stat(path.join(uploadsDir, ref.file.slice('/uploads/'.length))).catch(
+        () => undefined,
+      );
       ok = Boolean(info?.isFile());
     }
     exists.set(ref.file, ok);
@@ -236,7 +248,11 @@ export async function checkUpload(
 }
 
 export async function listImportJobs(db: Db, lang: Lang, limit = 20): Promise<ImportJob[]> {
-  const rows = await db.select().from(catalogImportJobs).orderBy(desc(catalogImportJobs.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(catalogImportJobs)
+    .orderBy(desc(catalogImportJobs.createdAt))
+    .limit(limit);
   return rows.map((r) => present(r, lang));
 }
 
@@ -295,7 +311,12 @@ class Stopped extends Error {}
  * Imports a running job's file in batches. `signal` stops it between batches (the shop is
  * shutting down): the job is then marked interrupted.
  */
-export async function runImportJob(deps: ImportJobDeps, id: string, by: AuditActor, signal: AbortSignal): Promise<void> {
+export async function runImportJob(
+  deps: ImportJobDeps,
+  id: string,
+  by: AuditActor,
+  signal: AbortSignal,
+): Promise<void> {
   const { db } = deps;
   try {
     const [job] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));

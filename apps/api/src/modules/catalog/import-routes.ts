@@ -79,7 +79,8 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError(413, 'IMPORT_FILE_TOO_LARGE', [{ path: 'file', code: 'IMPORT_FILE_TOO_LARGE' }]);
         throw error;
       }
-      if (!upload) throw new AppError(400, 'IMPORT_FILE_REQUIRED', [{ path: 'file', code: 'IMPORT_FILE_REQUIRED' }]);
+      if (!upload)
+        throw new AppError(400, 'IMPORT_FILE_REQUIRED', [{ path: 'file', code: 'IMPORT_FILE_REQUIRED' }]);
       const job = await checkUpload(deps, auditActor(request), upload, request.lang);
       return { ...okMessage('IMPORT_CHECKED', request.lang), job };
     },
@@ -108,7 +109,10 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
         if (running?.done === done) running = undefined;
       });
       running = { stop, done };
-      return { ...okMessage('IMPORT_STARTED', request.lang), job: await findImportJob(app.db, id, request.lang) };
+      return {
+        ...okMessage('IMPORT_STARTED', request.lang),
+        job: await findImportJob(app.db, id, request.lang),
+      };
     },
   );
 
@@ -145,7 +149,8 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAG,
         summary: 'Download the whole catalog in the import format (`format=json`) or its products as CSV',
-        description: 'Streamed. Importing the file again changes nothing: export then import is a round trip.',
+        description:
+          'Streamed. Importing the file again changes nothing: export then import is a round trip.',
         security: staffCookie,
         querystring: exportQuery,
         produces: ['application/json', 'text/csv'],

@@ -284,7 +284,10 @@ export function catalogFormatIssues(
       return {
         section: typeof section === 'string' ? section : '',
         index: hasIndex ? index : null,
-        field: fields.map((f) => (typeof f === 'number' ? `[${f}]` : String(f))).join('.').replace(/\.\[/g, '['),
+        field: fields
+          .map((f) => (typeof f === 'number' ? `[${f}]` : String(f)))
+          .join('.')
+          .replace(/\.\[/g, '['),
         message,
       };
     });
@@ -335,7 +338,9 @@ export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 20
   const known = async (table: typeof categories | typeof companies, keys: string[]) =>
     new Set(
       keys.length
-        ? (await db.select({ slug: table.slug }).from(table).where(inArray(table.slug, keys))).map((r) => r.slug)
+        ? (await db.select({ slug: table.slug }).from(table).where(inArray(table.slug, keys))).map(
+            (r) => r.slug,
+          )
         : [],
     );
   const fileCategories = new Set(data.categories.map((c) => c.key));
@@ -352,19 +357,32 @@ export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 20
         message: `unknown category ${JSON.stringify(p.category)}`,
       });
     if (!fileCompanies.has(p.company) && !dbCompanies.has(p.company))
-      issues.push({ section: 'products', index, field: 'company', message: `unknown company ${JSON.stringify(p.company)}` });
+      issues.push({
+        section: 'products',
+        index,
+        field: 'company',
+        message: `unknown company ${JSON.stringify(p.company)}`,
+      });
   });
   return issues.slice(0, max);
 }
 
 /** Image references of the file with their record and field (for checks of uploaded files). */
-export function imageFields(data: ParsedCatalog): { file: string; section: string; index: number | null; field: string }[] {
+export function imageFields(
+  data: ParsedCatalog,
+): { file: string; section: string; index: number | null; field: string }[] {
   const refs: { file: string; section: string; index: number | null; field: string }[] = [];
-  data.categories.forEach((c, i) => refs.push({ file: c.image, section: 'categories', index: i, field: 'image' }));
-  data.companies.forEach((c, i) => refs.push({ file: c.image, section: 'companies', index: i, field: 'image' }));
+  data.categories.forEach((c, i) =>
+    refs.push({ file: c.image, section: 'categories', index: i, field: 'image' }),
+  );
+  data.companies.forEach((c, i) =>
+    refs.push({ file: c.image, section: 'companies', index: i, field: 'image' }),
+  );
   data.products.forEach((p, i) => {
     refs.push({ file: p.image, section: 'products', index: i, field: 'image' });
-    p.images?.forEach((img, j) => refs.push({ file: img, section: 'products', index: i, field: `images[${j}]` }));
+    p.images?.forEach((img, j) =>
+      refs.push({ file: img, section: 'products', index: i, field: `images[${j}]` }),
+    );
   });
   data.agents?.forEach((a, i) => refs.push({ file: a.image, section: 'agents', index: i, field: 'image' }));
   data.sliders?.forEach((sl, i) => {
@@ -878,17 +896,15 @@ export async function writeContentSections(
   if (data.sliders) {
     await tx.delete(sliders);
     if (data.sliders.length)
-      await tx
-        .insert(sliders)
-        .values(
-          data.sliders.map((sl, sort) => ({
-            imageAr: image.get(sl.image)!,
-            imageEn: image.get(sl.imageEn ?? sl.image)!,
-            linkAr: sl.link?.ar ?? '',
-            linkEn: sl.link?.en ?? '',
-            sort,
-          })),
-        );
+      await tx.insert(sliders).values(
+        data.sliders.map((sl, sort) => ({
+          imageAr: image.get(sl.image)!,
+          imageEn: image.get(sl.imageEn ?? sl.image)!,
+          linkAr: sl.link?.ar ?? '',
+          linkEn: sl.link?.en ?? '',
+          sort,
+        })),
+      );
     step(data.sliders.length);
   }
 

@@ -19,7 +19,9 @@ import { multipart, signedInUser, type FilePart } from '../../test/users.ts';
 import { infoPageContent } from './service.ts';
 
 const png = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 const file = (name: string, data: Buffer, filename = `${name}.png`, contentType = 'image/png'): FilePart => ({
   name,
@@ -60,7 +62,13 @@ describe('back office: content', () => {
   });
   afterAll(() => t.close());
 
-  const send = (method: 'POST' | 'PUT', url: string, fields: Record<string, string>, files: FilePart[], lang = 'ar') => {
+  const send = (
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, string>,
+    files: FilePart[],
+    lang = 'ar',
+  ) => {
     const body = multipart(fields, files);
     return t.app.inject({
       method,
@@ -84,9 +92,14 @@ describe('back office: content', () => {
     const { slider } = res.json();
     expect(slider.imageAr).not.toBe(slider.imageEn);
     // Stored as WebP, no larger than the slide size.
-    const stored = await sharp(path.join(t.config.uploadsDir, slider.imageAr.replace('/uploads/', ''))).metadata();
+    const stored = await sharp(
+      path.join(t.config.uploadsDir, slider.imageAr.replace('/uploads/', '')),
+    ).metadata();
     expect(stored.format).toBe('webp');
-    expect((await slides('ar'))[0]).toMatchObject({ sliderImage: slider.imageAr, sliderLink: '/products/new' });
+    expect((await slides('ar'))[0]).toMatchObject({
+      sliderImage: slider.imageAr,
+      sliderLink: '/products/new',
+    });
     expect((await slides('en'))[0]).toMatchObject({
       sliderImage: slider.imageEn,
       sliderLink: 'https://example.com/sale',
@@ -108,7 +121,9 @@ describe('back office: content', () => {
 
   it('refuses an SVG or an HTML page disguised as a PNG, and a 20,000 × 20,000 pixel flood', async () => {
     const count = (await slides('ar')).length;
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+    );
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
     for (const [bytes, code, status] of [
       [svg, 'IMAGE_INVALID', 415],
@@ -126,7 +141,10 @@ describe('back office: content', () => {
     const image = file('imageAr', await png(100, 40, '#333'));
     const ar = await send('POST', paths.sliders.pattern, { linkAr: 'javascript:alert(1)' }, [image]);
     expect(ar.statusCode).toBe(400);
-    expect(ar.json().fields[0]).toMatchObject({ path: 'body.linkAr', message: expect.stringContaining('https://') });
+    expect(ar.json().fields[0]).toMatchObject({
+      path: 'body.linkAr',
+      message: expect.stringContaining('https://'),
+    });
     expect(ar.json().fields[0].message).toMatch(/الرابط/);
     const en = await send('POST', paths.sliders.pattern, { linkEn: '//evil.example' }, [image], 'en');
     expect(en.json().fields[0].message).toBe('The link must start with / (a page of the shop) or https://');
@@ -137,7 +155,13 @@ describe('back office: content', () => {
       send(
         'POST',
         paths.agents.pattern,
-        { nameAr: `وكيل ${name}`, nameEn: `Agent ${name}`, companyAr: 'مؤسسة', companyEn: 'Co', phone: '+966501234567' },
+        {
+          nameAr: `وكيل ${name}`,
+          nameEn: `Agent ${name}`,
+          companyAr: 'مؤسسة',
+          companyEn: 'Co',
+          phone: '+966501234567',
+        },
         [],
       );
     expect((await add('A')).json()).toMatchObject({ code: 'AGENT_IMAGE_REQUIRED' });
@@ -146,7 +170,13 @@ describe('back office: content', () => {
         await send(
           'POST',
           paths.agents.pattern,
-          { nameAr: `وكيل ${name}`, nameEn: `Agent ${name}`, companyAr: 'مؤسسة', companyEn: 'Co', phone: '0501234567' },
+          {
+            nameAr: `وكيل ${name}`,
+            nameEn: `Agent ${name}`,
+            companyAr: 'مؤسسة',
+            companyEn: 'Co',
+            phone: '0501234567',
+          },
           [file('image', await png(500, 500, '#456'))],
         )
       ).json().agent;
@@ -161,9 +191,18 @@ describe('back office: content', () => {
     expect(order.statusCode).toBe(200);
     const en = (await t.app.inject({ url: `${apiPaths.agents.pattern}?lang=en` })).json();
     expect(en.map((x: { agentName: string }) => x.agentName)).toEqual(['Agent B', 'Agent A']);
-    const bad = await t.app.inject({ method: 'PUT', url: paths.agentOrder.pattern, headers: staff, payload: { ids: [a.id] } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: paths.agentOrder.pattern,
+      headers: staff,
+      payload: { ids: [a.id] },
+    });
     expect(bad.json().code).toBe('CONTENT_ORDER_INVALID');
-    const removed = await t.app.inject({ method: 'DELETE', url: paths.agent.build({ id: a.id }), headers: staff });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: paths.agent.build({ id: a.id }),
+      headers: staff,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await t.app.inject({ url: apiPaths.agents.pattern })).json()).toHaveLength(1);
   });
@@ -197,12 +236,15 @@ describe('back office: content', () => {
   });
 
   it('has a privacy policy by default, in both languages, naming the shop’s contact details', async () => {
-    const content = adminContentSchema.parse((await t.app.inject({ url: paths.content.pattern, headers: staff })).json());
+    const content = adminContentSchema.parse(
+      (await t.app.inject({ url: paths.content.pattern, headers: staff })).json(),
+    );
     expect(content.infoPages.find((p) => p.kind === 'privacy')).toMatchObject({ isDefault: true });
     const en = await infoPageContent(t.app.db, 'privacy', 'en');
     expect(en.html).toContain('Personal Data Protection Law');
     expect(en.html).toMatch(/never receive or store your card details/);
-    for (const right of ['Access', 'Correction', 'Deletion']) expect(en.html).toContain(`<strong>${right}:</strong>`);
+    for (const right of ['Access', 'Correction', 'Deletion'])
+      expect(en.html).toContain(`<strong>${right}:</strong>`);
     expect(en.html).toContain('920000000');
     const ar = await infoPageContent(t.app.db, 'privacy', 'ar');
     expect(ar.html).toContain('نظام حماية البيانات الشخصية');
@@ -248,11 +290,16 @@ describe('back office: settings', () => {
     expect((await t.app.inject({ url: paths.settings.pattern, headers: staff })).statusCode).toBe(403);
     const refused = await put(staff, { shippingFee: 1 }, 'en');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'STAFF_ROLE_REQUIRED', message: 'Only an owner can do this' });
+    expect(refused.json()).toMatchObject({
+      code: 'STAFF_ROLE_REQUIRED',
+      message: 'Only an owner can do this',
+    });
     const shopper = await signedInUser(t.app.db);
     expect((await put(shopper.cookie, { shippingFee: 1 })).statusCode).toBe(401);
     expect((await t.app.inject({ url: paths.settings.pattern })).statusCode).toBe(401);
-    const settings = adminSettingsSchema.parse((await t.app.inject({ url: paths.settings.pattern, headers: owner })).json());
+    const settings = adminSettingsSchema.parse(
+      (await t.app.inject({ url: paths.settings.pattern, headers: owner })).json(),
+    );
     expect(settings.shippingFee).toBe(70);
   });
 
@@ -263,9 +310,14 @@ describe('back office: settings', () => {
     ] as const) {
       const res = await put(owner, { taxNumber: '310123456700004' }, lang);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual([{ path: 'body.taxNumber', code: 'VAT_NUMBER_INVALID', message: text }]);
+      expect(res.json().fields).toEqual([
+        { path: 'body.taxNumber', code: 'VAT_NUMBER_INVALID', message: text },
+      ]);
     }
-    const ok = await put(owner, { taxNumber: '310123456700003', sellerName: { ar: 'متجر التقنية', en: 'Tech Shop' } });
+    const ok = await put(owner, {
+      taxNumber: '310123456700003',
+      sellerName: { ar: 'متجر التقنية', en: 'Tech Shop' },
+    });
     expect(ok.statusCode).toBe(200);
     const storefront = await t.app.inject({ url: `${apiPaths.settings.pattern}?lang=en` });
     expect(storefront.json().data).toMatchObject({ taxNumber: '310123456700003', sellerName: 'Tech Shop' });

@@ -97,7 +97,8 @@ async function storeFormImage(
   try {
     return await storeImage(request.server.config.uploadsDir, bytes, { folder: 'content', maxSize });
   } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.status, error.code, [{ path: field, code: error.code }]);
+    if (error instanceof AppError)
+      throw new AppError(error.status, error.code, [{ path: field, code: error.code }]);
     throw error;
   }
 }
@@ -160,7 +161,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: TAG,
-          summary: "Change a slide: a new image for either language (multipart), its links",
+          summary: 'Change a slide: a new image for either language (multipart), its links',
           security: staffCookie,
           consumes: ['multipart/form-data'],
           params: contentIdParams,
@@ -176,7 +177,8 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         if (form.fields.linkEn !== undefined) values.linkEn = links.linkEn;
         for (const lang of ['Ar', 'En'] as const) {
           const bytes = form.files.get(`image${lang}`);
-          if (bytes) values[`image${lang}`] = await storeFormImage(request, bytes, `image${lang}`, SLIDE_SIZE);
+          if (bytes)
+            values[`image${lang}`] = await storeFormImage(request, bytes, `image${lang}`, SLIDE_SIZE);
         }
         const slider = await updateSlider(db, auditActor(request), request.params.id, values);
         await contentChanged();
@@ -374,7 +376,13 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const changed = await saveAdminSettings(db, app.config, app.paymentKeys, auditActor(request), request.body);
+      const changed = await saveAdminSettings(
+        db,
+        app.config,
+        app.paymentKeys,
+        auditActor(request),
+        request.body,
+      );
       if (changed) {
         // The payment keys of this process are reloaded before answering (the others on the event).
         await app.paymentKeys.reload(db);

@@ -29,7 +29,11 @@ export async function listSliders(db: Db, lang: Lang): Promise<Slider[]> {
   const rows = await db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id));
   return rows.map((s) => {
     const link = pick(lang, s.linkAr, s.linkEn);
-    return { sliderId: s.id, sliderImage: pick(lang, s.imageAr, s.imageEn), ...(link && { sliderLink: link }) };
+    return {
+      sliderId: s.id,
+      sliderImage: pick(lang, s.imageAr, s.imageEn),
+      ...(link && { sliderLink: link }),
+    };
   });
 }
 

@@ -13,6 +13,7 @@ export function choosePaymentProvider(config: Config, db: Db, keys: PaymentKeys)
   if (config.paymentSandbox) return new SandboxProvider(db);
   // config.ts already refuses to start without a secret key; one saved in the back office
   // replaces it from the next call on.
-  if (!keys.get('secretKey')) throw new Error('MOYASAR_SECRET_KEY is required when payments are not simulated');
+  if (!keys.get('secretKey'))
+    throw new Error('MOYASAR_SECRET_KEY is required when payments are not simulated');
   return new MoyasarProvider({ apiUrl: config.moyasar.apiUrl, secretKey: () => keys.get('secretKey') });
 }

@@ -30,7 +30,8 @@ export class MoyasarProvider implements PaymentProvider {
   }
 
   private get authorization(): string {
-    const key = typeof this.options.secretKey === 'function' ? this.options.secretKey() : this.options.secretKey;
+    const key =
+      typeof this.options.secretKey === 'function' ? this.options.secretKey() : this.options.secretKey;
     return `Basic ${Buffer.from(`${key ?? ''}:`).toString('base64')}`;
   }
 
