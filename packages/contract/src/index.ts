@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './admin-content.ts';
 export { importIssueMessage } from './admin-content-messages.ts';
 export type * from './store-data.ts';
+export type * from './back-office-data.ts';
