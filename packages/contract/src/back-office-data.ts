@@ -1,4 +1,5 @@
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
+import type { BackOfficeContentReads } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { z } from './zod.ts';
 
@@ -43,6 +44,7 @@ export interface BackOfficeData {
   // catalog
 
   // content, import and settings
+  content: BackOfficeContentReads;
 
   // staff, audit and account
   staff: BackOfficeStaffReads;

@@ -13,3 +13,4 @@ export * from './admin-content.ts';
 export { importIssueMessage } from './admin-content-messages.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
+export type * from './admin-content-data.ts';
