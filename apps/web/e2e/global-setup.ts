@@ -1,13 +1,20 @@
 import type { FullConfig } from '@playwright/test';
-import { ensureWebBuild, startShopServer } from '../../../scripts/shop-server.mjs';
+import { ensureWebBuild, root, startShopServer } from '../../../scripts/shop-server.mjs';
+import { createE2eOwner } from './staff-helpers.ts';
 
-/** Builds the storefront if needed, starts the real server, and stops it after the run. */
+/**
+ * Builds the storefront if needed, creates the back office's owner, starts the real server, and
+ * stops it after the run.
+ */
 export default async function globalSetup(_config: FullConfig) {
   // E2E_BASE_URL set by hand: reuse that running server (quick local iterations).
   if (process.env.E2E_BASE_URL) return;
   ensureWebBuild();
-  const server = await startShopServer();
+  // The back office's owner, made the way an operator makes one (staff-helpers.ts).
+  const server = await startShopServer({ beforeStart: ({ dataDir }) => createE2eOwner(root, dataDir) });
   process.env.E2E_BASE_URL = server.url;
+  // Where the server writes mails without SMTP (the invitation's link).
+  process.env.E2E_DATA_DIR = server.dataDir;
   console.log(`Shop server ${server.url} (pid ${server.pid}, data ${server.dataDir})`);
   return async () => {
     await server.stop();

@@ -4,7 +4,7 @@ import { ownerOnlyPages } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { signedInMember } from '../../test/staff.ts';
+import { ADMIN_HOST, ADMIN_ORIGIN, insertMember, signedInMember, STAFF_PASSWORD } from '../../test/staff.ts';
 import { signedInUser } from '../../test/users.ts';
 
 interface BuiltRoute {
@@ -144,6 +144,41 @@ describe('back-office pages are guarded', () => {
       expect(
         (await get(`/dashboard/login?next=${next}`, `staff_session=${member.token}`)).headers.location,
       ).toBe('/dashboard');
+  });
+
+  it('signs in through the page, and says how long to wait after too many wrong passwords', async () => {
+    await insertMember(t.app.db, { email: 'page-sign-in@shop.test', name: 'Page Member' });
+    const post = (lang: 'ar' | 'en', password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${lang === 'en' ? '/en' : ''}/dashboard/login?next=%2Fdashboard%2Faccount`,
+        remoteAddress: '10.20.0.1',
+        headers: {
+          host: ADMIN_HOST,
+          origin: ADMIN_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-dest': 'document',
+        },
+        payload: new URLSearchParams({
+          intent: 'password',
+          email: 'page-sign-in@shop.test',
+          password,
+        }).toString(),
+      });
+    const ok = await post('ar', STAFF_PASSWORD);
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('/dashboard/account');
+    expect(String(ok.headers['set-cookie'])).toMatch(/staff_session=[A-Za-z0-9_-]{43};/);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('en', 'not the password');
+      expect(wrong.statusCode).toBe(200);
+      expect(wrong.body).toContain('The e-mail or password is not correct');
+    }
+    const throttled = await post('en', 'not the password');
+    expect(throttled.body).toContain('Too many attempts. Try again in 15 minutes.');
+    const arabic = await post('ar', STAFF_PASSWORD);
+    expect(arabic.body).toContain('محاولات كثيرة. حاول مرة أخرى بعد 15 دقيقة.');
+    expect(arabic.headers['set-cookie'] ?? '').not.toMatch(/staff_session=/);
   });
 
   it('leaves the back office out of the sitemap and the shop’s pages free of its words', async () => {

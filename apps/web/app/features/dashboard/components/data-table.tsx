@@ -3,7 +3,10 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
 export interface Column<Row> {
-  /** Unique within the table. */
+  /**
+   * Unique within the table. Use the header's translation key (`'orders.total'`): the
+   * translation test reads every `key: '…'` in the code as one and checks it exists.
+   */
   key: string;
   header: string;
   cell: (row: Row) => ReactNode;
