@@ -122,10 +122,10 @@ function CurrentJob({ job }: { job: ImportJob }) {
   const { t } = useTranslation('dashboard-content');
   const { lang } = useLang();
   const columns: Column<ImportJob['errors'][number]>[] = [
-    { key: 'row', header: t('import.row'), cell: (e) => e.row ?? '—', align: 'end' },
-    { key: 'section', header: t('import.sectionHeader'), cell: (e) => e.section || '—' },
-    { key: 'field', header: t('import.field'), cell: (e) => <code dir="ltr">{e.field || '—'}</code> },
-    { key: 'message', header: t('import.problem'), cell: (e) => e.message },
+    { key: 'import.row', header: t('import.row'), cell: (e) => e.row ?? '—', align: 'end' },
+    { key: 'import.sectionHeader', header: t('import.sectionHeader'), cell: (e) => e.section || '—' },
+    { key: 'import.field', header: t('import.field'), cell: (e) => <code dir="ltr">{e.field || '—'}</code> },
+    { key: 'import.problem', header: t('import.problem'), cell: (e) => e.message },
   ];
   return (
     <section className={card} aria-labelledby="job-title">
@@ -183,7 +183,7 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
   const { job, history } = loaderData;
   const columns: Column<ImportJob>[] = [
     {
-      key: 'file',
+      key: 'import.file',
       header: t('import.file'),
       cell: (j) => (
         <a
@@ -195,13 +195,13 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'status',
+      key: 'import.statusHeader',
       header: t('import.statusHeader'),
       cell: (j) => <StatusBadge tone={tones[j.status]}>{t(`import.status.${j.status}`)}</StatusBadge>,
     },
-    { key: 'progress', header: t('import.progress'), cell: (j) => `${j.percent}%`, align: 'end' },
-    { key: 'actor', header: t('import.actor'), cell: (j) => <bdi>{j.actor}</bdi> },
-    { key: 'at', header: t('import.at'), cell: (j) => formatDateTime(j.createdAt, lang) },
+    { key: 'import.progress', header: t('import.progress'), cell: (j) => `${j.percent}%`, align: 'end' },
+    { key: 'import.actor', header: t('import.actor'), cell: (j) => <bdi>{j.actor}</bdi> },
+    { key: 'import.at', header: t('import.at'), cell: (j) => formatDateTime(j.createdAt, lang) },
   ];
   const exportLink = (format: 'json' | 'csv') =>
     `${adminContentPaths.catalogExport.build({})}?format=${format}&lang=${lang}`;
