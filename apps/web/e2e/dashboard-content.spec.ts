@@ -29,6 +29,11 @@ const words = {
     cards: 'لا نستلم بيانات بطاقتك',
     settings: 'الإعدادات',
     importTitle: 'الاستيراد والتصدير',
+    lowStock: 'حد المخزون المنخفض',
+    saveSettings: 'حفظ الإعدادات',
+    settingsSaved: 'تم حفظ الإعدادات',
+    vat: 'الرقم الضريبي',
+    vatRule: 'الرقم الضريبي 15 رقماً يبدأ بـ 3 وينتهي بـ 3',
   },
   en: {
     save: 'Save',
@@ -47,6 +52,11 @@ const words = {
     cards: 'We never receive or store your card details',
     settings: 'Settings',
     importTitle: 'Import and export',
+    lowStock: 'Low-stock threshold',
+    saveSettings: 'Save the settings',
+    settingsSaved: 'The settings were saved',
+    vat: 'VAT number',
+    vatRule: 'The VAT number is 15 digits that start and end with 3',
   },
 } as const;
 
@@ -144,6 +154,18 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expectAccessible(page);
     }
+    // The settings as loaded save as they are, with one change (one the shop's pages do not show).
+    await waitForHydration(page);
+    const threshold = String(3 + (lang === 'ar' ? 1 : 2));
+    await page.getByLabel(w.lowStock).fill(threshold);
+    await page.getByRole('button', { name: w.saveSettings }).click();
+    await expect(page.getByText(w.settingsSaved).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(w.lowStock)).toHaveValue(threshold);
+    // A VAT number that breaks the ZATCA rule is refused on its field, in the page's language.
+    await page.getByLabel(w.vat).fill('123');
+    await page.getByRole('button', { name: w.saveSettings }).click();
+    await expect(page.getByText(w.vatRule).first()).toBeVisible();
   });
 }
 

@@ -163,10 +163,15 @@ export const adminSettingsInputSchema = z.object({
     .max(254)
     .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'EMAIL_INVALID')
     .optional(),
+  /** A number in international form or a chat link (`https://wa.me/…`). */
   whatsapp: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\+?[0-9]{8,15}$/.test(v), 'PHONE_INVALID')
+    .max(300, 'PHONE_INVALID')
+    .refine(
+      (v) => v === '' || /^\+?[0-9]{8,15}$/.test(v) || /^https:\/\/[^\s/]+(\/\S*)?$/i.test(v),
+      'PHONE_INVALID',
+    )
     .optional(),
   address: bilingualText('SHOP_ADDRESS_REQUIRED').optional(),
   openingHours: z.object({ days: z.array(z.enum(weekDays)).max(7), opens: clock, closes: clock }).optional(),

@@ -369,7 +369,7 @@ function PageEditor({ page }: { page: AdminInfoPage }) {
   const draft = answer?.draft?.kind === page.kind ? answer.draft : undefined;
   const preview = answer?.preview?.kind === page.kind ? answer.preview : undefined;
   const area =
-    'min-h-72 w-full rounded-xl border border-line bg-white p-3 font-mono text-sm leading-relaxed focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
+    'min-h-72 w-full rounded-xl border border-line bg-white p-3 text-base leading-relaxed focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
   return (
     <div className="flex flex-col gap-6">
       <Form ref={formRef} method="post" noValidate className={card}>

@@ -123,7 +123,11 @@ function CurrentJob({ job }: { job: ImportJob }) {
   const { lang } = useLang();
   const columns: Column<ImportJob['errors'][number]>[] = [
     { key: 'import.row', header: t('import.row'), cell: (e) => e.row ?? '—', align: 'end' },
-    { key: 'import.sectionHeader', header: t('import.sectionHeader'), cell: (e) => e.section || '—' },
+    {
+      key: 'import.sectionHeader',
+      header: t('import.sectionHeader'),
+      cell: (e) => (e.section ? t(`import.section.${e.section}`) : '—'),
+    },
     { key: 'import.field', header: t('import.field'), cell: (e) => <code dir="ltr">{e.field || '—'}</code> },
     { key: 'import.problem', header: t('import.problem'), cell: (e) => e.message },
   ];
