@@ -16,7 +16,8 @@ function contactLines(s: ShopSettings, lang: Lang): string {
   const lines: string[] = [];
   const label = (ar: string, en: string) => (lang === 'en' ? en : ar);
   if (s.email) lines.push(`- ${label('البريد الإلكتروني', 'E-mail')}: ${s.email}`);
-  if (s.phones.length) lines.push(`- ${label('الهاتف', 'Phone')}: ${s.phones.join(lang === 'en' ? ', ' : '، ')}`);
+  if (s.phones.length)
+    lines.push(`- ${label('الهاتف', 'Phone')}: ${s.phones.join(lang === 'en' ? ', ' : '، ')}`);
   const whatsapp = s.socialLinks.whatsapp;
   if (whatsapp) lines.push(`- ${label('واتساب', 'WhatsApp')}: ${whatsapp}`);
   lines.push(`- ${label('العنوان', 'Address')}: ${s.address[lang]}`);
