@@ -30,6 +30,8 @@ import { resolveSession } from './lib/session.ts';
 import { catalogReadGates } from './modules/catalog/read-gates.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { contentAdminRoutes } from './modules/content/admin-routes.ts';
+import { catalogImportRoutes } from './modules/catalog/import-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from './modules/web/plugin.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -38,6 +40,7 @@ import { addressRoutes } from './modules/addresses/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { PaymentKeys } from './modules/payments/keys.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { staffGuard } from './modules/staff/guard.ts';
@@ -114,6 +117,17 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     log: app.log,
   });
   app.decorate('changeTransport', transport);
+  // Payment keys saved in the back office: read once, and again whenever settings change here
+  // or in another process.
+  const keys = new PaymentKeys(config);
+  app.decorate('paymentKeys', keys);
+  await keys.reload(database.db);
+  app.changes.on((event) => {
+    if (event.topic === 'settings')
+      keys
+        .reload(database.db)
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+  });
   app.addHook('onClose', async () => {
     await app.changes.close();
     redis?.disconnect();
@@ -210,6 +224,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(auditRoutes);
   await app.register(adminOrderRoutes);
   await app.register(insightsRoutes);
+  await app.register(contentAdminRoutes);
+  await app.register(catalogImportRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

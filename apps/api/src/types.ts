@@ -3,6 +3,7 @@ import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
 import type { CatalogReads } from './modules/catalog/read-gates.ts';
+import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './lib/session.ts';
 import type { StaffSession } from './modules/staff/guard.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     catalogReads: CatalogReads;
     /** How changes reach the shop's other processes (lib/change-transport.ts). */
     changeTransport: 'redis' | 'postgres' | 'in-process';
+    /** Moyasar's keys in use: saved in the back office, else the env variables. */
+    paymentKeys: PaymentKeys;
   }
   interface FastifyRequest {
     /** The request's language: `?lang=`, then Accept-Language, else Arabic. */

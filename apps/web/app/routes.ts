@@ -39,6 +39,9 @@ export default [
     // catalog
 
     // content, import and settings
+    ...page('dashboard/import', 'routes/dashboard-import.tsx'),
+    ...page('dashboard/content', 'routes/dashboard-content.tsx'),
+    ...page('dashboard/settings', 'routes/dashboard-settings.tsx'),
 
     // staff, audit and account
     ...page('dashboard/account', 'routes/dashboard-account.tsx'),

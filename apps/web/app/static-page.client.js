@@ -84,6 +84,8 @@ export function startSlider(root) {
     slides.forEach((slide, i) => {
       slide.toggleAttribute('data-active', i === index);
       slide.setAttribute('aria-hidden', String(i !== index));
+      // A hidden slide's link is out of the tab order too.
+      slide.querySelector('a')?.setAttribute('tabindex', i === index ? '0' : '-1');
     });
     dots.forEach((dot, i) => dot.setAttribute('aria-current', String(i === index)));
   };

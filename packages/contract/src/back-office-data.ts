@@ -1,6 +1,7 @@
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
 import type { BackOfficeOrderReads } from './admin-orders-data.ts';
 import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
+import type { BackOfficeContentReads } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { z } from './zod.ts';
 
@@ -48,6 +49,7 @@ export interface BackOfficeData {
   // catalog
 
   // content, import and settings
+  content: BackOfficeContentReads;
 
   // staff, audit and account
   staff: BackOfficeStaffReads;

@@ -66,7 +66,10 @@ export const agentListSchema = z.array(agentSchema);
 
 export const sliderSchema = z.object({
   sliderId: z.number().int(),
+  /** The slide's image in the request's language. */
   sliderImage: imagePath,
+  /** Where the slide leads (a shop path or an https address), when it leads anywhere. */
+  sliderLink: z.string().optional(),
 });
 export type Slider = z.infer<typeof sliderSchema>;
 export const sliderListSchema = z.array(sliderSchema);
@@ -106,6 +109,8 @@ export const settingsSchema = z.object({
     socialLinks: socialLinksSchema,
     /** true when card payments are simulated (no real provider configured). */
     paymentSandbox: z.boolean(),
+    /** SAR, VAT included: orders whose goods cost at least this ship free (absent: never). */
+    freeShippingFrom: z.number().nonnegative().optional(),
   }),
 });
 export type Settings = z.infer<typeof settingsSchema>['data'];

@@ -21,7 +21,7 @@ export function sarToHalalas(sar: number): number {
 }
 
 /** The info page types (docs/requirements/screens.md): 1 terms, 2 refund policy, 3 about us. */
-export const infoTypes = { terms: 1, policy: 2, about: 3 } as const;
+export const infoTypes = { terms: 1, policy: 2, about: 3, privacy: 4 } as const;
 
 /** Page sizes (docs/requirements/rules.md, Limits). */
 export const pageSizes = {

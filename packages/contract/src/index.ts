@@ -15,3 +15,6 @@ export type * from './admin-insights-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
 export type * from './admin-orders-data.ts';
+export * from './admin-content.ts';
+export { importIssueMessage } from './admin-content-messages.ts';
+export type * from './admin-content-data.ts';

@@ -1,5 +1,6 @@
 /** Languages and every message the API answers, in both: no schemas, safe for any bundle. */
 
+import { adminContentErrorMessages, adminContentSuccessMessages } from './admin-content-messages.ts';
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
 
@@ -241,6 +242,7 @@ export const errorMessages = {
   // back office
   ...adminErrorMessages,
   ...adminOrderErrorMessages,
+  ...adminContentErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -279,6 +281,7 @@ export const successMessages = {
   LOGGED_OUT: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
   ...adminSuccessMessages,
   ...adminOrderSuccessMessages,
+  ...adminContentSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

@@ -1,4 +1,5 @@
 import type { Address } from './addresses.ts';
+import type { InfoPageKind } from './admin-content.ts';
 import type { Cart } from './cart.ts';
 import type {
   Agent,
@@ -14,8 +15,10 @@ import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment } from './orders.ts';
 import type { User } from './users.ts';
 
-/** The three info pages. */
-export type InfoPageKind = 'about' | 'refund' | 'terms';
+export interface InfoPageContent {
+  markdown: string;
+  html: string;
+}
 
 export interface ProductsPageQuery {
   pageSize: number;
@@ -48,7 +51,8 @@ export interface StoreData {
   companies(): Promise<Company[]>;
   sliders(): Promise<Slider[]>;
   agents(): Promise<Agent[]>;
-  infoPage(kind: InfoPageKind): Promise<string>;
+  /** An info page: its Markdown (plain text for descriptions) and the sanitized HTML shown. */
+  infoPage(kind: InfoPageKind): Promise<InfoPageContent>;
   featuredProducts(): Promise<Product[]>;
   newProducts(): Promise<Product[]>;
   offerProducts(): Promise<Product[]>;

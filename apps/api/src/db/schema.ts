@@ -162,14 +162,19 @@ export const agents = pgTable('agents', {
   ...timestamps,
 });
 
+/** Home slides: each language has its own image (its own text on it) and link. */
 export const sliders = pgTable('sliders', {
   id: serial('id').primaryKey(),
-  image: text('image').notNull().unique(),
+  imageAr: text('image_ar').notNull(),
+  imageEn: text('image_en').notNull(),
+  /** A path on the shop (`/products/...`) or an https address; empty: the slide links nowhere. */
+  linkAr: text('link_ar').notNull().default(''),
+  linkEn: text('link_en').notNull().default(''),
   sort: integer('sort').notNull().default(0),
   ...timestamps,
 });
 
-/** The three info pages: `about`, `refund`, `terms`. Bodies are plain text. */
+/** The info pages: `about`, `refund`, `terms`, `privacy`. Bodies are Markdown. */
 export const infoPages = pgTable('info_pages', {
   kind: text('kind').primaryKey(),
   bodyAr: text('body_ar').notNull(),
@@ -572,3 +577,55 @@ export const customerStats = pgTable(
     index('customer_stats_spent').on(t.spentHalalas, t.userId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Back office: catalog import jobs (catalog module) and payment provider keys (payments module)
+// ---------------------------------------------------------------------------------------------
+
+export const importJobStatuses = ['checked', 'invalid', 'running', 'done', 'failed'] as const;
+
+/**
+ * A catalog file uploaded in the back office: checked first (a dry run), then imported in the
+ * background. The file itself is kept under `DATA_DIR/imports/`. At most one job runs at a time.
+ */
+export const catalogImportJobs = pgTable(
+  'catalog_import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: importJobStatuses }).notNull(),
+    format: text('format', { enum: ['json', 'csv'] }).notNull(),
+    /** The name the file had on the member's computer (shown in the history). */
+    fileName: text('file_name').notNull(),
+    /** The kept file's name under `DATA_DIR/imports/`. */
+    storedFile: text('stored_file').notNull(),
+    /** Records to write, and written so far (the progress bar). */
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    /** Rows created and updated per section, once done. */
+    summary: jsonb('summary'),
+    /** Per-row problems of the dry run: `{section, row, field, message}` (message in English). */
+    errors: jsonb('errors').notNull().default([]),
+    /** Why a running job failed (an error code of the contract). */
+    failure: text('failure'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('catalog_import_jobs_created_idx').on(t.createdAt),
+    uniqueIndex('catalog_import_jobs_one_running')
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+export const paymentKeyNames = ['secretKey', 'publishableKey', 'webhookSecret'] as const;
+
+/** Moyasar keys saved in the back office, sealed (AES-256-GCM); they win over the env variables. */
+export const paymentKeys = pgTable('payment_keys', {
+  name: text('name', { enum: paymentKeyNames }).primaryKey(),
+  sealed: text('sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

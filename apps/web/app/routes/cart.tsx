@@ -121,7 +121,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const settings = useRootData()?.settings;
   const lines = useCartLines(loaderData.cart.cartProduct);
-  const summary = useMemo(() => cartSummary(lines, settings?.shippingFee ?? 0), [lines, settings]);
+  const summary = useMemo(
+    () => cartSummary(lines, settings?.shippingFee ?? 0, settings?.freeShippingFrom),
+    [lines, settings],
+  );
   const [checkingOut, setCheckingOut] = useState(false);
 
   const continueShopping = (

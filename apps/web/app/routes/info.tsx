@@ -9,15 +9,21 @@ const pages = {
   [infoTypes.terms]: 'terms',
   [infoTypes.policy]: 'policy',
   [infoTypes.about]: 'about',
+  [infoTypes.privacy]: 'privacy',
 } as const;
 
-/** /info/{name}/{type}: the type decides the page, 3 about us, 2 the refund policy, else the terms. */
+type PageName = (typeof pages)[keyof typeof pages];
+
+/**
+ * /info/{name}/{type}: the type decides the page, 4 the privacy policy, 3 about us, 2 the refund
+ * policy, else the terms.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[0-9]{1,3}$/.test(params.type)) throw data(null, { status: 404 });
   const type = Number(params.type);
-  const name = type === infoTypes.about ? 'about' : type === infoTypes.policy ? 'policy' : 'terms';
+  const name: PageName = (pages as Record<number, PageName>)[type] ?? 'terms';
   const lang = requestLang(request);
-  const [t, text] = await Promise.all([
+  const [t, page] = await Promise.all([
     serverT(lang),
     context.storeData(lang).infoPage(name === 'policy' ? 'refund' : name),
   ]);
@@ -26,15 +32,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     seo: {
       title,
-      description: text.replace(/\s+/g, ' ').slice(0, 155),
+      description: page.markdown
+        .replace(/[#*_>`[\]()-]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 155),
       path: `/info/${name}/${canonicalType}`,
     },
     title,
-    // Shown as text, never as HTML (docs/requirements/security.md): blank lines separate paragraphs.
-    paragraphs: text
-      .split(/\n\s*\n/)
-      .map((p) => p.trim())
-      .filter(Boolean),
+    // Markdown rendered and sanitized by the API (docs/requirements/security.md): no script,
+    // event attribute or `javascript:` link reaches the page.
+    html: page.html,
   };
 }
 
@@ -44,13 +52,10 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">{loaderData.title}</h1>
-      <div className="flex flex-col gap-4 leading-loose text-ink/90">
-        {loaderData.paragraphs.map((paragraph, index) => (
-          <p key={index} className="whitespace-pre-line">
-            {paragraph}
-          </p>
-        ))}
-      </div>
+      <div
+        className="info-text leading-loose text-ink/90"
+        dangerouslySetInnerHTML={{ __html: loaderData.html }}
+      />
     </article>
   );
 }

@@ -26,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     '/info/terms/1',
     '/info/policy/2',
     '/info/about/3',
+    '/info/privacy/4',
     ...categories.map((c) => `/products/category/${c.categoryId}`),
     ...companies.map((c) => `/products/company/${c.companyId}`),
     ...productIds.map((id) => `/product/${id}`),

@@ -93,12 +93,25 @@ const agentRecord = z.strictObject({
   image: imageFile,
 });
 
-const sliderRecord = z.strictObject({ image: imageFile });
+const sliderLink = z
+  .string({ error: 'must be a link' })
+  .trim()
+  .refine(
+    (v) => v === '' || /^\/(?![/\\])\S*$/.test(v) || /^https:\/\/[^\s/]+(\/\S*)?$/i.test(v),
+    'must be a shop path starting with / or an https:// address',
+  );
+/** `image` is the Arabic slide (and the English one when `imageEn` is left out). */
+const sliderRecord = z.strictObject({
+  image: imageFile,
+  imageEn: imageFile.optional(),
+  link: z.strictObject({ ar: sliderLink, en: sliderLink }).optional(),
+});
 
 const infoPagesSection = z.strictObject({
   about: bilingualLong.optional(),
   refund: bilingualLong.optional(),
   terms: bilingualLong.optional(),
+  privacy: bilingualLong.optional(),
 });
 
 /**
@@ -119,6 +132,8 @@ export interface ImportSettings {
   };
   /** Saves the given settings (money in halalas, text in both languages). */
   save(tx: Tx, values: Record<string, unknown>): Promise<void>;
+  /** The shop's settings as the file's `settings` section writes them (for the export). */
+  read(db: Db): Promise<Record<string, unknown>>;
 }
 
 const settingsSectionOf = (s: ImportSettings['schemas']) =>
@@ -239,6 +254,144 @@ function duplicateKeyIssues(data: ParsedCatalog): string[] {
   return issues;
 }
 
+/** One problem of a file, by section, record index (from 0) and field; the message in English. */
+export interface CatalogIssue {
+  section: string;
+  index: number | null;
+  field: string;
+  message: string;
+}
+
+/**
+ * Every problem of a file's format, each on its record and field (for the back office's dry
+ * run, which shows them as a table): the format, then keys used twice. Null when it is valid.
+ */
+export function catalogFormatIssues(
+  raw: unknown,
+  settings: ImportSettings,
+  max = 200,
+): { catalog: ParsedCatalog; issues: null } | { catalog: null; issues: CatalogIssue[] } {
+  const parsed = catalogFileSchema(settings.schemas).safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, max).map((issue): CatalogIssue => {
+      const [section, index, ...rest] = issue.path;
+      const hasIndex = typeof index === 'number';
+      const fields = (hasIndex ? rest : [index, ...rest]).filter((p) => p !== undefined);
+      const message =
+        issue.code === 'unrecognized_keys'
+          ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+          : issue.message;
+      return {
+        section: typeof section === 'string' ? section : '',
+        index: hasIndex ? index : null,
+        field: fields
+          .map((f) => (typeof f === 'number' ? `[${f}]` : String(f)))
+          .join('.')
+          .replace(/\.\[/g, '['),
+        message,
+      };
+    });
+    return { catalog: null, issues };
+  }
+  const duplicates: CatalogIssue[] = [];
+  const check = (section: string, keys: string[], field: string) => {
+    const seen = new Map<string, number>();
+    keys.forEach((k, i) => {
+      const first = seen.get(k);
+      if (first === undefined) seen.set(k, i);
+      else duplicates.push({ section, index: i, field, message: `used twice (also by row ${first + 1})` });
+    });
+  };
+  check(
+    'categories',
+    parsed.data.categories.map((c) => c.key),
+    'key',
+  );
+  check(
+    'companies',
+    parsed.data.companies.map((c) => c.key),
+    'key',
+  );
+  check(
+    'products',
+    parsed.data.products.map((p) => p.sku),
+    'sku',
+  );
+  if (parsed.data.agents)
+    check(
+      'agents',
+      parsed.data.agents.map((a) => a.key),
+      'key',
+    );
+  if (duplicates.length) return { catalog: null, issues: duplicates.slice(0, max) };
+  return { catalog: parsed.data, issues: null };
+}
+
+/** Products whose category or brand is neither in the file nor in the shop. */
+export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 200): Promise<CatalogIssue[]> {
+  try {
+    await checkReferences(db, data);
+    return [];
+  } catch (error) {
+    if (!(error instanceof CatalogImportError)) throw error;
+  }
+  const known = async (table: typeof categories | typeof companies, keys: string[]) =>
+    new Set(
+      keys.length
+        ? (await db.select({ slug: table.slug }).from(table).where(inArray(table.slug, keys))).map(
+            (r) => r.slug,
+          )
+        : [],
+    );
+  const fileCategories = new Set(data.categories.map((c) => c.key));
+  const fileCompanies = new Set(data.companies.map((c) => c.key));
+  const dbCategories = await known(categories, [...new Set(data.products.map((p) => p.category))]);
+  const dbCompanies = await known(companies, [...new Set(data.products.map((p) => p.company))]);
+  const issues: CatalogIssue[] = [];
+  data.products.forEach((p, index) => {
+    if (!fileCategories.has(p.category) && !dbCategories.has(p.category))
+      issues.push({
+        section: 'products',
+        index,
+        field: 'category',
+        message: `unknown category ${JSON.stringify(p.category)}`,
+      });
+    if (!fileCompanies.has(p.company) && !dbCompanies.has(p.company))
+      issues.push({
+        section: 'products',
+        index,
+        field: 'company',
+        message: `unknown company ${JSON.stringify(p.company)}`,
+      });
+  });
+  return issues.slice(0, max);
+}
+
+/** Image references of the file with their record and field (for checks of uploaded files). */
+export function imageFields(
+  data: ParsedCatalog,
+): { file: string; section: string; index: number | null; field: string }[] {
+  const refs: { file: string; section: string; index: number | null; field: string }[] = [];
+  data.categories.forEach((c, i) =>
+    refs.push({ file: c.image, section: 'categories', index: i, field: 'image' }),
+  );
+  data.companies.forEach((c, i) =>
+    refs.push({ file: c.image, section: 'companies', index: i, field: 'image' }),
+  );
+  data.products.forEach((p, i) => {
+    refs.push({ file: p.image, section: 'products', index: i, field: 'image' });
+    p.images?.forEach((img, j) =>
+      refs.push({ file: img, section: 'products', index: i, field: `images[${j}]` }),
+    );
+  });
+  data.agents?.forEach((a, i) => refs.push({ file: a.image, section: 'agents', index: i, field: 'image' }));
+  data.sliders?.forEach((sl, i) => {
+    refs.push({ file: sl.image, section: 'sliders', index: i, field: 'image' });
+    if (sl.imageEn) refs.push({ file: sl.imageEn, section: 'sliders', index: i, field: 'imageEn' });
+  });
+  return refs;
+}
+
 /** Parses and checks a catalog; throws CatalogImportError naming every bad record and field. */
 export function parseCatalog(raw: unknown, settings: ImportSettings): ParsedCatalog {
   const parsed = catalogFileSchema(settings.schemas).safeParse(raw);
@@ -300,7 +453,10 @@ function imageReferences(data: ParsedCatalog): { file: string; where: string }[]
   data.agents?.forEach((a, i) =>
     refs.push({ file: a.image, where: label('agents', i, `key "${a.key}"`, 'image') }),
   );
-  data.sliders?.forEach((sl, i) => refs.push({ file: sl.image, where: `sliders[${i}].image` }));
+  data.sliders?.forEach((sl, i) => {
+    refs.push({ file: sl.image, where: `sliders[${i}].image` });
+    if (sl.imageEn) refs.push({ file: sl.imageEn, where: `sliders[${i}].imageEn` });
+  });
   return refs;
 }
 
@@ -529,7 +685,7 @@ async function existingKeys(
   return found;
 }
 
-async function existingSkus(tx: Tx, skus: string[]): Promise<Set<string>> {
+async function existingSkus(tx: Db | Tx, skus: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(skus)) {
     const rows = await tx.select({ sku: products.sku }).from(products).where(inArray(products.sku, part));
@@ -603,71 +759,106 @@ async function writeCatalog(
   settings: ImportSettings,
   step: (n: number) => void,
 ): Promise<Omit<ImportSummary, 'images'>> {
+  const named = await writeNamed(tx, data, image, step);
+  const productCounts = await countProducts(tx, data);
+  for (const part of chunks(data.products)) {
+    await writeProductBatch(tx, part, image);
+    step(part.length);
+  }
+  const rest = await writeContentSections(tx, data, image, settings, step);
+  return { ...named, products: productCounts, ...rest };
+}
+
+/** Categories and brands (the products name them by key): the first step of an import. */
+export async function writeNamed(
+  tx: Tx,
+  data: ParsedCatalog,
+  image: Map<string, string>,
+  step: (n: number) => void,
+): Promise<Pick<ImportSummary, 'categories' | 'companies'>> {
   const categoryCounts = await upsertNamed(tx, categories, data.categories, image);
   step(data.categories.length);
   const companyCounts = await upsertNamed(tx, companies, data.companies, image);
   step(data.companies.length);
-
   await checkReferences(tx, data);
+  return { categories: categoryCounts, companies: companyCounts };
+}
+
+/** How many of the file's products are new and how many replace one in the shop. */
+export async function countProducts(db: Db | Tx, data: ParsedCatalog): Promise<Counts> {
+  const skus = data.products.map((p) => p.sku);
+  return counts(skus, await existingSkus(db, skus));
+}
+
+/** Upserts some of the file's products by SKU, with their extra images. */
+export async function writeProductBatch(
+  tx: Tx,
+  part: ParsedCatalog['products'],
+  image: Map<string, string>,
+): Promise<void> {
   const categoryIds = await idsBySlug(
     tx,
     categories,
-    data.products.map((p) => p.category),
+    part.map((p) => p.category),
   );
   const companyIds = await idsBySlug(
     tx,
     companies,
-    data.products.map((p) => p.company),
+    part.map((p) => p.company),
   );
-  const skus = data.products.map((p) => p.sku);
-  const productCounts = counts(skus, await existingSkus(tx, skus));
-  for (const part of chunks(data.products)) {
-    const rows = await tx
-      .insert(products)
-      .values(
-        part.map((p) => ({
-          sku: p.sku,
-          nameAr: p.name.ar,
-          nameEn: p.name.en,
-          descriptionAr: p.description?.ar ?? '',
-          descriptionEn: p.description?.en ?? '',
-          priceHalalas: sarToHalalas(p.price),
-          offerPriceHalalas: p.offerPrice == null ? null : sarToHalalas(p.offerPrice),
-          stock: p.stock,
-          featured: p.featured ?? false,
-          categoryId: categoryIds.get(p.category)!,
-          companyId: companyIds.get(p.company)!,
-          image: image.get(p.image)!,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: products.sku,
-        set: {
-          nameAr: excluded('name_ar'),
-          nameEn: excluded('name_en'),
-          descriptionAr: excluded('description_ar'),
-          descriptionEn: excluded('description_en'),
-          priceHalalas: excluded('price_halalas'),
-          offerPriceHalalas: excluded('offer_price_halalas'),
-          stock: excluded('stock'),
-          featured: excluded('featured'),
-          categoryId: excluded('category_id'),
-          companyId: excluded('company_id'),
-          image: excluded('image'),
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ id: products.id, sku: products.sku });
-    const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
-    // A record is the whole truth about its product: its extra images replace the stored ones.
-    await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
-    const extra = part.flatMap((p) =>
-      (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
-    );
-    if (extra.length) await tx.insert(productImages).values(extra);
-    step(part.length);
-  }
+  const rows = await tx
+    .insert(products)
+    .values(
+      part.map((p) => ({
+        sku: p.sku,
+        nameAr: p.name.ar,
+        nameEn: p.name.en,
+        descriptionAr: p.description?.ar ?? '',
+        descriptionEn: p.description?.en ?? '',
+        priceHalalas: sarToHalalas(p.price),
+        offerPriceHalalas: p.offerPrice == null ? null : sarToHalalas(p.offerPrice),
+        stock: p.stock,
+        featured: p.featured ?? false,
+        categoryId: categoryIds.get(p.category)!,
+        companyId: companyIds.get(p.company)!,
+        image: image.get(p.image)!,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: products.sku,
+      set: {
+        nameAr: excluded('name_ar'),
+        nameEn: excluded('name_en'),
+        descriptionAr: excluded('description_ar'),
+        descriptionEn: excluded('description_en'),
+        priceHalalas: excluded('price_halalas'),
+        offerPriceHalalas: excluded('offer_price_halalas'),
+        stock: excluded('stock'),
+        featured: excluded('featured'),
+        categoryId: excluded('category_id'),
+        companyId: excluded('company_id'),
+        image: excluded('image'),
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: products.id, sku: products.sku });
+  const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
+  // A record is the whole truth about its product: its extra images replace the stored ones.
+  await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
+  const extra = part.flatMap((p) =>
+    (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
+  );
+  if (extra.length) await tx.insert(productImages).values(extra);
+}
 
+/** Agents, slides, info pages and settings: the last step of an import. */
+export async function writeContentSections(
+  tx: Tx,
+  data: ParsedCatalog,
+  image: Map<string, string>,
+  settings: ImportSettings,
+  step: (n: number) => void,
+): Promise<Pick<ImportSummary, 'agents' | 'sliders' | 'infoPages' | 'settings'>> {
   let agentCounts: Counts = { created: 0, updated: 0 };
   if (data.agents?.length) {
     const keys = data.agents.map((a) => a.key);
@@ -705,15 +896,21 @@ async function writeCatalog(
   if (data.sliders) {
     await tx.delete(sliders);
     if (data.sliders.length)
-      await tx
-        .insert(sliders)
-        .values(data.sliders.map((sl, sort) => ({ image: image.get(sl.image)!, sort })));
+      await tx.insert(sliders).values(
+        data.sliders.map((sl, sort) => ({
+          imageAr: image.get(sl.image)!,
+          imageEn: image.get(sl.imageEn ?? sl.image)!,
+          linkAr: sl.link?.ar ?? '',
+          linkEn: sl.link?.en ?? '',
+          sort,
+        })),
+      );
     step(data.sliders.length);
   }
 
   let infoPageCount = 0;
   if (data.infoPages) {
-    for (const kind of ['about', 'refund', 'terms'] as const) {
+    for (const kind of ['about', 'refund', 'terms', 'privacy'] as const) {
       const page = data.infoPages[kind];
       if (!page) continue;
       infoPageCount++;
@@ -741,9 +938,6 @@ async function writeCatalog(
   }
 
   return {
-    categories: categoryCounts,
-    companies: companyCounts,
-    products: productCounts,
     agents: agentCounts,
     sliders: data.sliders?.length ?? 0,
     infoPages: infoPageCount,

@@ -3,7 +3,7 @@ import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { applyStockChanges, OutOfStockError } from '../catalog/stock.ts';
 import { cartForCheckout } from '../cart/service.ts';
-import { getSettings } from '../content/settings.ts';
+import { getSettings, shippingFeeFor } from '../content/settings.ts';
 import { supersedeAwaiting } from '../orders/lifecycle.ts';
 import { createOrder, type DeliveryDetails } from '../orders/service.ts';
 import { announceStock } from './steps.ts';
@@ -51,7 +51,10 @@ export async function placeOrder(
       userId,
       delivery,
       products: cart,
-      shippingHalalas: settings.shippingFeeHalalas,
+      shippingHalalas: shippingFeeFor(
+        settings,
+        cart.reduce((sum, l) => sum + (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity, 0),
+      ),
       ttlMinutes,
       now,
     });

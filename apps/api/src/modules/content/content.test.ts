@@ -55,8 +55,8 @@ describe('content', () => {
 
   it('lists sliders in their order', async () => {
     await t.app.db.insert(sliders).values([
-      { image: '/uploads/catalog/second.webp', sort: 2 },
-      { image: '/uploads/catalog/first.webp', sort: 1 },
+      { imageAr: '/uploads/catalog/second.webp', imageEn: '/uploads/catalog/second-en.webp', sort: 2 },
+      { imageAr: '/uploads/catalog/first.webp', imageEn: '/uploads/catalog/first-en.webp', sort: 1 },
     ]);
     const list = sliderListSchema.parse((await get(apiPaths.sliders.pattern)).json());
     expect(list.map((s) => s.sliderImage)).toEqual([

@@ -22,12 +22,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Home page slider images',
+        summary: 'Home page slides: each image and link in the request language',
         querystring,
         response: { 200: sliderListSchema, 400: apiErrorSchema },
       },
     },
-    () => listSliders(app.db),
+    (request) => listSliders(app.db, request.lang),
   );
 
   app.get(

@@ -39,6 +39,10 @@ export const settingValueSchemas = {
     tiktok: z.string().optional(),
     whatsapp: z.string().optional(),
   }),
+  /** The shop's name, as the privacy policy and the back office name it. */
+  shopName: bilingual,
+  /** Orders whose goods cost at least this (VAT included, halalas) ship free; null: never. */
+  freeShippingThresholdHalalas: z.number().int().nonnegative().nullable(),
 } as const;
 
 type Schemas = typeof settingValueSchemas;
@@ -63,7 +67,15 @@ export const defaultSettings: ShopSettings = {
   returnHours: 24,
   lowStockThreshold: 5,
   socialLinks: {},
+  shopName: { ar: 'متجر الإلكترونيات', en: 'Electronics Shop' },
+  freeShippingThresholdHalalas: null,
 };
+
+/** The shipping an order pays: free from the threshold on, the flat fee below it. */
+export function shippingFeeFor(s: ShopSettings, goodsHalalas: number): number {
+  const threshold = s.freeShippingThresholdHalalas;
+  return threshold !== null && goodsHalalas >= threshold ? 0 : s.shippingFeeHalalas;
+}
 
 const settingKeys = Object.keys(settingValueSchemas) as SettingKey[];
 
@@ -119,5 +131,8 @@ export function settingsForClient(s: ShopSettings, lang: Lang, paymentSandbox: b
     returnHours: s.returnHours,
     socialLinks: s.socialLinks,
     paymentSandbox,
+    ...(s.freeShippingThresholdHalalas !== null && {
+      freeShippingFrom: halalasToSar(s.freeShippingThresholdHalalas),
+    }),
   };
 }

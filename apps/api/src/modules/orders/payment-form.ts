@@ -12,7 +12,7 @@ export function paymentForm(app: FastifyInstance, order: OrderRow, lang: Lang): 
   return {
     provider: sandbox ? 'sandbox' : 'moyasar',
     sandbox,
-    ...(!sandbox && { publishableKey: app.config.moyasar.publishableKey }),
+    ...(!sandbox && { publishableKey: app.paymentKeys.get('publishableKey') }),
     amount: order.totalHalalas,
     currency: 'SAR',
     description: order.note || (lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),

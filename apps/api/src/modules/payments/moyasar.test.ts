@@ -42,7 +42,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     product = await createProduct(t.app.db, { priceHalalas: 30_000, stock: 1_000 });
     deps = {
       db: t.app.db,
-      provider: choosePaymentProvider(t.config, t.app.db),
+      provider: choosePaymentProvider(t.config, t.app.db, t.app.paymentKeys),
       log: t.app.log,
       changes: t.app.changes,
     };

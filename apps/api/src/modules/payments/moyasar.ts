@@ -10,7 +10,8 @@ import {
 export interface MoyasarOptions {
   /** `https://api.moyasar.com`, or a local fake in tests. */
   apiUrl: string;
-  secretKey: string;
+  /** Read on every call: an owner may replace the key while the shop runs. */
+  secretKey: string | (() => string | undefined);
   /** A slow provider must not hold a shopper's request (or a webhook) for long. */
   timeoutMs?: number;
 }
@@ -22,12 +23,16 @@ export interface MoyasarOptions {
  */
 export class MoyasarProvider implements PaymentProvider {
   readonly name = 'moyasar' as const;
-  private readonly authorization: string;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: MoyasarOptions) {
-    this.authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  private get authorization(): string {
+    const key =
+      typeof this.options.secretKey === 'function' ? this.options.secretKey() : this.options.secretKey;
+    return `Basic ${Buffer.from(`${key ?? ''}:`).toString('base64')}`;
   }
 
   fetchPayment(id: string): Promise<ProviderPayment> {

@@ -54,7 +54,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const provider = options.provider ?? choosePaymentProvider(app.config, app.db);
+  const provider = options.provider ?? choosePaymentProvider(app.config, app.db, app.paymentKeys);
   const deps: PaymentDeps = { db: app.db, provider, log: app.log, changes: app.changes };
 
   app.post(
@@ -138,7 +138,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request) => {
-      const expected = app.config.moyasar.webhookSecret;
+      const expected = app.paymentKeys.get('webhookSecret');
       const given = request.body.secret_token;
       if (!expected || given === undefined || !sameSecret(given, expected)) {
         throw new AppError(401, 'WEBHOOK_UNAUTHORIZED');

@@ -31,7 +31,7 @@ describe('checkout with the sandbox provider', () => {
     product = await createProduct(t.app.db, { priceHalalas: 25_000, stock: 1_000 });
     deps = {
       db: t.app.db,
-      provider: choosePaymentProvider(t.config, t.app.db),
+      provider: choosePaymentProvider(t.config, t.app.db, t.app.paymentKeys),
       log: t.app.log,
       changes: t.app.changes,
     };

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditReads } from '../audit/back-office-reads.ts';
 import { orderReads } from '../orders/back-office-reads.ts';
 import { customerReads, overviewReads } from '../insights/back-office-reads.ts';
+import { contentReads } from '../content/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -63,6 +64,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       // catalog
 
       // content, import and settings
+      content: contentReads(ctx),
 
       // staff, audit and account
       staff: staffReads(ctx),

@@ -24,7 +24,7 @@ import {
   productDetails,
   relatedProducts,
 } from '../catalog/service.ts';
-import { infoPageText, listAgents, listSliders } from '../content/service.ts';
+import { infoPageContent, listAgents, listSliders } from '../content/service.ts';
 import { getSettings, settingsForClient } from '../content/settings.ts';
 import { presentOrder, presentOrdersPage } from '../orders/present.ts';
 import { orderWithPayment } from '../orders/payment-form.ts';
@@ -109,9 +109,9 @@ export function storeDataFor(
       ),
     categories: () => cache.get('catalog', 'categories', lang, () => listCategories(db, lang)),
     companies: () => cache.get('catalog', 'companies', lang, () => listCompanies(db, lang)),
-    sliders: () => cache.get('content', 'sliders', '', () => listSliders(db)),
+    sliders: () => cache.get('content', 'sliders', lang, () => listSliders(db, lang)),
     agents: () => cache.get('content', 'agents', lang, () => listAgents(db, lang)),
-    infoPage: (kind) => cache.get('content', `info-${kind}`, lang, () => infoPageText(db, kind, lang)),
+    infoPage: (kind) => cache.get('content', `info-${kind}`, lang, () => infoPageContent(db, kind, lang)),
     // The home page's lists: the same for every visitor until a product changes.
     featuredProducts: () =>
       cache.get('catalog', 'featured', lang, () => featuredProducts(db, lang), { showsProducts: true }),

@@ -35,6 +35,13 @@ describe('cartSummary', () => {
     expect(cartSummary([], 70)).toEqual({ productsPrice: 0, discount: 0, shipping: 0, total: 0, count: 0 });
   });
 
+  it('ships free from the free-shipping threshold on, as checkout charges', () => {
+    const cart = [line({ productPrice: 100, productCount: 2 })];
+    expect(cartSummary(cart, 70, 200)).toMatchObject({ shipping: 0, total: 200 });
+    expect(cartSummary(cart, 70, 200.01)).toMatchObject({ shipping: 70, total: 270 });
+    expect(cartSummary(cart, 70)).toMatchObject({ shipping: 70 });
+  });
+
   it('has no floating-point halalas', () => {
     const summary = cartSummary([line({ productPrice: 0.1, productCount: 3 })], 0.2);
     expect(summary.total).toBe(0.5);

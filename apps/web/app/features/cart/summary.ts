@@ -22,7 +22,12 @@ export interface CartSummary {
  * discount + shipping), in halalas so no floating-point cents appear. Shipping is charged only
  * when there is something to ship.
  */
-export function cartSummary(lines: readonly CartItem[], shippingFee: number): CartSummary {
+export function cartSummary(
+  lines: readonly CartItem[],
+  shippingFee: number,
+  /** SAR: goods of at least this ship free (the shop's free-shipping threshold). */
+  freeShippingFrom?: number,
+): CartSummary {
   let list = 0;
   let paid = 0;
   let count = 0;
@@ -33,7 +38,8 @@ export function cartSummary(lines: readonly CartItem[], shippingFee: number): Ca
     paid += unit * line.productCount;
     count += line.productCount;
   }
-  const shipping = lines.length > 0 ? sarToHalalas(shippingFee) : 0;
+  const free = freeShippingFrom !== undefined && paid >= sarToHalalas(freeShippingFrom);
+  const shipping = lines.length > 0 && !free ? sarToHalalas(shippingFee) : 0;
   return {
     productsPrice: halalasToSar(list),
     discount: halalasToSar(list - paid),

@@ -19,6 +19,7 @@ const fallbacks = [fallbackOne, fallbackTwo];
 export function HomeSlider({ sliders }: { sliders: Slider[] }) {
   const { t } = useTranslation('catalog');
   const slides = sliders.length > 0 ? sliders.map((s) => s.sliderImage) : ['', ''];
+  const links = sliders.map((s) => s.sliderLink ?? '');
   const root = useRef<HTMLElement>(null);
   const key = slides.join('\n');
 
@@ -61,6 +62,14 @@ export function HomeSlider({ sliders }: { sliders: Slider[] }) {
               height={600}
               fetchPriority={i === 0 ? 'high' : 'low'}
               className="absolute inset-0 size-full object-cover"
+            />
+          )}
+          {links[i] && (
+            <a
+              href={links[i]}
+              tabIndex={i === 0 ? 0 : -1}
+              aria-label={t('home.slideLink', { n: i + 1 })}
+              className="absolute inset-0 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white"
             />
           )}
         </div>

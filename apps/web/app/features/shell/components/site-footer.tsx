@@ -60,6 +60,11 @@ export function SiteFooter({ settings, categories }: { settings: Settings; categ
               </ShopLink>
             </li>
             <li>
+              <ShopLink to="/info/privacy/4" className={linkClass}>
+                {t('footer.privacy')}
+              </ShopLink>
+            </li>
+            <li>
               <ShopLink to="/agents" className={linkClass}>
                 {t('nav.agents')}
               </ShopLink>

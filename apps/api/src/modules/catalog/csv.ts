@@ -1,0 +1,106 @@
+import { catalogCsvColumns } from '@shop/contract';
+
+/**
+ * Products as CSV (RFC 4180: comma-separated, fields with commas, quotes or line breaks quoted,
+ * quotes doubled; UTF-8, a byte-order mark allowed). The columns are `catalogCsvColumns`,
+ * named by the header row in any order; docs/catalog-import.md describes them.
+ */
+
+export class CsvError extends Error {
+  override name = 'CsvError';
+}
+
+/** The file's rows, each a list of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      field = '';
+      if (row.some((f) => f !== '') || row.length > 1) rows.push(row);
+      row = [];
+    } else field += c;
+  }
+  if (quoted) throw new CsvError('a quoted field is not closed');
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const number = (v: string): unknown => {
+  const t = v.trim();
+  if (t === '') return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+};
+
+/**
+ * A products CSV as the catalog file's `products` section, values typed as the JSON format
+ * has them, so one schema checks both (a wrong value is reported on its column).
+ */
+export function csvToCatalog(text: string): { products: Record<string, unknown>[] } {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) throw new CsvError('the file is empty');
+  const names = header.map((h) => h.trim().toLowerCase());
+  const missing = catalogCsvColumns.filter(
+    (c) =>
+      !['description_ar', 'description_en', 'offer_price', 'featured', 'images'].includes(c) &&
+      !names.includes(c),
+  );
+  if (missing.length) throw new CsvError(`missing columns: ${missing.join(', ')}`);
+  const unknown = names.filter((n) => !(catalogCsvColumns as readonly string[]).includes(n));
+  if (unknown.length) throw new CsvError(`unknown columns: ${unknown.join(', ')}`);
+  const products = rows.map((fields) => {
+    const get = (name: string) => {
+      const at = names.indexOf(name);
+      return at === -1 ? undefined : (fields[at] ?? '');
+    };
+    const record: Record<string, unknown> = {
+      sku: get('sku'),
+      name: { ar: get('name_ar'), en: get('name_en') },
+      category: get('category'),
+      company: get('company'),
+      price: number(get('price') ?? ''),
+      stock: number(get('stock') ?? ''),
+      image: get('image'),
+    };
+    const descriptionAr = get('description_ar');
+    const descriptionEn = get('description_en');
+    if (descriptionAr || descriptionEn)
+      record.description = { ar: descriptionAr ?? '', en: descriptionEn ?? '' };
+    const offer = get('offer_price');
+    if (offer !== undefined && offer.trim() !== '') record.offerPrice = number(offer);
+    const featured = get('featured')?.trim().toLowerCase();
+    if (featured) record.featured = featured === 'true' ? true : featured === 'false' ? false : featured;
+    const images = get('images')?.trim();
+    if (images) record.images = images.split('|').map((s) => s.trim());
+    return record;
+  });
+  return { products };
+}
+
+const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** One CSV line (ending in CRLF) of the given fields. */
+export function csvLine(fields: (string | number | boolean | null | undefined)[]): string {
+  return `${fields.map((f) => quote(f === null || f === undefined ? '' : String(f))).join(',')}\r\n`;
+}

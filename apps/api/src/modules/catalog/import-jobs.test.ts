@@ -1,0 +1,252 @@
+import path from 'node:path';
+import { adminContentPaths as paths, apiPaths, importJobSchema, type ImportJob } from '@shop/contract';
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, catalogImportJobs, productImages, products } from '../../db/schema.ts';
+import { storeImage } from '../../lib/images.ts';
+import { createCategory, createCompany } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { signedInMember } from '../../test/staff.ts';
+import { multipart, signedInUser } from '../../test/users.ts';
+import { failInterruptedJobs, IMPORT_BATCH } from './import-jobs.ts';
+
+describe('back office: catalog import and export', () => {
+  let t: TestContext;
+  let staff: Record<string, string>;
+  let image: string;
+  let category: string;
+  let company: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = (await signedInMember(t.app.db)).headers;
+    const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    image = await storeImage(t.config.uploadsDir, bytes, { folder: 'catalog', maxSize: 1000 });
+    category = (await createCategory(t.app.db, { image })).slug;
+    company = (await createCompany(t.app.db, { image })).slug;
+  });
+  afterAll(() => t.close());
+
+  const upload = async (text: string, fileName: string, lang: 'ar' | 'en' = 'ar') => {
+    const body = multipart({}, [
+      { name: 'file', filename: fileName, contentType: 'application/octet-stream', data: Buffer.from(text) },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: paths.importJobs.pattern,
+      headers: { ...staff, ...body.headers, 'accept-language': lang },
+      payload: body.payload,
+    });
+  };
+  const job = async (id: string, lang: 'ar' | 'en' = 'ar') =>
+    importJobSchema.parse(
+      (
+        await t.app.inject({
+          url: paths.importJob.build({ id }),
+          headers: { ...staff, 'accept-language': lang },
+        })
+      ).json(),
+    );
+  const start = (id: string) =>
+    t.app.inject({ method: 'POST', url: paths.importStart.build({ id }), headers: staff });
+  const waitUntilOver = async (id: string, each?: (job: ImportJob) => Promise<void>) => {
+    for (;;) {
+      const current = await job(id);
+      await each?.(current);
+      if (current.status !== 'running') return current;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  const product = (n: number) => ({
+    sku: `gen-${n}`,
+    name: { ar: `منتج مولّد ${n}`, en: `Generated product ${n}` },
+    description: { ar: `وصف ${n}`, en: `Description ${n}` },
+    category,
+    company,
+    price: 100 + (n % 900) + (n % 100) / 100,
+    offerPrice: n % 7 === 0 ? 50 : null,
+    stock: n % 40,
+    featured: n % 97 === 0,
+    image,
+    ...(n % 5 === 0 && { images: [image] }),
+  });
+
+  it('answers a dry run with each bad row and field, in Arabic and in English, and writes nothing', async () => {
+    const file = {
+      products: [
+        product(1),
+        { ...product(2), price: -5 },
+        { ...product(3), category: 'no-such-category' },
+        { ...product(4), image: '/uploads/catalog/missing.webp' },
+      ],
+    };
+    const res = await upload(
+      JSON.stringify({ products: [file.products[0], file.products[1]] }),
+      'catalog.json',
+    );
+    expect(res.statusCode).toBe(200);
+    const invalid = res.json().job as ImportJob;
+    expect(invalid.status).toBe('invalid');
+    expect(invalid.errors).toEqual([
+      { section: 'products', row: 2, field: 'price', message: 'يجب أن يكون مبلغاً أكبر من صفر' },
+    ]);
+    expect((await job(invalid.id, 'en')).errors[0]?.message).toBe('must be a positive amount');
+
+    const refs = (
+      await upload(JSON.stringify({ products: [file.products[2], file.products[3]] }), 'x.json', 'en')
+    ).json().job as ImportJob;
+    expect(refs.errors).toEqual([
+      { section: 'products', row: 1, field: 'category', message: 'unknown category "no-such-category"' },
+      {
+        section: 'products',
+        row: 2,
+        field: 'image',
+        message: 'must be the path of an image already in the shop (/uploads/…)',
+      },
+    ]);
+    expect((await job(refs.id, 'ar')).errors[0]?.message).toBe('تصنيف غير موجود "no-such-category"');
+    expect((await start(refs.id)).json()).toMatchObject({ code: 'IMPORT_NOT_READY' });
+    expect(await t.app.db.select().from(products)).toHaveLength(0);
+  });
+
+  it('reports a CSV problem on its line of the file', async () => {
+    const csv =
+      'sku,name_ar,name_en,category,company,price,stock,image\r\n' +
+      `ok-1,منتج,Product,${category},${company},10,1,${image}\r\n` +
+      `bad-2,منتج,Product,${category},${company},10,lots,${image}\r\n`;
+    const res = (await upload(csv, 'products.csv', 'en')).json().job as ImportJob;
+    expect(res).toMatchObject({ status: 'invalid', format: 'csv' });
+    expect(res.errors).toEqual([{ section: '', row: 3, field: 'stock', message: 'must be a whole number' }]);
+    const unreadable = await upload('{"products": [', 'catalog.json', 'en');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().code).toBe('IMPORT_FILE_UNREADABLE');
+  });
+
+  it('imports a generated 10,000-product file in the background while shoppers keep browsing', async () => {
+    const count = 10_000;
+    const file = { products: Array.from({ length: count }, (_, i) => product(i + 1)) };
+    const checked = (await upload(JSON.stringify(file), 'big.json')).json().job as ImportJob;
+    expect(checked).toMatchObject({ status: 'checked', total: count });
+    expect(checked.summary?.products).toEqual({ created: count, updated: 0 });
+
+    const started = await start(checked.id);
+    expect(started.statusCode).toBe(200);
+    expect((await start(checked.id)).json().code).toBe('IMPORT_RUNNING');
+
+    const seen = new Set<number>();
+    let browsed = 0;
+    const done = await waitUntilOver(checked.id, async (current) => {
+      seen.add(current.done);
+      // A shopper's pages while the import runs: every one answers.
+      const answers = await Promise.all([
+        t.app.inject({ url: apiPaths.productsPaged.build({ pageSize: 8, page: 1 }) }),
+        t.app.inject({ url: apiPaths.categories.pattern }),
+        t.app.inject({ url: apiPaths.productById.build({ id: 1 }) }),
+      ]);
+      for (const a of answers) expect([200, 404]).toContain(a.statusCode);
+      expect(answers[0]!.statusCode).toBe(200);
+      browsed++;
+    });
+    expect(done).toMatchObject({ status: 'done', done: count, percent: 100, failure: null });
+    expect(done.summary?.products).toEqual({ created: count, updated: 0 });
+    // Progress moved on in steps the page could show, not from 0 straight to the end.
+    expect([...seen].filter((d) => d > 0 && d < count).length).toBeGreaterThan(1);
+    expect(browsed).toBeGreaterThan(count / IMPORT_BATCH / 4);
+
+    // The shop holds exactly what the file says.
+    const rows = await t.app.db.select().from(products).orderBy(asc(products.id));
+    expect(rows).toHaveLength(count);
+    const bySku = new Map(rows.map((r) => [r.sku, r]));
+    for (const p of file.products) {
+      const row = bySku.get(p.sku)!;
+      expect([
+        row.nameAr,
+        row.nameEn,
+        row.priceHalalas,
+        row.offerPriceHalalas,
+        row.stock,
+        row.featured,
+      ]).toEqual([
+        p.name.ar,
+        p.name.en,
+        Math.round(p.price * 100),
+        p.offerPrice === null ? null : p.offerPrice * 100,
+        p.stock,
+        p.featured,
+      ]);
+    }
+    expect(await t.app.db.select().from(productImages)).toHaveLength(count / 5);
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'catalog.import'));
+    expect(entry?.entityId).toBe(checked.id);
+    const listed = await t.app.inject({ url: apiPaths.productsPaged.build({ pageSize: 8, page: 1 }) });
+    expect(listed.json().pagging.rawCount).toBe(count);
+  }, 300_000);
+
+  it('exports the whole catalog in the import format: importing it again changes nothing', async () => {
+    const before = await t.app.db.select().from(products).orderBy(asc(products.id));
+    const exported = await t.app.inject({
+      url: `${paths.catalogExport.pattern}?format=json`,
+      headers: staff,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename="catalog-.*\.json"/);
+    const file = JSON.parse(exported.body) as { products: unknown[]; categories: unknown[] };
+    expect(file.products).toHaveLength(before.length);
+
+    const checked = (await upload(exported.body, 'export.json')).json().job as ImportJob;
+    expect(checked.status).toBe('checked');
+    expect(checked.summary?.products).toEqual({ created: 0, updated: before.length });
+    await start(checked.id);
+    expect((await waitUntilOver(checked.id)).status).toBe('done');
+    const after = await t.app.db.select().from(products).orderBy(asc(products.id));
+    const comparable = (r: (typeof before)[number]) => {
+      const { updatedAt: _u, createdAt: _c, searchDoc: _s, ...rest } = r;
+      return rest;
+    };
+    expect(after.map(comparable)).toEqual(before.map(comparable));
+  }, 300_000);
+
+  it('exports the products as CSV, which imports back to the same products', async () => {
+    const exported = await t.app.inject({ url: `${paths.catalogExport.pattern}?format=csv`, headers: staff });
+    expect(exported.headers['content-type']).toMatch(/^text\/csv/);
+    // A byte-order mark first, so spreadsheet programs read the Arabic as UTF-8.
+    expect(exported.body.startsWith('\uFEFF')).toBe(true);
+    const lines = exported.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,stock,featured,image,images',
+    );
+    const checked = (await upload(exported.body, 'products.csv')).json().job as ImportJob;
+    expect(checked).toMatchObject({ status: 'checked', format: 'csv', total: lines.length - 1 });
+    expect(checked.summary?.products.created).toBe(0);
+  });
+
+  it('marks a job that was running when the shop stopped as failed, with a message in both languages', async () => {
+    const [row] = await t.app.db
+      .insert(catalogImportJobs)
+      .values({
+        status: 'running',
+        format: 'json',
+        fileName: 'x.json',
+        storedFile: 'x.json',
+        actor: 'a@shop.test',
+      })
+      .returning();
+    expect(await failInterruptedJobs(t.app.db)).toBe(1);
+    expect((await job(row!.id, 'en')).failure).toBe(
+      'The import stopped because the shop restarted during it; start it again',
+    );
+    expect((await job(row!.id, 'ar')).status).toBe('failed');
+  });
+
+  it('lists the history, newest first, and opens nothing to shoppers', async () => {
+    const list = await t.app.inject({ url: paths.importJobs.pattern, headers: staff });
+    expect(list.json().items[0].fileName).toBe('x.json');
+    const shopper = await signedInUser(t.app.db);
+    for (const url of [paths.importJobs.pattern, `${paths.catalogExport.pattern}?format=json`])
+      expect((await t.app.inject({ url, headers: shopper.cookie })).statusCode).toBe(401);
+    expect(path.isAbsolute(t.config.dataDir)).toBe(true);
+  });
+});

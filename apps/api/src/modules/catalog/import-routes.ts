@@ -1,0 +1,170 @@
+import { Readable } from 'node:stream';
+import {
+  adminContentPaths as paths,
+  exportQuery,
+  importJobIdParams,
+  importJobListSchema,
+  importJobOkSchema,
+  importJobSchema,
+  okMessage,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { importSettings } from '../content/import-settings.ts';
+import { auditActor } from '../staff/guard.ts';
+import { exportCatalogCsv, exportCatalogJson } from './export.ts';
+import {
+  checkUpload,
+  failInterruptedJobs,
+  findImportJob,
+  listImportJobs,
+  MAX_IMPORT_BYTES,
+  runImportJob,
+  startImportJob,
+  type ImportJobDeps,
+} from './import-jobs.ts';
+
+const TAG = ['admin'];
+const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
+
+/** The back office's catalog files: upload and dry run, start, progress, history, export. */
+export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ImportJobDeps = {
+    db: app.db,
+    dataDir: app.config.dataDir,
+    uploadsDir: app.config.uploadsDir,
+    settings: importSettings,
+    changes: app.changes,
+    log: app.log,
+  };
+  let running: { stop: AbortController; done: Promise<void> } | undefined;
+
+  app.addHook('onReady', async () => {
+    const interrupted = await failInterruptedJobs(app.db);
+    if (interrupted) app.log.warn({ interrupted }, 'a catalog import was running when the shop stopped');
+  });
+  // Shutting down: the running import stops after its current batch and says so.
+  app.addHook('onClose', async () => {
+    running?.stop.abort();
+    await running?.done;
+  });
+
+  app.post(
+    paths.importJobs.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Upload a catalog file and check it (a dry run): multipart, field `file`',
+        description:
+          'JSON in the import format or a products CSV (docs/catalog-import.md), 50 MB at most. Answers the ' +
+          'job: `checked` (ready to start, with what it will create and update) or `invalid` with every ' +
+          'problem by row and field, in the request language. Nothing in the catalog changes.',
+        security: staffCookie,
+        consumes: ['multipart/form-data'],
+        response: { 200: importJobOkSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new AppError(400, 'IMPORT_FILE_REQUIRED', [{ path: 'file', code: 'IMPORT_FILE_REQUIRED' }]);
+      let upload: { fileName: string; bytes: Buffer } | undefined;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } })) {
+          if (part.type !== 'file') continue;
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'file' && bytes.length > 0) upload = { fileName: part.filename, bytes };
+        }
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, 'IMPORT_FILE_TOO_LARGE', [{ path: 'file', code: 'IMPORT_FILE_TOO_LARGE' }]);
+        throw error;
+      }
+      if (!upload)
+        throw new AppError(400, 'IMPORT_FILE_REQUIRED', [{ path: 'file', code: 'IMPORT_FILE_REQUIRED' }]);
+      const job = await checkUpload(deps, auditActor(request), upload, request.lang);
+      return { ...okMessage('IMPORT_CHECKED', request.lang), job };
+    },
+  );
+
+  app.post(
+    paths.importStart.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Start a checked import in the background',
+        description:
+          'One import runs at a time (409 IMPORT_RUNNING). Follow it with GET on the job: `done` of `total` ' +
+          'records, `percent`. Products are written in batches while the shop keeps serving.',
+        security: staffCookie,
+        params: importJobIdParams,
+        response: { 200: importJobOkSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await startImportJob(app.db, id);
+      const stop = new AbortController();
+      const by = auditActor(request);
+      const done = runImportJob(deps, id, by, stop.signal).finally(() => {
+        if (running?.done === done) running = undefined;
+      });
+      running = { stop, done };
+      return {
+        ...okMessage('IMPORT_STARTED', request.lang),
+        job: await findImportJob(app.db, id, request.lang),
+      };
+    },
+  );
+
+  app.get(
+    paths.importJob.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'One import: its status, progress and problems',
+        security: staffCookie,
+        params: importJobIdParams,
+        response: { 200: importJobSchema },
+      },
+    },
+    (request) => findImportJob(app.db, request.params.id, request.lang),
+  );
+
+  app.get(
+    paths.importJobs.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'The latest 20 imports, newest first',
+        security: staffCookie,
+        response: { 200: importJobListSchema },
+      },
+    },
+    async (request) => ({ items: await listImportJobs(app.db, request.lang) }),
+  );
+
+  app.get(
+    paths.catalogExport.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Download the whole catalog in the import format (`format=json`) or its products as CSV',
+        description:
+          'Streamed. Importing the file again changes nothing: export then import is a round trip.',
+        security: staffCookie,
+        querystring: exportQuery,
+        produces: ['application/json', 'text/csv'],
+      },
+    },
+    (request, reply) => {
+      const { format } = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      const body = format === 'csv' ? exportCatalogCsv(app.db) : exportCatalogJson(app.db, importSettings);
+      void reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="catalog-${day}.${format}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(body));
+    },
+  );
+};

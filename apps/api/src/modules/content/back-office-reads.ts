@@ -1,0 +1,35 @@
+import { importJobIdParams, type BackOfficeData } from '@shop/contract';
+import { AppError } from '../../lib/errors.ts';
+import { findImportJob, listImportJobs } from '../catalog/import-jobs.ts';
+import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
+import { presentAdminSettings } from './admin-settings.ts';
+import { adminContent } from './service.ts';
+import { getSettings } from './settings.ts';
+
+/** Reads of the content area: content, settings (owners) and the catalog files' jobs. */
+export function contentReads(ctx: BackOfficeReadContext): BackOfficeData['content'] {
+  return {
+    content: async () => {
+      await ctx.member();
+      return adminContent(ctx.db);
+    },
+    settings: async () => {
+      await ctx.member('owner');
+      return presentAdminSettings(await getSettings(ctx.db), ctx.app.paymentKeys);
+    },
+    importJobs: async () => {
+      await ctx.member();
+      return listImportJobs(ctx.db, ctx.lang);
+    },
+    importJob: async (id) => {
+      await ctx.member();
+      if (!importJobIdParams.safeParse({ id }).success) return null;
+      try {
+        return await findImportJob(ctx.db, id, ctx.lang);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  adminContentPaths,
+  adminSettingsInputSchema,
+  adminSettingsOkSchema,
+  errorMessage,
+  errorCodes,
+  type ErrorCode,
+  type Lang,
+} from '@shop/contract';
+import type { AppLoadContext } from 'react-router';
+import type { z } from 'zod';
+import { readAnswer, serverApi } from '../../../lib/api.ts';
+import { formDone, formError, readForm } from '../../../lib/form-action.server.ts';
+import { apiFormError } from '../../../lib/form-errors.ts';
+import { localizePath } from '../../../lib/lang.ts';
+import { requestLang } from '../../../lib/route-lang.ts';
+
+/** What the form posts, before the API's schema reads amounts and numbers out of the text. */
+type SettingsForm = z.input<typeof adminSettingsInputSchema>;
+
+const isErrorCode = (code: string): code is ErrorCode => (errorCodes as string[]).includes(code);
+
+/** The form's flat field names for a path of the API's input (`shopName.ar` → `shopNameAr`). */
+export function fieldOf(path: readonly PropertyKey[]): string {
+  const [head, next] = path.map(String);
+  if (head === 'socialLinks' && next) return `social_${next}`;
+  if (head === 'phones') return 'phone1';
+  if (head === 'openingHours' && next) return next === 'days' ? 'days' : next;
+  if (next === 'ar' || next === 'en') return `${head}${next === 'ar' ? 'Ar' : 'En'}`;
+  return head ?? '';
+}
+
+/**
+ * The settings form's fields as the API's input. A payment key's field left empty keeps the
+ * saved key (it is never shown, so an empty field means "unchanged"); its "remove" box empties it.
+ */
+export function settingsInput(values: Record<string, string>, form: FormData): SettingsForm {
+  const text = (name: string) => values[name] ?? '';
+  const key = (name: string) => (form.get(`remove_${name}`) ? '' : text(name).trim() || undefined);
+  const threshold = text('freeShippingThreshold').trim();
+  return {
+    shopName: { ar: text('shopNameAr'), en: text('shopNameEn') },
+    phones: ['phone1', 'phone2', 'phone3']
+      .map(text)
+      .map((p) => p.trim())
+      .filter(Boolean),
+    email: text('email'),
+    whatsapp: text('whatsapp'),
+    address: { ar: text('addressAr'), en: text('addressEn') },
+    openingHours: {
+      days: form.getAll('days').map(String) as SettingsForm['openingHours'] extends
+        { days: infer D } | undefined
+        ? D
+        : never,
+      opens: text('opens'),
+      closes: text('closes'),
+    },
+    socialLinks: {
+      x: text('social_x'),
+      instagram: text('social_instagram'),
+      snapchat: text('social_snapchat'),
+      tiktok: text('social_tiktok'),
+    },
+    shippingFee: text('shippingFee'),
+    freeShippingThreshold: threshold === '' ? null : threshold,
+    sellerName: { ar: text('sellerNameAr'), en: text('sellerNameEn') },
+    taxNumber: text('taxNumber'),
+    commercialRegister: text('commercialRegister'),
+    lowStockThreshold: text('lowStockThreshold'),
+    moyasarSecretKey: key('moyasarSecretKey'),
+    moyasarPublishableKey: key('moyasarPublishableKey'),
+    moyasarWebhookSecret: key('moyasarWebhookSecret'),
+  };
+}
+
+/** The settings form: checked as the API checks it, then saved by the API (owner, audited). */
+export async function settingsAction(request: Request, context: AppLoadContext) {
+  const lang: Lang = requestLang(request);
+  const { form, values } = await readForm(request);
+  const input = settingsInput(values, form);
+  const parsed = adminSettingsInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const code = isErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
+    return formError({ field: fieldOf(issue.path), message: errorMessage(code, lang) });
+  }
+  const response = await serverApi(context, lang).raw('PUT', adminContentPaths.settings.build({}), {
+    body: parsed.data,
+  });
+  try {
+    const answer = await readAnswer(response, adminSettingsOkSchema);
+    return formDone(request, { done: answer.message }, { back: localizePath('/dashboard/settings', lang) });
+  } catch (failure) {
+    const error = apiFormError(failure, lang);
+    return formError({ ...error, refused: true });
+  }
+}

@@ -1,0 +1,137 @@
+/** Messages of the back office's content, settings and catalog files, in both languages. */
+
+export const adminContentErrorMessages = {
+  LINK_INVALID: {
+    ar: 'الرابط يجب أن يبدأ بـ / (صفحة في المتجر) أو بـ https://',
+    en: 'The link must start with / (a page of the shop) or https://',
+  },
+  NAME_AR_REQUIRED: { ar: 'أدخل الاسم بالعربية', en: 'Enter the Arabic name' },
+  NAME_EN_REQUIRED: { ar: 'أدخل الاسم بالإنجليزية', en: 'Enter the English name' },
+  COMPANY_AR_REQUIRED: { ar: 'أدخل اسم المؤسسة بالعربية', en: 'Enter the Arabic company name' },
+  COMPANY_EN_REQUIRED: { ar: 'أدخل اسم المؤسسة بالإنجليزية', en: 'Enter the English company name' },
+  AGENT_PHONE_REQUIRED: { ar: 'أدخل رقم جوال الوكيل', en: "Enter the agent's phone number" },
+  MARKDOWN_TOO_LONG: {
+    ar: 'النص طويل جداً (100,000 حرف على الأكثر)',
+    en: 'The text is too long (100,000 characters at most)',
+  },
+  TIME_INVALID: { ar: 'الوقت يجب أن يكون بصيغة 24 ساعة مثل 09:00', en: 'Times are 24-hour, like 09:00' },
+  AMOUNT_INVALID: {
+    ar: 'أدخل مبلغاً صحيحاً غير سالب بخانتين عشريتين على الأكثر',
+    en: 'Enter an amount of zero or more with at most two decimals',
+  },
+  URL_INVALID: { ar: 'الرابط يجب أن يبدأ بـ https://', en: 'The link must start with https://' },
+  VAT_NUMBER_INVALID: {
+    ar: 'الرقم الضريبي 15 رقماً يبدأ بـ 3 وينتهي بـ 3',
+    en: 'The VAT number is 15 digits that start and end with 3',
+  },
+  SHOP_NAME_REQUIRED: {
+    ar: 'أدخل اسم المتجر بالعربية والإنجليزية',
+    en: 'Enter the shop name in Arabic and English',
+  },
+  SHOP_ADDRESS_REQUIRED: {
+    ar: 'أدخل عنوان المتجر بالعربية والإنجليزية',
+    en: "Enter the shop's address in Arabic and English",
+  },
+  SELLER_NAME_REQUIRED: {
+    ar: 'أدخل اسم البائع بالعربية والإنجليزية',
+    en: 'Enter the seller name in Arabic and English',
+  },
+  SLIDER_IMAGE_REQUIRED: { ar: 'اختر صورة الشريحة بالعربية', en: 'Choose the Arabic slide image' },
+  AGENT_IMAGE_REQUIRED: { ar: 'اختر صورة الوكيل', en: "Choose the agent's image" },
+  SLIDER_NOT_FOUND: { ar: 'الشريحة غير موجودة', en: 'The slide was not found' },
+  AGENT_NOT_FOUND: { ar: 'الوكيل غير موجود', en: 'The agent was not found' },
+  CONTENT_ORDER_INVALID: {
+    ar: 'الترتيب الجديد يجب أن يضم كل العناصر مرة واحدة',
+    en: 'The new order must hold every item once',
+  },
+  IMPORT_FILE_REQUIRED: { ar: 'اختر ملف الكتالوج', en: 'Choose a catalog file' },
+  IMPORT_FILE_UNREADABLE: {
+    ar: 'تعذّرت قراءة الملف: يجب أن يكون JSON بصيغة الاستيراد أو CSV بالأعمدة الموثقة',
+    en: 'The file could not be read: it must be JSON in the import format or CSV with the documented columns',
+  },
+  IMPORT_FILE_TOO_LARGE: {
+    ar: 'ملف الكتالوج كبير جداً (50 ميجابايت على الأكثر)',
+    en: 'The catalog file is too large (50 MB at most)',
+  },
+  IMPORT_RUNNING: {
+    ar: 'يوجد استيراد قيد التشغيل، انتظر حتى ينتهي',
+    en: 'An import is already running; wait until it finishes',
+  },
+  IMPORT_NOT_READY: {
+    ar: 'لا يمكن بدء هذا الاستيراد: الملف فيه أخطاء أو بدأ من قبل',
+    en: 'This import cannot start: the file has errors or it was started already',
+  },
+  IMPORT_JOB_NOT_FOUND: { ar: 'عملية الاستيراد غير موجودة', en: 'The import was not found' },
+  IMPORT_INTERRUPTED: {
+    ar: 'توقف الاستيراد لأن المتجر أُعيد تشغيله أثناءه، ابدأه من جديد',
+    en: 'The import stopped because the shop restarted during it; start it again',
+  },
+  IMPORT_FAILED: {
+    ar: 'فشل الاستيراد، وبقي ما كُتب قبل الخطأ',
+    en: 'The import failed; what was written before the error remains',
+  },
+} as const;
+
+export const adminContentSuccessMessages = {
+  SLIDER_SAVED: { ar: 'تم حفظ الشريحة', en: 'The slide was saved' },
+  SLIDER_REMOVED: { ar: 'تم حذف الشريحة', en: 'The slide was removed' },
+  AGENT_SAVED: { ar: 'تم حفظ الوكيل', en: 'The agent was saved' },
+  AGENT_REMOVED: { ar: 'تم حذف الوكيل', en: 'The agent was removed' },
+  ORDER_SAVED: { ar: 'تم حفظ الترتيب', en: 'The order was saved' },
+  INFO_PAGE_SAVED: { ar: 'تم حفظ الصفحة', en: 'The page was saved' },
+  SETTINGS_SAVED: { ar: 'تم حفظ الإعدادات', en: 'The settings were saved' },
+  IMPORT_CHECKED: { ar: 'تم فحص الملف', en: 'The file was checked' },
+  IMPORT_STARTED: { ar: 'بدأ الاستيراد', en: 'The import has started' },
+} as const;
+
+/**
+ * The Arabic of the catalog file checks' messages, which the checks write in English (the
+ * command-line importer prints them as they are). A message not listed here is shown in Arabic
+ * as "not valid" with the English detail after it.
+ */
+const importIssueArabic: [RegExp, string][] = [
+  [/^must be a text key$/, 'يجب أن يكون مفتاحاً نصياً'],
+  [
+    /^must be 1–100 letters, digits, dots, dashes or underscores$/,
+    'يجب أن يكون من 1 إلى 100 حرف لاتيني أو رقم أو نقطة أو شرطة',
+  ],
+  [/^must not be empty$/, 'يجب ألا يكون فارغاً'],
+  [/^must be Arabic text$/, 'يجب أن يكون نصاً عربياً'],
+  [/^must be English text$/, 'يجب أن يكون نصاً إنجليزياً'],
+  [/^must be a phone number$/, 'يجب أن يكون رقم هاتف'],
+  [/^must be an object with "ar" and "en" texts$/, 'يجب أن يحتوي على نص عربي "ar" ونص إنجليزي "en"'],
+  [/^must be a file path$/, 'يجب أن يكون مسار صورة'],
+  [/^must be a positive amount$/, 'يجب أن يكون مبلغاً أكبر من صفر'],
+  [/^must be an amount$/, 'يجب أن يكون مبلغاً'],
+  [/^must not be negative$/, 'يجب ألا يكون سالباً'],
+  [/^must be at most (\d+) SAR$/, 'يجب ألا يزيد على $1 ريال'],
+  [/^must have at most 2 decimals$/, 'يجب ألا يزيد على خانتين عشريتين'],
+  [/^must be a whole number$/, 'يجب أن يكون عدداً صحيحاً'],
+  [/^must be true or false$/, 'يجب أن يكون true أو false'],
+  [/^must be a list of file paths$/, 'يجب أن يكون قائمة مسارات صور'],
+  [/^must hold at most 20 images$/, 'يجب ألا يزيد على 20 صورة'],
+  [/^must be below the price$/, 'يجب أن يكون أقل من السعر'],
+  [/^must be a link$/, 'يجب أن يكون رابطاً'],
+  [/^must be a shop path starting with \/ or an https:\/\/ address$/, 'يجب أن يبدأ بـ / أو https://'],
+  [
+    /^must be a 15-digit VAT number that starts and ends with 3$/,
+    'يجب أن يكون رقماً ضريبياً من 15 رقماً يبدأ وينتهي بـ 3',
+  ],
+  [/^unknown fields? (.+)$/, 'حقل غير معروف $1'],
+  [/^used twice \(also by row (\d+)\)$/, 'مكرر (مستخدم أيضاً في الصف $1)'],
+  [/^unknown category (.+)$/, 'تصنيف غير موجود $1'],
+  [/^unknown company (.+)$/, 'علامة تجارية غير موجودة $1'],
+  [
+    /^must be the path of an image already in the shop \(\/uploads\/…\)$/,
+    'يجب أن يكون مسار صورة موجودة في المتجر (/uploads/…)',
+  ],
+  [/^(.+)$/, 'القيمة غير صحيحة ($1)'],
+];
+
+/** A catalog file check's message in the member's language. */
+export function importIssueMessage(message: string, lang: 'ar' | 'en'): string {
+  if (lang === 'en') return message;
+  for (const [pattern, arabic] of importIssueArabic)
+    if (pattern.test(message)) return message.replace(pattern, arabic);
+  return message;
+}
