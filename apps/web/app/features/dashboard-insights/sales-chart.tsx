@@ -33,6 +33,17 @@ function axisAmount(halalas: number, lang: Lang): string {
   return formatNumber(Math.round(halalas / 100), lang);
 }
 
+/**
+ * Where a date goes under its bar: centred, except today's, the outermost bar, whose label ends
+ * at the bar's outer edge so it is not cut off by the edge of the drawing.
+ */
+function dateLabelPosition(outermost: boolean, rtl: boolean, left: number, bandwidth: number) {
+  if (!outermost) return { x: left + bandwidth / 2, textAnchor: 'middle' } as const;
+  return rtl
+    ? ({ x: left, textAnchor: 'start' } as const)
+    : ({ x: left + bandwidth, textAnchor: 'end' } as const);
+}
+
 function Bars({ daily, layout }: { daily: Overview['daily']; layout: keyof typeof layouts }) {
   const { t } = useTranslation('dashboard-insights');
   const { lang, dir } = useLang();
@@ -104,9 +115,8 @@ function Bars({ daily, layout }: { daily: Overview['daily']; layout: keyof typeo
             </rect>
             {labelled(i) && (
               <text
-                x={(x(d.date) ?? 0) + x.bandwidth() / 2}
+                {...dateLabelPosition(i === daily.length - 1, rtl, x(d.date) ?? 0, x.bandwidth())}
                 y={height - BOTTOM + 18}
-                textAnchor="middle"
                 className="fill-muted text-[11px]"
               >
                 {shortDay(d.date, lang)}
