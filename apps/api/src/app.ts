@@ -41,6 +41,8 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffGuard } from './modules/staff/guard.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { refundRoutes } from './modules/refunds/routes.ts';
+import { createMailer } from './lib/mail.ts';
 
 export interface AppOptions {
   config: Config;
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   warnWithoutPublicUrl(app);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
+  app.decorate('mailer', createMailer(config, app.log));
   app.decorate('catalogReads', catalogReadGates(database, config.dbPoolSize));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
@@ -206,6 +209,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(paymentRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(refundRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

@@ -82,10 +82,22 @@ export const sandboxTestCards = {
 >;
 
 /**
- * `delivered` is a paid order whose `invoiceReceived` is true; the other four are the payment
- * states: an order waits for its payment until it expires, then its stock is released.
+ * `delivered` is a paid order whose `invoiceReceived` is true; awaiting_payment, paid, failed and
+ * expired are the payment states (an order waits for its payment until it expires, then its
+ * stock is released); shipped and cancelled are set from the back office; partially_refunded and
+ * refunded say that some or all of the payment was given back.
  */
-export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'delivered'] as const;
+export const orderStatuses = [
+  'awaiting_payment',
+  'paid',
+  'shipped',
+  'delivered',
+  'failed',
+  'expired',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
 
 /**
  * Control characters (C0, DEL and C1). None of them is ever typed into a shop form: a NUL

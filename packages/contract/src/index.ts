@@ -9,4 +9,6 @@ export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
+export * from './refunds.ts';
+export * from './refund-messages.ts';
 export type * from './store-data.ts';

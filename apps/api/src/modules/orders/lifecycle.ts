@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema.ts';
 
@@ -102,5 +102,37 @@ export async function supersedeAwaiting(tx: Tx, userId: string, now = new Date()
 /** The order row, locked until the transaction ends (so no transition can pass it meanwhile). */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
+}
+
+/** Orders whose payment can be given back (in part), from the first refund to the last. */
+export const REFUNDABLE_STATUSES = ['paid', 'shipped', 'partially_refunded'] as const;
+
+/**
+ * Counts `amountHalalas` more as refunded: `partially_refunded`, or `refunded` once the whole
+ * total is back. Null when the order is not refundable or the amount is more than what is left
+ * (the WHERE clause checks both, so two refunds cannot pass the total together).
+ */
+export async function recordRefund(
+  tx: Tx,
+  orderId: string,
+  amountHalalas: number,
+  now = new Date(),
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      refundedHalalas: sql`${orders.refundedHalalas} + ${amountHalalas}`,
+      status: sql`case when ${orders.refundedHalalas} + ${amountHalalas} = ${orders.totalHalalas} then 'refunded' else 'partially_refunded' end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...REFUNDABLE_STATUSES]),
+        lte(sql`${orders.refundedHalalas} + ${amountHalalas}`, orders.totalHalalas),
+      ),
+    )
+    .returning();
   return row ?? null;
 }

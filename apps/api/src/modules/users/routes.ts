@@ -49,6 +49,7 @@ import {
   findUserById,
   findUserByIdentifier,
   insertAccount,
+  rememberLang,
   loginIdentifier,
   retireEmailChanges,
   retireResetTokens,
@@ -191,7 +192,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         const passwordHash = await hashPassword(input.UserPassword);
         let row: UserRow;
         try {
-          row = await insertAccount(db, { ...values, passwordHash });
+          row = await insertAccount(db, { ...values, passwordHash, lang: request.lang });
         } catch (error) {
           const taken = uniqueViolation(error);
           if (taken) throw conflictError([taken]);
@@ -232,6 +233,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       // Only someone who knows the password learns that the account was deactivated.
       if (!row.active) throw new AppError(401, 'ACCOUNT_DISABLED');
       await attempt.succeeded();
+      await rememberLang(db, row.id, request.lang);
       const session = await createSession(db, row.id, app.config.sessionTtlDays);
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return {
