@@ -47,6 +47,7 @@ export default [
     ]),
     ...page('user', 'routes/user-index.tsx'),
     ...page('order/details/:id', 'routes/order-details.tsx'),
+    ...page('order/details/:id/credit-notes/:refundId', 'routes/order-credit-note.tsx'),
     ...page('admin/profile', 'routes/admin-profile.tsx'),
 
     // any other path: the not-found page with HTTP 404
