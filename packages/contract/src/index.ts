@@ -12,3 +12,4 @@ export * from './admin.ts';
 export * from './refunds.ts';
 export * from './refund-messages.ts';
 export type * from './store-data.ts';
+export type * from './back-office-data.ts';
