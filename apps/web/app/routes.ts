@@ -30,6 +30,8 @@ export default [
     // orders
 
     // refunds and credit notes
+    ...page('dashboard/orders/:id/refund', 'routes/dashboard-order-refund.tsx'),
+    ...page('dashboard/orders/:id/credit-notes/:refundId', 'routes/dashboard-credit-note.tsx'),
 
     // catalog
 

@@ -1,5 +1,6 @@
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
 import type { Lang } from './messages.ts';
+import type { BackOfficeRefundReads } from './admin-refunds-data.ts';
 import type { z } from './zod.ts';
 
 /**
@@ -39,6 +40,7 @@ export interface BackOfficeData {
   // orders
 
   // refunds and credit notes
+  refunds: BackOfficeRefundReads;
 
   // catalog
 

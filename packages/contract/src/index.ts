@@ -11,5 +11,6 @@ export * from './addresses.ts';
 export * from './admin.ts';
 export * from './refunds.ts';
 export * from './refund-messages.ts';
+export type * from './admin-refunds-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';

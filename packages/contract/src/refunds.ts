@@ -147,3 +147,28 @@ export const creditNoteSchema = z.object({
   qrImage: z.string(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
+
+/**
+ * The refund page's form as posted (text fields): the same checks as the API's body, in the
+ * order the page shows their errors. Units to return are posted as `return-<lineId>` fields.
+ */
+export const refundFormSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,7}(\.[0-9]{1,2})?$/, 'REFUND_AMOUNT_INVALID')
+    .refine((v) => Number(v) > 0, 'REFUND_AMOUNT_INVALID'),
+  reason: text({ multiline: true }).trim().min(1, 'REFUND_REASON_REQUIRED').max(500),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'REFUND_KEY_INVALID'),
+});
+
+/** Units to return from a posted refund form: the `return-<lineId>` fields above zero. */
+export function returnStockFromForm(values: Record<string, string>): { lineId: number; quantity: number }[] {
+  const units: { lineId: number; quantity: number }[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const line = /^return-([1-9][0-9]{0,9})$/.exec(name);
+    const quantity = Number(value);
+    if (line && /^[0-9]{1,6}$/.test(value.trim()) && quantity > 0) units.push({ lineId: Number(line[1]), quantity });
+  }
+  return units.sort((a, b) => a.lineId - b.lineId);
+}

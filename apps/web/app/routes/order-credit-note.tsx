@@ -19,8 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!note) throw data(null, { status: 404 });
   return {
     seo: {
-      title: t('account:creditNote.pageTitle', { number: note.number }),
-      description: t('account:creditNote.description'),
+      title: t('common:creditNote.pageTitle', { number: note.number }),
+      description: t('common:creditNote.description'),
       path: `/order/details/${note.orderId}/credit-notes/${note.refundId}`,
       noindex: true,
     },
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function OrderCreditNotePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('common');
   const { note } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-8">

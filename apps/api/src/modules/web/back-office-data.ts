@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditReads } from '../audit/back-office-reads.ts';
+import { refundReads } from '../refunds/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -54,6 +55,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       // orders
 
       // refunds and credit notes
+      refunds: refundReads(ctx),
 
       // catalog
 

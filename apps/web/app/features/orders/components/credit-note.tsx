@@ -7,10 +7,10 @@ import { useTranslation } from '../../../lib/use-translation.ts';
  * A simplified tax credit note as a printable A4 document (the `print-document` class prints
  * it alone): seller and VAT number, its own number and the original invoice's, the refunded
  * amount with the VAT in it, and its ZATCA QR code. The shopper's order page and the back
- * office show the same document.
+ * office show the same document (its words are in `common`, which both carry).
  */
 export function CreditNoteDocument({ note }: { note: CreditNote }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('common');
   const { lang } = useLang();
   const row = 'flex items-baseline justify-between gap-4 py-1';
   return (

@@ -1,0 +1,9 @@
+import type { CreditNote, OrderRefunds } from './refunds.ts';
+
+/** The back office's reads of refunds and credit notes (any member; only owners refund). */
+export interface BackOfficeRefundReads {
+  /** The order's refunds, its lines and what is left to refund; null when there is no such order. */
+  ofOrder(orderId: string): Promise<OrderRefunds | null>;
+  /** A succeeded refund's credit note; null when the order or the refund does not exist. */
+  creditNote(orderId: string, refundId: string): Promise<CreditNote | null>;
+}
