@@ -37,7 +37,7 @@ const words = {
 /** Screenshots of the pages for a person to look at, when E2E_SCREENSHOTS_DIR names a folder. */
 const shots = process.env.E2E_SCREENSHOTS_DIR;
 async function shoot(page: Page, name: string) {
-  if (shots) await shoot(page, `${name}`);
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }
 
 for (const lang of ['ar', 'en'] as Lang[]) {
