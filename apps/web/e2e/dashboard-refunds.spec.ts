@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expectAccessible, expectLangDir, expectNoHorizontalOverflow, pathIn, type Lang } from './fixtures.ts';
+import {
+  expectAccessible,
+  expectLangDir,
+  expectNoHorizontalOverflow,
+  pathIn,
+  type Lang,
+} from './fixtures.ts';
 import { expect, placePaidOrder, test, toast } from './shopper-helpers.ts';
 import { signInOwner, waitForMail } from './staff-helpers.ts';
 
@@ -54,9 +60,8 @@ for (const lang of ['ar', 'en'] as Lang[]) {
     // The owner, in a browser of their own.
     const ownerContext = await browser.newContext({ baseURL });
     const owner = await ownerContext.newPage();
-    await signInOwner(owner, lang);
     const refundPath = pathIn(lang, `/dashboard/orders/${order.invoiceId}/refund`);
-    await owner.goto(refundPath);
+    await signInOwner(owner, lang, refundPath);
     await expectLangDir(owner, lang);
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(String(order.number));
     const amount = owner.getByLabel(w.amount);

@@ -17,7 +17,17 @@ const apiDir = fileURLToPath(new URL('../../api', import.meta.url));
 function createOwner(dataDir: string) {
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'src/modules/staff/cli.ts', '--email', E2E_OWNER.email, '--name', E2E_OWNER.name, '--role', 'owner'],
+    [
+      '--import',
+      'tsx',
+      'src/modules/staff/cli.ts',
+      '--email',
+      E2E_OWNER.email,
+      '--name',
+      E2E_OWNER.name,
+      '--role',
+      'owner',
+    ],
     {
       cwd: apiDir,
       env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: apiDir, STAFF_PASSWORD: E2E_OWNER.password },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, pathIn, type Lang } from './fixtures.ts';
+import { expect, pathIn, waitForHydration, type Lang } from './fixtures.ts';
 
 /** The owner global-setup.ts makes with `npm run staff:create` before the server starts. */
 export const E2E_OWNER = {
@@ -10,13 +10,17 @@ export const E2E_OWNER = {
   password: 'e2e owner horse battery',
 } as const;
 
-/** Signs the owner in through the back office's sign-in page, in `lang`. */
-export async function signInOwner(page: Page, lang: Lang) {
-  await page.goto(pathIn(lang, '/dashboard/login'));
+/**
+ * Signs the owner in through the back office's sign-in page, in `lang`, and waits until the
+ * page it comes back to (`next`, a back-office path in that language) has loaded.
+ */
+export async function signInOwner(page: Page, lang: Lang, next: string) {
+  await page.goto(`${pathIn(lang, '/dashboard/login')}?next=${encodeURIComponent(next)}`);
   await page.getByLabel(lang === 'ar' ? 'البريد الإلكتروني' : 'E-mail').fill(E2E_OWNER.email);
   await page.getByLabel(lang === 'ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(E2E_OWNER.password);
   await page.getByRole('button', { name: lang === 'ar' ? 'تسجيل الدخول' : 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${lang === 'en' ? '/en' : ''}/dashboard`));
+  await expect(page).toHaveURL((url) => url.pathname === next);
+  await waitForHydration(page);
 }
 
 /** A mail the shop wrote to its outbox (no SMTP_URL in tests): nodemailer's JSON message. */

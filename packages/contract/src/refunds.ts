@@ -72,7 +72,9 @@ export const adminRefundSchema = z.object({
   status: refundStatusSchema,
   amount: z.number().positive(),
   reason: z.string(),
-  returnStock: z.array(z.object({ lineId: z.number().int(), productName: z.string(), quantity: z.number().int() })),
+  returnStock: z.array(
+    z.object({ lineId: z.number().int(), productName: z.string(), quantity: z.number().int() }),
+  ),
   /** Who refunded (the member's e-mail). */
   actor: z.string(),
   createdAt: z.string(),
@@ -168,7 +170,8 @@ export function returnStockFromForm(values: Record<string, string>): { lineId: n
   for (const [name, value] of Object.entries(values)) {
     const line = /^return-([1-9][0-9]{0,9})$/.exec(name);
     const quantity = Number(value);
-    if (line && /^[0-9]{1,6}$/.test(value.trim()) && quantity > 0) units.push({ lineId: Number(line[1]), quantity });
+    if (line && /^[0-9]{1,6}$/.test(value.trim()) && quantity > 0)
+      units.push({ lineId: Number(line[1]), quantity });
   }
   return units.sort((a, b) => a.lineId - b.lineId);
 }

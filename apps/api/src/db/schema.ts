@@ -192,7 +192,9 @@ export const users = pgTable(
     /** false once the shopper deactivated the account (soft delete). */
     active: boolean('active').notNull().default(true),
     /** The language the shopper last used (sign-in, registration, an order): their e-mails' language. */
-    lang: text('lang', { enum: ['ar', 'en'] }).notNull().default('ar'),
+    lang: text('lang', { enum: ['ar', 'en'] })
+      .notNull()
+      .default('ar'),
     ...timestamps,
   },
   (t) => [
@@ -577,7 +579,9 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_order_key_unique').on(t.orderId, t.idempotencyKey),
-    uniqueIndex('refunds_one_pending_per_order').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('refunds_one_pending_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex('refunds_credit_note_number_unique').on(t.creditNoteNumber),
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     check('refunds_amount_positive', sql`${t.amountHalalas} > 0`),

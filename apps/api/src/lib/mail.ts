@@ -51,7 +51,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       const file = path.join(config.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.json`);
       await writeFile(file, String(info.message), { mode: 0o600 });
       const level = config.env === 'production' ? 'warn' : 'info';
-      log[level]({ file, to: message.to, subject: message.subject }, 'mail written to the outbox (no SMTP_URL)');
+      log[level](
+        { file, to: message.to, subject: message.subject },
+        'mail written to the outbox (no SMTP_URL)',
+      );
     },
   };
 }

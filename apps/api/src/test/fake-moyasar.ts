@@ -134,7 +134,10 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
         return;
       }
       if (already + amount > payment.amount) {
-        send(response, 400, { type: 'invalid_request_error', message: 'Amount exceeds the refundable amount' });
+        send(response, 400, {
+          type: 'invalid_request_error',
+          message: 'Amount exceeds the refundable amount',
+        });
         return;
       }
       payment.refunded = already + amount;

@@ -22,7 +22,9 @@ const addresses = (value: Address | Address[] | undefined) =>
 
 /** Every mail of the outbox, oldest first. */
 export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
-  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  const files = (await readdir(outboxDir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const json = JSON.parse(await readFile(path.join(outboxDir, file), 'utf8')) as {

@@ -38,7 +38,10 @@ export default function DashboardCreditNote({ loaderData }: Route.ComponentProps
       title={t('creditNote.title', { number: note.number })}
       breadcrumbs={[
         { label: t('breadcrumbOrders'), to: '/dashboard/orders' },
-        { label: t('breadcrumbOrder', { number: note.invoiceNumber }), to: `/dashboard/orders/${note.orderId}` },
+        {
+          label: t('breadcrumbOrder', { number: note.invoiceNumber }),
+          to: `/dashboard/orders/${note.orderId}`,
+        },
         { label: t('breadcrumbRefund'), to: `/dashboard/orders/${note.orderId}/refund` },
         { label: t('creditNote.breadcrumb', { number: note.number }) },
       ]}

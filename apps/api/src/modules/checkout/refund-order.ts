@@ -99,16 +99,26 @@ async function unitsToReturn(db: Db, order: OrderRow, input: RefundRequest): Pro
   for (const [lineId, quantity] of asked) {
     const line = lines.find((l) => l.id === lineId);
     if (!line || quantity > line.quantity - (returned.get(lineId) ?? 0))
-      throw new AppError(422, 'REFUND_STOCK_INVALID', [{ path: `returnStock.${lineId}`, code: 'REFUND_STOCK_INVALID' }]);
+      throw new AppError(422, 'REFUND_STOCK_INVALID', [
+        { path: `returnStock.${lineId}`, code: 'REFUND_STOCK_INVALID' },
+      ]);
     units.push({ lineId, productId: line.productId, quantity });
   }
   return units.sort((a, b) => a.productId - b.productId);
 }
 
-type Started = { kind: 'answered'; refund: RefundRow } | { kind: 'claimed'; refund: RefundRow; resumed: boolean } | { kind: 'busy'; refund: RefundRow };
+type Started =
+  | { kind: 'answered'; refund: RefundRow }
+  | { kind: 'claimed'; refund: RefundRow; resumed: boolean }
+  | { kind: 'busy'; refund: RefundRow };
 
 /** Under the order's lock: the refund of this key, or a new pending one claimed by this request. */
-async function start(deps: RefundDeps, orderId: string, input: RefundRequest, by: AuditActor): Promise<Started> {
+async function start(
+  deps: RefundDeps,
+  orderId: string,
+  input: RefundRequest,
+  by: AuditActor,
+): Promise<Started> {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError(404, 'ORDER_NOT_FOUND');
@@ -117,13 +127,17 @@ async function start(deps: RefundDeps, orderId: string, input: RefundRequest, by
       if (!sameRequest(existing, input)) throw new AppError(422, 'REFUND_KEY_REUSED');
       if (existing.status !== 'pending') return { kind: 'answered', refund: existing };
       const claimed = await claimAttempt(tx, existing.id, ATTEMPT_LEASE_MS);
-      return claimed ? { kind: 'claimed', refund: claimed, resumed: true } : { kind: 'busy', refund: existing };
+      return claimed
+        ? { kind: 'claimed', refund: claimed, resumed: true }
+        : { kind: 'busy', refund: existing };
     }
     if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status) || !order.paymentId)
       throw new AppError(422, 'REFUND_NOT_REFUNDABLE');
     if (await pendingRefund(tx, orderId)) throw new AppError(409, 'REFUND_IN_PROGRESS');
     if (input.amountHalalas > order.totalHalalas - order.refundedHalalas)
-      throw new AppError(422, 'REFUND_AMOUNT_TOO_LARGE', [{ path: 'amount', code: 'REFUND_AMOUNT_TOO_LARGE' }]);
+      throw new AppError(422, 'REFUND_AMOUNT_TOO_LARGE', [
+        { path: 'amount', code: 'REFUND_AMOUNT_TOO_LARGE' },
+      ]);
     const units = await unitsToReturn(tx, order, input);
     const refund = await insertPendingRefund(tx, {
       orderId,

@@ -61,12 +61,24 @@ interface Wording {
 
 function wording(event: OrderMailEvent, lang: Lang, name: string, number: number): Wording {
   if (lang === 'en') {
-    const base = { greeting: `Hello ${name},`, link: 'See your order', closing: 'Thank you for shopping with us.' };
+    const base = {
+      greeting: `Hello ${name},`,
+      link: 'See your order',
+      closing: 'Thank you for shopping with us.',
+    };
     switch (event.kind) {
       case 'shipped':
-        return { ...base, subject: `Your order ${number} has shipped`, lines: [`Your order ${number} is on its way.`] };
+        return {
+          ...base,
+          subject: `Your order ${number} has shipped`,
+          lines: [`Your order ${number} is on its way.`],
+        };
       case 'delivered':
-        return { ...base, subject: `Your order ${number} was delivered`, lines: [`Your order ${number} was delivered.`] };
+        return {
+          ...base,
+          subject: `Your order ${number} was delivered`,
+          lines: [`Your order ${number} was delivered.`],
+        };
       case 'refunded': {
         const whole = event.refundedHalalas === event.totalHalalas;
         return {
@@ -140,7 +152,10 @@ export async function mailShopperAboutOrder(
     const order = await findOrder(deps.db, orderId);
     const shopper = order && (await findUserById(deps.db, order.userId));
     if (!order || !shopper) return;
-    await deps.mailer.send({ to: shopper.email, ...orderMail(event, shopper.lang, shopper, order, deps.origin) });
+    await deps.mailer.send({
+      to: shopper.email,
+      ...orderMail(event, shopper.lang, shopper, order, deps.origin),
+    });
   } catch (error) {
     deps.log.error({ err: error, orderId, kind: event.kind }, 'the order e-mail could not be sent');
   }

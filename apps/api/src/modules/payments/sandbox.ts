@@ -76,7 +76,10 @@ export class SandboxProvider implements PaymentProvider {
     const where =
       refundedBefore === undefined
         ? eq(payments.id, id)
-        : and(eq(payments.id, id), sql`coalesce((${payments.raw} ->> 'refunded')::int, 0) = ${refundedBefore}`);
+        : and(
+            eq(payments.id, id),
+            sql`coalesce((${payments.raw} ->> 'refunded')::int, 0) = ${refundedBefore}`,
+          );
     const updated = await this.db
       .update(payments)
       .set({ status, raw, updatedAt: new Date() })

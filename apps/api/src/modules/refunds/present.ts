@@ -15,7 +15,8 @@ import { returnedByLine, type RefundRow } from './service.ts';
 
 /** Refunds as the shopper's order, the back office and the credit note show them. */
 
-const lineName = (line: OrderLineRow | undefined, lang: Lang) => (line ? (lang === 'en' ? line.nameEn : line.nameAr) : '');
+const lineName = (line: OrderLineRow | undefined, lang: Lang) =>
+  line ? (lang === 'en' ? line.nameEn : line.nameAr) : '';
 
 /** The shopper's view: succeeded refunds only (a pending or refused one gave nothing back). */
 export function presentOrderRefunds(rows: RefundRow[]): OrderRefund[] {
@@ -95,11 +96,18 @@ export function presentRefundsOfOrder(
  * the VAT in it; the seller name is the registered (Arabic) one in both languages.
  */
 export async function presentCreditNote(
-  input: { order: OrderRow; refund: RefundRow; lines: OrderLineRow[]; customerName: string; settings: ShopSettings },
+  input: {
+    order: OrderRow;
+    refund: RefundRow;
+    lines: OrderLineRow[];
+    customerName: string;
+    settings: ShopSettings;
+  },
   lang: Lang,
 ): Promise<CreditNote | null> {
   const { order, refund, lines, settings } = input;
-  if (refund.status !== 'succeeded' || refund.creditNoteNumber === null || refund.completedAt === null) return null;
+  if (refund.status !== 'succeeded' || refund.creditNoteNumber === null || refund.completedAt === null)
+    return null;
   const vat = vatIncluded(refund.amountHalalas);
   const qr = encodeZatcaTlv({
     sellerName: settings.sellerName.ar,

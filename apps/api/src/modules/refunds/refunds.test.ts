@@ -130,7 +130,11 @@ describe('refunds with the sandbox provider', () => {
       code: 'REFUNDED',
       message: 'The amount has been refunded',
       refund: { status: 'succeeded', amount: 100.5, reason: 'Scratched screen', actor: owner.member.email },
-      order: { status: 'partially_refunded', refunded: 100.5, refundable: Math.round((total - 100.5) * 100) / 100 },
+      order: {
+        status: 'partially_refunded',
+        refunded: 100.5,
+        refundable: Math.round((total - 100.5) * 100) / 100,
+      },
     });
     expect(answer.refund.creditNoteNumber).toBeGreaterThan(0);
     expect(await sandboxPayment(order.given_id)).toEqual({ status: 'paid', refunded: 10_050 });
@@ -157,7 +161,11 @@ describe('refunds with the sandbox provider', () => {
     expect(list.json().invoices[0]).toMatchObject({ status: 'partially_refunded', refundedAmount: 100.5 });
 
     const rest = Math.round((total - 100.5) * 100) / 100;
-    const second = await calls.refund(order.invoiceId, { amount: rest, reason: 'Returned', idempotencyKey: newKey() });
+    const second = await calls.refund(order.invoiceId, {
+      amount: rest,
+      reason: 'Returned',
+      idempotencyKey: newKey(),
+    });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().order).toMatchObject({ status: 'refunded', refunded: total, refundable: 0 });
     expect(await sandboxPayment(order.given_id)).toEqual({ status: 'refunded', refunded: order.amount });
@@ -169,10 +177,18 @@ describe('refunds with the sandbox provider', () => {
       .where(and(eq(auditLog.entityId, order.invoiceId), eq(auditLog.action, 'order.refund')));
     expect(audit).toHaveLength(2);
     expect(audit.map((a) => a.actor)).toEqual([owner.member.email, owner.member.email]);
-    expect(audit.map((a) => (a.after as { status: string }).status).sort()).toEqual(['partially_refunded', 'refunded']);
+    expect(audit.map((a) => (a.after as { status: string }).status).sort()).toEqual([
+      'partially_refunded',
+      'refunded',
+    ]);
 
     // Nothing is left: a further refund is refused.
-    const third = await calls.refund(order.invoiceId, { amount: 1, reason: 'x', idempotencyKey: newKey() }, undefined, 'ar');
+    const third = await calls.refund(
+      order.invoiceId,
+      { amount: 1, reason: 'x', idempotencyKey: newKey() },
+      undefined,
+      'ar',
+    );
     expect(third.statusCode).toBe(422);
     expect(third.json()).toMatchObject({
       code: 'REFUND_NOT_REFUNDABLE',
@@ -186,7 +202,12 @@ describe('refunds with the sandbox provider', () => {
       const res = await calls.refund(order.invoiceId, { amount, reason: 'x', idempotencyKey: newKey() });
       expect(res.statusCode, String(amount)).toBe(400);
     }
-    const zero = await calls.refund(order.invoiceId, { amount: 0, reason: 'x', idempotencyKey: newKey() }, undefined, 'ar');
+    const zero = await calls.refund(
+      order.invoiceId,
+      { amount: 0, reason: 'x', idempotencyKey: newKey() },
+      undefined,
+      'ar',
+    );
     expect(zero.json().fields).toEqual([
       expect.objectContaining({ path: 'body.amount', code: 'REFUND_AMOUNT_INVALID' }),
     ]);
@@ -213,7 +234,11 @@ describe('refunds with the sandbox provider', () => {
       code: 'REFUND_AMOUNT_TOO_LARGE',
       message: 'المبلغ أكبر مما بقي من المدفوع لهذا الطلب',
     });
-    const noReason = await calls.refund(order.invoiceId, { amount: 1, reason: '  ', idempotencyKey: newKey() });
+    const noReason = await calls.refund(order.invoiceId, {
+      amount: 1,
+      reason: '  ',
+      idempotencyKey: newKey(),
+    });
     expect(noReason.statusCode).toBe(400);
     expect((await refundRows(order.invoiceId)).map((r) => r.status)).toEqual(['succeeded']);
     expect((await sandboxPayment(order.given_id)).refunded).toBe(20_000);
@@ -244,7 +269,10 @@ describe('refunds with the sandbox provider', () => {
     expect(again.json().refund.id).toBe(first.json().refund.id);
 
     const click = { amount: 25, reason: 'Double click', idempotencyKey: newKey() };
-    const both = await Promise.all([calls.refund(order.invoiceId, click), calls.refund(order.invoiceId, click)]);
+    const both = await Promise.all([
+      calls.refund(order.invoiceId, click),
+      calls.refund(order.invoiceId, click),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
     expect(new Set(both.map((r) => r.json().refund.id)).size).toBe(1);
 
@@ -283,7 +311,11 @@ describe('refunds with the sandbox provider', () => {
     const line = lines[0]!;
     const before = (await productState(t.app.db, product.id)).stock;
 
-    const noStock = await calls.refund(order.invoiceId, { amount: 10, reason: 'Goodwill', idempotencyKey: newKey() });
+    const noStock = await calls.refund(order.invoiceId, {
+      amount: 10,
+      reason: 'Goodwill',
+      idempotencyKey: newKey(),
+    });
     expect(noStock.statusCode).toBe(201);
     expect((await productState(t.app.db, product.id)).stock).toBe(before);
 
@@ -319,7 +351,11 @@ describe('refunds with the sandbox provider', () => {
     expect(byStaff.json()).toMatchObject({ code: 'STAFF_ROLE_REQUIRED', message: 'هذا الإجراء للمالك فقط' });
     const byShopper = await calls.refund(order.invoiceId, body, shopper.headers);
     expect([401, 403]).toContain(byShopper.statusCode);
-    const withOrigin = await calls.refund(order.invoiceId, body, { ...shopper.headers, origin: 'http://shop.test', host: 'shop.test' });
+    const withOrigin = await calls.refund(order.invoiceId, body, {
+      ...shopper.headers,
+      origin: 'http://shop.test',
+      host: 'shop.test',
+    });
     expect(withOrigin.statusCode).toBe(401);
     expect(withOrigin.json().code).toBe('STAFF_SESSION_REQUIRED');
     expect(await refundRows(order.invoiceId)).toHaveLength(0);
@@ -386,7 +422,11 @@ describe('refunds with the sandbox provider', () => {
     expect(enUser!.lang).toBe('en');
     expect(arUser!.lang).toBe('ar');
 
-    await calls.refund(english.order.invoiceId, { amount: 20, reason: 'Price match', idempotencyKey: newKey() });
+    await calls.refund(english.order.invoiceId, {
+      amount: 20,
+      reason: 'Price match',
+      idempotencyKey: newKey(),
+    });
     await calls.refund(arabic.order.invoiceId, { amount: 20, reason: 'فرق سعر', idempotencyKey: newKey() });
     const enMail = await waitForOutboxMail(t.config.outboxDir, (m) => m.to.includes(enUser!.email));
     expect(enMail.subject).toBe(`A refund on your order ${english.order.number}`);
@@ -400,7 +440,9 @@ describe('refunds with the sandbox provider', () => {
     expect(arMail.text).toContain(`/order/details/${arabic.order.invoiceId}`);
     expect(arMail.text).not.toContain('/en/');
     expect(arMail.html).toContain('dir="rtl"');
-    expect((await readOutbox(t.config.outboxDir)).filter((m) => m.to.includes(enUser!.email))).toHaveLength(1);
+    expect((await readOutbox(t.config.outboxDir)).filter((m) => m.to.includes(enUser!.email))).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -435,7 +477,13 @@ describe('refunds through Moyasar (its REST API faked)', () => {
     const shopper = await createShopper(t.app.db);
     await putInCart(t.app.db, shopper.id, product.id, 1);
     const order: PayInvoiceAnswer = (await placeOrderCall(t, shopper)).json();
-    fake.add({ id: order.given_id, status: 'paid', amount: order.amount, currency: 'SAR', metadata: { order_id: order.invoiceId } });
+    fake.add({
+      id: order.given_id,
+      status: 'paid',
+      amount: order.amount,
+      currency: 'SAR',
+      metadata: { order_id: order.invoiceId },
+    });
     const verified = await t.app.inject({
       method: 'POST',
       url: apiPaths.verifyPayment.build({}),

@@ -41,14 +41,18 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRoutesOptions> = async (a
     log: app.log,
     changes: app.changes,
     refunded: ({ refund, order }) =>
-      mailShopperAboutOrder({ db: app.db, mailer: app.mailer, log: app.log, origin: shopOrigin(app) }, order.id, {
-        kind: 'refunded',
-        amountHalalas: refund.amountHalalas,
-        refundedHalalas: order.refundedHalalas,
-        totalHalalas: order.totalHalalas,
-        creditNoteNumber: refund.creditNoteNumber ?? 0,
-        reason: refund.reason,
-      }),
+      mailShopperAboutOrder(
+        { db: app.db, mailer: app.mailer, log: app.log, origin: shopOrigin(app) },
+        order.id,
+        {
+          kind: 'refunded',
+          amountHalalas: refund.amountHalalas,
+          refundedHalalas: order.refundedHalalas,
+          totalHalalas: order.totalHalalas,
+          creditNoteNumber: refund.creditNoteNumber ?? 0,
+          reason: refund.reason,
+        },
+      ),
   };
 
   async function orderOr404(id: string) {
@@ -69,7 +73,8 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRoutesOptions> = async (a
         response: { 200: orderRefundsSchema },
       },
     },
-    async (request) => readOrderRefunds(app.db, await orderOr404(request.params.id), provider.name, request.lang),
+    async (request) =>
+      readOrderRefunds(app.db, await orderOr404(request.params.id), provider.name, request.lang),
   );
 
   app.post(

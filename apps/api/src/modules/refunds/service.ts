@@ -70,7 +70,8 @@ export function returnedByLine(rows: RefundRow[]): Map<number, number> {
   const returned = new Map<number, number>();
   for (const row of rows) {
     if (row.status !== 'succeeded') continue;
-    for (const unit of row.returnStock) returned.set(unit.lineId, (returned.get(unit.lineId) ?? 0) + unit.quantity);
+    for (const unit of row.returnStock)
+      returned.set(unit.lineId, (returned.get(unit.lineId) ?? 0) + unit.quantity);
   }
   return returned;
 }

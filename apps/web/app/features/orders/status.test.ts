@@ -7,7 +7,9 @@ describe('orderStatusKey', () => {
   });
 
   it('says a refund even after delivery', () => {
-    expect(orderStatusKey({ invoiceReceived: true, status: 'partially_refunded' })).toBe('partially_refunded');
+    expect(orderStatusKey({ invoiceReceived: true, status: 'partially_refunded' })).toBe(
+      'partially_refunded',
+    );
     expect(orderStatusKey({ invoiceReceived: false, status: 'refunded' })).toBe('refunded');
   });
 

@@ -1,9 +1,4 @@
-import {
-  refundAnswerSchema,
-  refundFormSchema,
-  refundPaths,
-  returnStockFromForm,
-} from '@shop/contract';
+import { refundAnswerSchema, refundFormSchema, refundPaths, returnStockFromForm } from '@shop/contract';
 import { data, type AppLoadContext } from 'react-router';
 import { formDone, readForm, submitForm } from '../../../lib/form-action.server.ts';
 import { firstFormError } from '../../../lib/form-errors.ts';
@@ -50,7 +45,8 @@ export async function refundAction({
     },
     read,
   );
-  if (!result.ok) return data<RefundAnswerData>({ error: result.error, confirmKey: REFUND_CONFIRM_KEY, review });
+  if (!result.ok)
+    return data<RefundAnswerData>({ error: result.error, confirmKey: REFUND_CONFIRM_KEY, review });
   return formDone(
     request,
     { done: result.answer.message, redirectTo: localizePath(`/dashboard/orders/${orderId}/refund`, lang) },

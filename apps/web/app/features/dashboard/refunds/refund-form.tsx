@@ -8,6 +8,9 @@ import { CONFIRM_FIELD, CONFIRM_KEY_FIELD } from '../confirm.ts';
 import { formatNumber, formatPrice } from '../format.ts';
 import { REFUND_CONFIRM_KEY, type RefundAnswerData } from './refund-form.ts';
 
+/** The toast is read before the page loads again with the refund in its list and a new key. */
+const AFTER_REFUND_RELOAD_MS = 1500;
+
 /**
  * The refund form: amount (prefilled with what is left), reason and units to put back per
  * line. It posts to the page's action, which asks to confirm (the shared ConfirmAction, in
@@ -30,7 +33,10 @@ export function RefundForm({ order, idempotencyKey }: { order: OrderRefunds; ide
   const amount = review ? formatPrice(Number(review.amount), lang) : '';
 
   return (
-    <section aria-labelledby="refund-form-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="refund-form-title"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6"
+    >
       <h2 id="refund-form-title" className="text-lg font-bold">
         {t('form.title')}
       </h2>
@@ -39,7 +45,12 @@ export function RefundForm({ order, idempotencyKey }: { order: OrderRefunds; ide
           {generalError}
         </p>
       )}
-      <Form method="post" noValidate className="flex flex-col gap-4" key={review?.idempotencyKey ?? idempotencyKey}>
+      <Form
+        method="post"
+        noValidate
+        className="flex flex-col gap-4"
+        key={review?.idempotencyKey ?? idempotencyKey}
+      >
         <input type="hidden" name="idempotencyKey" value={review?.idempotencyKey ?? idempotencyKey} />
         <input type="hidden" name={CONFIRM_FIELD} value="0" />
         <input type="hidden" name={CONFIRM_KEY_FIELD} value={REFUND_CONFIRM_KEY} />
@@ -110,10 +121,15 @@ export function RefundForm({ order, idempotencyKey }: { order: OrderRefunds; ide
           label={t('form.retry')}
           question={
             units > 0
-              ? t('form.questionWithStock', { amount, number: order.number, units: formatNumber(units, lang) })
+              ? t('form.questionWithStock', {
+                  amount,
+                  number: order.number,
+                  units: formatNumber(units, lang),
+                })
               : t('form.question', { amount, number: order.number })
           }
           confirmLabel={t('form.confirm')}
+          redirectAfterMs={AFTER_REFUND_RELOAD_MS}
         />
       )}
     </section>

@@ -7,7 +7,11 @@ import { EmptyState } from '../components/empty-state.tsx';
 import { StatusBadge, type BadgeTone } from '../components/status-badge.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../format.ts';
 
-const tones: Record<AdminRefund['status'], BadgeTone> = { pending: 'warning', succeeded: 'success', failed: 'danger' };
+const tones: Record<AdminRefund['status'], BadgeTone> = {
+  pending: 'warning',
+  succeeded: 'success',
+  failed: 'danger',
+};
 
 /** The order's refunds, newest first, each with its credit note once it succeeded. */
 export function RefundsTable({ order }: { order: OrderRefunds }) {
@@ -15,25 +19,29 @@ export function RefundsTable({ order }: { order: OrderRefunds }) {
   const { lang } = useLang();
   if (order.refunds.length === 0) return <EmptyState message={t('list.empty')} />;
   const columns: Column<AdminRefund>[] = [
-    { key: 'date', header: t('list.date'), cell: (r) => formatDateTime(r.completedAt ?? r.createdAt, lang) },
-    { key: 'amount', header: t('list.amount'), align: 'end', cell: (r) => formatPrice(r.amount, lang) },
-    { key: 'reason', header: t('list.reason'), cell: (r) => <span className="whitespace-normal">{r.reason}</span> },
+    { key: 'list.date', header: t('list.date'), cell: (r) => formatDateTime(r.completedAt ?? r.createdAt, lang) },
+    { key: 'list.amount', header: t('list.amount'), align: 'end', cell: (r) => formatPrice(r.amount, lang) },
     {
-      key: 'returned',
+      key: 'list.reason',
+      header: t('list.reason'),
+      cell: (r) => <span className="whitespace-normal">{r.reason}</span>,
+    },
+    {
+      key: 'list.returned',
       header: t('list.returned'),
       cell: (r) =>
         r.returnStock.length === 0
           ? t('list.none')
           : r.returnStock.map((u) => `${u.productName} × ${formatNumber(u.quantity, lang)}`).join('، '),
     },
-    { key: 'by', header: t('list.by'), cell: (r) => r.actor },
+    { key: 'list.by', header: t('list.by'), cell: (r) => r.actor },
     {
-      key: 'status',
+      key: 'list.status',
       header: t('list.status'),
       cell: (r) => <StatusBadge tone={tones[r.status]}>{t(`list.statuses.${r.status}`)}</StatusBadge>,
     },
     {
-      key: 'creditNote',
+      key: 'list.creditNote',
       header: t('list.creditNote'),
       cell: (r) =>
         r.creditNoteNumber === null ? (
