@@ -37,6 +37,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { adminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { staffGuard } from './modules/staff/guard.ts';
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(paymentRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(adminOrderRoutes);
   await app.register(refundRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).

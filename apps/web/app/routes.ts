@@ -28,6 +28,9 @@ export default [
     ...page('dashboard', 'routes/dashboard-home.tsx'),
 
     // orders
+    ...page('dashboard/orders', 'routes/dashboard-orders.tsx'),
+    ...page('dashboard/orders/:ref', 'routes/dashboard-order.tsx'),
+    ...page('dashboard/orders/:ref/invoice', 'routes/dashboard-order-invoice.tsx'),
 
     // refunds and credit notes
     ...page('dashboard/orders/:id/refund', 'routes/dashboard-order-refund.tsx'),

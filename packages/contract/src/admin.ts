@@ -121,14 +121,14 @@ export const securitySettingsOkSchema = okSchema.extend(securitySettingsSchema.s
  * A point in time in a query: an ISO date-time with its offset, or a plain date, read as
  * midnight in Riyadh (UTC+03:00, no daylight saving).
  */
-const instantQuery = z
+export const instantQuery = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date or a date-time')
   .transform((d) => new Date(`${d}T00:00:00+03:00`))
   .or(z.iso.datetime({ offset: true }).transform((d) => new Date(d)))
   .refine((d) => !Number.isNaN(d.getTime()), 'must be a date or a date-time');
 
-const wholeNumber = (min: number, max: number) =>
+export const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .regex(/^[0-9]{1,6}$/, 'must be a whole number')

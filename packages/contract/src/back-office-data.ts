@@ -1,4 +1,5 @@
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
+import type { BackOfficeOrderReads } from './admin-orders-data.ts';
 import type { Lang } from './messages.ts';
 import type { BackOfficeRefundReads } from './admin-refunds-data.ts';
 import type { z } from './zod.ts';
@@ -38,6 +39,7 @@ export interface BackOfficeData {
   // overview and customers
 
   // orders
+  orders: BackOfficeOrderReads;
 
   // refunds and credit notes
   refunds: BackOfficeRefundReads;

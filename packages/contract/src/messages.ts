@@ -1,6 +1,7 @@
 /** Languages and every message the API answers, in both: no schemas, safe for any bundle. */
 
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
+import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
 import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
@@ -236,6 +237,7 @@ export const errorMessages = {
 
   // back office
   ...adminErrorMessages,
+  ...adminOrderErrorMessages,
   ...refundErrorMessages,
 } as const satisfies Record<string, Messages>;
 
@@ -274,6 +276,7 @@ export const successMessages = {
   },
   LOGGED_OUT: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
   ...adminSuccessMessages,
+  ...adminOrderSuccessMessages,
   ...refundSuccessMessages,
 } as const satisfies Record<string, Messages>;
 

@@ -191,6 +191,7 @@ export const users = pgTable(
     image: text('image'),
     /** false once the shopper deactivated the account (soft delete). */
     active: boolean('active').notNull().default(true),
+    // ---- refunds and shopper e-mails (migration 0008) ----
     /** The language the shopper last used (sign-in, registration, an order): their e-mails' language. */
     lang: text('lang', { enum: ['ar', 'en'] })
       .notNull()
@@ -202,6 +203,10 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
     uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
+    // ---- Orders in the back office: finding orders by the customer's name, e-mail or phone ----
+    index('order_search_user_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('order_search_user_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('order_search_user_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
@@ -347,9 +352,28 @@ export const orders = pgTable(
     paymentId: text('payment_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** What has been given back of the total so far, VAT included (refunds). */
+    // ---- refunds and credit notes (migration 0008) ----
+    /** What has been given back of the total so far, VAT included. */
     refundedHalalas: integer('refunded_halalas').notNull().default(0),
     ...timestamps,
+    // ---- Orders in the back office (migration 0007, decision 110) ----
+    /** Fulfilment beside the payment's status: when and by whom (a staff member) it moved. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedBy: uuid('shipped_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** Set with `received`, which is what the shopper's answers read. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: uuid('delivered_by').references(() => staff.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => staff.id, { onDelete: 'set null' }),
+    /**
+     * The one status the back office shows and filters by: a paid order reads `delivered` once
+     * received, `shipped` once shipped; any other order its `status`. Kept by the database.
+     */
+    stage: text('stage')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "status" = 'paid' AND "received" THEN 'delivered' WHEN "status" = 'paid' AND "shipped_at" IS NOT NULL THEN 'shipped' ELSE "status" END`,
+      ),
   },
   (t) => [
     check(
@@ -364,6 +388,12 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.expiresAt),
     uniqueIndex('orders_number_unique').on(t.number),
     uniqueIndex('orders_payment_unique').on(t.paymentId),
+    // ---- Orders in the back office: the list's sorts and filters, and its search ----
+    index('orders_created_idx').on(t.createdAt, t.number),
+    index('orders_stage_created_idx').on(t.stage, t.createdAt, t.number),
+    index('orders_total_idx').on(t.totalHalalas, t.number),
+    index('orders_received_created_idx').on(t.received, t.createdAt, t.number),
+    index('orders_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 

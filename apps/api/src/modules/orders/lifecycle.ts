@@ -11,8 +11,13 @@ import { orderLines, orders } from '../../db/schema.ts';
  * (`modules/checkout/`), with the units each transition returns.
  *
  *   awaiting_payment ──paid──► paid
- *          │ └──failed──► failed ─┐
- *          └──expired──► expired ─┴─late payment, stock still there──► paid
+ *          │ │ └──failed──► failed ─┐
+ *          │ └──expired──► expired ─┴─late payment, stock still there──► paid
+ *          └──cancelled by staff──► cancelled
+ *
+ * Fulfilment is kept beside the status (decision 110): a paid order is shipped
+ * (`shipped_at`), then delivered (`received`, `delivered_at`); the refunds move its status on
+ * to partially_refunded or refunded without touching those.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -105,8 +110,61 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   return row ?? null;
 }
 
-/** Orders whose payment can be given back (in part), from the first refund to the last. */
-export const REFUNDABLE_STATUSES = ['paid', 'shipped', 'partially_refunded'] as const;
+/**
+ * Statuses an order can be shipped or delivered in: paid, and partially refunded (what was not
+ * refunded still goes to the shopper). Written out because the refund statuses are not in the
+ * column's type here.
+ */
+const fulfillable = sql`${orders.status} in ('paid', 'partially_refunded')`;
+
+/** paid → shipped, by a staff member. Null when the order is not paid, or already shipped or delivered. */
+export async function markShipped(tx: Tx, orderId: string, staffId: string, now = new Date()) {
+  const [row] = await tx
+    .update(orders)
+    .set({ shippedAt: now, shippedBy: staffId, updatedAt: now })
+    .where(and(eq(orders.id, orderId), fulfillable, isNull(orders.shippedAt), eq(orders.received, false)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * paid or shipped → delivered (`received`, which the shopper's answers read), by a staff
+ * member. Null when the order is not paid or is delivered already.
+ */
+export async function markDelivered(tx: Tx, orderId: string, staffId: string, now = new Date()) {
+  const [row] = await tx
+    .update(orders)
+    .set({ received: true, deliveredAt: now, deliveredBy: staffId, updatedAt: now })
+    .where(and(eq(orders.id, orderId), fulfillable, eq(orders.received, false)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * awaiting_payment → cancelled, by a staff member, with the units the order held (to be given
+ * back). Null when the order was not awaiting payment: a payment, the expiry or another
+ * member got there first. A payment arriving later finds the order cancelled and is given back.
+ */
+export async function cancelUnpaid(
+  tx: Tx,
+  orderId: string,
+  staffId: string,
+  now = new Date(),
+): Promise<Transition | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: now, cancelledBy: staffId, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
+    .returning();
+  return withUnits(tx, row);
+}
+
+/**
+ * Orders whose payment can be given back (in part), from the first refund to the last. Shipping
+ * and delivery keep the status `paid` (they are dates beside it), so a shipped or delivered order
+ * is refundable too.
+ */
+export const REFUNDABLE_STATUSES = ['paid', 'partially_refunded'] as const;
 
 /**
  * Counts `amountHalalas` more as refunded: `partially_refunded`, or `refunded` once the whole

@@ -1,4 +1,5 @@
 import {
+  adminOrderPaths,
   apiPaths,
   refundPaths,
   type CreditNote,
@@ -443,6 +444,32 @@ describe('refunds with the sandbox provider', () => {
     expect((await readOutbox(t.config.outboxDir)).filter((m) => m.to.includes(enUser!.email))).toHaveLength(
       1,
     );
+  });
+
+  it('mails the shopper when the order is shipped and delivered, still after a partial refund', async () => {
+    const { shopper, order } = await paidOrder(2, 'en');
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(
+      (await calls.refund(order.invoiceId, { amount: 5, reason: 'Dent', idempotencyKey: newKey() }))
+        .statusCode,
+    ).toBe(201);
+    for (const [path, subject] of [
+      [adminOrderPaths.ship, `Your order ${order.number} has shipped`],
+      [adminOrderPaths.deliver, `Your order ${order.number} was delivered`],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${path.build({ ref: order.invoiceId })}?lang=ar`,
+        headers: staff.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const mail = await waitForOutboxMail(t.config.outboxDir, (m) => m.subject === subject);
+      expect(mail.to).toEqual([user!.email]);
+      expect(mail.text).toContain(`/en/order/details/${order.invoiceId}`);
+    }
+    // Delivered, the shopper still sees that part was refunded.
+    const seen = await calls.shopperOrder(shopper, order.invoiceId);
+    expect(seen).toMatchObject({ status: 'partially_refunded', invoiceReceived: true, refundedAmount: 5 });
   });
 });
 

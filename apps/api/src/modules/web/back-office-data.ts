@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditReads } from '../audit/back-office-reads.ts';
+import { orderReads } from '../orders/back-office-reads.ts';
 import { refundReads } from '../refunds/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
@@ -53,6 +54,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       // overview and customers
 
       // orders
+      orders: orderReads(ctx),
 
       // refunds and credit notes
       refunds: refundReads(ctx),

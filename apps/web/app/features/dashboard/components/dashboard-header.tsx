@@ -50,7 +50,7 @@ export function DashboardHeader({ shopName, me }: { shopName: string; me: StaffM
           <form method="post" action={localize('/dashboard/sign-out')}>
             <button
               type="submit"
-              className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-3 text-sm font-semibold hover:bg-surface"
+              className="inline-flex h-10 items-center gap-2 whitespace-nowrap rounded-full border border-line px-3 text-sm font-semibold hover:bg-surface"
             >
               {t('header.signOut')}
             </button>

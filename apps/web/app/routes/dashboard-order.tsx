@@ -1,0 +1,304 @@
+import { adminOrderActionAnswerSchema, adminOrderPaths, type AdminOrder } from '@shop/contract';
+import { data } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/dashboard-order';
+import { ShopLink } from '../components/ui/shop-link.tsx';
+import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
+import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
+import { OrderActionForm } from '../features/dashboard/orders/order-action-form.tsx';
+import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
+import { requireMember } from '../features/dashboard/session.server.ts';
+import { formDone, formError, readForm, submitForm } from '../lib/form-action.server.ts';
+import { localizePath } from '../lib/lang.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { useLang } from '../lib/use-lang.ts';
+import { useTranslation } from '../lib/use-translation.ts';
+
+/** One order in the back office: what was bought, by whom, where to, its payments and history. */
+export async function loader(args: Route.LoaderArgs) {
+  const { bo } = await requireMember(args);
+  const order = await bo.orders.one(args.params.ref);
+  if (!order) throw data({ ref: args.params.ref }, { status: 404 });
+  return { order };
+}
+
+const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
+
+/**
+ * Ship, deliver or cancel (confirmed first): the API's action for this order, with its audit
+ * entry; the page then reads the order again. A refusal (another member was first) is shown in
+ * the member's language.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context, params } = args;
+  await requireMember(args);
+  const lang = requestLang(request);
+  const read = await readForm(request);
+  const intent = read.values.intent;
+  if (intent === 'cancel') {
+    const ask = askToConfirm(read.values);
+    if (ask) return ask;
+  }
+  const result = await submitForm(
+    request,
+    context,
+    {
+      schema: intentSchema,
+      send: (api, input) => api.raw('POST', adminOrderPaths[input.intent].build({ ref: params.ref })),
+      answer: adminOrderActionAnswerSchema,
+    },
+    read,
+  );
+  if (!result.ok)
+    return intent === 'cancel' ? confirmError(read.values, result.error) : formError({ ...result.error });
+  const back = localizePath(`/dashboard/orders/${params.ref}`, lang);
+  return formDone(
+    request,
+    {
+      done: result.answer.message,
+      intent,
+      confirmKey: intent === 'cancel' ? read.values.confirmKey : undefined,
+    },
+    { headers: result.headers, back },
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:p-6">
+      <h2 className="text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+function Lines({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('dashboard-orders');
+  const { lang } = useLang();
+  return (
+    <Section title={t('details.lines')}>
+      <ul className="flex flex-col divide-y divide-line">
+        {order.lines.map((line) => (
+          <li key={line.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="flex min-w-0 items-center gap-3">
+              {line.image && (
+                <img
+                  src={line.image}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 rounded-lg object-cover"
+                />
+              )}
+              <div className="flex min-w-0 flex-col">
+                <span className="font-semibold">{line.name}</span>
+                <span className="text-sm text-muted">
+                  {formatNumber(line.quantity, lang)} × {formatPrice(line.unitPrice, lang)}
+                  {line.listPrice > line.unitPrice && (
+                    <>
+                      {' · '}
+                      <s>{t('details.listPrice', { price: formatPrice(line.listPrice, lang) })}</s>
+                    </>
+                  )}
+                </span>
+              </div>
+            </div>
+            <span className="font-semibold tabular-nums">{formatPrice(line.lineTotal, lang)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="flex flex-col gap-2 border-t border-line pt-3">
+        <Row label={t('details.subtotal')}>{formatPrice(order.totals.subtotal, lang)}</Row>
+        {order.totals.discount > 0 && (
+          <Row label={t('details.discount')}>− {formatPrice(order.totals.discount, lang)}</Row>
+        )}
+        <Row label={t('details.shipping')}>{formatPrice(order.totals.shipping, lang)}</Row>
+        <Row label={t('details.vat')}>{formatPrice(order.totals.vat, lang)}</Row>
+        <Row label={t('details.total')}>
+          <span className="text-lg">{formatPrice(order.totals.total, lang)}</span>
+        </Row>
+      </dl>
+    </Section>
+  );
+}
+
+function Actions({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('dashboard-orders');
+  const { can } = order;
+  const any = can.ship || can.deliver || can.cancel || can.refund || order.invoice;
+  return (
+    <Section title={t('details.actions')}>
+      {!any && <p className="text-muted">{t('details.noActions')}</p>}
+      <div className="flex flex-wrap gap-2">
+        {can.ship && <OrderActionForm intent="ship" label={t('actions.ship')} />}
+        {can.deliver && <OrderActionForm intent="deliver" label={t('actions.deliver')} />}
+        {can.cancel && (
+          <ConfirmAction
+            confirmKey={`cancel:${order.id}`}
+            fields={{ intent: 'cancel' }}
+            label={t('actions.cancel')}
+            question={t('actions.cancelQuestion', { number: order.number })}
+            confirmLabel={t('actions.cancelConfirm')}
+          />
+        )}
+        {can.refund && (
+          <ShopLink
+            to={`/dashboard/orders/${order.number}/refund`}
+            className="inline-flex h-10 items-center rounded-full border border-line px-5 text-sm font-semibold hover:bg-surface"
+          >
+            {t('actions.refund')}
+          </ShopLink>
+        )}
+        {order.invoice && (
+          <ShopLink
+            to={`/dashboard/orders/${order.number}/invoice`}
+            className="inline-flex h-10 items-center rounded-full border border-line px-5 text-sm font-semibold hover:bg-surface"
+          >
+            {t('actions.invoice')}
+          </ShopLink>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function Timeline({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('dashboard-orders');
+  const { lang } = useLang();
+  return (
+    <Section title={t('details.timeline')}>
+      <ol className="flex flex-col gap-3 border-s-2 border-line ps-4">
+        {order.timeline.map((entry, index) => (
+          <li key={`${entry.event}-${index}`} className="flex flex-col">
+            <span className="font-semibold">{t(`events.${entry.event}`)}</span>
+            <span className="text-sm text-muted">
+              {entry.at ? formatDateTime(entry.at, lang) : t('details.timeUnknown')}
+              {entry.by && ` · ${t('details.by', { name: entry.by.name })}`}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {order.status === 'awaiting_payment' && (
+        <p className="text-sm text-muted">
+          {t('details.expiresAt', { time: formatDateTime(order.expiresAt, lang) })}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function Payments({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('dashboard-orders');
+  const { lang } = useLang();
+  return (
+    <Section title={t('details.payments')}>
+      {order.payments.length === 0 ? (
+        <p className="text-muted">{t('details.noPayments')}</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {order.payments.map((payment) => (
+            <li key={payment.id}>
+              <dl className="flex flex-col gap-1 text-sm">
+                <Row label={t('details.paymentId')}>
+                  <span dir="ltr" className="break-all font-mono text-xs">
+                    {payment.id}
+                  </span>
+                </Row>
+                <Row label={t('details.provider')}>{payment.provider}</Row>
+                <Row label={t('details.paymentStatus')}>
+                  {payment.status}
+                  {payment.paidTheOrder && ` (${t('details.paidTheOrder')})`}
+                </Row>
+                <Row label={t('details.amount')}>{formatPrice(payment.amount, lang)}</Row>
+                <Row label={t('details.message')}>{payment.message || '—'}</Row>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('dashboard-orders');
+  const nav = useTranslation('dashboard').t;
+  const { lang } = useLang();
+  const { order } = loaderData;
+  const title = t('orderNumber', { number: order.number });
+  return (
+    <DashboardPage
+      title={title}
+      breadcrumbs={[{ label: nav('nav.orders'), to: '/dashboard/orders' }, { label: title }]}
+      actions={<OrderStatusBadge status={order.status} />}
+    >
+      <p className="text-muted">{formatDateTime(order.createdAt, lang)}</p>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <Actions order={order} />
+          <Lines order={order} />
+          <Payments order={order} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Section title={t('details.customer')}>
+            <dl className="flex flex-col gap-1">
+              <dd className="font-semibold">{order.customer.name}</dd>
+              <dd dir="ltr" className="text-start text-sm">
+                <a href={`mailto:${order.customer.email}`} className="text-primary hover:underline">
+                  {order.customer.email}
+                </a>
+              </dd>
+              <dd dir="ltr" className="text-start text-sm">
+                <a href={`tel:${order.customer.phone}`} className="text-primary hover:underline">
+                  {order.customer.phone}
+                </a>
+              </dd>
+            </dl>
+          </Section>
+          <Section title={t('details.delivery')}>
+            <dl className="flex flex-col gap-2 text-sm">
+              <div>
+                <dt className="text-muted">{t('details.address')}</dt>
+                <dd className="whitespace-pre-line font-semibold">{order.address}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">{t('details.phone')}</dt>
+                <dd dir="ltr" className="text-start font-semibold">
+                  {order.phone || '—'}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">{t('details.note')}</dt>
+                <dd className="whitespace-pre-line">{order.note || t('details.noNote')}</dd>
+              </div>
+            </dl>
+            {order.mapUrl ? (
+              <a
+                href={order.mapUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-semibold text-primary hover:underline"
+              >
+                {t('details.map')}
+              </a>
+            ) : (
+              <p className="text-sm text-muted">{t('details.noLocation')}</p>
+            )}
+          </Section>
+          <Timeline order={order} />
+        </div>
+      </div>
+    </DashboardPage>
+  );
+}

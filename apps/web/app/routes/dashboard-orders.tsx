@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { Route } from './+types/dashboard-orders';
+import { ShopLink } from '../components/ui/shop-link.tsx';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
+import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
+import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
+import { Pager } from '../features/dashboard/components/pager.tsx';
+import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
+import { choiceFilter, dateFilter, readListQuery, textFilter } from '../features/dashboard/list-query.ts';
+import { requireMember } from '../features/dashboard/session.server.ts';
+import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
+import {
+  ADMIN_ORDER_STATUSES,
+  ordersCsvHref,
+  type OrderListFilters,
+} from '../features/dashboard/orders/order-list.ts';
+import { useLang } from '../lib/use-lang.ts';
+import { useTranslation } from '../lib/use-translation.ts';
+import type { AdminOrderSummary } from '@shop/contract';
+
+const SORTS = ['date', 'number', 'total', 'status'] as const;
+
+/** The back office's orders: filters, search, sorting, paging and the CSV export of the same. */
+export async function loader(args: Route.LoaderArgs) {
+  const { bo } = await requireMember(args);
+  const query = readListQuery(args.request, {
+    sorts: SORTS,
+    defaultSort: 'date',
+    defaultDir: 'desc',
+    filters: z.object({
+      q: textFilter,
+      status: choiceFilter(ADMIN_ORDER_STATUSES),
+      paid: choiceFilter(['yes', 'no']),
+      delivered: choiceFilter(['yes', 'no']),
+      from: dateFilter,
+      to: dateFilter,
+    }),
+  });
+  const filters: OrderListFilters = query.filters;
+  const page = await bo.orders.page({
+    ...filters,
+    sort: query.sort,
+    dir: query.dir,
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
+  return { query: { ...query, filters }, page };
+}
+
+export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('dashboard-orders');
+  const { lang } = useLang();
+  const { query, page } = loaderData;
+  const filtered = Object.values(query.filters).some(Boolean);
+
+  const columns: Column<AdminOrderSummary>[] = [
+    {
+      key: 'number',
+      header: t('columns.number'),
+      sortKey: 'number',
+      cell: (order) => (
+        <ShopLink
+          to={`/dashboard/orders/${order.number}`}
+          aria-label={t('openOrder', { number: order.number })}
+          className="text-primary hover:underline"
+        >
+          #{order.number}
+        </ShopLink>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('columns.date'),
+      sortKey: 'date',
+      cell: (order) => formatDateTime(order.createdAt, lang),
+    },
+    {
+      key: 'customer',
+      header: t('columns.customer'),
+      cell: (order) => (
+        <div className="flex flex-col">
+          <span>{order.customer.name}</span>
+          <span className="text-xs text-muted" dir="ltr">
+            {order.customer.email}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortKey: 'status',
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
+    {
+      key: 'items',
+      header: t('columns.items'),
+      align: 'end',
+      cell: (order) => formatNumber(order.items, lang),
+    },
+    {
+      key: 'total',
+      header: t('columns.total'),
+      sortKey: 'total',
+      align: 'end',
+      cell: (order) => formatPrice(order.total, lang),
+    },
+  ];
+
+  return (
+    <DashboardPage
+      title={t('title')}
+      actions={
+        <a
+          href={ordersCsvHref(query.filters, { sort: query.sort, dir: query.dir }, lang)}
+          download
+          aria-label={t('exportCsvLabel')}
+          className="inline-flex h-10 items-center rounded-full border border-line px-5 text-sm font-semibold hover:bg-surface"
+        >
+          {t('exportCsv')}
+        </a>
+      }
+    >
+      <FilterBar
+        values={query.filters}
+        texts={[{ name: 'q', label: t('filters.q') }]}
+        selects={[
+          {
+            name: 'status',
+            label: t('filters.status'),
+            options: ADMIN_ORDER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          },
+          {
+            name: 'paid',
+            label: t('filters.paid'),
+            options: [
+              { value: 'yes', label: t('filters.yes') },
+              { value: 'no', label: t('filters.no') },
+            ],
+          },
+          {
+            name: 'delivered',
+            label: t('filters.delivered'),
+            options: [
+              { value: 'yes', label: t('filters.yes') },
+              { value: 'no', label: t('filters.no') },
+            ],
+          },
+        ]}
+        dateRange={{ from: 'from', to: 'to' }}
+      />
+      {page.items.length === 0 ? (
+        <EmptyState filtered={filtered} />
+      ) : (
+        <DataTable
+          caption={t('caption')}
+          columns={columns}
+          rows={page.items}
+          rowKey={(order) => order.id}
+          sort={{ sort: query.sort, dir: query.dir }}
+        />
+      )}
+      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+    </DashboardPage>
+  );
+}
