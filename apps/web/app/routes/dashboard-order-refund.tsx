@@ -24,8 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  await requireMember(args, { role: 'owner' });
-  return refundAction({ request: args.request, context: args.context, orderId: args.params.id });
+  const { bo } = await requireMember(args, { role: 'owner' });
+  // The page's `:id` may be the order's number; the API is called with its id.
+  const order = await bo.refunds.ofOrder(args.params.id);
+  if (!order) throw data(null, { status: 404 });
+  return refundAction({ request: args.request, context: args.context, orderId: order.orderId });
 }
 
 function Summary({ order }: { order: OrderRefunds }) {
@@ -86,7 +89,7 @@ export default function DashboardOrderRefund({ loaderData }: Route.ComponentProp
       title={t('title', { number: order.number })}
       breadcrumbs={[
         { label: t('breadcrumbOrders'), to: '/dashboard/orders' },
-        { label: t('breadcrumbOrder', { number: order.number }), to: `/dashboard/orders/${order.orderId}` },
+        { label: t('breadcrumbOrder', { number: order.number }), to: `/dashboard/orders/${order.number}` },
         { label: t('breadcrumbRefund') },
       ]}
     >

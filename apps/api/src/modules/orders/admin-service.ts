@@ -7,6 +7,7 @@ import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { markDelivered, markShipped, type OrderRow } from './lifecycle.ts';
 import { linesOfOrders, type OrderLineRow } from './service.ts';
 import { mailShopperAboutOrder, type OrderMailDeps } from './shopper-mail.ts';
+import { refundsOfOrders, type RefundRow } from '../refunds/service.ts';
 
 /**
  * The orders module's reads and fulfilment changes for the back office. The list and its
@@ -149,8 +150,10 @@ export async function adminOrderRows(
 export interface AdminOrderDetails extends AdminOrderRow {
   lines: OrderLineRow[];
   payments: (typeof payments.$inferSelect)[];
-  /** Names of the members who shipped, delivered or cancelled it, by id. */
+  /** Names of the members who shipped, delivered, cancelled or refunded it, by id. */
   staffNames: Map<string, string>;
+  /** Its refunds (any status), oldest first. */
+  refunds: RefundRow[];
 }
 
 async function findRow(db: Db, ref: OrderRef): Promise<AdminOrderRow | null> {
@@ -168,7 +171,10 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
   const row = await findRow(db, ref);
   if (!row) throw notFound('ORDER_NOT_FOUND');
   const { order } = row;
-  const actorIds = [order.shippedBy, order.deliveredBy, order.cancelledBy].filter((id): id is string => !!id);
+  const refunds = (await refundsOfOrders(db, [order.id])).get(order.id) ?? [];
+  const actorIds = [
+    ...new Set([order.shippedBy, order.deliveredBy, order.cancelledBy, ...refunds.map((r) => r.staffId)]),
+  ].filter((id): id is string => !!id);
   const [lines, paymentRows, members] = await Promise.all([
     linesOfOrders(db, [order.id]),
     db
@@ -188,6 +194,7 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
     lines: lines.get(order.id) ?? [],
     payments: paymentRows,
     staffNames: new Map(members.map((m) => [m.id, m.name])),
+    refunds,
   };
 }
 

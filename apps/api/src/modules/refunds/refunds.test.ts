@@ -467,6 +467,18 @@ describe('refunds with the sandbox provider', () => {
       expect(mail.to).toEqual([user!.email]);
       expect(mail.text).toContain(`/en/order/details/${order.invoiceId}`);
     }
+    // The back office's timeline has the refund, by whom and how much, between payment and shipping.
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `${adminOrderPaths.detail.build({ ref: order.number })}?lang=en`,
+      headers: staff.headers,
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const timeline = (
+      details.json() as { timeline: { event: string; amount?: number; by: { name: string } | null }[] }
+    ).timeline;
+    expect(timeline.map((e) => e.event)).toEqual(['created', 'paid', 'refunded', 'shipped', 'delivered']);
+    expect(timeline[2]).toMatchObject({ amount: 5, by: { name: owner.member.name } });
     // Delivered, the shopper still sees that part was refunded.
     const seen = await calls.shopperOrder(shopper, order.invoiceId);
     expect(seen).toMatchObject({ status: 'partially_refunded', invoiceReceived: true, refundedAmount: 5 });
