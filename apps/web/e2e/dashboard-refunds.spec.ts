@@ -25,6 +25,7 @@ const words = {
     refunded: 'تم الاسترداد',
     partly: 'مسترد جزئياً',
     creditNoteTitle: 'إشعار دائن ضريبي مبسط',
+    refundLink: 'استرداد',
     subject: (n: number) => `استرداد مبلغ من طلبك رقم ${n}`,
   },
   en: {
@@ -36,6 +37,7 @@ const words = {
     refunded: 'Refunded',
     partly: 'Partly refunded',
     creditNoteTitle: 'Simplified tax credit note',
+    refundLink: 'Refund',
     subject: (n: number) => `A refund on your order ${n}`,
   },
 } as const;
@@ -60,8 +62,12 @@ for (const lang of ['ar', 'en'] as Lang[]) {
     // The owner, in a browser of their own.
     const ownerContext = await browser.newContext({ baseURL });
     const owner = await ownerContext.newPage();
-    const refundPath = pathIn(lang, `/dashboard/orders/${order.invoiceId}/refund`);
-    await signInOwner(owner, lang, refundPath);
+    // From the order's page, as staff find it, to its refund page.
+    await signInOwner(owner, lang, pathIn(lang, `/dashboard/orders/${order.number}`));
+    await owner.getByRole('link', { name: w.refundLink, exact: true }).click();
+    await expect(owner).toHaveURL(
+      (url) => url.pathname === pathIn(lang, `/dashboard/orders/${order.number}/refund`),
+    );
     await expectLangDir(owner, lang);
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(String(order.number));
     const amount = owner.getByLabel(w.amount);
@@ -121,3 +127,37 @@ for (const lang of ['ar', 'en'] as Lang[]) {
     expect(mail.html).toContain(`dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`);
   });
 }
+
+test('without JavaScript, the refund form asks first, then refunds once', async ({
+  page,
+  shopper,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const w = words.ar;
+  const { order } = await placePaidOrder(page, shopper, baseURL, { lang: 'ar', verify: true });
+  const signedIn = await browser.newContext({ baseURL });
+  const refundPath = `/dashboard/orders/${order.number}/refund`;
+  await signInOwner(await signedIn.newPage(), 'ar', refundPath);
+  // The same member, in a browser that runs no scripts.
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await signedIn.storageState(),
+  });
+  await signedIn.close();
+  const owner = await context.newPage();
+  await owner.goto(refundPath);
+  await owner.getByLabel(w.amount).fill('7.25');
+  await owner.getByLabel(w.reason).fill('تأخر التوصيل');
+  await owner.getByRole('button', { name: w.submit }).click();
+  const question = owner.getByRole('alertdialog');
+  await expect(question).toContainText(String(order.number));
+  await expect(owner.getByTestId('refunded-so-far')).toContainText('0');
+  await question.getByRole('button', { name: w.yes }).click();
+  await expect(owner).toHaveURL((url) => url.pathname === `/dashboard/orders/${order.invoiceId}/refund`);
+  await expect(owner.getByTestId('refunded-so-far')).toContainText('7.25');
+  await expect(owner.getByRole('table').getByRole('row')).toHaveCount(2);
+  await context.close();
+});
