@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
-import { createMailer, type MailMessage, type Mailer } from '../../lib/mail.ts';
+import type { MailMessage, Mailer } from '../../lib/mail.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
 import {
@@ -150,12 +150,12 @@ const emailChangeNotice = {
 };
 
 export interface UsersRoutesOptions {
-  /** Defaults to SMTP_URL, or the outbox folder without it. */
+  /** Defaults to the shop's mailer (`app.mailer`: SMTP_URL, or the outbox folder without it). */
   mailer?: Mailer;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
-  const mailer = options.mailer ?? createMailer(app.config, app.log);
+  const mailer = options.mailer ?? app.mailer;
   const db = app.db;
   // Mail goes out in the background: waiting for SMTP would tell who has an account by the delay.
   const sendInBackground = (request: FastifyRequest, message: MailMessage, failure: string) => {
