@@ -19,7 +19,11 @@ export function RefundsTable({ order }: { order: OrderRefunds }) {
   const { lang } = useLang();
   if (order.refunds.length === 0) return <EmptyState message={t('list.empty')} />;
   const columns: Column<AdminRefund>[] = [
-    { key: 'list.date', header: t('list.date'), cell: (r) => formatDateTime(r.completedAt ?? r.createdAt, lang) },
+    {
+      key: 'list.date',
+      header: t('list.date'),
+      cell: (r) => formatDateTime(r.completedAt ?? r.createdAt, lang),
+    },
     { key: 'list.amount', header: t('list.amount'), align: 'end', cell: (r) => formatPrice(r.amount, lang) },
     {
       key: 'list.reason',
