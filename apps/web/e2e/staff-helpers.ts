@@ -118,16 +118,9 @@ export async function signInToDashboard(
   await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/dashboard')}$`));
 }
 
-/**
- * Signs the owner in through the sign-in page, in `lang`, and waits until the page it comes
- * back to (`next`, a back-office path in that language) has loaded.
- */
+/** Signs the owner in through the sign-in page, in `lang`, then opens `next` (a back-office path). */
 export async function signInOwner(page: Page, lang: Lang, next: string) {
-  await page.goto(`${pathIn(lang, '/dashboard/login')}?next=${encodeURIComponent(next)}`);
-  await waitForHydration(page);
-  await page.getByLabel(lang === 'ar' ? 'البريد الإلكتروني' : 'E-mail').fill(E2E_OWNER.email);
-  await page.getByLabel(lang === 'ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(E2E_OWNER.password);
-  await page.getByRole('button', { name: lang === 'ar' ? 'تسجيل الدخول' : 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === next);
+  await signInToDashboard(page, lang, E2E_OWNER);
+  await page.goto(next);
   await waitForHydration(page);
 }
