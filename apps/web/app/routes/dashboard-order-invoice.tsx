@@ -91,8 +91,12 @@ export default function DashboardOrderInvoice({ loaderData }: Route.ComponentPro
             </div>
             <div>
               <dt className="text-muted">{t('invoice.customer')}</dt>
-              <dd className="font-semibold">{order.customer.name}</dd>
-              <dd className="whitespace-pre-line">{order.address}</dd>
+              <dd dir="auto" className="text-start font-semibold">
+                {order.customer.name}
+              </dd>
+              <dd dir="auto" className="whitespace-pre-line text-start">
+                {order.address}
+              </dd>
               <dd dir="ltr" className="text-start">
                 {order.phone || order.customer.phone}
               </dd>

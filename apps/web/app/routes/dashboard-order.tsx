@@ -255,25 +255,29 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col gap-6">
           <Section title={t('details.customer')}>
-            <dl className="flex flex-col gap-1">
-              <dd className="font-semibold">{order.customer.name}</dd>
-              <dd dir="ltr" className="text-start text-sm">
+            <div className="flex flex-col gap-1">
+              <p dir="auto" className="text-start font-semibold">
+                {order.customer.name}
+              </p>
+              <p dir="ltr" className="text-start text-sm">
                 <a href={`mailto:${order.customer.email}`} className="text-primary hover:underline">
                   {order.customer.email}
                 </a>
-              </dd>
-              <dd dir="ltr" className="text-start text-sm">
+              </p>
+              <p dir="ltr" className="text-start text-sm">
                 <a href={`tel:${order.customer.phone}`} className="text-primary hover:underline">
                   {order.customer.phone}
                 </a>
-              </dd>
-            </dl>
+              </p>
+            </div>
           </Section>
           <Section title={t('details.delivery')}>
             <dl className="flex flex-col gap-2 text-sm">
               <div>
                 <dt className="text-muted">{t('details.address')}</dt>
-                <dd className="whitespace-pre-line font-semibold">{order.address}</dd>
+                <dd dir="auto" className="whitespace-pre-line text-start font-semibold">
+                  {order.address}
+                </dd>
               </div>
               <div>
                 <dt className="text-muted">{t('details.phone')}</dt>
@@ -283,7 +287,9 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="text-muted">{t('details.note')}</dt>
-                <dd className="whitespace-pre-line">{order.note || t('details.noNote')}</dd>
+                <dd dir="auto" className="whitespace-pre-line text-start">
+                  {order.note || t('details.noNote')}
+                </dd>
               </div>
             </dl>
             {order.mapUrl ? (

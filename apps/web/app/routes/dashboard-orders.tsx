@@ -56,7 +56,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
 
   const columns: Column<AdminOrderSummary>[] = [
     {
-      key: 'number',
+      key: 'order-number',
       header: t('columns.number'),
       sortKey: 'number',
       cell: (order) => (
@@ -70,17 +70,17 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'date',
+      key: 'placed-at',
       header: t('columns.date'),
       sortKey: 'date',
       cell: (order) => formatDateTime(order.createdAt, lang),
     },
     {
-      key: 'customer',
+      key: 'customer-name',
       header: t('columns.customer'),
       cell: (order) => (
         <div className="flex flex-col">
-          <span>{order.customer.name}</span>
+          <span dir="auto">{order.customer.name}</span>
           <span className="text-xs text-muted" dir="ltr">
             {order.customer.email}
           </span>
@@ -88,19 +88,19 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'status',
+      key: 'order-status',
       header: t('columns.status'),
       sortKey: 'status',
       cell: (order) => <OrderStatusBadge status={order.status} />,
     },
     {
-      key: 'items',
+      key: 'item-count',
       header: t('columns.items'),
       align: 'end',
       cell: (order) => formatNumber(order.items, lang),
     },
     {
-      key: 'total',
+      key: 'order-total',
       header: t('columns.total'),
       sortKey: 'total',
       align: 'end',

@@ -84,7 +84,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (posted.values.intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
   if (view !== 'pay' || !order.payment?.sandbox) {
-    return formError({ message: t(view === 'paid' ? 'checkout:alreadyPaid' : 'checkout:expired') });
+    const refusal = view === 'paid' ? 'alreadyPaid' : view === 'cancelled' ? 'cancelled' : 'expired';
+    return formError({ message: t(`checkout:${refusal}`) });
   }
   const read = readCard(posted.values);
   if ('field' in read) return formError({ field: read.field, message: t(`checkout:${read.messageKey}`) });
@@ -172,11 +173,11 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
         </ShopLink>
       </div>
     );
-  } else if (view === 'expired' || !order.payment) {
+  } else if (view === 'expired' || view === 'cancelled' || !order.payment) {
     body = (
       <div className="flex flex-col items-start gap-4 rounded-2xl bg-amber-50 p-6 text-amber-950">
         <p role="alert" className="text-lg font-bold">
-          {t('expired')}
+          {t(view === 'cancelled' ? 'cancelled' : 'expired')}
         </p>
         <div className="flex flex-wrap gap-3">
           {tryAgain}

@@ -23,6 +23,10 @@ describe('paymentView', () => {
     );
   });
 
+  it('says cancelled for an order the shop cancelled', () => {
+    expect(paymentView({ status: 'cancelled', expiresAt: later, payment: null }, now)).toBe('cancelled');
+  });
+
   it('offers to try again after a failed payment', () => {
     expect(paymentView({ status: 'failed', expiresAt: later, payment: null }, now)).toBe('failed');
   });

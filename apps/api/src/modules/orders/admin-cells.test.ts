@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell } from './admin-csv.ts';
+import { mapUrlOf } from './admin-present.ts';
+import { phoneDigits } from './admin-service.ts';
+
+describe('CSV cells', () => {
+  it('neutralizes what a spreadsheet would run as a formula', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+966551234567')).toBe("'+966551234567");
+    expect(csvCell('نورة')).toBe('نورة');
+  });
+
+  it('quotes commas, quotes and line breaks, and leaves numbers and empty cells alone', () => {
+    expect(csvCell('a, "b"\nc')).toBe('"a, ""b""\nc"');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+  });
+});
+
+describe('phone search', () => {
+  it('reduces a phone number in any form to its national digits', () => {
+    for (const typed of ['0551234567', '551234567', '+966551234567', '00966 55 123 4567', '(055) 123-4567'])
+      expect(phoneDigits(typed), typed).toBe('551234567');
+  });
+
+  it('is not a phone search for words or fewer than four digits', () => {
+    expect(phoneDigits('Khalid 055')).toBeNull();
+    expect(phoneDigits('055')).toBeNull();
+  });
+});
+
+describe('map link', () => {
+  it('links a lat,lng point to OpenStreetMap', () => {
+    expect(mapUrlOf('24.7136, 46.6753')).toBe(
+      'https://www.openstreetmap.org/?mlat=24.7136&mlon=46.6753#map=17/24.7136/46.6753',
+    );
+  });
+
+  it('has no link for an empty location, words or a point off the globe', () => {
+    expect(mapUrlOf('')).toBeNull();
+    expect(mapUrlOf('near the mosque')).toBeNull();
+    expect(mapUrlOf('95,46')).toBeNull();
+  });
+});
