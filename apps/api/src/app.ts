@@ -45,6 +45,8 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { staffGuard } from './modules/staff/guard.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { refundRoutes } from './modules/refunds/routes.ts';
+import { createMailer } from './lib/mail.ts';
 
 export interface AppOptions {
   config: Config;
@@ -86,6 +88,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   warnWithoutPublicUrl(app);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
+  app.decorate('mailer', createMailer(config, app.log));
   app.decorate('catalogReads', catalogReadGates(database, config.dbPoolSize));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
@@ -226,6 +229,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(insightsRoutes);
   await app.register(contentAdminRoutes);
   await app.register(catalogImportRoutes);
+  await app.register(refundRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

@@ -2,6 +2,7 @@ import type { Lang, StaffRole } from '@shop/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
+import type { Mailer } from './lib/mail.ts';
 import type { CatalogReads } from './modules/catalog/read-gates.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { Db } from './db/client.ts';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     db: Db;
     /** Changes to what shoppers see, for the caches to drop what a change touched. */
     changes: ChangeEvents;
+    /** Outgoing mail: SMTP_URL, or the outbox folder without it (lib/mail.ts). */
+    mailer: Mailer;
     /** Search and paged listings behind their admission gates (modules/catalog/read-gates.ts). */
     catalogReads: CatalogReads;
     /** How changes reach the shop's other processes (lib/change-transport.ts). */

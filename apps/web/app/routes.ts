@@ -35,6 +35,8 @@ export default [
     ...page('dashboard/orders/:ref/invoice', 'routes/dashboard-order-invoice.tsx'),
 
     // refunds and credit notes
+    ...page('dashboard/orders/:id/refund', 'routes/dashboard-order-refund.tsx'),
+    ...page('dashboard/orders/:id/credit-notes/:refundId', 'routes/dashboard-credit-note.tsx'),
 
     // catalog
 
@@ -83,6 +85,7 @@ export default [
     ]),
     ...page('user', 'routes/user-index.tsx'),
     ...page('order/details/:id', 'routes/order-details.tsx'),
+    ...page('order/details/:id/credit-notes/:refundId', 'routes/order-credit-note.tsx'),
     ...page('admin/profile', 'routes/admin-profile.tsx'),
 
     // any other path: the not-found page with HTTP 404

@@ -41,16 +41,55 @@ export function createE2eOwner(root: string, dataDir: string) {
   if (result.status !== 0) throw new Error(`staff:create failed: ${result.stderr || result.stdout}`);
 }
 
-/** The mail the shop wrote to `address` last (no SMTP in tests: the outbox folder). */
-export function lastMailTo(address: string): string {
+/** A mail the shop wrote to its outbox (no SMTP in tests): nodemailer's JSON message, one file each. */
+export interface OutboxMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Every mail of the server's outbox, oldest first. */
+export function outboxMails(): OutboxMail[] {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: mails are read from the server the setup started');
   const outbox = path.join(dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const text = readFileSync(path.join(outbox, file), 'utf8');
-    if (text.includes(`To: ${address}`)) return text;
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
   }
-  throw new Error(`no mail to ${address}`);
+  return files.sort().map((file) => {
+    const json = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
+      to?: { address: string }[];
+      subject?: string;
+      text?: string;
+      html?: string;
+    };
+    return {
+      to: (json.to ?? []).map((a) => a.address),
+      subject: json.subject ?? '',
+      text: json.text ?? '',
+      html: json.html ?? null,
+    };
+  });
+}
+
+/** The mail the shop wrote to `address` last, as text: `To:`, `Subject:`, a blank line, its text part. */
+export function lastMailTo(address: string): string {
+  const mail = outboxMails()
+    .reverse()
+    .find((m) => m.to.includes(address));
+  if (!mail) throw new Error(`no mail to ${address}`);
+  return `To: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n\n${mail.text}`;
+}
+
+/** Waits until the server's outbox holds a mail that `match` accepts. */
+export async function waitForMail(match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect.poll(() => (found = outboxMails().find(match)) !== undefined).toBe(true);
+  return found!;
 }
 
 /** The set-password link of the last mail to `address`, as a path on the server under test. */
@@ -77,4 +116,11 @@ export async function signInToDashboard(
   await page.getByLabel(lang === 'ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: lang === 'ar' ? 'تسجيل الدخول' : 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/dashboard')}$`));
+}
+
+/** Signs the owner in through the sign-in page, in `lang`, then opens `next` (a back-office path). */
+export async function signInOwner(page: Page, lang: Lang, next: string) {
+  await signInToDashboard(page, lang, E2E_OWNER);
+  await page.goto(next);
+  await waitForHydration(page);
 }

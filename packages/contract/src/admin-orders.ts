@@ -158,6 +158,7 @@ export const adminOrderEvents = [
   'cancelled',
   'failed',
   'expired',
+  'refunded',
 ] as const;
 export type AdminOrderEvent = (typeof adminOrderEvents)[number];
 
@@ -167,6 +168,8 @@ export const adminOrderTimelineEntrySchema = z.object({
   at: z.iso.datetime().nullable(),
   /** The staff member who did it; null when the shop did it (payment, expiry) or unknown. */
   by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** A refund's amount (SAR, VAT included); absent for other events. */
+  amount: z.number().positive().optional(),
 });
 export type AdminOrderTimelineEntry = z.infer<typeof adminOrderTimelineEntrySchema>;
 

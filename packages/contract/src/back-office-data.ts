@@ -3,6 +3,7 @@ import type { BackOfficeOrderReads } from './admin-orders-data.ts';
 import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
 import type { BackOfficeContentReads } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
+import type { BackOfficeRefundReads } from './admin-refunds-data.ts';
 import type { z } from './zod.ts';
 
 /**
@@ -45,6 +46,7 @@ export interface BackOfficeData {
   orders: BackOfficeOrderReads;
 
   // refunds and credit notes
+  refunds: BackOfficeRefundReads;
 
   // catalog
 

@@ -82,17 +82,21 @@ export const sandboxTestCards = {
 >;
 
 /**
- * `delivered` is a paid order whose `invoiceReceived` is true; `cancelled` an unpaid order the
- * shop cancelled (its stock released); the others are the payment states: an order waits for
- * its payment until it expires, then its stock is released.
+ * `delivered` is a paid order whose `invoiceReceived` is true; awaiting_payment, paid, failed and
+ * expired are the payment states (an order waits for its payment until it expires, then its
+ * stock is released); shipped and cancelled are set from the back office; partially_refunded and
+ * refunded say that some or all of the payment was given back.
  */
 export const orderStatuses = [
   'awaiting_payment',
   'paid',
+  'shipped',
+  'delivered',
   'failed',
   'expired',
-  'delivered',
   'cancelled',
+  'partially_refunded',
+  'refunded',
 ] as const;
 
 /**

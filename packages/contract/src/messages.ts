@@ -3,6 +3,7 @@
 import { adminContentErrorMessages, adminContentSuccessMessages } from './admin-content-messages.ts';
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
+import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
@@ -243,6 +244,7 @@ export const errorMessages = {
   ...adminErrorMessages,
   ...adminOrderErrorMessages,
   ...adminContentErrorMessages,
+  ...refundErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -282,6 +284,7 @@ export const successMessages = {
   ...adminSuccessMessages,
   ...adminOrderSuccessMessages,
   ...adminContentSuccessMessages,
+  ...refundSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

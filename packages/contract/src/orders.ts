@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { text } from './text.ts';
 import { langQuery, pagingSchema, uuidParam } from './common.ts';
 import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
+import { orderRefundSchema } from './order-refund.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -79,6 +80,10 @@ export const orderSchema = z.object({
   products: z.array(orderLineSchema),
   /** Present for paid (and delivered) orders only. */
   zatca: zatcaInvoiceSchema.nullable(),
+  /** SAR given back so far (VAT included); 0 without refunds. */
+  refundedAmount: z.number().nonnegative(),
+  /** The refunds made, oldest first, each with its credit note's number. */
+  refunds: z.array(orderRefundSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -14,6 +14,7 @@ import type {
 import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment } from './orders.ts';
 import type { User } from './users.ts';
+import type { CreditNote } from './refunds.ts';
 
 export interface InfoPageContent {
   markdown: string;
@@ -71,6 +72,8 @@ export interface StoreData {
   orders(page: number, pageSize: number): Promise<OrdersPage | null>;
   /** One of the signed-in shopper's orders; null when it is not theirs or does not exist. */
   order(invoiceId: string): Promise<Order | null>;
+  /** The credit note of one of the signed-in shopper's refunds; null when not theirs or not refunded. */
+  creditNote(invoiceId: string, refundId: string): Promise<CreditNote | null>;
   /** The same order with what the card form needs while it can still be paid (the payment page). */
   orderWithPayment(invoiceId: string): Promise<OrderWithPayment | null>;
   /** The signed-in shopper's addresses, oldest first; null for a visitor. */

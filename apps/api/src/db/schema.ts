@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -195,9 +196,15 @@ export const users = pgTable(
     image: text('image'),
     /** false once the shopper deactivated the account (soft delete). */
     active: boolean('active').notNull().default(true),
+    // ---- refunds and shopper e-mails (migration 0008) ----
+    /** The language the shopper last used (sign-in, registration, an order): their e-mails' language. */
+    lang: text('lang', { enum: ['ar', 'en'] })
+      .notNull()
+      .default('ar'),
     ...timestamps,
   },
   (t) => [
+    check('users_lang_known', sql`${t.lang} in ('ar', 'en')`),
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
     uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
@@ -310,7 +317,16 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
-export const orderStatuses = ['awaiting_payment', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export const orderStatuses = [
+  'awaiting_payment',
+  'paid',
+  'shipped',
+  'failed',
+  'expired',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable(
@@ -341,6 +357,9 @@ export const orders = pgTable(
     paymentId: text('payment_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // ---- refunds and credit notes (migration 0008) ----
+    /** What has been given back of the total so far, VAT included. */
+    refundedHalalas: integer('refunded_halalas').notNull().default(0),
     ...timestamps,
     // ---- Orders in the back office (migration 0007, decision 110) ----
     /** Fulfilment beside the payment's status: when and by whom (a staff member) it moved. */
@@ -362,6 +381,14 @@ export const orders = pgTable(
       ),
   },
   (t) => [
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('awaiting_payment', 'paid', 'shipped', 'failed', 'expired', 'cancelled', 'partially_refunded', 'refunded')`,
+    ),
+    check(
+      'orders_refunded_within_total',
+      sql`${t.refundedHalalas} >= 0 AND ${t.refundedHalalas} <= ${t.totalHalalas}`,
+    ),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.expiresAt),
     uniqueIndex('orders_number_unique').on(t.number),
@@ -372,10 +399,6 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.totalHalalas, t.number),
     index('orders_received_created_idx').on(t.received, t.createdAt, t.number),
     index('orders_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
-    check(
-      'orders_status_known',
-      sql`${t.status} in ('awaiting_payment', 'paid', 'shipped', 'failed', 'expired', 'cancelled', 'partially_refunded', 'refunded')`,
-    ),
   ],
 );
 
@@ -629,3 +652,64 @@ export const paymentKeys = pgTable('payment_keys', {
   sealed: text('sealed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- refunds and credit notes ----
+
+/** Each refund's simplified credit note gets the next number (its own series, apart from orders). */
+export const creditNoteNumberSeq = pgSequence('credit_note_number_seq', { startWith: 1 });
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** Units of one order line put back on the shelf by a refund. */
+export interface ReturnedUnits {
+  lineId: number;
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * Money given back on a paid order (module `refunds`). A row is written `pending` before the
+ * payment provider is asked, so a crash between the provider's answer and our commit is finished
+ * on the next try with the same key instead of refunding twice: `refunded_before_halalas` is what
+ * the provider had refunded on the payment before this attempt, so the provider's own total says
+ * whether the call went through. At most one pending refund per order; the credit note number is
+ * given when the refund succeeds.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountHalalas: integer('amount_halalas').notNull(),
+    reason: text('reason').notNull(),
+    returnStock: jsonb('return_stock').$type<ReturnedUnits[]>().notNull().default([]),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    provider: text('provider', { enum: ['moyasar', 'sandbox'] }).notNull(),
+    paymentId: text('payment_id').notNull(),
+    refundedBeforeHalalas: integer('refunded_before_halalas').notNull(),
+    /** When the request now calling the provider started; another request waits for it meanwhile. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    /** The provider's refusal, for a failed refund. */
+    error: text('error'),
+    creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
+    staffId: uuid('staff_id'),
+    actor: text('actor').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_order_key_unique').on(t.orderId, t.idempotencyKey),
+    uniqueIndex('refunds_one_pending_per_order')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('refunds_credit_note_number_unique').on(t.creditNoteNumber),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    check('refunds_amount_positive', sql`${t.amountHalalas} > 0`),
+    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);

@@ -8,7 +8,12 @@ import type { Config } from '../config.ts';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part; every mail has one. */
   text: string;
+  /** An HTML part beside the text, when the mail has one. */
+  html?: string;
+  /** The mail's language (`Content-Language`). */
+  lang?: 'ar' | 'en';
 }
 
 export interface Mailer {
@@ -16,28 +21,38 @@ export interface Mailer {
 }
 
 /**
- * Sends mail through SMTP_URL. Without it (development, tests) a message is not lost: it is
- * logged and written to `<DATA_DIR>/outbox/` as a text file, so a developer can open the link.
+ * Every mail goes through nodemailer: over SMTP_URL when it is set; otherwise through its JSON
+ * transport into `<DATA_DIR>/outbox/`, one `.json` file per mail (nodemailer's own message
+ * object: from, to, subject, text, html, headers), which development and tests read. The log
+ * gets one line per mail (to, subject, and where it went), never the body: a body holds
+ * one-time links and the shopper's order.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    return {
-      async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
-      },
-    };
-  }
+  const smtp = Boolean(config.smtpUrl);
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message) {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html !== undefined && { html: message.html }),
+        ...(message.lang && { headers: { 'Content-Language': message.lang } }),
+      });
+      if (smtp) {
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        return;
+      }
       await mkdir(config.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(config.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.txt`);
-      const body = `From: ${config.mailFrom}\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`;
-      await writeFile(file, body, { mode: 0o600 });
+      const file = path.join(config.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.json`);
+      await writeFile(file, String(info.message), { mode: 0o600 });
       const level = config.env === 'production' ? 'warn' : 'info';
       log[level](
-        { file, to: message.to, subject: message.subject, text: message.text },
+        { file, to: message.to, subject: message.subject },
         'mail written to the outbox (no SMTP_URL)',
       );
     },

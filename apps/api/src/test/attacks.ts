@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { apiErrorSchema } from '@shop/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { outboxMails } from './outbox.ts';
 
 /**
  * Shared hostile inputs and checks of the attack suite and the route fuzzer: what an attacker
@@ -65,11 +64,7 @@ export function expectSecurityHeaders(res: LightMyRequestResponse, what: string)
   expect(String(res.headers['permissions-policy']), what).toMatch(/camera=\(\)/);
 }
 
-/** The mails written to the outbox (no SMTP in tests), oldest first. */
-export async function outboxMails(outboxDir: string): Promise<string[]> {
-  const files = await readdir(outboxDir).catch(() => [] as string[]);
-  return Promise.all(files.sort().map((file) => readFile(path.join(outboxDir, file), 'utf8')));
-}
+export { outboxMails };
 
 /** Waits for a mail sent in the background to reach the outbox. */
 export async function waitForMail(

@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
  * the adapter's tests: `GET /v1/payments/:id`, `POST /v1/payments/:id/void` and
  * `POST /v1/payments/:id/refund`, HTTP Basic with the secret key and an empty password (401
  * otherwise), 404 for an unknown payment. `down` makes it drop every connection, which the
- * client sees as a network error; `writesDown` does that to voids and refunds only.
+ * client sees as a network error; `writesDown` does that to voids and refunds only;
+ * `dropAfterRefund` makes the next refund go through and then drops the connection before
+ * answering (a crash between the provider's refund and the shop's commit).
+ *
+ * Refunds as Moyasar makes them: `amount` in halalas (the whole payment without it), several
+ * partial refunds while their sum stays within the amount, `refunded` their running total, and
+ * the status `refunded` once everything is back; more than what is left answers 400.
  */
 export interface FakePayment {
   id: string;
@@ -28,6 +34,8 @@ export interface FakeMoyasar {
   down: boolean;
   /** Drops only void and refund requests (reads still answer). */
   writesDown: boolean;
+  /** The next refund is made, then its connection dropped without an answer. */
+  dropAfterRefund: boolean;
   add(payment: FakePayment): void;
   close(): Promise<void>;
 }
@@ -75,6 +83,7 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
     calls: [],
     down: false,
     writesDown: false,
+    dropAfterRefund: false,
     add(payment) {
       this.payments.set(payment.id, payment);
     },
@@ -118,9 +127,26 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
       }
       payment.status = 'voided';
     } else {
-      const amount = (body as { amount?: number } | undefined)?.amount ?? payment.amount;
-      payment.status = 'refunded';
-      payment.refunded = amount;
+      const already = payment.refunded ?? 0;
+      const amount = (body as { amount?: unknown } | undefined)?.amount ?? payment.amount - already;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+        send(response, 400, { type: 'invalid_request_error', message: 'Amount is invalid' });
+        return;
+      }
+      if (already + amount > payment.amount) {
+        send(response, 400, {
+          type: 'invalid_request_error',
+          message: 'Amount exceeds the refundable amount',
+        });
+        return;
+      }
+      payment.refunded = already + amount;
+      if (payment.refunded === payment.amount) payment.status = 'refunded';
+      if (fake.dropAfterRefund) {
+        fake.dropAfterRefund = false;
+        request.socket.destroy();
+        return;
+      }
     }
     send(response, 200, paymentObject(payment));
   });

@@ -181,7 +181,10 @@ function Timeline({ order }: { order: AdminOrder }) {
       <ol className="flex flex-col gap-3 border-s-2 border-line ps-4">
         {order.timeline.map((entry, index) => (
           <li key={`${entry.event}-${index}`} className="flex flex-col">
-            <span className="font-semibold">{t(`events.${entry.event}`)}</span>
+            <span className="font-semibold">
+              {t(`events.${entry.event}`)}
+              {entry.amount !== undefined && ` · ${formatPrice(entry.amount, lang)}`}
+            </span>
             <span className="text-sm text-muted">
               {entry.at ? formatDateTime(entry.at, lang) : t('details.timeUnknown')}
               {entry.by && ` · ${t('details.by', { name: entry.by.name })}`}

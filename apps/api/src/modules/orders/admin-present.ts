@@ -65,6 +65,20 @@ function timelineOf(details: AdminOrderDetails): AdminOrderTimelineEntry[] {
     entries.push({ event: 'cancelled', at: order.cancelledAt.toISOString(), by: by(order.cancelledBy) });
   if (order.status === 'failed' || order.status === 'expired')
     entries.push({ event: order.status, at: order.updatedAt.toISOString(), by: null });
+  // Each refund that went through, in time order among the other events.
+  for (const refund of details.refunds) {
+    if (refund.status !== 'succeeded' || !refund.completedAt) continue;
+    const at = refund.completedAt.toISOString();
+    const entry = {
+      event: 'refunded' as const,
+      at,
+      by: by(refund.staffId),
+      amount: halalasToSar(refund.amountHalalas),
+    };
+    const later = entries.findIndex((e) => e.at !== null && e.at > at);
+    if (later === -1) entries.push(entry);
+    else entries.splice(later, 0, entry);
+  }
   return entries;
 }
 

@@ -14,7 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelOrder } from '../checkout/cancel-order.ts';
 import { getSettings } from '../content/settings.ts';
+import { shopOrigin } from '../../lib/public-origin.ts';
 import { auditActor } from '../staff/guard.ts';
+import type { OrderMailDeps } from './shopper-mail.ts';
 import { ordersCsv } from './admin-csv.ts';
 import { presentAdminOrder, presentAdminSummary } from './admin-present.ts';
 import {
@@ -100,6 +102,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => present(app, request.params.ref, request.lang),
   );
 
+  // The shopper is told in their language once the change has committed.
+  // (The origin is read per request: the listening address is known only once the server listens.)
+  const shopperMail = (): OrderMailDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    log: app.log,
+    origin: shopOrigin(app),
+  });
+
   const actions: {
     path: (typeof adminOrderPaths)['ship' | 'deliver' | 'cancel'];
     summary: string;
@@ -110,14 +121,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       path: adminOrderPaths.ship,
       summary: 'Mark a paid order shipped (409 when it is not paid, or already shipped or delivered)',
       done: 'ORDER_SHIPPED',
-      run: (orderId, request) => shipOrder(app.db, orderId, auditActor(request)),
+      run: (orderId, request) => shipOrder(app.db, orderId, auditActor(request), shopperMail()),
     },
     {
       path: adminOrderPaths.deliver,
       summary:
         'Mark a paid or shipped order delivered: the shopper’s order then reads delivered (409 when it is not paid or already delivered)',
       done: 'ORDER_DELIVERED',
-      run: (orderId, request) => deliverOrder(app.db, orderId, auditActor(request)),
+      run: (orderId, request) => deliverOrder(app.db, orderId, auditActor(request), shopperMail()),
     },
     {
       path: adminOrderPaths.cancel,

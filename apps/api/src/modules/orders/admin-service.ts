@@ -6,6 +6,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { markDelivered, markShipped, type OrderRow } from './lifecycle.ts';
 import { linesOfOrders, type OrderLineRow } from './service.ts';
+import { mailShopperAboutOrder, type OrderMailDeps } from './shopper-mail.ts';
+import { refundsOfOrders, type RefundRow } from '../refunds/service.ts';
 
 /**
  * The orders module's reads and fulfilment changes for the back office. The list and its
@@ -148,8 +150,10 @@ export async function adminOrderRows(
 export interface AdminOrderDetails extends AdminOrderRow {
   lines: OrderLineRow[];
   payments: (typeof payments.$inferSelect)[];
-  /** Names of the members who shipped, delivered or cancelled it, by id. */
+  /** Names of the members who shipped, delivered, cancelled or refunded it, by id. */
   staffNames: Map<string, string>;
+  /** Its refunds (any status), oldest first. */
+  refunds: RefundRow[];
 }
 
 async function findRow(db: Db, ref: OrderRef): Promise<AdminOrderRow | null> {
@@ -167,7 +171,10 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
   const row = await findRow(db, ref);
   if (!row) throw notFound('ORDER_NOT_FOUND');
   const { order } = row;
-  const actorIds = [order.shippedBy, order.deliveredBy, order.cancelledBy].filter((id): id is string => !!id);
+  const refunds = (await refundsOfOrders(db, [order.id])).get(order.id) ?? [];
+  const actorIds = [
+    ...new Set([order.shippedBy, order.deliveredBy, order.cancelledBy, ...refunds.map((r) => r.staffId)]),
+  ].filter((id): id is string => !!id);
   const [lines, paymentRows, members] = await Promise.all([
     linesOfOrders(db, [order.id]),
     db
@@ -187,6 +194,7 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
     lines: lines.get(order.id) ?? [],
     payments: paymentRows,
     staffNames: new Map(members.map((m) => [m.id, m.name])),
+    refunds,
   };
 }
 
@@ -214,8 +222,13 @@ async function currentOrder(tx: Tx, orderId: string): Promise<OrderRow> {
  * move (already shipped or delivered, not paid) nothing is written and the answer is 409 in
  * the member's language: two members pressing at once make one change and one entry.
  */
-export async function shipOrder(db: Db, orderId: string, by: AuditActor): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+export async function shipOrder(
+  db: Db,
+  orderId: string,
+  by: AuditActor,
+  mail?: OrderMailDeps,
+): Promise<OrderRow> {
+  const shipped = await db.transaction(async (tx) => {
     const shipped = await markShipped(tx, orderId, by.staffId!);
     if (!shipped) {
       const current = await currentOrder(tx, orderId);
@@ -231,14 +244,22 @@ export async function shipOrder(db: Db, orderId: string, by: AuditActor): Promis
     });
     return shipped;
   });
+  // After the commit: a mail that fails is logged and never undoes the change.
+  if (mail) await mailShopperAboutOrder(mail, shipped.id, { kind: 'shipped' });
+  return shipped;
 }
 
 /**
  * Marks a paid or shipped order delivered (`received`: the shopper's order then reads
  * delivered), with its audit entry, in one transaction; 409 when it cannot move.
  */
-export async function deliverOrder(db: Db, orderId: string, by: AuditActor): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+export async function deliverOrder(
+  db: Db,
+  orderId: string,
+  by: AuditActor,
+  mail?: OrderMailDeps,
+): Promise<OrderRow> {
+  const delivered = await db.transaction(async (tx) => {
     const delivered = await markDelivered(tx, orderId, by.staffId!);
     if (!delivered) {
       const current = await currentOrder(tx, orderId);
@@ -255,4 +276,6 @@ export async function deliverOrder(db: Db, orderId: string, by: AuditActor): Pro
     });
     return delivered;
   });
+  if (mail) await mailShopperAboutOrder(mail, delivered.id, { kind: 'delivered' });
+  return delivered;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders } from '../../db/schema.ts';
 
@@ -157,4 +157,40 @@ export async function cancelUnpaid(
     .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
     .returning();
   return withUnits(tx, row);
+}
+
+/**
+ * Orders whose payment can be given back (in part), from the first refund to the last. Shipping
+ * and delivery keep the status `paid` (they are dates beside it), so a shipped or delivered order
+ * is refundable too.
+ */
+export const REFUNDABLE_STATUSES = ['paid', 'partially_refunded'] as const;
+
+/**
+ * Counts `amountHalalas` more as refunded: `partially_refunded`, or `refunded` once the whole
+ * total is back. Null when the order is not refundable or the amount is more than what is left
+ * (the WHERE clause checks both, so two refunds cannot pass the total together).
+ */
+export async function recordRefund(
+  tx: Tx,
+  orderId: string,
+  amountHalalas: number,
+  now = new Date(),
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      refundedHalalas: sql`${orders.refundedHalalas} + ${amountHalalas}`,
+      status: sql`case when ${orders.refundedHalalas} + ${amountHalalas} = ${orders.totalHalalas} then 'refunded' else 'partially_refunded' end`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...REFUNDABLE_STATUSES]),
+        lte(sql`${orders.refundedHalalas} + ${amountHalalas}`, orders.totalHalalas),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -5,6 +5,7 @@ import { callbackUrlFor } from './callback-url.ts';
 import type { OrderRow } from './lifecycle.ts';
 import { presentOrder } from './present.ts';
 import { linesOfOrders } from './service.ts';
+import { refundsOfOrders } from '../refunds/service.ts';
 
 /** What the card form needs to pay `order`: the same every time it is asked for. */
 export function paymentForm(app: FastifyInstance, order: OrderRow, lang: Lang): PaymentForm {
@@ -35,7 +36,8 @@ export async function orderWithPayment(
   lang: Lang,
 ): Promise<OrderWithPayment> {
   const lines = (await linesOfOrders(app.db, [order.id])).get(order.id) ?? [];
-  const presented = await presentOrder(order, lines, lang, await getSettings(app.db));
+  const refunds = (await refundsOfOrders(app.db, [order.id])).get(order.id) ?? [];
+  const presented = await presentOrder(order, lines, refunds, lang, await getSettings(app.db));
   const payable = presented.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
   return { ...presented, payment: payable ? paymentForm(app, order, lang) : null };
 }

@@ -9,6 +9,8 @@ import {
 import type { ShopSettings } from '../content/settings.ts';
 import type { OrderRow } from './lifecycle.ts';
 import type { OrderLineRow } from './service.ts';
+import { presentOrderRefunds } from '../refunds/present.ts';
+import type { RefundRow } from '../refunds/service.ts';
 import { encodeZatcaTlv, zatcaQrImage, zatcaTime } from './zatca.ts';
 
 export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
@@ -27,12 +29,15 @@ export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
 /** One page of a shopper's orders, as `listOrders` read it. */
 export async function presentOrdersPage(
   result: { orders: { order: OrderRow; lines: OrderLineRow[] }[]; pageCount: number; rawCount: number },
+  refunds: Map<string, RefundRow[]>,
   lang: Lang,
   settings: ShopSettings,
 ): Promise<OrdersPage> {
   return {
     invoices: await Promise.all(
-      result.orders.map(({ order, lines }) => presentOrder(order, lines, lang, settings)),
+      result.orders.map(({ order, lines }) =>
+        presentOrder(order, lines, refunds.get(order.id) ?? [], lang, settings),
+      ),
     ),
     pagging: { pageCount: result.pageCount, rawCount: result.rawCount },
   };
@@ -43,18 +48,23 @@ export function statusOf(order: Pick<OrderRow, 'status' | 'received'>): OrderSta
   return order.status === 'paid' && order.received ? 'delivered' : order.status;
 }
 
+/** Statuses of an order that was paid: its simplified tax invoice stands, refunds or not. */
+const INVOICED = new Set<OrderRow['status']>(['paid', 'shipped', 'partially_refunded', 'refunded']);
+
 /**
  * An order as the API answers it. Paid orders carry the ZATCA QR code of their simplified tax
  * invoice; its seller name is the Arabic one (the registered name), whatever the language.
+ * `refunds` are the order's refund rows (any status): the answer lists the succeeded ones.
  */
 export async function presentOrder(
   order: OrderRow,
   lines: OrderLineRow[],
+  refunds: RefundRow[],
   lang: Lang,
   settings: ShopSettings,
 ): Promise<Order> {
   let zatca: Order['zatca'] = null;
-  if (order.status === 'paid' && order.paidAt) {
+  if (INVOICED.has(order.status) && order.paidAt) {
     const fields = {
       sellerName: settings.sellerName.ar,
       vatNumber: settings.taxNumber,
@@ -94,5 +104,7 @@ export async function presentOrder(
     },
     products: lines.map((line) => presentLine(line, lang)),
     zatca,
+    refundedAmount: halalasToSar(order.refundedHalalas),
+    refunds: presentOrderRefunds(refunds),
   };
 }

@@ -16,9 +16,11 @@ import { AppError } from '../../lib/errors.ts';
 import { requireOwner } from '../../lib/session.ts';
 import { placeOrder } from '../checkout/place-order.ts';
 import { getSettings } from '../content/settings.ts';
+import { rememberLang } from '../users/service.ts';
 import { orderWithPayment, paymentForm } from './payment-form.ts';
 import { presentLine, presentOrder, presentOrdersPage } from './present.ts';
 import { findOrder, linesOfOrders, listOrders } from './service.ts';
+import { refundsOfOrders } from '../refunds/service.ts';
 
 /** OpenAPI: these calls need the session cookie or a Bearer token. */
 const session: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
@@ -51,6 +53,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.config.orderPaymentTtlMinutes,
       );
+      // The order's e-mails (shipped, delivered, refunded) are written in the language it was placed in.
+      await rememberLang(app.db, user.id, request.lang);
       const settings = await getSettings(app.db);
       const payment = paymentForm(app, order, request.lang);
       void reply.status(201);
@@ -64,7 +68,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         description: payment.description,
         expiresAt: order.expiresAt.toISOString(),
         payment,
-        invoice: await presentOrder(order, lines, request.lang, settings),
+        invoice: await presentOrder(order, lines, [], request.lang, settings),
       };
     },
   );
@@ -85,7 +89,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireOwner(request, request.params.userId);
       const { page, pageSize } = request.query;
       const result = await listOrders(app.db, user.id, page, pageSize);
-      return presentOrdersPage(result, request.lang, await getSettings(app.db));
+      const refunds = await refundsOfOrders(
+        app.db,
+        result.orders.map((o) => o.order.id),
+      );
+      return presentOrdersPage(result, refunds, request.lang, await getSettings(app.db));
     },
   );
 

@@ -10,6 +10,11 @@ export interface PaymentProvider {
   fetchPayment(id: string): Promise<ProviderPayment>;
   /** Cancels a payment that is not settled yet (same day). */
   voidPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * Gives back part or all of a paid payment. Several partial refunds may follow each other
+   * while their sum stays within the amount; `refunded` on the answer is their running total
+   * and the status becomes `refunded` once the whole amount is back (it stays `paid` before).
+   */
   refundPayment(id: string, amountHalalas: number): Promise<ProviderPayment>;
 }
 
@@ -20,6 +25,8 @@ export interface ProviderPayment {
   status: string;
   /** Smallest currency unit (halalas for SAR). */
   amount: number;
+  /** What has been refunded of `amount` so far, all refunds together (halalas). */
+  refunded: number;
   currency: string;
   /** The card network's answer: APPROVED, INSUFFICIENT FUNDS, DECLINED, ... */
   message: string;
@@ -54,6 +61,7 @@ export const moyasarPaymentSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
   amount: z.number().int(),
+  refunded: z.number().int().nullish(),
   currency: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   source: z.looseObject({ message: z.string().nullish() }).nullish(),
@@ -72,6 +80,7 @@ export function toProviderPayment(json: unknown): ProviderPayment {
     id: p.id,
     status: p.status,
     amount: p.amount,
+    refunded: p.refunded ?? 0,
     currency: p.currency.toUpperCase(),
     message: p.source?.message ?? '',
     metadata,

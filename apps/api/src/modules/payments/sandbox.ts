@@ -1,5 +1,5 @@
 import { sandboxTestCards } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -33,29 +33,59 @@ export class SandboxProvider implements PaymentProvider {
     return toProviderPayment(row.raw);
   }
 
-  voidPayment(id: string): Promise<ProviderPayment> {
-    return this.giveBack(id, 'voided');
+  async voidPayment(id: string): Promise<ProviderPayment> {
+    const current = await this.fetchPayment(id);
+    if (current.status !== 'paid' || current.refunded > 0)
+      throw new ProviderRejectedError(400, `a ${current.status} payment cannot be voided`);
+    const now = new Date().toISOString();
+    const raw = { ...(current.raw as object), status: 'voided', updated_at: now, voided_at: now };
+    await this.store(id, raw);
+    return toProviderPayment(raw);
   }
 
-  refundPayment(id: string, amountHalalas: number): Promise<ProviderPayment> {
-    return this.giveBack(id, 'refunded', amountHalalas);
-  }
-
-  private async giveBack(id: string, status: 'voided' | 'refunded', refunded?: number) {
+  /**
+   * As Moyasar refunds: any part of what is left, several times; `refunded` adds up and the
+   * status turns `refunded` when the whole amount is back. The conditional update makes two
+   * refunds at once add up instead of one overwriting the other.
+   */
+  async refundPayment(id: string, amountHalalas: number): Promise<ProviderPayment> {
     const current = await this.fetchPayment(id);
     if (current.status !== 'paid')
-      throw new ProviderRejectedError(400, `a ${current.status} payment cannot be ${status}`);
-    const now = new Date();
+      throw new ProviderRejectedError(400, `a ${current.status} payment cannot be refunded`);
+    if (!Number.isInteger(amountHalalas) || amountHalalas <= 0)
+      throw new ProviderRejectedError(400, 'the amount must be a positive number of halalas');
+    const refunded = current.refunded + amountHalalas;
+    if (refunded > current.amount)
+      throw new ProviderRejectedError(400, 'the amount is more than what is left of the payment');
+    const now = new Date().toISOString();
     const raw = {
       ...(current.raw as object),
-      status,
-      updated_at: now.toISOString(),
-      ...(status === 'voided'
-        ? { voided_at: now.toISOString() }
-        : { refunded, refunded_at: now.toISOString() }),
+      status: refunded === current.amount ? 'refunded' : 'paid',
+      refunded,
+      refunded_at: now,
+      updated_at: now,
     };
-    await this.db.update(payments).set({ status, raw, updatedAt: now }).where(eq(payments.id, id));
-    return toProviderPayment(raw);
+    const stored = await this.store(id, raw, current.refunded);
+    if (!stored) throw new ProviderRejectedError(409, 'the payment changed meanwhile; try again');
+    return stored;
+  }
+
+  /** Writes the new object; with `refundedBefore`, only if nothing was refunded meanwhile. */
+  private async store(id: string, raw: Record<string, unknown>, refundedBefore?: number) {
+    const status = String(raw.status);
+    const where =
+      refundedBefore === undefined
+        ? eq(payments.id, id)
+        : and(
+            eq(payments.id, id),
+            sql`coalesce((${payments.raw} ->> 'refunded')::int, 0) = ${refundedBefore}`,
+          );
+    const updated = await this.db
+      .update(payments)
+      .set({ status, raw, updatedAt: new Date() })
+      .where(where)
+      .returning({ id: payments.id });
+    return updated.length > 0 ? toProviderPayment(raw) : null;
   }
 }
 

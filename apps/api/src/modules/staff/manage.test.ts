@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { adminPaths, type AuditPage } from '@shop/contract';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { outboxMails } from '../../test/outbox.ts';
 import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember, staffCookieToken } from '../../test/staff.ts';
 
 describe('owners manage staff, and every change is audited', () => {
@@ -34,9 +33,7 @@ describe('owners manage staff, and every change is audited', () => {
   }
 
   async function mailTo(address: string): Promise<string> {
-    const files = await readdir(t.config.outboxDir);
-    for (const file of files.sort().reverse()) {
-      const text = await readFile(path.join(t.config.outboxDir, file), 'utf8');
+    for (const text of (await outboxMails(t.config.outboxDir)).reverse()) {
       if (text.includes(`To: ${address}`)) return text;
     }
     throw new Error(`no mail to ${address}`);

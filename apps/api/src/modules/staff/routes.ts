@@ -25,7 +25,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { createMailer, type Mailer } from '../../lib/mail.ts';
+import type { Mailer } from '../../lib/mail.ts';
 import { consume, release, reset, tooManyRequests } from '../../lib/throttle.ts';
 import { recordAudit } from '../audit/service.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
@@ -188,12 +188,12 @@ const invitationMail = {
 };
 
 export interface StaffRoutesOptions {
-  /** Defaults to SMTP_URL, or the outbox folder without it. */
+  /** Defaults to the shop's mailer (`app.mailer`: SMTP_URL, or the outbox folder without it). */
   mailer?: Mailer;
 }
 
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, options) => {
-  const mailer = options.mailer ?? createMailer(app.config, app.log);
+  const mailer = options.mailer ?? app.mailer;
   const db = app.db;
   const idleMinutes = app.config.staff.idleMinutes;
 

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { apiPaths } from '@shop/contract';
 import { eq } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { createSession } from '../../lib/session.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { outboxMails } from '../../test/outbox.ts';
 import {
   multipart,
   sessionHeaders,
@@ -454,10 +455,7 @@ describe('account: profile, password, deactivation, reset', () => {
   });
 
   describe('forgot and reset password', () => {
-    async function outbox(): Promise<string[]> {
-      const files = await readdir(t.config.outboxDir).catch(() => []);
-      return Promise.all(files.sort().map((f) => readFile(path.join(t.config.outboxDir, f), 'utf8')));
-    }
+    const outbox = () => outboxMails(t.config.outboxDir);
     async function waitForMail(count: number): Promise<string[]> {
       for (let i = 0; i < 100; i++) {
         const mails = await outbox();

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
-import { createMailer, type MailMessage, type Mailer } from '../../lib/mail.ts';
+import type { MailMessage, Mailer } from '../../lib/mail.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
 import {
@@ -50,6 +50,7 @@ import {
   findUserByIdentifier,
   insertAccount,
   isSuspended,
+  rememberLang,
   loginIdentifier,
   retireEmailChanges,
   retireResetTokens,
@@ -150,12 +151,12 @@ const emailChangeNotice = {
 };
 
 export interface UsersRoutesOptions {
-  /** Defaults to SMTP_URL, or the outbox folder without it. */
+  /** Defaults to the shop's mailer (`app.mailer`: SMTP_URL, or the outbox folder without it). */
   mailer?: Mailer;
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
-  const mailer = options.mailer ?? createMailer(app.config, app.log);
+  const mailer = options.mailer ?? app.mailer;
   const db = app.db;
   // Mail goes out in the background: waiting for SMTP would tell who has an account by the delay.
   const sendInBackground = (request: FastifyRequest, message: MailMessage, failure: string) => {
@@ -192,7 +193,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         const passwordHash = await hashPassword(input.UserPassword);
         let row: UserRow;
         try {
-          row = await insertAccount(db, { ...values, passwordHash });
+          row = await insertAccount(db, { ...values, passwordHash, lang: request.lang });
         } catch (error) {
           const taken = uniqueViolation(error);
           if (taken) throw conflictError([taken]);
@@ -235,6 +236,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       if (!row.active)
         throw new AppError(401, (await isSuspended(db, row.id)) ? 'ACCOUNT_SUSPENDED' : 'ACCOUNT_DISABLED');
       await attempt.succeeded();
+      await rememberLang(db, row.id, request.lang);
       const session = await createSession(db, row.id, app.config.sessionTtlDays);
       setSessionCookie(reply, request, session.token, session.expiresAt);
       return {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ErrorCode, User } from '@shop/contract';
+import type { ErrorCode, Lang, User } from '@shop/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accountSuspensions, emailChanges, passwordResets, users } from '../../db/schema.ts';
@@ -23,10 +23,21 @@ export function toUserAnswer(row: UserRow): User {
 /** A new account; a unique index refuses a name, phone or e-mail taken in the meantime. */
 export async function insertAccount(
   db: Db,
-  values: { name: string; email: string; phone: string; passwordHash: string },
+  values: { name: string; email: string; phone: string; passwordHash: string; lang?: Lang },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
+}
+
+/**
+ * Keeps the language the shopper last used (signing in, registering, placing an order): the
+ * shop's e-mails to them are written in it. Writes only when it changed.
+ */
+export async function rememberLang(db: Db, userId: string, lang: Lang): Promise<void> {
+  await db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, userId), ne(users.lang, lang)));
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {

@@ -11,6 +11,7 @@ import { auditReads } from '../audit/back-office-reads.ts';
 import { orderReads } from '../orders/back-office-reads.ts';
 import { customerReads, overviewReads } from '../insights/back-office-reads.ts';
 import { contentReads } from '../content/back-office-reads.ts';
+import { refundReads } from '../refunds/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -60,6 +61,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       orders: orderReads(ctx),
 
       // refunds and credit notes
+      refunds: refundReads(ctx),
 
       // catalog
 

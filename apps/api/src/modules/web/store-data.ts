@@ -29,6 +29,8 @@ import { getSettings, settingsForClient } from '../content/settings.ts';
 import { presentOrder, presentOrdersPage } from '../orders/present.ts';
 import { orderWithPayment } from '../orders/payment-form.ts';
 import { findOrder, linesOfOrders, listOrders } from '../orders/service.ts';
+import { readCreditNote } from '../refunds/read.ts';
+import { refundsOfOrders } from '../refunds/service.ts';
 import { findUserById, toUserAnswer } from '../users/service.ts';
 import type { NearStaticCache } from './near-static.ts';
 
@@ -152,13 +154,23 @@ export function storeDataFor(
       if (!shopper) return null;
       const query = ordersQuery.parse({ page: String(page), pageSize: String(pageSize) });
       const result = await listOrders(db, shopper.userId, query.page, query.pageSize);
-      return presentOrdersPage(result, lang, await getSettings(db));
+      const refunds = await refundsOfOrders(
+        db,
+        result.orders.map((o) => o.order.id),
+      );
+      return presentOrdersPage(result, refunds, lang, await getSettings(db));
     },
     order: async (invoiceId) => {
       const order = await ownOrder(invoiceId);
       if (!order) return null;
       const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
-      return presentOrder(order, lines, lang, await getSettings(db));
+      const refunds = (await refundsOfOrders(db, [order.id])).get(order.id) ?? [];
+      return presentOrder(order, lines, refunds, lang, await getSettings(db));
+    },
+    creditNote: async (invoiceId, refundId) => {
+      const order = await ownOrder(invoiceId);
+      if (!order || !uuidParam.safeParse(refundId).success) return null;
+      return readCreditNote(db, order, refundId, lang);
     },
     orderWithPayment: async (invoiceId) => {
       const order = await ownOrder(invoiceId);

@@ -6,6 +6,13 @@ describe('orderStatusKey', () => {
     expect(orderStatusKey({ invoiceReceived: true, status: 'paid' })).toBe('delivered');
   });
 
+  it('says a refund even after delivery', () => {
+    expect(orderStatusKey({ invoiceReceived: true, status: 'partially_refunded' })).toBe(
+      'partially_refunded',
+    );
+    expect(orderStatusKey({ invoiceReceived: false, status: 'refunded' })).toBe('refunded');
+  });
+
   it('reads the payment state otherwise (paid is in progress)', () => {
     expect(orderStatusKey({ invoiceReceived: false, status: 'paid' })).toBe('paid');
     expect(orderStatusKey({ invoiceReceived: false, status: 'awaiting_payment' })).toBe('awaiting_payment');

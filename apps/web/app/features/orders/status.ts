@@ -1,10 +1,15 @@
 import type { Order, OrderStatusName } from '@shop/contract';
 
+/** Statuses that say money was given back: they are shown even once the order was delivered. */
+const REFUND_STATUSES = new Set<OrderStatusName>(['partially_refunded', 'refunded']);
+
 /**
- * What the status column says: a delivered order (`invoiceReceived`) reads
- * 'delivered'; a paid one 'in progress'; before that, the payment state.
+ * What the status column says: a refunded (or partly refunded) order says so; otherwise a
+ * delivered order (`invoiceReceived`) reads 'delivered'; a paid one 'in progress'; before
+ * that, the payment state.
  */
 export function orderStatusKey(order: Pick<Order, 'invoiceReceived' | 'status'>): OrderStatusName {
+  if (REFUND_STATUSES.has(order.status)) return order.status;
   return order.invoiceReceived ? 'delivered' : order.status;
 }
 
@@ -15,6 +20,9 @@ export function statusTone(status: OrderStatusName): StatusTone {
     case 'delivered':
       return 'done';
     case 'paid':
+    case 'shipped':
+    case 'partially_refunded':
+    case 'refunded':
       return 'active';
     case 'awaiting_payment':
       return 'waiting';

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { ShopLink } from '../../../components/ui/shop-link.tsx';
 
 /**
  * One order: its products (image, name, description, price), the real totals with the VAT
@@ -72,6 +73,12 @@ export function OrderDetails({ order }: { order: Order }) {
             <dt className="text-muted">{t('orders.vat')}</dt>
             <dd>{formatPrice(order.totals.vat, lang)}</dd>
           </div>
+          {order.refundedAmount > 0 && (
+            <div className={`${row} font-semibold`}>
+              <dt>{t('orders.refundedAmount')}</dt>
+              <dd data-testid="order-refunded">{formatPrice(order.refundedAmount, lang)}</dd>
+            </div>
+          )}
         </dl>
         {order.zatca && (
           <figure className="flex flex-col items-center gap-2">
@@ -86,6 +93,34 @@ export function OrderDetails({ order }: { order: Order }) {
           </figure>
         )}
       </div>
+      {order.refunds.length > 0 && (
+        <section aria-labelledby="order-refunds" className="flex flex-col gap-3">
+          <h2 id="order-refunds" className="text-lg font-bold">
+            {t('orders.refundsTitle')}
+          </h2>
+          <ul className="divide-y divide-line rounded-2xl border border-line" data-testid="order-refunds">
+            {order.refunds.map((refund) => (
+              <li key={refund.id} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <p className="font-semibold">
+                    {t('orders.refundOn', {
+                      amount: formatPrice(refund.amount, lang),
+                      date: formatDateTime(refund.date, lang),
+                    })}
+                  </p>
+                  <p className="text-muted">{t('orders.refundReason', { reason: refund.reason })}</p>
+                </div>
+                <ShopLink
+                  to={`/order/details/${order.invoiceId}/credit-notes/${refund.id}`}
+                  className="font-semibold text-primary hover:underline"
+                >
+                  {t('orders.openCreditNote', { number: refund.creditNoteNumber })}
+                </ShopLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

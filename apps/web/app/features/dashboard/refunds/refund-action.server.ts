@@ -1,0 +1,55 @@
+import { refundAnswerSchema, refundFormSchema, refundPaths, returnStockFromForm } from '@shop/contract';
+import { data, type AppLoadContext } from 'react-router';
+import { formDone, readForm, submitForm } from '../../../lib/form-action.server.ts';
+import { firstFormError } from '../../../lib/form-errors.ts';
+import { localizePath } from '../../../lib/lang.ts';
+import { requestLang } from '../../../lib/route-lang.ts';
+import { CONFIRM_FIELD, CONFIRM_KEY_FIELD } from '../confirm.ts';
+import { REFUND_CONFIRM_KEY, type RefundAnswerData } from './refund-form.ts';
+
+/**
+ * The refund page's action. The form posts first without `confirm=1`: its fields are checked
+ * (the contract's checks, in the member's language) and the page comes back asking, with the
+ * posted values as the refund to confirm (`review`) and the same idempotency key; "yes" posts
+ * them again with `confirm=1`, which calls the API. With or without JavaScript alike. A refused
+ * or failed refund comes back with its error and the same review, so trying again sends the
+ * same key and can never refund twice.
+ */
+export async function refundAction({
+  request,
+  context,
+  orderId,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  orderId: string;
+}) {
+  const lang = requestLang(request);
+  const read = await readForm(request);
+  const { [CONFIRM_FIELD]: confirm, [CONFIRM_KEY_FIELD]: _key, ...review } = read.values;
+  const invalid = firstFormError(refundFormSchema, review, lang);
+  if (invalid) return data<RefundAnswerData>({ error: invalid });
+  if (confirm !== '1')
+    return data<RefundAnswerData>({ confirmStep: true, confirmKey: REFUND_CONFIRM_KEY, review });
+  const result = await submitForm(
+    request,
+    context,
+    {
+      schema: refundFormSchema,
+      errorField: 'amount',
+      answer: refundAnswerSchema,
+      send: (api, input) =>
+        api.raw('POST', refundPaths.orderRefunds.build({ id: orderId }), {
+          body: { ...input, amount: Number(input.amount), returnStock: returnStockFromForm(review) },
+        }),
+    },
+    read,
+  );
+  if (!result.ok)
+    return data<RefundAnswerData>({ error: result.error, confirmKey: REFUND_CONFIRM_KEY, review });
+  return formDone(
+    request,
+    { done: result.answer.message, redirectTo: localizePath(`/dashboard/orders/${orderId}/refund`, lang) },
+    { headers: result.headers },
+  );
+}
