@@ -5,12 +5,12 @@ import type { Route } from './+types/dashboard-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
-import { OrderActionForm } from '../features/dashboard/orders/order-action-form.tsx';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
-import { formDone, formError, readForm, submitForm } from '../lib/form-action.server.ts';
+import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -36,8 +36,7 @@ export async function action(args: Route.ActionArgs) {
   await requireMember(args);
   const lang = requestLang(request);
   const read = await readForm(request);
-  const intent = read.values.intent;
-  if (intent === 'cancel') {
+  if (read.values.intent === 'cancel') {
     const ask = askToConfirm(read.values);
     if (ask) return ask;
   }
@@ -51,16 +50,11 @@ export async function action(args: Route.ActionArgs) {
     },
     read,
   );
-  if (!result.ok)
-    return intent === 'cancel' ? confirmError(read.values, result.error) : formError({ ...result.error });
+  if (!result.ok) return confirmError(read.values, result.error);
   const back = localizePath(`/dashboard/orders/${params.ref}`, lang);
   return formDone(
     request,
-    {
-      done: result.answer.message,
-      intent,
-      confirmKey: intent === 'cancel' ? read.values.confirmKey : undefined,
-    },
+    { done: result.answer.message, confirmKey: read.values.confirmKey },
     { headers: result.headers, back },
   );
 }
@@ -141,8 +135,16 @@ function Actions({ order }: { order: AdminOrder }) {
     <Section title={t('details.actions')}>
       {!any && <p className="text-muted">{t('details.noActions')}</p>}
       <div className="flex flex-wrap gap-2">
-        {can.ship && <OrderActionForm intent="ship" label={t('actions.ship')} />}
-        {can.deliver && <OrderActionForm intent="deliver" label={t('actions.deliver')} />}
+        {can.ship && (
+          <RowAction formKey={`ship:${order.id}`} fields={{ intent: 'ship' }} label={t('actions.ship')} />
+        )}
+        {can.deliver && (
+          <RowAction
+            formKey={`deliver:${order.id}`}
+            fields={{ intent: 'deliver' }}
+            label={t('actions.deliver')}
+          />
+        )}
         {can.cancel && (
           <ConfirmAction
             confirmKey={`cancel:${order.id}`}
