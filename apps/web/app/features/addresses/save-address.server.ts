@@ -1,6 +1,7 @@
 import { addressInputSchema, addressOkSchema, errorMessage } from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import { formDone, formError, submitForm } from '../../lib/form-action.server.ts';
+import { dialogHref } from '../../lib/dialog-link.ts';
 import { localizePath } from '../../lib/lang.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import { addAddress, updateAddress } from './api.ts';
@@ -10,7 +11,8 @@ import { STAY_FIELD } from './stay-field.ts';
  * The one action of the address form, for adding (`id` undefined) and for editing: the same
  * checks as the API, then its call. A refusal reads 'failure of the add operation' (or of the
  * edit), unless it is about one field, which is then shown at that field. Saved, the shopper
- * goes to the address book after a second, unless the form asked to stay; the answer carries
+ * goes to the address book after a second, unless the form asked to stay (the cart's checkout
+ * dialog, which a post without JavaScript comes back to); the answer carries
  * the saved address either way.
  */
 export async function saveAddress(request: Request, context: AppLoadContext, id?: string) {
@@ -24,9 +26,14 @@ export async function saveAddress(request: Request, context: AppLoadContext, id?
   });
   if (!result.ok) return formError(result.error);
   const { message, ...address } = result.answer;
-  return formDone(request, {
-    done: message,
-    address,
-    redirectTo: result.values[STAY_FIELD] ? undefined : localizePath('/user/addresses', lang),
-  });
+  const stay = Boolean(result.values[STAY_FIELD]);
+  return formDone(
+    request,
+    { done: message, address, redirectTo: stay ? undefined : localizePath('/user/addresses', lang) },
+    // Posted by the browser itself (no JavaScript), the form that stays is shown again where
+    // it was: the cart's checkout dialog, now listing the new address.
+    {
+      back: stay ? dialogHref({ pathname: localizePath('/cart', lang), search: '' }, 'checkout') : undefined,
+    },
+  );
 }

@@ -2,7 +2,8 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useActionForm } from '../../../lib/form-answer.ts';
+import type { DialogLink } from '../../../lib/dialog-link.ts';
+import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
@@ -14,25 +15,27 @@ import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx
  * sends the shopper to log in again after 1.5 s.
  */
 export function ChangePasswordDialog({
-  open,
-  onOpenChange,
+  dialog,
+  serverAnswer,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  dialog: DialogLink;
+  /** The page's answer to this form posted without JavaScript (the page names this dialog). */
+  serverAnswer?: FormAnswer | undefined;
 }) {
   const { t } = useTranslation('account');
   const { localize } = useLang();
   const { Form, formRef, busy, answer, errorFor } = useActionForm({
+    serverAnswer,
     redirectAfterMs: ACCOUNT_REDIRECT_MS,
     refusalTone: 'warning',
   });
   const error = answer?.error;
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('profile.passwordTitle')}>
+    <Modal link={dialog} title={t('profile.passwordTitle')}>
       <Form
         ref={formRef}
         method="post"
-        action={localize('/user/profile')}
+        action={dialog.actionFor(localize('/user/profile'))}
         noValidate
         className="flex flex-col gap-4"
       >

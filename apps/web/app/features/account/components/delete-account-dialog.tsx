@@ -2,7 +2,8 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useActionForm } from '../../../lib/form-answer.ts';
+import type { DialogLink } from '../../../lib/dialog-link.ts';
+import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
@@ -12,15 +13,17 @@ import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
  * emptied. On success the shopper is logged out and sent to /login after 1.5 s.
  */
 export function DeleteAccountDialog({
-  open,
-  onOpenChange,
+  dialog,
+  serverAnswer,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  dialog: DialogLink;
+  /** The page's answer to this form posted without JavaScript (the page names this dialog). */
+  serverAnswer?: FormAnswer | undefined;
 }) {
   const { t } = useTranslation('account');
   const { localize } = useLang();
   const { Form, formRef, busy, answer } = useActionForm({
+    serverAnswer,
     redirectAfterMs: ACCOUNT_REDIRECT_MS,
     refusalTone: 'warning',
     onError: (_answer, form) => {
@@ -29,16 +32,11 @@ export function DeleteAccountDialog({
     },
   });
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('profile.deleteTitle')}
-      description={t('profile.deleteLead')}
-    >
+    <Modal link={dialog} title={t('profile.deleteTitle')} description={t('profile.deleteLead')}>
       <Form
         ref={formRef}
         method="post"
-        action={localize('/user/profile')}
+        action={dialog.actionFor(localize('/user/profile'))}
         noValidate
         className="flex flex-col gap-4"
       >

@@ -5,7 +5,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useActionForm } from '../../../lib/form-answer.ts';
+import type { DialogLink } from '../../../lib/dialog-link.ts';
+import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
@@ -17,16 +18,20 @@ import { ProfilePhoto } from './profile-photo.tsx';
  */
 export function EditProfileDialog({
   user,
-  open,
-  onOpenChange,
+  dialog,
+  serverAnswer,
 }: {
   user: User;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  dialog: DialogLink;
+  /** The page's answer to this form posted without JavaScript (the page names this dialog). */
+  serverAnswer?: FormAnswer | undefined;
 }) {
   const { t } = useTranslation('account');
   const { localize } = useLang();
-  const { Form, formRef, busy, errorFor } = useActionForm({ redirectAfterMs: ACCOUNT_REDIRECT_MS });
+  const { Form, formRef, busy, errorFor } = useActionForm({
+    serverAnswer,
+    redirectAfterMs: ACCOUNT_REDIRECT_MS,
+  });
   const [preview, setPreview] = useState<string | null>(null);
 
   // The preview is a blob URL: give its memory back when it changes or the dialog goes.
@@ -38,12 +43,12 @@ export function EditProfileDialog({
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('profile.editTitle')}>
+    <Modal link={dialog} title={t('profile.editTitle')}>
       <Form
         ref={formRef}
         method="post"
         encType="multipart/form-data"
-        action={localize('/user/profile')}
+        action={dialog.actionFor(localize('/user/profile'))}
         noValidate
         className="flex flex-col gap-4"
       >
