@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDialogLink } from '../../lib/dialog-link.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -37,6 +37,8 @@ export function ConfirmDialog({
   const { t } = useTranslation('forms');
   const { dir } = useLang();
   const dialog = useDialogLink(name);
+  // Named here, not by Radix, which links them only once they have rendered in the browser.
+  const id = useId();
   return (
     <AlertDialog.Root open={dialog.open} onOpenChange={dialog.setOpen}>
       <Link {...dialog.trigger} preventScrollReset aria-label={triggerLabel} className={triggerClassName}>
@@ -46,10 +48,12 @@ export function ConfirmDialog({
       <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
       <AlertDialog.Content
         dir={dir}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
         className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100vw-2rem)] max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl"
       >
-        <AlertDialog.Title className="text-lg font-bold">{t('confirmTitle')}</AlertDialog.Title>
-        <AlertDialog.Description className="mt-2 text-muted">{message}</AlertDialog.Description>
+        <AlertDialog.Title id={`${id}-title`} className="text-lg font-bold">{t('confirmTitle')}</AlertDialog.Title>
+        <AlertDialog.Description id={`${id}-message`} className="mt-2 text-muted">{message}</AlertDialog.Description>
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
           <AlertDialog.Cancel asChild>
             <Link

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DialogLink } from '../../lib/dialog-link.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -37,16 +37,20 @@ export function Modal({
 )) {
   const { t } = useTranslation('forms');
   const { dir } = useLang();
+  // Named here, not by Radix: it links the title only after it has rendered in the browser, and
+  // a dialog the server sends open must have its name in the HTML.
+  const id = useId();
   const content = (
     <>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
       <Dialog.Content
         dir={dir}
-        {...(description ? {} : { 'aria-describedby': undefined })}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
         className={`fixed inset-x-0 top-1/2 z-50 mx-auto flex max-h-[90vh] w-[calc(100vw-2rem)] ${sizes[size]} -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
-          <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+          <Dialog.Title id={`${id}-title`} className="text-lg font-bold">{title}</Dialog.Title>
           {link ? (
             <Link {...link.close} replace preventScrollReset aria-label={t('close')} className={closeClass}>
               <Icon name="close" />
@@ -58,7 +62,7 @@ export function Modal({
           )}
         </div>
         {description ? (
-          <Dialog.Description className="px-5 pt-4 text-sm text-muted">{description}</Dialog.Description>
+          <Dialog.Description id={`${id}-description`} className="px-5 pt-4 text-sm text-muted">{description}</Dialog.Description>
         ) : null}
         <div className="overflow-y-auto px-5 py-5">{children}</div>
       </Dialog.Content>
