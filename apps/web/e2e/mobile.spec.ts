@@ -71,7 +71,7 @@ for (const lang of ['ar', 'en'] as const) {
     }
 
     await page.goto(pathIn(lang, '/cart'));
-    await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+    await expect(page.getByRole('link', { name: product.productName, exact: true })).toBeVisible();
 
     // Each order is a card with the table's data and its View Details button.
     await page.goto(pathIn(lang, '/user/allorders'));
