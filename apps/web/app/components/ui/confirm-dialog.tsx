@@ -52,8 +52,12 @@ export function ConfirmDialog({
         aria-describedby={`${id}-message`}
         className="fixed inset-x-0 top-1/2 z-50 mx-auto w-[calc(100vw-2rem)] max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl"
       >
-        <AlertDialog.Title id={`${id}-title`} className="text-lg font-bold">{t('confirmTitle')}</AlertDialog.Title>
-        <AlertDialog.Description id={`${id}-message`} className="mt-2 text-muted">{message}</AlertDialog.Description>
+        <AlertDialog.Title id={`${id}-title`} className="text-lg font-bold">
+          {t('confirmTitle')}
+        </AlertDialog.Title>
+        <AlertDialog.Description id={`${id}-message`} className="mt-2 text-muted">
+          {message}
+        </AlertDialog.Description>
         <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
           <AlertDialog.Cancel asChild>
             <Link

@@ -50,7 +50,9 @@ export function Modal({
         className={`fixed inset-x-0 top-1/2 z-50 mx-auto flex max-h-[90vh] w-[calc(100vw-2rem)] ${sizes[size]} -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
-          <Dialog.Title id={`${id}-title`} className="text-lg font-bold">{title}</Dialog.Title>
+          <Dialog.Title id={`${id}-title`} className="text-lg font-bold">
+            {title}
+          </Dialog.Title>
           {link ? (
             <Link {...link.close} replace preventScrollReset aria-label={t('close')} className={closeClass}>
               <Icon name="close" />
@@ -62,7 +64,9 @@ export function Modal({
           )}
         </div>
         {description ? (
-          <Dialog.Description id={`${id}-description`} className="px-5 pt-4 text-sm text-muted">{description}</Dialog.Description>
+          <Dialog.Description id={`${id}-description`} className="px-5 pt-4 text-sm text-muted">
+            {description}
+          </Dialog.Description>
         ) : null}
         <div className="overflow-y-auto px-5 py-5">{children}</div>
       </Dialog.Content>

@@ -1,12 +1,11 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import type { DialogLink } from '../../../lib/dialog-link.ts';
 import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
-import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
 import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
+import { ProfileDialog } from './profile-dialog.tsx';
 import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 
 /**
@@ -23,37 +22,33 @@ export function ChangePasswordDialog({
   serverAnswer?: FormAnswer | undefined;
 }) {
   const { t } = useTranslation('account');
-  const { localize } = useLang();
-  const { Form, formRef, busy, answer, errorFor } = useActionForm({
+  const form = useActionForm({
     serverAnswer,
     redirectAfterMs: ACCOUNT_REDIRECT_MS,
     refusalTone: 'warning',
   });
+  const { busy, answer, errorFor } = form;
   const error = answer?.error;
   return (
-    <Modal link={dialog} title={t('profile.passwordTitle')}>
-      <Form
-        ref={formRef}
-        method="post"
-        action={dialog.actionFor(localize('/user/profile'))}
-        noValidate
-        className="flex flex-col gap-4"
-      >
-        <input type="hidden" name="intent" value={PROFILE_INTENT.password} />
-        <PasswordField
-          label={t('fields.oldPassword')}
-          name="oldPassword"
-          autoComplete="current-password"
-          error={errorFor('oldPassword')}
-        />
-        <NewPasswordFields name="password" label={t('fields.newPassword')} errorFor={errorFor} />
-        {error && !error.field && (
-          <p role="alert" className="text-sm text-sale">
-            {error.message}
-          </p>
-        )}
-        <SubmitButton busy={busy}>{t('profile.changePassword')}</SubmitButton>
-      </Form>
-    </Modal>
+    <ProfileDialog
+      dialog={dialog}
+      intent={PROFILE_INTENT.password}
+      form={form}
+      title={t('profile.passwordTitle')}
+    >
+      <PasswordField
+        label={t('fields.oldPassword')}
+        name="oldPassword"
+        autoComplete="current-password"
+        error={errorFor('oldPassword')}
+      />
+      <NewPasswordFields name="password" label={t('fields.newPassword')} errorFor={errorFor} />
+      {error && !error.field && (
+        <p role="alert" className="text-sm text-sale">
+          {error.message}
+        </p>
+      )}
+      <SubmitButton busy={busy}>{t('profile.changePassword')}</SubmitButton>
+    </ProfileDialog>
   );
 }
