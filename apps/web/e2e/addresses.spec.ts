@@ -1,6 +1,14 @@
-import { waitForHydration } from './fixtures.ts';
-import { pathIn } from './fixtures.ts';
-import { expect, jsModes, openPage, originHeaders, test, toast, told } from './shopper-helpers.ts';
+import { pathIn, waitForHydration } from './fixtures.ts';
+import {
+  confirmAfterCancel,
+  expect,
+  jsModes,
+  openPage,
+  originHeaders,
+  test,
+  toast,
+  told,
+} from './shopper-helpers.ts';
 
 test('address book (ar): empty state, add with the map, modify, delete with confirmation', async ({
   page,
@@ -96,19 +104,16 @@ for (const lang of ['ar', 'en'] as const) {
         await openPage(page, pathIn(lang, '/user/addresses'), js);
         const card = page.getByRole('heading', { name: 'Office' });
         await expect(card).toBeVisible();
-        const remove = page.getByRole('link', { name: t.deleteLabel('Office') });
-        await remove.click();
-        const question = page.getByRole('alertdialog', { name: /./ });
-        await expect(question).toContainText(t.question);
-        // In place with JavaScript; without, the question is a page of its own address.
-        await expect(page).toHaveURL(
-          js ? /\/user\/addresses$/ : /\/user\/addresses\?dialog=delete-[0-9a-f-]+$/,
-        );
-        await question.getByRole('link', { name: t.cancel }).click();
-        await expect(question).toBeHidden();
-        await expect(card).toBeVisible();
-        await remove.click();
-        await question.getByRole('button', { name: t.delete, exact: true }).click();
+        await confirmAfterCancel(page, {
+          trigger: page.getByRole('link', { name: t.deleteLabel('Office') }),
+          question: t.question,
+          cancel: t.cancel,
+          confirm: t.delete,
+          kept: card,
+          js,
+          pageAddress: /\/user\/addresses$/,
+          questionAddress: /\/user\/addresses\?dialog=delete-[0-9a-f-]+$/,
+        });
         await expect(told(page, t.deleted, js)).toBeVisible();
         await expect(page.getByText(t.empty)).toBeVisible();
         await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/user/addresses')}$`));

@@ -1,6 +1,7 @@
 import { expectNoSidewaysScrollingBox, expectNotHydrated, pathIn, waitForHydration } from './fixtures.ts';
 import {
   addToCart,
+  confirmAfterCancel,
   expect,
   jsModes,
   openPage,
@@ -144,17 +145,16 @@ for (const lang of ['ar', 'en'] as const) {
         await openPage(page, pathIn(lang, '/cart'), js);
         const line = page.getByRole('link', { name: product.productName, exact: true });
         await expect(line).toBeVisible();
-        const remove = page.getByRole('link', { name: t.removeLabel(product.productName) });
-        await remove.click();
-        const question = page.getByRole('alertdialog', { name: /./ });
-        await expect(question).toContainText(t.question);
-        // In place with JavaScript; without, the question is a page of its own address.
-        await expect(page).toHaveURL(js ? /\/cart$/ : /\/cart\?dialog=remove-\d+$/);
-        await question.getByRole('link', { name: t.cancel }).click();
-        await expect(question).toBeHidden();
-        await expect(line).toBeVisible();
-        await remove.click();
-        await question.getByRole('button', { name: t.remove, exact: true }).click();
+        await confirmAfterCancel(page, {
+          trigger: page.getByRole('link', { name: t.removeLabel(product.productName) }),
+          question: t.question,
+          cancel: t.cancel,
+          confirm: t.remove,
+          kept: line,
+          js,
+          pageAddress: /\/cart$/,
+          questionAddress: /\/cart\?dialog=remove-\d+$/,
+        });
         await expect(page.getByText(t.empty)).toBeVisible();
         if (!js) await expect(told(page, t.deleted, js)).toBeVisible();
         await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/cart')}$`));

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, test as base, waitForHydration, type Lang } from './fixtures.ts';
 
@@ -177,6 +177,45 @@ export async function openPage(page: Page, path: string, js: boolean) {
  */
 export function told(page: Page, text: string, js: boolean) {
   return js ? toast(page, text) : page.getByRole('status').filter({ hasText: text }).first();
+}
+
+/**
+ * Something that cannot be undone asks first. Its trigger opens the question (in place with
+ * JavaScript; without, the page at the question's own address, `questionAddress`); Cancel keeps
+ * `kept` as it was; asked again, the confirm button does it.
+ */
+export async function confirmAfterCancel(
+  page: Page,
+  {
+    trigger,
+    question,
+    cancel,
+    confirm,
+    kept,
+    js,
+    pageAddress,
+    questionAddress,
+  }: {
+    trigger: Locator;
+    question: string;
+    cancel: string;
+    confirm: string;
+    kept: Locator;
+    js: boolean;
+    pageAddress: RegExp;
+    questionAddress: RegExp;
+  },
+) {
+  await trigger.click();
+  const dialog = page.getByRole('alertdialog', { name: /./ });
+  await expect(dialog).toContainText(question);
+  await expect(page).toHaveURL(js ? pageAddress : questionAddress);
+  await dialog.getByRole('link', { name: cancel }).click();
+  await expect(dialog).toBeHidden();
+  await expect(kept).toBeVisible();
+  await expect(page).toHaveURL(pageAddress);
+  await trigger.click();
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
 }
 
 /**
