@@ -1,11 +1,8 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import type { DialogLink } from '../../../lib/dialog-link.ts';
-import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { PROFILE_INTENT } from '../intents.ts';
-import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
-import { ProfileDialog } from './profile-dialog.tsx';
+import { ProfileDialog, useProfileForm, type ProfileDialogProps } from './profile-dialog.tsx';
 import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 
 /**
@@ -13,18 +10,9 @@ import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx
  * password is a warning. On success every session has ended, so the profile page's action
  * sends the shopper to log in again after 1.5 s.
  */
-export function ChangePasswordDialog({
-  dialog,
-  serverAnswer,
-}: {
-  dialog: DialogLink;
-  /** The page's answer to this form posted without JavaScript (the page names this dialog). */
-  serverAnswer?: FormAnswer | undefined;
-}) {
+export function ChangePasswordDialog({ dialog, serverAnswer }: ProfileDialogProps) {
   const { t } = useTranslation('account');
-  const form = useActionForm({
-    serverAnswer,
-    redirectAfterMs: ACCOUNT_REDIRECT_MS,
+  const form = useProfileForm(serverAnswer, {
     refusalTone: 'warning',
   });
   const { busy, answer, errorFor } = form;

@@ -1,28 +1,16 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { DialogLink } from '../../../lib/dialog-link.ts';
-import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { PROFILE_INTENT } from '../intents.ts';
-import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
-import { ProfileDialog } from './profile-dialog.tsx';
+import { ProfileDialog, useProfileForm, type ProfileDialogProps } from './profile-dialog.tsx';
 
 /**
  * Confirm deletion: the password is required; a wrong one is a warning and the field is
  * emptied. On success the shopper is logged out and sent to /login after 1.5 s.
  */
-export function DeleteAccountDialog({
-  dialog,
-  serverAnswer,
-}: {
-  dialog: DialogLink;
-  /** The page's answer to this form posted without JavaScript (the page names this dialog). */
-  serverAnswer?: FormAnswer | undefined;
-}) {
+export function DeleteAccountDialog({ dialog, serverAnswer }: ProfileDialogProps) {
   const { t } = useTranslation('account');
-  const form = useActionForm({
-    serverAnswer,
-    redirectAfterMs: ACCOUNT_REDIRECT_MS,
+  const form = useProfileForm(serverAnswer, {
     refusalTone: 'warning',
     onError: (_answer, form) => {
       const input = form?.elements.namedItem('password');

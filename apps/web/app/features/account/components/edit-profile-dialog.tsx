@@ -4,32 +4,17 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import type { DialogLink } from '../../../lib/dialog-link.ts';
-import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { PROFILE_INTENT } from '../intents.ts';
-import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
-import { ProfileDialog } from './profile-dialog.tsx';
+import { ProfileDialog, useProfileForm, type ProfileDialogProps } from './profile-dialog.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
 
 /**
  * The Modify dialog: name, phone, e-mail and a photo picker, sent as multipart to the profile
  * page's action; the page reloads 1.5 s after the change is saved.
  */
-export function EditProfileDialog({
-  user,
-  dialog,
-  serverAnswer,
-}: {
-  user: User;
-  dialog: DialogLink;
-  /** The page's answer to this form posted without JavaScript (the page names this dialog). */
-  serverAnswer?: FormAnswer | undefined;
-}) {
+export function EditProfileDialog({ user, dialog, serverAnswer }: ProfileDialogProps & { user: User }) {
   const { t } = useTranslation('account');
-  const form = useActionForm({
-    serverAnswer,
-    redirectAfterMs: ACCOUNT_REDIRECT_MS,
-  });
+  const form = useProfileForm(serverAnswer);
   const { busy, errorFor } = form;
   const [preview, setPreview] = useState<string | null>(null);
 
