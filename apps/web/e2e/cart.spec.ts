@@ -102,6 +102,7 @@ const text = {
     notes: 'ملاحظات',
     addAddress: 'إضافة العنوان',
     saved: 'تم الحفظ بنجاح',
+    titleRequired: 'من فضلك أدخل اسماً للعنوان',
     home: 'المنزل',
     /** How the order joins the address's title and notes. */
     comma: '، ',
@@ -122,6 +123,7 @@ const text = {
     notes: 'Notes',
     addAddress: 'Add address',
     saved: 'Saved successfully',
+    titleRequired: 'Please enter a title for the address',
     home: 'Home',
     comma: ', ',
     note: 'Note for the order (optional)',
@@ -173,6 +175,12 @@ for (const lang of ['ar', 'en'] as const) {
         await page.getByRole('link', { name: t.confirmOrder }).click();
         const dialog = page.getByRole('dialog', { name: t.addressTitle });
         await expect(dialog.getByText(t.noAddresses)).toBeVisible();
+        // A title is required: the refusal is shown and the dialog stays (without JavaScript the
+        // post comes back to the cart with the dialog open and the message as its notice).
+        await dialog.getByRole('button', { name: t.addAddress }).click();
+        await expect(page.getByText(t.titleRequired).first()).toBeVisible();
+        await expect(dialog.getByLabel(t.title, { exact: true })).toBeVisible();
+        if (!js) await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/cart')}\\?dialog=checkout$`));
         await dialog.getByLabel(t.title, { exact: true }).fill(t.home);
         await dialog.getByLabel(t.notes).fill('Building 12, King Fahd Road');
         await dialog.getByRole('button', { name: t.addAddress }).click();

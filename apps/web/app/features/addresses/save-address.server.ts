@@ -1,6 +1,7 @@
 import { addressInputSchema, addressOkSchema, errorMessage } from '@shop/contract';
-import type { AppLoadContext } from 'react-router';
-import { formDone, formError, submitForm } from '../../lib/form-action.server.ts';
+import { redirect, type AppLoadContext } from 'react-router';
+import { formDone, formError, isDocumentRequest, submitForm } from '../../lib/form-action.server.ts';
+import { noticeCookie } from '../../lib/notice.server.ts';
 import { dialogHref } from '../../lib/dialog-link.ts';
 import { localizePath } from '../../lib/lang.ts';
 import { requestLang } from '../../lib/route-lang.ts';
@@ -24,16 +25,23 @@ export async function saveAddress(request: Request, context: AppLoadContext, id?
     failure: (error) =>
       error.field ? error : { message: errorMessage(id ? 'EDIT_FAILED' : 'ADD_FAILED', lang) },
   });
-  if (!result.ok) return formError(result.error);
-  const { message, ...address } = result.answer;
   const stay = Boolean(result.values[STAY_FIELD]);
+  // Posted by the browser itself (no JavaScript), the form that stays is shown again where it
+  // was: the cart's checkout dialog, listing the new address, or saying why it was not saved.
+  const back = stay
+    ? dialogHref({ pathname: localizePath('/cart', lang), search: '' }, 'checkout')
+    : undefined;
+  if (!result.ok) {
+    if (back && isDocumentRequest(request)) {
+      const headers = { 'set-cookie': noticeCookie({ kind: 'error', text: result.error.message }) };
+      return redirect(back, { headers });
+    }
+    return formError(result.error);
+  }
+  const { message, ...address } = result.answer;
   return formDone(
     request,
     { done: message, address, redirectTo: stay ? undefined : localizePath('/user/addresses', lang) },
-    // Posted by the browser itself (no JavaScript), the form that stays is shown again where
-    // it was: the cart's checkout dialog, now listing the new address.
-    {
-      back: stay ? dialogHref({ pathname: localizePath('/cart', lang), search: '' }, 'checkout') : undefined,
-    },
+    { back },
   );
 }
