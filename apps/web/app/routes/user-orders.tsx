@@ -25,9 +25,9 @@ function pageParam(request: Request): number {
  * The card provider sends the shopper back here (`?id=…&status=…&message=…`, the callback URL
  * of every payment). The query proves nothing: the server asks the provider about the payment
  * id (the payments service settles the order only on its answer), then sends the browser to
- * the same page without the parameters, with the outcome as the notice the account pages show — post,
- * redirect, get, so a reload neither verifies again nor shows the message twice. Without a
- * payment id there is nothing to confirm and nothing is said.
+ * the same page without the parameters, with the outcome as the notice the account pages
+ * show. Post, redirect, get: a reload neither verifies again nor shows the message twice.
+ * Without a payment id there is nothing to confirm and nothing is said.
  */
 async function settleReturn(request: Request, api: ApiClient) {
   const url = new URL(request.url);
