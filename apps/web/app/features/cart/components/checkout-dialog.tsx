@@ -51,13 +51,12 @@ export function CheckoutDialog({
 
   return (
     <Modal link={dialog} title={t('addressTitle')} description={t('addressLead')} size="lg">
-      {addresses.length === 0 ? (
-        <div className="flex flex-col gap-4">
+      {/* The add form keeps its place whether or not there are addresses yet: its answer (the
+          toast, the new address chosen) arrives with the list that now has one. */}
+      <div className="flex flex-col gap-5">
+        {addresses.length === 0 ? (
           <p className="text-sm text-muted">{t('noAddresses')}</p>
-          {addForm}
-        </div>
-      ) : (
-        <div className="flex flex-col gap-5">
+        ) : (
           <Form
             ref={formRef}
             method="post"
@@ -118,19 +117,19 @@ export function CheckoutDialog({
               {t('next')}
             </SubmitButton>
           </Form>
-          <details
-            open={adding}
-            onToggle={(event) => setAdding(event.currentTarget.open)}
-            className="rounded-xl border border-line"
-          >
-            <summary className="flex cursor-pointer items-center gap-1 px-4 py-3 text-sm font-semibold text-primary hover:underline">
-              <Icon name="plus" className="size-4" />
-              {t('addAddress')}
-            </summary>
-            <div className="border-t border-line p-4">{addForm}</div>
-          </details>
-        </div>
-      )}
+        )}
+        <details
+          open={adding || addresses.length === 0}
+          onToggle={(event) => setAdding(event.currentTarget.open)}
+          className="rounded-xl border border-line"
+        >
+          <summary className="flex cursor-pointer items-center gap-1 px-4 py-3 text-sm font-semibold text-primary hover:underline">
+            <Icon name="plus" className="size-4" />
+            {t('addAddress')}
+          </summary>
+          <div className="border-t border-line p-4">{addForm}</div>
+        </details>
+      </div>
     </Modal>
   );
 }
