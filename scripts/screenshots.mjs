@@ -71,10 +71,11 @@ const accountScreens = {
   'account-addresses': '/user/addresses',
   'account-add-address': '/user/add-address',
   cart: '/cart',
-  'cart-checkout-dialog': {
-    path: '/cart',
-    open: (page) => page.getByRole('button', { name: /تأكيد الطلب|Confirm order/ }).click(),
-  },
+  // The dialogs drawn by their address, as the server sends them (they work without JavaScript).
+  'cart-checkout-dialog': '/cart?dialog=checkout',
+  'account-profile-dialog': '/user/profile?dialog=edit',
+  'account-password-dialog': '/user/profile?dialog=password',
+  'account-delete-dialog': '/user/profile?dialog=delete',
   // `/payment` goes to the newest order awaiting payment (placed by logInShopper).
   payment: '/payment',
 };

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 // What the shop chrome around every page is made of, less the parts built on Radix (dialogs,
 // menus), which pages load when they are opened (decision 033).
 const shellModule = /[\\/]app[\\/](lib|components[\\/]ui|features[\\/]shell)[\\/]/;
-const loadedOnOpen = /[\\/](modal|confirm-dialog|mobile-drawer-panel|user-menu)\.tsx$/;
+const loadedOnOpen = /[\\/](modal|confirm-dialog|user-menu)\.tsx$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -42,7 +42,7 @@ for (const lang of ['ar', 'en'] as const) {
     const product = await productInStock(page.request, lang);
     await addToCart(page, product.productId, baseURL);
     await auditScreen(page, lang, '/cart');
-    await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+    await expect(page.getByRole('link', { name: product.productName, exact: true })).toBeVisible();
 
     // The address book with an address, and its edit page.
     const added = await page.request.post('/api/v1/users/userAddress/add', {

@@ -1,5 +1,14 @@
-import { waitForHydration } from './fixtures.ts';
-import { expect, test, toast } from './shopper-helpers.ts';
+import { pathIn, waitForHydration } from './fixtures.ts';
+import {
+  confirmAfterCancel,
+  expect,
+  jsModes,
+  openPage,
+  originHeaders,
+  test,
+  toast,
+  told,
+} from './shopper-helpers.ts';
 
 test('address book (ar): empty state, add with the map, modify, delete with confirmation', async ({
   page,
@@ -41,7 +50,7 @@ test('address book (ar): empty state, add with the map, modify, delete with conf
   await expect(page).toHaveURL(/\/user\/addresses$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'العمل' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'حذف العنوان العمل' }).click();
+  await page.getByRole('link', { name: 'حذف العنوان العمل' }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText('هل أنت متأكد من عملية الحذف؟');
   await question.getByRole('button', { name: 'حذف' }).click();
@@ -56,3 +65,61 @@ test('an address title is required (en)', async ({ page, shopper: _shopper }) =>
   await expect(toast(page, 'Please enter a title for the address')).toBeVisible();
   await expect(page.getByLabel('Title')).toBeFocused();
 });
+
+const text = {
+  ar: {
+    deleteLabel: (name: string) => `حذف العنوان ${name}`,
+    question: 'هل أنت متأكد من عملية الحذف؟',
+    cancel: 'إلغاء',
+    delete: 'حذف',
+    deleted: 'تم الحذف بنجاح',
+    empty: 'لا توجد عناوين حتى الآن',
+  },
+  en: {
+    deleteLabel: (name: string) => `Delete the address ${name}`,
+    question: 'Are you sure about the deletion process?',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    deleted: 'Deleted successfully',
+    empty: 'There are no addresses yet',
+  },
+} as const;
+
+for (const lang of ['ar', 'en'] as const) {
+  const t = text[lang];
+  for (const { js, mode } of jsModes) {
+    test.describe(() => {
+      test.use({ javaScriptEnabled: js });
+
+      test(`deleting an address asks first; Cancel keeps it, Delete removes it (${lang}, ${mode})`, async ({
+        page,
+        shopper: _shopper,
+        baseURL,
+      }) => {
+        const added = await page.request.post('/api/v1/users/userAddress/add', {
+          data: { name: 'Office', address: 'Olaya Street' },
+          headers: originHeaders(baseURL),
+        });
+        expect(added.status(), await added.text()).toBe(200);
+        await openPage(page, pathIn(lang, '/user/addresses'), js);
+        const card = page.getByRole('heading', { name: 'Office' });
+        await expect(card).toBeVisible();
+        await confirmAfterCancel(page, {
+          trigger: page.getByRole('link', { name: t.deleteLabel('Office') }),
+          question: t.question,
+          cancel: t.cancel,
+          confirm: t.delete,
+          kept: card,
+          js,
+          pageAddress: /\/user\/addresses$/,
+          questionAddress: /\/user\/addresses\?dialog=delete-[0-9a-f-]+$/,
+        });
+        await expect(told(page, t.deleted, js)).toBeVisible();
+        await expect(page.getByText(t.empty)).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/user/addresses')}$`));
+        await page.reload();
+        await expect(page.getByText(t.empty)).toBeVisible();
+      });
+    });
+  }
+}

@@ -108,7 +108,7 @@ for (const lang of ['ar', 'en'] as const) {
     // Clean up: the account this test made.
     await page.goto(pathIn(lang, '/user/profile'));
     await waitForHydration(page);
-    await page.getByRole('button', { name: lang === 'ar' ? 'حذف الحساب' : 'Delete account' }).click();
+    await page.getByRole('link', { name: lang === 'ar' ? 'حذف الحساب' : 'Delete account' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(l.password, { exact: true }).fill(data.password);
     await dialog.getByRole('button', { name: lang === 'ar' ? 'حذف حسابي' : 'Delete my account' }).click();

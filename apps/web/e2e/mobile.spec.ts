@@ -6,7 +6,15 @@ import {
   pathIn,
   waitForHydration,
 } from './fixtures.ts';
-import { addToCart, expect, placePaidOrder, productInStock, test } from './shopper-helpers.ts';
+import {
+  addToCart,
+  expect,
+  jsModes,
+  openPage,
+  placePaidOrder,
+  productInStock,
+  test,
+} from './shopper-helpers.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -63,7 +71,7 @@ for (const lang of ['ar', 'en'] as const) {
     }
 
     await page.goto(pathIn(lang, '/cart'));
-    await expect(page.getByRole('link', { name: product.productName })).toBeVisible();
+    await expect(page.getByRole('link', { name: product.productName, exact: true })).toBeVisible();
 
     // Each order is a card with the table's data and its View Details button.
     await page.goto(pathIn(lang, '/user/allorders'));
@@ -104,23 +112,38 @@ for (const lang of ['ar', 'en'] as const) {
     }
   });
 
-  test(`the side drawer opens from the reading side with the header links (${lang})`, async ({ page }) => {
-    await page.goto(pathIn(lang, '/agents'));
-    await waitForHydration(page);
-    await page.getByRole('button', { name: lang === 'ar' ? 'افتح القائمة' : 'Open menu' }).click();
-    const drawer = page.getByRole('dialog', { name: lang === 'ar' ? 'القائمة' : 'Menu' });
-    await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
-    // Arabic reads from the right: the drawer hugs the right edge; English the left.
-    if (lang === 'ar') expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
-    else expect(box?.x).toBe(0);
-    await expect(drawer.getByRole('link', { name: lang === 'ar' ? 'تسجيل الدخول' : 'Log in' })).toBeVisible();
-    await drawer.getByRole('link', { name: lang === 'ar' ? 'الأقسام' : 'Categories' }).click();
-    await expect(page).toHaveURL(new RegExp(`${lang === 'ar' ? '' : '/en'}/allcategory$`));
-    await expect(drawer).toBeHidden();
+  for (const { js, mode } of jsModes) {
+    test.describe(() => {
+      test.use({ javaScriptEnabled: js });
 
-    await page.getByRole('button', { name: lang === 'ar' ? 'افتح القائمة' : 'Open menu' }).click();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-  });
+      test(`the side drawer opens from the reading side, its links go on and it closes (${lang}, ${mode})`, async ({
+        page,
+      }) => {
+        const ar = lang === 'ar';
+        await openPage(page, pathIn(lang, '/agents'), js);
+        const menuButton = page.getByRole('button', { name: ar ? 'افتح القائمة' : 'Open menu' });
+        await menuButton.click();
+        const drawer = page.getByRole('dialog', { name: ar ? 'القائمة' : 'Menu' });
+        await expect(drawer).toBeVisible();
+        const box = await drawer.boundingBox();
+        // Arabic reads from the right: the drawer hugs the right edge; English the left.
+        if (ar) expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(375);
+        else expect(box?.x).toBe(0);
+        await expect(drawer.getByRole('link', { name: ar ? 'تسجيل الدخول' : 'Log in' })).toBeVisible();
+        await drawer.getByRole('button', { name: ar ? 'أغلق القائمة' : 'Close menu' }).click();
+        await expect(drawer).toBeHidden();
+
+        await menuButton.click();
+        await drawer.getByRole('link', { name: ar ? 'الأقسام' : 'Categories' }).click();
+        await expect(page).toHaveURL(new RegExp(`${ar ? '' : '/en'}/allcategory$`));
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(drawer).toBeHidden();
+
+        await menuButton.click();
+        await expect(drawer).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(drawer).toBeHidden();
+      });
+    });
+  }
 }

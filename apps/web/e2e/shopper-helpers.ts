@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, test as base, type Lang } from './fixtures.ts';
+import { expect, test as base, waitForHydration, type Lang } from './fixtures.ts';
 
 /**
  * Shopper accounts for browser tests: registered through the API, logged in by the API (the
@@ -154,6 +154,68 @@ export async function placePaidOrder(
 /** A toast with this text (react-toastify's container). */
 export function toast(page: Page, text: string) {
   return page.locator('.Toastify').getByText(text).first();
+}
+
+/**
+ * The two ways every interaction is tested: hydrated, and with JavaScript off, where the same
+ * markup is a plain link or form the browser follows or posts itself.
+ */
+export const jsModes = [
+  { js: true, mode: 'with JavaScript' },
+  { js: false, mode: 'without JavaScript' },
+] as const;
+
+/** Opens a page as the shopper gets it: hydrated with JavaScript, as the server sent it without. */
+export async function openPage(page: Page, path: string, js: boolean) {
+  await page.goto(path);
+  if (js) await waitForHydration(page);
+}
+
+/**
+ * What the shopper is told after a form worked: a toast on the hydrated page; after a post
+ * without JavaScript, the notice of the page the post was redirected to.
+ */
+export function told(page: Page, text: string, js: boolean) {
+  return js ? toast(page, text) : page.getByRole('status').filter({ hasText: text }).first();
+}
+
+/**
+ * Something that cannot be undone asks first. Its trigger opens the question (in place with
+ * JavaScript; without, the page at the question's own address, `questionAddress`); Cancel keeps
+ * `kept` as it was; asked again, the confirm button does it.
+ */
+export async function confirmAfterCancel(
+  page: Page,
+  {
+    trigger,
+    question,
+    cancel,
+    confirm,
+    kept,
+    js,
+    pageAddress,
+    questionAddress,
+  }: {
+    trigger: Locator;
+    question: string;
+    cancel: string;
+    confirm: string;
+    kept: Locator;
+    js: boolean;
+    pageAddress: RegExp;
+    questionAddress: RegExp;
+  },
+) {
+  await trigger.click();
+  const dialog = page.getByRole('alertdialog', { name: /./ });
+  await expect(dialog).toContainText(question);
+  await expect(page).toHaveURL(js ? pageAddress : questionAddress);
+  await dialog.getByRole('link', { name: cancel }).click();
+  await expect(dialog).toBeHidden();
+  await expect(kept).toBeVisible();
+  await expect(page).toHaveURL(pageAddress);
+  await trigger.click();
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
 }
 
 /**

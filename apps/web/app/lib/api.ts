@@ -124,11 +124,6 @@ export function serverApi(context: AppLoadContext, lang: Lang): ApiClient {
   }, lang);
 }
 
-/** In the browser: same-origin fetch to `/api/...`, sending the session cookie. */
-export function browserApi(lang: Lang): ApiClient {
-  return createApiClient((path, init) => fetch(path, { ...init, credentials: 'same-origin' }), lang);
-}
-
 /** True when `error` is the API saying the thing asked for does not exist. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;

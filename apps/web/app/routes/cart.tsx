@@ -1,10 +1,12 @@
 import { CART_LINE_MAX } from '@shop/contract/constants';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { useTranslation } from '../lib/use-translation.ts';
-import { data, redirect, useRevalidator } from 'react-router';
+import { data, Link, redirect, useActionData, useRevalidator } from 'react-router';
 import type { Route } from './+types/cart';
 import { Icon } from '../components/ui/icon.tsx';
+import { PageNotice } from '../components/ui/page-notice.tsx';
+import { takeNotice } from '../lib/notice.server.ts';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
@@ -12,7 +14,8 @@ import { requireUser } from '../features/auth/session.server.ts';
 import { removeCartLine, updateCartLine } from '../features/cart/api.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
-import { CheckoutDialog } from '../features/cart/components/checkout-dialog.tsx';
+import { CHECKOUT_DIALOG, CheckoutDialog } from '../features/cart/components/checkout-dialog.tsx';
+import { useDialogLink } from '../lib/dialog-link.ts';
 import { CART_INTENT } from '../features/cart/intents.ts';
 import { invoiceBody } from '../features/cart/invoice-body.ts';
 import { placeOrder } from '../features/checkout/api.ts';
@@ -35,13 +38,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((found) => found ?? { cartProduct: [], cartTotalNumberOfProduct: 0, cartTotalPrice: 0 }),
     store.addresses().then((list) => list ?? []),
   ]);
-  return {
-    seo: { title: t('cart:title'), description: t('cart:description'), path: '/cart', noindex: true },
-    userId: user.userId,
-    cart,
-    addresses,
-    tileUrl: context.mapTileUrl,
-  };
+  // The answer to a line removed without JavaScript, left by the post that redirected here.
+  const pending = takeNotice(request);
+  return data(
+    {
+      seo: { title: t('cart:title'), description: t('cart:description'), path: '/cart', noindex: true },
+      userId: user.userId,
+      cart,
+      addresses,
+      tileUrl: context.mapTileUrl,
+      notice: pending.notice,
+    },
+    { headers: pending.headers },
+  );
 }
 
 const lineForm = z.object({ carId: z.coerce.number().int().positive() });
@@ -125,7 +134,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     () => cartSummary(lines, settings?.shippingFee ?? 0, settings?.freeShippingFrom),
     [lines, settings],
   );
-  const [checkingOut, setCheckingOut] = useState(false);
+  const checkout = useDialogLink(CHECKOUT_DIALOG);
+  const posted = useActionData<typeof action>();
 
   const continueShopping = (
     <ShopLink
@@ -139,6 +149,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
       <div className="mb-6 flex items-center gap-4">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         {/* A spinner with loading text while the cart reloads. */}
@@ -166,20 +177,20 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               {t('summary')}
             </h2>
             <CartSummaryPanel summary={summary} />
-            <button
-              type="button"
-              onClick={() => setCheckingOut(true)}
-              className="h-12 rounded-full bg-primary px-6 font-semibold text-primary-ink hover:bg-primary-strong"
+            <Link
+              {...checkout.trigger}
+              preventScrollReset
+              className="inline-flex h-12 items-center justify-center rounded-full bg-primary px-6 font-semibold text-primary-ink hover:bg-primary-strong"
             >
               {t('confirmOrder')}
-            </button>
+            </Link>
             {continueShopping}
           </section>
         </div>
       )}
       <CheckoutDialog
-        open={checkingOut}
-        onOpenChange={setCheckingOut}
+        dialog={checkout}
+        serverAnswer={checkout.open ? posted : undefined}
         addresses={loaderData.addresses}
         renderAddForm={(onSaved) => (
           <AddressForm

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
 import { loginSchema } from '@shop/contract';
-import { redirect, useActionData, useSearchParams } from 'react-router';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
+import { PageNotice } from '../components/ui/page-notice.tsx';
+import { takeNotice } from '../lib/notice.server.ts';
 import type { Route } from './+types/login';
 import { logIn } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
@@ -20,14 +22,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [t, user] = await Promise.all([serverT(lang), context.storeData(lang).currentUser()]);
   // Already logged in: nothing to do here.
   if (user) throw redirect(target);
-  return {
-    seo: {
-      title: t('account:login.title'),
-      description: t('common:visitorPrompt'),
-      path: '/login',
-      noindex: true,
+  // The answer to a password change or an account deletion posted without JavaScript.
+  const pending = takeNotice(request);
+  return data(
+    {
+      seo: {
+        title: t('account:login.title'),
+        description: t('common:visitorPrompt'),
+        path: '/login',
+        noindex: true,
+      },
+      notice: pending.notice,
     },
-  };
+    { headers: pending.headers },
+  );
 }
 
 /**
@@ -50,7 +58,7 @@ export { unlessLeaving as shouldRevalidate } from '../lib/form-answer.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-export default function LoginPage() {
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   const { lang } = useLang();
@@ -60,6 +68,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   return (
     <AuthCard title={t('login.title')} lead={tc('visitorPrompt')}>
+      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
       <LoginForm
         key={email}
         defaultEmail={email}

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { data, Form, redirect, useActionData } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/payment-order';
@@ -11,7 +10,7 @@ import { OrderSummary } from '../features/checkout/components/order-summary.tsx'
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
 import { paymentView } from '../features/checkout/order-payment.ts';
 import type { StoreData } from '@shop/contract';
-import { browserApi, ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError } from '../lib/api.ts';
 import { formDone, formError, readForm } from '../lib/form-action.server.ts';
 import { useActionForm } from '../lib/form-answer.ts';
 import { apiFormError } from '../lib/form-errors.ts';
@@ -19,7 +18,6 @@ import { serverT } from '../lib/i18n.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
-import { useLang } from '../lib/use-lang.ts';
 
 /** The browser goes on to the orders page 1.5 s after a confirmed payment. */
 const REDIRECT_AFTER_MS = 1500;
@@ -108,23 +106,16 @@ const secondary = 'inline-flex h-12 items-center rounded-full border border-line
 
 /**
  * The order as the server priced it and its card form (Moyasar's, or the sandbox's). Success is
- * announced only after the server confirmed the payment with the provider.
+ * announced only after the server confirmed the payment with the provider: here for the
+ * sandbox (its action verifies), on the orders page for Moyasar, whose form sends the browser
+ * to the callback URL, where the page's loader verifies before anything is said.
  */
 export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
-  const { lang } = useLang();
   const { order, view } = loaderData;
   const posted = useActionData<typeof action>();
   const pay = useActionForm({ serverAnswer: posted, quiet: true, redirectAfterMs: REDIRECT_AFTER_MS });
   const answer = pay.answer;
-
-  const moyasarCompleted = useCallback(
-    async (paymentId: string) => {
-      // Moyasar redirects to the orders page next, which verifies again: an error here is not final.
-      await verifyPayment(browserApi(lang), paymentId).catch(() => undefined);
-    },
-    [lang],
-  );
 
   const tryAgain = (
     <Form method="post">
@@ -199,7 +190,7 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
         {order.payment.sandbox ? (
           <SandboxCardForm amountSar={order.totals.total} form={pay} />
         ) : (
-          <MoyasarCardForm payment={order.payment} onCompleted={moyasarCompleted} />
+          <MoyasarCardForm payment={order.payment} />
         )}
       </div>
     );

@@ -12,6 +12,7 @@ import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { z } from 'zod';
+import { useActionData } from 'react-router';
 import { localizePath } from '../lib/lang.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,8 +49,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function AddressesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
-  const { fetcher } = useActionForm();
-  const remove = (id: string) => void fetcher.submit({ id }, { method: 'post' });
+  // One form state for the page: the toast of a deletion outlives the card it removed.
+  const { Form } = useActionForm({ serverAnswer: useActionData<typeof action>() });
   return (
     <>
       <PageHeader
@@ -70,7 +71,7 @@ export default function AddressesPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {loaderData.addresses.map((address) => (
             <li key={address._id}>
-              <AddressCard address={address} onDelete={() => remove(address._id)} />
+              <AddressCard address={address} Form={Form} />
             </li>
           ))}
         </ul>

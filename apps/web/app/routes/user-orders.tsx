@@ -5,7 +5,13 @@ import { PageHeader } from '../features/account/components/page-header.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { ORDERS_PAGE_SIZE } from '../features/orders/api.ts';
 import { OrdersTable } from '../features/orders/components/orders-table.tsx';
-import { usePaidRedirect } from '../features/orders/use-paid-redirect.ts';
+import { paymentReturn, withoutPaymentReturn } from '../features/orders/status.ts';
+import { verifyPayment } from '../features/checkout/api.ts';
+import type { Notice } from '../components/ui/page-notice.tsx';
+import type { ApiClient } from '../lib/api.ts';
+import { apiFormError } from '../lib/form-errors.ts';
+import { noticeCookie } from '../lib/notice.server.ts';
+import { redirect } from 'react-router';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -15,8 +21,33 @@ function pageParam(request: Request): number {
   return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
 }
 
+/**
+ * The card provider sends the shopper back here (`?id=…&status=…&message=…`, the callback URL
+ * of every payment). The query proves nothing: the server asks the provider about the payment
+ * id (the payments service settles the order only on its answer), then sends the browser to
+ * the same page without the parameters, with the outcome as the notice the account pages
+ * show. Post, redirect, get: a reload neither verifies again nor shows the message twice.
+ * Without a payment id there is nothing to confirm and nothing is said.
+ */
+async function settleReturn(request: Request, api: ApiClient) {
+  const url = new URL(request.url);
+  const returned = paymentReturn(url.searchParams);
+  if (!returned) return;
+  const lang = requestLang(request);
+  const headers = new Headers();
+  if (returned.paymentId) {
+    const notice: Notice = await verifyPayment(api, returned.paymentId).then(
+      (answer) => ({ kind: 'success', text: answer.message }),
+      (error: unknown) => ({ kind: 'error', text: apiFormError(error, lang).message }),
+    );
+    headers.append('set-cookie', noticeCookie(notice));
+  }
+  throw redirect(`${url.pathname}${withoutPaymentReturn(url.searchParams)}`, { headers });
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store } = await requireUser(request, context);
+  const { store, api } = await requireUser(request, context);
+  await settleReturn(request, api);
   const page = pageParam(request);
   const [t, orders] = await Promise.all([
     serverT(requestLang(request)),
@@ -40,7 +71,6 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
-  usePaidRedirect();
   const { orders, page } = loaderData;
   return (
     <>

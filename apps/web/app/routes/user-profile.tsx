@@ -1,6 +1,6 @@
 import { changePasswordFormSchema, deactivateSchema, profileFormSchema, userOkSchema } from '@shop/contract';
-import { data } from 'react-router';
-import { useState } from 'react';
+import { data, Link, useActionData } from 'react-router';
+import { useDialogLink, type DialogLink } from '../lib/dialog-link.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/user-profile';
 import { Icon } from '../components/ui/icon.tsx';
@@ -35,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * The profile page's three forms (its dialogs): edit the profile (multipart, with the photo),
  * change the password, delete the account. The last two end every session, so the shopper
- * goes to log in; an edit reloads this page.
+ * goes to log in; an edit reloads this page. Each form posts to this page's address with its
+ * dialog named (`?dialog=password`), so a post without JavaScript that fails comes back with
+ * that dialog open and the message at its field.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request, context);
@@ -105,9 +107,12 @@ const actionButton =
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
   const { user } = loaderData;
-  const [dialog, setDialog] = useState<'edit' | 'password' | 'delete' | null>(null);
-  const openChange = (name: 'edit' | 'password' | 'delete') => (open: boolean) =>
-    setDialog(open ? name : null);
+  const edit = useDialogLink('edit');
+  const password = useDialogLink('password');
+  const remove = useDialogLink('delete');
+  // The answer to a form posted without JavaScript belongs to the dialog its address names.
+  const posted = useActionData<typeof action>();
+  const answerOf = (dialog: DialogLink) => (dialog.open ? posted : undefined);
   return (
     <>
       <PageHeader title={t('profile.title')} />
@@ -125,26 +130,26 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
-        <button type="button" className={actionButton} onClick={() => setDialog('edit')}>
+        <Link {...edit.trigger} preventScrollReset className={actionButton}>
           <Icon name="edit" className="size-4" />
           {t('profile.modify')}
-        </button>
-        <button type="button" className={actionButton} onClick={() => setDialog('password')}>
+        </Link>
+        <Link {...password.trigger} preventScrollReset className={actionButton}>
           <Icon name="shield" className="size-4" />
           {t('profile.changePassword')}
-        </button>
-        <button
-          type="button"
+        </Link>
+        <Link
+          {...remove.trigger}
+          preventScrollReset
           className={`${actionButton} border-red-200 text-sale hover:border-sale`}
-          onClick={() => setDialog('delete')}
         >
           <Icon name="trash" className="size-4" />
           {t('profile.deleteAccount')}
-        </button>
+        </Link>
       </div>
-      <EditProfileDialog user={user} open={dialog === 'edit'} onOpenChange={openChange('edit')} />
-      <ChangePasswordDialog open={dialog === 'password'} onOpenChange={openChange('password')} />
-      <DeleteAccountDialog open={dialog === 'delete'} onOpenChange={openChange('delete')} />
+      <EditProfileDialog user={user} dialog={edit} serverAnswer={answerOf(edit)} />
+      <ChangePasswordDialog dialog={password} serverAnswer={answerOf(password)} />
+      <DeleteAccountDialog dialog={remove} serverAnswer={answerOf(remove)} />
     </>
   );
 }

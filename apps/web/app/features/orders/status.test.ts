@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStatusKey, paidRedirect, withoutPaidRedirect } from './status.ts';
+import { orderStatusKey, paymentReturn, withoutPaymentReturn } from './status.ts';
 
 describe('orderStatusKey', () => {
   it('reads delivered when invoiceReceived, whatever the payment state says', () => {
@@ -19,19 +19,26 @@ describe('orderStatusKey', () => {
   });
 });
 
-describe('paidRedirect', () => {
-  it('recognises the provider callback only for a paid, approved payment', () => {
-    expect(paidRedirect(new URLSearchParams('status=paid&message=APPROVED&id=abc'))).toEqual({
+describe('paymentReturn', () => {
+  it('takes the payment id of any return of the provider, paid or not, to have it verified', () => {
+    expect(paymentReturn(new URLSearchParams('status=paid&message=APPROVED&id=abc'))).toEqual({
       paymentId: 'abc',
     });
-    expect(paidRedirect(new URLSearchParams('status=failed&message=DECLINED&id=abc'))).toBeNull();
-    expect(paidRedirect(new URLSearchParams('status=paid&message=PENDING'))).toBeNull();
+    expect(paymentReturn(new URLSearchParams('status=failed&message=DECLINED&id=abc'))).toEqual({
+      paymentId: 'abc',
+    });
+  });
+
+  it('has nothing to verify without a payment id, and is no return at all on a plain visit', () => {
+    expect(paymentReturn(new URLSearchParams('status=paid&message=APPROVED'))).toEqual({ paymentId: null });
+    expect(paymentReturn(new URLSearchParams(`id=${'x'.repeat(201)}`))).toEqual({ paymentId: null });
+    expect(paymentReturn(new URLSearchParams('page=2'))).toBeNull();
   });
 
   it('drops its parameters and keeps the rest', () => {
-    expect(withoutPaidRedirect(new URLSearchParams('page=2&status=paid&message=APPROVED&id=x'))).toBe(
+    expect(withoutPaymentReturn(new URLSearchParams('page=2&status=paid&message=APPROVED&id=x'))).toBe(
       '?page=2',
     );
-    expect(withoutPaidRedirect(new URLSearchParams('status=paid&message=APPROVED'))).toBe('');
+    expect(withoutPaymentReturn(new URLSearchParams('status=paid&message=APPROVED'))).toBe('');
   });
 });

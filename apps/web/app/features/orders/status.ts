@@ -31,16 +31,24 @@ export function statusTone(status: OrderStatusName): StatusTone {
   }
 }
 
-/** The orders view reads `status=paid&message=APPROVED` after the payment redirect. */
-export function paidRedirect(search: URLSearchParams): { paymentId: string | null } | null {
-  if (search.get('status') !== 'paid' || search.get('message') !== 'APPROVED') return null;
-  return { paymentId: search.get('id') };
+/** The query parameters the card provider adds when it sends the shopper back. */
+const RETURN_PARAMS = ['id', 'status', 'message'] as const;
+
+/**
+ * The provider's return to the orders page (`?id=…&status=paid&message=APPROVED`): the payment
+ * to verify, or `null` for a plain visit. Only the payment id is used; the status and message
+ * the URL carries prove nothing (anyone can type them).
+ */
+export function paymentReturn(search: URLSearchParams): { paymentId: string | null } | null {
+  if (!RETURN_PARAMS.some((name) => search.has(name))) return null;
+  const id = search.get('id');
+  return { paymentId: id && id.length <= 200 ? id : null };
 }
 
-/** The same query without the payment redirect's parameters (removed after 1 s). */
-export function withoutPaidRedirect(search: URLSearchParams): string {
+/** The same query without the provider's parameters. */
+export function withoutPaymentReturn(search: URLSearchParams): string {
   const rest = new URLSearchParams(search);
-  for (const name of ['status', 'message', 'id']) rest.delete(name);
+  for (const name of RETURN_PARAMS) rest.delete(name);
   const text = rest.toString();
   return text ? `?${text}` : '';
 }

@@ -1,11 +1,8 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useActionForm } from '../../../lib/form-answer.ts';
-import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
-import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
+import { ProfileDialog, useProfileForm, type ProfileDialogProps } from './profile-dialog.tsx';
 import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 
 /**
@@ -13,44 +10,33 @@ import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx
  * password is a warning. On success every session has ended, so the profile page's action
  * sends the shopper to log in again after 1.5 s.
  */
-export function ChangePasswordDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ChangePasswordDialog({ dialog, serverAnswer }: ProfileDialogProps) {
   const { t } = useTranslation('account');
-  const { localize } = useLang();
-  const { Form, formRef, busy, answer, errorFor } = useActionForm({
-    redirectAfterMs: ACCOUNT_REDIRECT_MS,
+  const form = useProfileForm(serverAnswer, {
     refusalTone: 'warning',
   });
+  const { busy, answer, errorFor } = form;
   const error = answer?.error;
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('profile.passwordTitle')}>
-      <Form
-        ref={formRef}
-        method="post"
-        action={localize('/user/profile')}
-        noValidate
-        className="flex flex-col gap-4"
-      >
-        <input type="hidden" name="intent" value={PROFILE_INTENT.password} />
-        <PasswordField
-          label={t('fields.oldPassword')}
-          name="oldPassword"
-          autoComplete="current-password"
-          error={errorFor('oldPassword')}
-        />
-        <NewPasswordFields name="password" label={t('fields.newPassword')} errorFor={errorFor} />
-        {error && !error.field && (
-          <p role="alert" className="text-sm text-sale">
-            {error.message}
-          </p>
-        )}
-        <SubmitButton busy={busy}>{t('profile.changePassword')}</SubmitButton>
-      </Form>
-    </Modal>
+    <ProfileDialog
+      dialog={dialog}
+      intent={PROFILE_INTENT.password}
+      form={form}
+      title={t('profile.passwordTitle')}
+    >
+      <PasswordField
+        label={t('fields.oldPassword')}
+        name="oldPassword"
+        autoComplete="current-password"
+        error={errorFor('oldPassword')}
+      />
+      <NewPasswordFields name="password" label={t('fields.newPassword')} errorFor={errorFor} />
+      {error && !error.field && (
+        <p role="alert" className="text-sm text-sale">
+          {error.message}
+        </p>
+      )}
+      <SubmitButton busy={busy}>{t('profile.changePassword')}</SubmitButton>
+    </ProfileDialog>
   );
 }

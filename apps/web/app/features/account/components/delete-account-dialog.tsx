@@ -1,64 +1,46 @@
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useActionForm } from '../../../lib/form-answer.ts';
-import { useLang } from '../../../lib/use-lang.ts';
 import { PROFILE_INTENT } from '../intents.ts';
-import { ACCOUNT_REDIRECT_MS } from '../timings.ts';
+import { ProfileDialog, useProfileForm, type ProfileDialogProps } from './profile-dialog.tsx';
 
 /**
  * Confirm deletion: the password is required; a wrong one is a warning and the field is
  * emptied. On success the shopper is logged out and sent to /login after 1.5 s.
  */
-export function DeleteAccountDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function DeleteAccountDialog({ dialog, serverAnswer }: ProfileDialogProps) {
   const { t } = useTranslation('account');
-  const { localize } = useLang();
-  const { Form, formRef, busy, answer } = useActionForm({
-    redirectAfterMs: ACCOUNT_REDIRECT_MS,
+  const form = useProfileForm(serverAnswer, {
     refusalTone: 'warning',
     onError: (_answer, form) => {
       const input = form?.elements.namedItem('password');
       if (input instanceof HTMLInputElement) input.value = '';
     },
   });
+  const { busy, answer } = form;
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
+    <ProfileDialog
+      dialog={dialog}
+      intent={PROFILE_INTENT.delete}
+      form={form}
       title={t('profile.deleteTitle')}
       description={t('profile.deleteLead')}
     >
-      <Form
-        ref={formRef}
-        method="post"
-        action={localize('/user/profile')}
-        noValidate
-        className="flex flex-col gap-4"
+      <PasswordField
+        label={t('fields.password')}
+        name="password"
+        autoComplete="current-password"
+        error={answer?.error?.message}
+      />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="inline-flex h-12 items-center justify-center gap-2 rounded-full bg-sale px-6 font-semibold text-white hover:opacity-90 disabled:cursor-wait disabled:bg-slate-400"
       >
-        <input type="hidden" name="intent" value={PROFILE_INTENT.delete} />
-        <PasswordField
-          label={t('fields.password')}
-          name="password"
-          autoComplete="current-password"
-          error={answer?.error?.message}
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className="inline-flex h-12 items-center justify-center gap-2 rounded-full bg-sale px-6 font-semibold text-white hover:opacity-90 disabled:cursor-wait disabled:bg-slate-400"
-        >
-          {busy && <Spinner />}
-          {t('profile.deleteConfirm')}
-        </button>
-      </Form>
-    </Modal>
+        {busy && <Spinner />}
+        {t('profile.deleteConfirm')}
+      </button>
+    </ProfileDialog>
   );
 }

@@ -3,10 +3,16 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import type { useActionForm } from '../../../lib/form-answer.ts';
+import { useLang } from '../../../lib/use-lang.ts';
 
-/** One address of the book: name, text, mobile, Modify and delete. */
-export function AddressCard({ address, onDelete }: { address: Address; onDelete: () => void }) {
+/** The page's form for the deletion (`useActionForm().Form`): the page shows its answer. */
+type ActionForm = ReturnType<typeof useActionForm>['Form'];
+
+/** One address of the book: name, text, mobile, Modify and delete (asked first). */
+export function AddressCard({ address, Form }: { address: Address; Form: ActionForm }) {
   const { t } = useTranslation('account');
+  const { localize } = useLang();
   const place = [address.address, address.closeSign, address.zone, address.city].filter(Boolean).join(' · ');
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line p-5">
@@ -31,19 +37,23 @@ export function AddressCard({ address, onDelete }: { address: Address; onDelete:
           {t('addresses.modify')}
         </ShopLink>
         <ConfirmDialog
+          name={`delete-${address._id}`}
           message={t('addresses.deleteConfirm')}
           confirmLabel={t('addresses.delete')}
-          onConfirm={onDelete}
+          triggerLabel={t('addresses.deleteLabel', { name: address.name })}
+          triggerClassName="inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-sale hover:bg-red-50"
           trigger={
-            <button
-              type="button"
-              aria-label={t('addresses.deleteLabel', { name: address.name })}
-              className="inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-sale hover:bg-red-50"
-            >
+            <>
               <Icon name="trash" className="size-4" />
               {t('addresses.delete')}
-            </button>
+            </>
           }
+          form={(confirm, action) => (
+            <Form method="post" action={action(localize('/user/addresses'))}>
+              <input type="hidden" name="id" value={address._id} />
+              {confirm}
+            </Form>
+          )}
         />
       </div>
     </article>

@@ -43,7 +43,7 @@ export function CartLines({ lines }: { lines: readonly CartItem[] }) {
 function CartLine({ line }: { line: CartItem }) {
   const { t } = useTranslation('cart');
   const { lang, localize } = useLang();
-  const { Form, fetcher } = useActionForm();
+  const { Form } = useActionForm();
   return (
     <li className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 @min-[48rem]:grid-cols-[1fr_8rem_9rem_8rem_3rem]">
       <div className="col-span-2 flex min-w-0 items-center gap-4 @min-[48rem]:col-span-1">
@@ -86,23 +86,19 @@ function CartLine({ line }: { line: CartItem }) {
       </div>
       <div className="justify-self-end @min-[48rem]:justify-self-center">
         <ConfirmDialog
+          name={`remove-${line.carId}`}
           message={t('removeConfirm')}
           confirmLabel={t('remove')}
-          onConfirm={() =>
-            void fetcher.submit(
-              { intent: CART_INTENT.remove, carId: line.carId },
-              { method: 'post', action: localize('/cart') },
-            )
-          }
-          trigger={
-            <button
-              type="button"
-              aria-label={t('removeLabel', { name: line.productName })}
-              className="inline-flex size-10 items-center justify-center rounded-full text-sale hover:bg-red-50"
-            >
-              <Icon name="trash" />
-            </button>
-          }
+          triggerLabel={t('removeLabel', { name: line.productName })}
+          triggerClassName="inline-flex size-10 items-center justify-center rounded-full text-sale hover:bg-red-50"
+          trigger={<Icon name="trash" />}
+          form={(confirm, action) => (
+            <Form method="post" action={action(localize('/cart'))}>
+              <input type="hidden" name="intent" value={CART_INTENT.remove} />
+              <input type="hidden" name="carId" value={line.carId} />
+              {confirm}
+            </Form>
+          )}
         />
       </div>
     </li>

@@ -6,16 +6,10 @@ import { useLang } from '../../../lib/use-lang.ts';
 
 /**
  * Moyasar's hosted card form, loaded on this page only (dynamic import). Card data goes from
- * the browser straight to Moyasar; we receive the payment id and let the server verify it.
- * Moyasar then redirects to the callback URL (the orders page) with `id`, `status`, `message`.
+ * the browser straight to Moyasar, which then redirects to the callback URL (the orders page)
+ * with `id`, `status`, `message`; that page's loader has the server verify the payment id.
  */
-export function MoyasarCardForm({
-  payment,
-  onCompleted,
-}: {
-  payment: PaymentForm;
-  onCompleted: (paymentId: string) => Promise<void>;
-}) {
+export function MoyasarCardForm({ payment }: { payment: PaymentForm }) {
   const { t } = useTranslation('checkout');
   const { lang } = useLang();
   const id = `mysr-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -38,7 +32,6 @@ export function MoyasarCardForm({
           metadata: payment.metadata,
           given_id: payment.given_id,
           language: lang,
-          on_completed: (completed) => onCompleted(completed.id),
         });
         setState('ready');
       })
@@ -48,7 +41,7 @@ export function MoyasarCardForm({
     return () => {
       cancelled = true;
     };
-  }, [id, lang, onCompleted, payment]);
+  }, [id, lang, payment]);
 
   return (
     <div className="rounded-2xl border border-line p-5">

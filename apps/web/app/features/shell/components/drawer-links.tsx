@@ -11,8 +11,8 @@ export const drawerItemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:text-primary';
 
 /**
- * What the side drawer lists, with React (DrawerPanel) or as a popover of a page sent without
- * JavaScript (StaticDrawer): the header's links, the shopper's pages and logout, or login.
+ * What the side drawer (MobileDrawer) lists: the header's links, the shopper's pages and
+ * logout, or login.
  */
 export function DrawerLinks({
   shopper,

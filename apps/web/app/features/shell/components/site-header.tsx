@@ -3,7 +3,6 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import { ShopNavLink } from '../../../components/ui/shop-link.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
-import { useStaticPage } from '../../../lib/static-page.ts';
 import { AccountArea } from './account-links.tsx';
 import { CartLink } from './cart-link.tsx';
 import { HeaderLoginDialog } from './header-login.tsx';
@@ -12,12 +11,10 @@ import { Logo } from './logo.tsx';
 import { mainNavLinks } from './main-nav-links.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { SearchBox } from './search-box.tsx';
-import { StaticDrawer } from './static-menus.tsx';
 
 export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: Shopper | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const isStatic = useStaticPage();
   // One login dialog for the header and the side drawer.
   const [loggingIn, setLoggingIn] = useState(false);
   const openLogin = () => setLoggingIn(true);
@@ -26,11 +23,7 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 lg:flex-nowrap lg:gap-x-4">
-        {isStatic ? (
-          <StaticDrawer shopper={shopper} />
-        ) : (
-          <MobileDrawer shopper={shopper} onLogin={openLogin} />
-        )}
+        <MobileDrawer shopper={shopper} onLogin={openLogin} />
         <Logo name={shopName} />
         {/* One search box: its own row on phones and tablets, between logo and actions from lg up. */}
         <div className="order-last w-full lg:order-none lg:flex-1">
