@@ -9,4 +9,5 @@ export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
+export * from './admin-catalog.ts';
 export type * from './store-data.ts';

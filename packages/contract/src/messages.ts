@@ -1,6 +1,7 @@
 /** Languages and every message the API answers, in both: no schemas, safe for any bundle. */
 
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
+import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
@@ -235,6 +236,7 @@ export const errorMessages = {
 
   // back office
   ...adminErrorMessages,
+  ...catalogAdminErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -272,6 +274,7 @@ export const successMessages = {
   },
   LOGGED_OUT: { ar: 'تم تسجيل الخروج', en: 'Logged out' },
   ...adminSuccessMessages,
+  ...catalogAdminSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

@@ -64,7 +64,11 @@ const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
  */
 export async function addToCart(db: Db, userId: string, productId: number) {
   const product = (
-    await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).limit(1)
+    await db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(and(eq(products.id, productId), sql`not ${products.hidden}`))
+      .limit(1)
   )[0];
   if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND');
   if (product.stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
