@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createCategory, createCompany, createProduct } from '../../test/factories.ts';
-import { createShopper, placeOrderOk, putInCart } from '../../test/shoppers.ts';
+import { createShopper, placeOrderCall, placeOrderOk, putInCart } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { multipart, signedInUser } from '../../test/users.ts';
 import { applyOfferSchedule } from './admin.ts';
@@ -263,6 +263,17 @@ describe('hidden products', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('PRODUCT_NOT_FOUND');
+  });
+
+  it('an order from a cart that holds a product hidden since is refused, and no stock is taken', async () => {
+    const product = await createOk({ stock: '4' });
+    const shopper = await createShopper(t.app.db);
+    await putInCart(t.app.db, shopper.id, product.id, 1);
+    await edit(product, { hidden: true });
+    const res = await placeOrderCall(t, shopper);
+    expect(res.statusCode).toBe(409);
+    const [row] = await t.app.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.stock).toBe(4);
   });
 });
 
