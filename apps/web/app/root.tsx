@@ -21,6 +21,7 @@ import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-a
 import latinSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
 import { ErrorPage } from './components/ui/error-page.tsx';
 import { shopperOf } from './features/auth/session.server.ts';
+import { isDashboardPath } from './lib/i18n.ts';
 import { TranslationsScript } from './lib/i18n-inline.tsx';
 import { detectLanguage, dirOf, LANG_PARAM, langCookie, localizePath, pageLang } from './lib/lang.ts';
 import './lib/load-context.ts';
@@ -57,10 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     throw redirect(`${localizePath(url.pathname, wanted)}${url.search}`, { headers: { Vary: 'Cookie' } });
   }
   const store = context.storeData(lang);
+  // The back office shows neither the shop's categories nor its shopper.
+  const backOffice = isDashboardPath(url.pathname);
   const [settings, categories, shopper] = await Promise.all([
     store.settings(),
-    store.categories(),
-    shopperOf(store),
+    backOffice ? [] : store.categories(),
+    backOffice ? null : shopperOf(store),
   ]);
   return {
     lang,
@@ -116,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <script type="module" src={staticPageScript} nonce={nonce} />
         ) : (
           <>
-            <TranslationsScript lang={lang} />
+            <TranslationsScript lang={lang} pathname={pathname} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -16,6 +16,31 @@ function page(path: string, file: string): RouteConfigEntry[] {
 export default [
   route('robots.txt', 'routes/robots-txt.ts'),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+
+  // The back office (apps/web/app/features/dashboard/README.md): outside the shop's layout.
+  // Signing in, setting a password and signing out work without a session.
+  ...page('dashboard/login', 'routes/dashboard-login.tsx'),
+  ...page('dashboard/set-password', 'routes/dashboard-set-password.tsx'),
+  ...page('dashboard/sign-out', 'routes/dashboard-sign-out.tsx'),
+  // Every other back-office page is inside the guarded layout; add yours to your area's block.
+  layout('routes/dashboard-layout.tsx', { id: 'dashboard-layout' }, [
+    // overview and customers
+    ...page('dashboard', 'routes/dashboard-home.tsx'),
+
+    // orders
+
+    // refunds and credit notes
+
+    // catalog
+
+    // content, import and settings
+
+    // staff, audit and account
+
+    // any other back-office path: the not-found page inside the back office, HTTP 404
+    ...page('dashboard/*', 'routes/dashboard-not-found.tsx'),
+  ]),
+
   layout('routes/shop-layout.tsx', [
     // catalog
     ...page('', 'routes/home.tsx'),

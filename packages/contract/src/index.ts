@@ -11,3 +11,4 @@ export * from './addresses.ts';
 export * from './admin.ts';
 export * from './admin-catalog.ts';
 export type * from './store-data.ts';
+export type * from './back-office-data.ts';

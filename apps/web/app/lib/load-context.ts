@@ -1,4 +1,4 @@
-import type { StoreDataSource } from '@shop/contract';
+import type { BackOfficeDataSource, StoreDataSource } from '@shop/contract';
 
 /**
  * What the API process hands every loader and action (see apps/api/src/modules/web and
@@ -14,6 +14,12 @@ declare module 'react-router' {
      * this request (see `StoreData` in the contract).
      */
     storeData: StoreDataSource;
+    /**
+     * What the back office's loaders read: the API's services called directly, in a language,
+     * for the staff member of this request's `staff_session` cookie (`BackOfficeData` in the
+     * contract). Use it through `requireMember()` (features/dashboard/session.server.ts).
+     */
+    backOffice: BackOfficeDataSource;
     /**
      * Calls the API in-process (`app.inject`), forwarding the shopper's cookie, IP and
      * Origin. Paths are `/api/...` as in `apiPaths`. For actions (writes); loaders read through

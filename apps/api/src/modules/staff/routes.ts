@@ -38,18 +38,19 @@ import {
   type StaffSession,
 } from './guard.ts';
 import {
+  closeStaffSessions,
   deleteAllStaffSessions,
-  deleteStaffSession,
   findStaffByEmail,
   findStaffById,
   getSecuritySettings,
   insertStaff,
-  insertStaffSession,
   insertStaffToken,
   listStaff,
   lockForOwnerChange,
+  openStaffSession,
   peekStaffToken,
   presentStaff,
+  recordSignInFailure,
   retireStaffTokens,
   setSecuritySettings,
   updateStaff,
@@ -127,14 +128,19 @@ async function checkMemberCode(request: FastifyRequest, member: StaffRow, sealed
   return step;
 }
 
-async function startSession(request: FastifyRequest, reply: FastifyReply, member: StaffRow) {
+async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  member: StaffRow,
+  method: 'password' | 'totp',
+) {
   const { db, config } = request.server;
   const lang: Lang = request.lang;
   const current = member.lang === lang ? member : await updateStaff(db, member.id, { lang });
-  const session = await insertStaffSession(db, {
-    staffId: member.id,
+  const session = await openStaffSession(db, current, {
     hours: config.staff.sessionHours,
     ip: request.ip,
+    method,
   });
   setStaffCookie(reply, request, session.token, session.expiresAt);
   const { totpRequired } = await getSecuritySettings(db);
@@ -213,7 +219,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const member = await findStaffByEmail(db, email);
       const attempt = await signInAttempt(request, member?.id ?? `unknown:${email}`);
       const valid = await verifyPassword(member?.passwordHash ?? undefined, password);
-      if (!member || !valid || member.disabled) throw new AppError(401, 'STAFF_SIGN_IN_FAILED');
+      if (!member || !valid || member.disabled) {
+        const reason = !member ? 'unknown_account' : !valid ? 'wrong_password' : 'disabled';
+        await recordSignInFailure(db, { member, email, ip: request.ip, reason });
+        throw new AppError(401, 'STAFF_SIGN_IN_FAILED');
+      }
       await attempt.succeeded();
       if (member.totpSecret !== null) {
         const challenge = await insertStaffToken(db, {
@@ -227,7 +237,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
           expiresAt: challenge.expiresAt.toISOString(),
         };
       }
-      return startSession(request, reply, member);
+      return startSession(request, reply, member, 'password');
     },
   );
 
@@ -251,12 +261,18 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const member = found ? await findStaffById(db, found.staffId) : undefined;
       if (!found || !member || member.disabled || member.totpSecret === null)
         throw badRequest('SIGN_IN_CHALLENGE_INVALID', 'challenge');
-      const step = await checkMemberCode(request, member, member.totpSecret, request.body.code);
+      const step = await checkMemberCode(request, member, member.totpSecret, request.body.code).catch(
+        async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'TOTP_CODE_INVALID')
+            await recordSignInFailure(db, { member, email: member.email, ip: request.ip, reason: 'wrong_code' });
+          throw error;
+        },
+      );
       if (!(await useStaffToken(db, found.tokenId)))
         throw badRequest('SIGN_IN_CHALLENGE_INVALID', 'challenge');
       const current = await updateStaff(db, member.id, { totpLastStep: step });
       await release(db, `staff-sign-in:ip:${request.ip}`);
-      return startSession(request, reply, current);
+      return startSession(request, reply, current, 'totp');
     },
   );
 
@@ -312,7 +328,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await deleteStaffSession(db, requireStaff(request).sessionId);
+      const { member, sessionId } = requireStaff(request);
+      await closeStaffSessions(db, member, { ip: request.ip, sessionId });
       clearStaffCookie(reply, request);
       return okMessage('LOGGED_OUT', request.lang);
     },
@@ -330,7 +347,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await deleteAllStaffSessions(db, requireStaff(request).member.id);
+      await closeStaffSessions(db, requireStaff(request).member, { ip: request.ip });
       clearStaffCookie(reply, request);
       return okMessage('STAFF_SIGNED_OUT_EVERYWHERE', request.lang);
     },

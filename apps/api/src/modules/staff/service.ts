@@ -4,6 +4,7 @@ import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff, staffSessions, staffSettings, staffTokens } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
 
 /** The staff module's tables: accounts, their sessions and one-time tokens, the security setting. */
 
@@ -200,6 +201,75 @@ export async function deleteStaffSession(db: Queryable, sessionId: number): Prom
 
 export async function deleteAllStaffSessions(db: Queryable, staffId: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+}
+
+// ---- signing in and out, with their audit entries ----
+
+/** How a sign-in attempt failed, as the audit log keeps it (never what was typed). */
+export type SignInFailure = 'unknown_account' | 'wrong_password' | 'disabled' | 'wrong_code';
+
+function actorOf(member: StaffRow, ip: string): AuditActor {
+  return { staffId: member.id, actor: member.email, ip };
+}
+
+/** A member signed in: the session and its `staff.sign_in` entry, kept or lost together. */
+export async function openStaffSession(
+  db: Db,
+  member: StaffRow,
+  values: { hours: number; ip: string; method: 'password' | 'totp' },
+): Promise<{ token: string; expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const session = await insertStaffSession(tx, { staffId: member.id, hours: values.hours, ip: values.ip });
+    await recordAudit(tx, {
+      by: actorOf(member, values.ip),
+      action: 'staff.sign_in',
+      entityType: 'staff',
+      entityId: member.id,
+      before: null,
+      after: { method: values.method, expiresAt: session.expiresAt.toISOString() },
+    });
+    return session;
+  });
+}
+
+/**
+ * A failed sign-in (`staff.sign_in_failed`, with the IP): the member when the e-mail is one,
+ * else the e-mail as typed (trimmed, lower case, as the sign-in compares it).
+ */
+export async function recordSignInFailure(
+  db: Db,
+  values: { member: StaffRow | undefined; email: string; ip: string; reason: SignInFailure },
+): Promise<void> {
+  const { member, ip, reason } = values;
+  const email = values.email.trim().toLowerCase().slice(0, 254);
+  await recordAudit(db, {
+    by: member ? actorOf(member, ip) : { staffId: null, actor: email, ip },
+    action: 'staff.sign_in_failed',
+    entityType: 'staff',
+    entityId: member?.id ?? email,
+    before: null,
+    after: { reason },
+  });
+}
+
+/** Sign-out of one session (`staff.sign_out`), or of all the member's (`staff.sign_out_everywhere`). */
+export async function closeStaffSessions(
+  db: Db,
+  member: StaffRow,
+  values: { ip: string; sessionId?: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (values.sessionId === undefined) await deleteAllStaffSessions(tx, member.id);
+    else await deleteStaffSession(tx, values.sessionId);
+    await recordAudit(tx, {
+      by: actorOf(member, values.ip),
+      action: values.sessionId === undefined ? 'staff.sign_out_everywhere' : 'staff.sign_out',
+      entityType: 'staff',
+      entityId: member.id,
+      before: null,
+      after: null,
+    });
+  });
 }
 
 // ---- one-time tokens ----

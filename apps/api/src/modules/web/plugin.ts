@@ -14,6 +14,7 @@ import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/interna
 import { NearStaticCache } from './near-static.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
+import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../catalog/read-gates.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
 
@@ -191,6 +192,16 @@ export interface Pages {
 
 const API_PATH = /^\/(api|uploads|assets|locales)(\/|$)/;
 
+/**
+ * The back office's pages (`/dashboard…`, `/en/dashboard…`, and their `.data` requests): sent
+ * with `no-store` and `noindex`, never from the shared page cache (decision 104).
+ */
+const DASHBOARD_PATH = /^\/(?:en\/)?dashboard(?:[/.?]|$)/;
+
+export function isDashboardPath(url: string): boolean {
+  return DASHBOARD_PATH.test(url);
+}
+
 /** True for the paths the storefront does not answer. */
 export function isApiPath(url: string): boolean {
   return API_PATH.test(url.split('?')[0] ?? '/');
@@ -219,6 +230,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
       storeData: storeDataFor(app, request, nearStatic, shared ? undefined : clientGone(reply)),
+      backOffice: backOfficeDataFor(app, request),
       apiFetch: inProcessApiFetch(app, request, origin),
       cspNonce: nonce,
       publicOrigin: shopOrigin(app),
@@ -228,6 +240,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   };
 
   const sendRendered = (
+    request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     headers: Headers,
@@ -241,11 +254,18 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const cookies = headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     reply.header('content-security-policy', pageCsp(nonce, app.config));
+    if (isDashboardPath(request.url)) {
+      // Staff pages hold customers' data and one member's session: no cache keeps them, no
+      // search engine lists them, whatever the route answered (a redirect, an error page).
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
     return body === null ? reply.send() : reply.send(body);
   };
 
   const render = async (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
-    const key = url === request.url && pageCache ? sharedPageKey(request) : undefined;
+    const key =
+      url === request.url && pageCache && !isDashboardPath(url) ? sharedPageKey(request) : undefined;
     if (key && pageCache) {
       return pageCache.serve(
         key,
@@ -256,13 +276,13 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
           const page = { status: response.status, headers: response.headers, html: await response.text() };
           return { page, nonce };
         },
-        (page, nonce) => sendRendered(reply, page.status, page.headers, nonce, page.html),
+        (page, nonce) => sendRendered(request, reply, page.status, page.headers, nonce, page.html),
         (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
       );
     }
     const { response, nonce } = await renderResponse(request, reply, url, false);
     const body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : null;
-    return sendRendered(reply, response.status, response.headers, nonce, body);
+    return sendRendered(request, reply, response.status, response.headers, nonce, body);
   };
   return {
     render,

@@ -1,0 +1,76 @@
+import {
+  errorMessage,
+  type BackOfficeData,
+  type BackOfficeDataSource,
+  type ErrorCode,
+  type Lang,
+  type StaffRole,
+} from '@shop/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditReads } from '../audit/back-office-reads.ts';
+import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
+import { staffReads } from '../staff/back-office-reads.ts';
+import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
+
+/** A refusal as the page's own status, with the API's error body in the page's language. */
+function refuse(status: number, code: ErrorCode, lang: Lang): Response {
+  return Response.json({ code, message: errorMessage(code, lang) }, { status });
+}
+
+/**
+ * The back office's data for one page request: each area's reads (one `…Reads(ctx)` per area,
+ * from the module that owns the tables), sharing one resolution of the staff session. The
+ * page request never passes through the API's staff guard (it is not under `/api/admin`), so
+ * the member is resolved here, from the same cookie and with the same refusals.
+ */
+export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest): BackOfficeDataSource {
+  let session: Promise<StaffSession | null> | undefined;
+  const live = () => (session ??= staffSessionOf(request));
+  const byLang = new Map<Lang, BackOfficeData>();
+
+  const build = (lang: Lang): BackOfficeData => {
+    const ctx: BackOfficeReadContext = {
+      app,
+      db: app.db,
+      lang,
+      member: async (role?: StaffRole) => {
+        const found = await live();
+        if (!found) throw refuse(401, 'STAFF_SESSION_REQUIRED', lang);
+        if (found.totpRequired && found.member.totpSecret === null)
+          throw refuse(403, 'TOTP_SETUP_REQUIRED', lang);
+        if (role === 'owner' && found.member.role !== 'owner') throw refuse(403, 'STAFF_ROLE_REQUIRED', lang);
+        return found;
+      },
+    };
+    return {
+      lang,
+      me: async () => {
+        const found = await live();
+        return found ? presentMe(found, app.config.staff.idleMinutes) : null;
+      },
+
+      // overview and customers
+
+      // orders
+
+      // refunds and credit notes
+
+      // catalog
+
+      // content, import and settings
+
+      // staff, audit and account
+      staff: staffReads(ctx),
+      audit: auditReads(ctx),
+    };
+  };
+
+  return (lang) => {
+    let data = byLang.get(lang);
+    if (!data) {
+      data = build(lang);
+      byLang.set(lang, data);
+    }
+    return data;
+  };
+}

@@ -1,0 +1,14 @@
+import type { FormAnswer } from '../../lib/form-answer.ts';
+
+/** The field a `ConfirmAction` posts: `1` once the member has said yes. */
+export const CONFIRM_FIELD = 'confirm';
+/** The field naming which `ConfirmAction` of the page posted (its `confirmKey`). */
+export const CONFIRM_KEY_FIELD = 'confirmKey';
+
+/** An action's answer to a `ConfirmAction`'s form. */
+export interface ConfirmAnswer extends FormAnswer {
+  /** Which `ConfirmAction` the answer is for. */
+  confirmKey?: string;
+  /** Not confirmed yet: the page shows the question, whose "yes" posts again with confirm=1. */
+  confirmStep?: boolean;
+}

@@ -1,0 +1,53 @@
+import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
+import type { Lang } from './messages.ts';
+import type { z } from './zod.ts';
+
+/**
+ * The back office's reads for staff and the audit log (owner only: a member with the role
+ * `staff` gets a 403 Response thrown).
+ */
+export interface BackOfficeStaffReads {
+  /** Every member, oldest account first (as `GET /api/admin/staff` lists them). */
+  list(): Promise<StaffMember[]>;
+  securitySettings(): Promise<SecuritySettings>;
+}
+
+/** The audit log's filters as a page's query string gives them (strings, checked by the API). */
+export type AuditFilterInput = z.input<typeof auditQuery>;
+
+export interface BackOfficeAuditReads {
+  /** One page, newest first. Filters the API cannot read throw a 400 Response. */
+  page(filter: AuditFilterInput): Promise<AuditPage>;
+}
+
+/**
+ * What the back office's page loaders read, straight from the API's services (no HTTP), for
+ * the staff member of the page request, whose `staff_session` cookie the API resolves once per
+ * request. Reads only; every change is a route action calling `/api/admin/...`.
+ *
+ * One property per area. An area's reads throw a Response the router turns into the page's
+ * status: 401 without a live staff session, 403 below the role they need (or while the member
+ * must still turn on two-step verification), 400 for a query they cannot read.
+ */
+export interface BackOfficeData {
+  readonly lang: Lang;
+  /** The signed-in member and their session's deadlines; null without a live staff session. */
+  me(): Promise<StaffMe | null>;
+
+  // overview and customers
+
+  // orders
+
+  // refunds and credit notes
+
+  // catalog
+
+  // content, import and settings
+
+  // staff, audit and account
+  staff: BackOfficeStaffReads;
+  audit: BackOfficeAuditReads;
+}
+
+/** Back-office data in a language: what the API hands each page request's loaders. */
+export type BackOfficeDataSource = (lang: Lang) => BackOfficeData;
