@@ -32,6 +32,11 @@ export default [
     // refunds and credit notes
 
     // catalog
+    ...page('dashboard/products', 'routes/dashboard-products.tsx'),
+    ...page('dashboard/products/new', 'routes/dashboard-product-new.tsx'),
+    ...page('dashboard/products/:id', 'routes/dashboard-product-edit.tsx'),
+    ...page('dashboard/categories', 'routes/dashboard-categories.tsx'),
+    ...page('dashboard/brands', 'routes/dashboard-brands.tsx'),
 
     // content, import and settings
 

@@ -1,3 +1,4 @@
+import type { BackOfficeCatalogReads } from './admin-catalog-data.ts';
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
 import type { Lang } from './messages.ts';
 import type { z } from './zod.ts';
@@ -41,6 +42,7 @@ export interface BackOfficeData {
   // refunds and credit notes
 
   // catalog
+  catalog: BackOfficeCatalogReads;
 
   // content, import and settings
 

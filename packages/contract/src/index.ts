@@ -10,5 +10,6 @@ export * from './cart.ts';
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './admin-catalog.ts';
+export type * from './admin-catalog-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';

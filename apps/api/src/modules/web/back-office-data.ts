@@ -8,6 +8,7 @@ import {
 } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditReads } from '../audit/back-office-reads.ts';
+import { catalogReads } from '../catalog/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -56,6 +57,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       // refunds and credit notes
 
       // catalog
+      catalog: catalogReads(ctx),
 
       // content, import and settings
 

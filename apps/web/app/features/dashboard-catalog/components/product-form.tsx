@@ -7,7 +7,15 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { CATALOG_INTENT, riyadhLocal } from '../intents.ts';
 
-function Field({ label, error, children }: { label: string; error?: string; children: (id: string) => ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -163,7 +171,13 @@ export function ProductForm({
         <legend className="mb-2 text-lg font-bold">{t('form.placement')}</legend>
         <Field label={t('form.category')} error={errorFor('categoryId')}>
           {(id) => (
-            <select id={id} name="categoryId" required defaultValue={product?.categoryId ?? ''} className={inputClass}>
+            <select
+              id={id}
+              name="categoryId"
+              required
+              defaultValue={product?.categoryId ?? ''}
+              className={inputClass}
+            >
               <option value="">{t('form.choose')}</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -175,7 +189,13 @@ export function ProductForm({
         </Field>
         <Field label={t('form.brand')} error={errorFor('brandId')}>
           {(id) => (
-            <select id={id} name="brandId" required defaultValue={product?.brandId ?? ''} className={inputClass}>
+            <select
+              id={id}
+              name="brandId"
+              required
+              defaultValue={product?.brandId ?? ''}
+              className={inputClass}
+            >
               <option value="">{t('form.choose')}</option>
               {brands.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -186,11 +206,21 @@ export function ProductForm({
           )}
         </Field>
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" name="featured" defaultChecked={product?.featured} className="size-5 accent-primary" />
+          <input
+            type="checkbox"
+            name="featured"
+            defaultChecked={product?.featured}
+            className="size-5 accent-primary"
+          />
           <span>{t('form.featured')}</span>
         </label>
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" name="hidden" defaultChecked={product?.hidden} className="size-5 accent-primary" />
+          <input
+            type="checkbox"
+            name="hidden"
+            defaultChecked={product?.hidden}
+            className="size-5 accent-primary"
+          />
           <span>{t('form.hidden')}</span>
         </label>
       </fieldset>

@@ -39,7 +39,13 @@ function ImageAction({
 }
 
 /** The product's images in the storefront's order (the first is the main one), and an upload. */
-export function ProductImages({ product, serverAnswer }: { product: AdminProduct; serverAnswer?: FormAnswer }) {
+export function ProductImages({
+  product,
+  serverAnswer,
+}: {
+  product: AdminProduct;
+  serverAnswer?: FormAnswer;
+}) {
   const { t } = useTranslation('dashboard-catalog');
   const upload = useActionForm({ serverAnswer });
   const full = product.images.length >= MAX_PRODUCT_IMAGES;
@@ -58,7 +64,9 @@ export function ProductImages({ product, serverAnswer }: { product: AdminProduct
               width={200}
               height={200}
             />
-            <p className="text-xs text-muted">{index === 0 ? t('images.main') : t('images.extra', { n: index + 1 })}</p>
+            <p className="text-xs text-muted">
+              {index === 0 ? t('images.main') : t('images.extra', { n: index + 1 })}
+            </p>
             <div className="flex flex-wrap gap-1">
               <ImageAction
                 product={product}
