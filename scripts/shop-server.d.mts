@@ -5,6 +5,8 @@ export function startShopServer(options?: {
   env?: Record<string, string>;
   nodeArgs?: string[];
   timeoutMs?: number;
+  /** Runs on the fresh data directory before the server opens it. */
+  beforeStart?: (context: { dataDir: string }) => void | Promise<void>;
 }): Promise<{
   url: string;
   pid: number | undefined;

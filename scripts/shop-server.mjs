@@ -66,9 +66,12 @@ async function waitForHealth(url, child, timeoutMs) {
  * Starts the server and resolves once /api/health answers. `stop()` ends it and removes its
  * data directory.
  */
-export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300_000 } = {}) {
+export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300_000, beforeStart } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  // The embedded database allows one process: what must run on it first (creating the back
+  // office's owner with `npm run staff:create`) runs before the server opens it.
+  if (beforeStart) await beforeStart({ dataDir });
   const url = `http://127.0.0.1:${port}`;
   // A private copy of the build, so a rebuild in the working tree cannot pull assets from under
   // a running server. It lives under node_modules so its bare imports still resolve.

@@ -41,6 +41,9 @@ export default [
     // content, import and settings
 
     // staff, audit and account
+    ...page('dashboard/account', 'routes/dashboard-account.tsx'),
+    ...page('dashboard/staff', 'routes/dashboard-staff.tsx'),
+    ...page('dashboard/audit', 'routes/dashboard-audit.tsx'),
 
     // any other back-office path: the not-found page inside the back office, HTTP 404
     ...page('dashboard/*', 'routes/dashboard-not-found.tsx'),

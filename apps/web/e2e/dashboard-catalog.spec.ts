@@ -9,7 +9,7 @@ import {
   waitForHydration,
   type Lang,
 } from './fixtures.ts';
-import { signInOwner } from './staff-helpers.ts';
+import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
 
 /*
  * The catalog in the back office, as staff use it and shoppers then see it: a category and a
@@ -91,9 +91,7 @@ for (const lang of ['ar', 'en'] as const satisfies Lang[]) {
     const tag = `${lang}${Date.now().toString(36)}`;
     const category = { ar: `فئة اختبار ${tag}`, en: `Testcat ${tag}` };
     const product = { ar: `جهاز زيفوني ${tag}`, en: `Zephony ${tag}` };
-    await signInOwner(page, lang);
-    // Signed in once the sign-in page has moved on (its answer sets the cookie first).
-    await expect(page).not.toHaveURL(/\/dashboard\/login/);
+    await signInToDashboard(page, lang, E2E_OWNER);
 
     // A category of its own, so the product's listing holds it alone.
     await page.goto(pathIn(lang, '/dashboard/categories'));

@@ -35,5 +35,15 @@ export const adminPages = {
   signIn: { ar: '/dashboard/login', en: '/en/dashboard/login' },
 } as const;
 
+/**
+ * The back-office pages only owners may open (and everything below them): the navigation hides
+ * them from staff and the pages answer 403 to staff.
+ */
+export const ownerOnlyPages: readonly string[] = [
+  '/dashboard/settings',
+  '/dashboard/staff',
+  '/dashboard/audit',
+];
+
 /** The back office's cookie: its own name, never the shopper's `session`. */
 export const STAFF_SESSION_COOKIE = 'staff_session';

@@ -1,13 +1,15 @@
 import type { StaffMe } from '@shop/contract';
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/dashboard-layout';
 import { ProgressBar } from '../features/shell/components/progress-bar.tsx';
+import { PageNotice } from '../components/ui/page-notice.tsx';
 import { ToastHost } from '../components/ui/toast-host.tsx';
 import { DashboardError } from '../features/dashboard/components/dashboard-error.tsx';
 import { DashboardHeader, NAV_DRAWER_ID } from '../features/dashboard/components/dashboard-header.tsx';
 import { DashboardNavLinks } from '../features/dashboard/components/dashboard-nav.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
+import { takeNotice } from '../lib/notice.server.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -21,8 +23,12 @@ export const DASHBOARD_LAYOUT_ID = 'dashboard-layout';
  */
 export async function loader(args: Route.LoaderArgs) {
   const { me } = await requireMember(args);
-  return { me };
+  // The message of a form posted without JavaScript, for the page it came back to.
+  const pending = takeNotice(args.request);
+  return data({ me, notice: pending.notice }, { headers: pending.headers });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The header, the navigation (a sidebar, a drawer on narrow screens), toasts, the page. */
 function Chrome({ me, children }: { me: StaffMe | undefined; children: ReactNode }) {
@@ -82,6 +88,7 @@ function Chrome({ me, children }: { me: StaffMe | undefined; children: ReactNode
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <Chrome me={loaderData.me}>
+      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
       <Outlet />
     </Chrome>
   );

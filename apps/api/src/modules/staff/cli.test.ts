@@ -101,7 +101,10 @@ describe('npm run staff:create', { timeout: 120_000 }, () => {
       url: adminPaths.auditLog.pattern,
       headers: staffHeaders(token!),
     });
+    // Newest first: the sign-in, the wrong password before it, and the creation.
     expect((audit.json() as AuditPage).items).toMatchObject([
+      { action: 'staff.sign_in', actor: 'owner@shop.test' },
+      { action: 'staff.sign_in_failed', actor: 'owner@shop.test', after: { reason: 'wrong_password' } },
       {
         action: 'staff.create',
         actor: 'command-line',

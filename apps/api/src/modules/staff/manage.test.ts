@@ -96,15 +96,22 @@ describe('owners manage staff, and every change is audited', () => {
     expect(staffCookieToken(signIn.headers['set-cookie'])).toBeDefined();
 
     const entries = await auditOf(invited.id);
-    expect(entries.map((e) => e.action)).toEqual(['staff.set_password', 'staff.invite']);
-    expect(entries[1]).toMatchObject({
+    expect(entries.map((e) => e.action)).toEqual([
+      'staff.sign_in',
+      'staff.set_password',
+      'staff.sign_in_failed',
+      'staff.invite',
+    ]);
+    // Before the password was set, the invitee's account could not be signed in to.
+    expect(entries[2]).toMatchObject({ staffId: invited.id, after: { reason: 'wrong_password' } });
+    expect(entries[3]).toMatchObject({
       staffId: owner.member.id,
       actor: 'noura@shop.test',
       ip: '192.0.2.10',
       before: null,
       after: { email: 'fahad@shop.test', role: 'staff', invitationPending: true },
     });
-    expect(entries[0]).toMatchObject({
+    expect(entries[1]).toMatchObject({
       actor: 'fahad@shop.test',
       before: { invitationPending: true },
       after: { invitationPending: false },
@@ -190,7 +197,12 @@ describe('owners manage staff, and every change is audited', () => {
     await call('PUT', adminPaths.staffDisabled.build({ id: member.member.id }), owner.headers, {
       disabled: false,
     });
-    const entries = await auditOf(member.member.id);
+    const all = await auditOf(member.member.id);
+    // The refused sign-in is there too, saying why.
+    expect(all.filter((e) => e.action === 'staff.sign_in_failed').map((e) => e.after)).toEqual([
+      { reason: 'disabled' },
+    ]);
+    const entries = all.filter((e) => e.action !== 'staff.sign_in_failed');
     expect(
       entries.map((e) => [
         e.action,

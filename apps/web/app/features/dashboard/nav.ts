@@ -1,3 +1,4 @@
+import { ownerOnlyPages } from '@shop/contract/constants';
 import type { StaffRole } from '@shop/contract';
 
 /** One entry of the back office's side navigation. */
@@ -6,28 +7,30 @@ export interface DashboardNavItem {
   key: string;
   /** The Arabic path; links put it in the page language. */
   path: string;
-  /** Only owners see the entry, and the page answers 403 to anyone else. */
-  ownerOnly?: boolean;
+  /** Only owners see the entry, and the page answers 403 to anyone else (`ownerOnlyPages`). */
+  ownerOnly: boolean;
 }
 
 /**
  * Every page of the back office's navigation, in the order shown. A page that is not here yet
  * answers the not-found page inside the back office until its area lands.
  */
-export const dashboardNav: readonly DashboardNavItem[] = [
-  { key: 'nav.overview', path: '/dashboard' },
-  { key: 'nav.orders', path: '/dashboard/orders' },
-  { key: 'nav.customers', path: '/dashboard/customers' },
-  { key: 'nav.products', path: '/dashboard/products' },
-  { key: 'nav.categories', path: '/dashboard/categories' },
-  { key: 'nav.brands', path: '/dashboard/brands' },
-  { key: 'nav.import', path: '/dashboard/import' },
-  { key: 'nav.content', path: '/dashboard/content' },
-  { key: 'nav.settings', path: '/dashboard/settings', ownerOnly: true },
-  { key: 'nav.staff', path: '/dashboard/staff', ownerOnly: true },
-  { key: 'nav.audit', path: '/dashboard/audit', ownerOnly: true },
-  { key: 'nav.account', path: '/dashboard/account' },
-];
+export const dashboardNav: readonly DashboardNavItem[] = (
+  [
+    { key: 'nav.overview', path: '/dashboard' },
+    { key: 'nav.orders', path: '/dashboard/orders' },
+    { key: 'nav.customers', path: '/dashboard/customers' },
+    { key: 'nav.products', path: '/dashboard/products' },
+    { key: 'nav.categories', path: '/dashboard/categories' },
+    { key: 'nav.brands', path: '/dashboard/brands' },
+    { key: 'nav.import', path: '/dashboard/import' },
+    { key: 'nav.content', path: '/dashboard/content' },
+    { key: 'nav.settings', path: '/dashboard/settings' },
+    { key: 'nav.staff', path: '/dashboard/staff' },
+    { key: 'nav.audit', path: '/dashboard/audit' },
+    { key: 'nav.account', path: '/dashboard/account' },
+  ] as const
+).map((item) => ({ ...item, ownerOnly: ownerOnlyPages.includes(item.path) }));
 
 /** The entries a member of this role sees. */
 export function navFor(role: StaffRole): DashboardNavItem[] {
@@ -36,7 +39,5 @@ export function navFor(role: StaffRole): DashboardNavItem[] {
 
 /** True when `path` (Arabic, no query) is an owner-only page or inside one. */
 export function isOwnerOnlyPath(path: string): boolean {
-  return dashboardNav.some(
-    (item) => item.ownerOnly && (path === item.path || path.startsWith(`${item.path}/`)),
-  );
+  return ownerOnlyPages.some((page) => path === page || path.startsWith(`${page}/`));
 }

@@ -106,8 +106,9 @@ export function ConfirmAction({
       </div>
     );
 
+  const error = answer?.error?.message;
   return (
-    <Form method="post" action={action} ref={formRef} className="inline">
+    <Form method="post" action={action} ref={formRef} className="inline-flex flex-col gap-1">
       {hidden('0')}
       <AlertDialog.Root open={open} onOpenChange={setOpen}>
         <button
@@ -151,6 +152,11 @@ export function ConfirmAction({
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      )}
     </Form>
   );
 }

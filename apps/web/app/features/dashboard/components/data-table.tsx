@@ -56,7 +56,7 @@ export function DataTable<Row>({
       tabIndex={0}
       className="overflow-x-auto rounded-2xl border border-line bg-white focus-visible:outline-2"
     >
-      <table className="w-full min-w-max border-collapse text-sm">
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface text-muted">
           <tr>
