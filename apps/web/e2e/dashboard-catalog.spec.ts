@@ -188,3 +188,42 @@ for (const lang of ['ar', 'en'] as const satisfies Lang[]) {
     await shoot(page, `products-${lang}`);
   });
 }
+
+test('without JavaScript, ticked products are hidden and shown again with the bulk form (en)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await signInToDashboard(page, 'en', E2E_OWNER, { javaScript: false });
+    // Two demo products found by one word; both are ticked and hidden in one post.
+    await page.goto(`${pathIn('en', '/dashboard/products')}?q=galaxy&visibility=visible`);
+    const rows = page.getByRole('checkbox', { name: /^Select / });
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(1);
+    const names = (await page.getByRole('table').getByRole('link').allTextContents()).slice(0, 2);
+    await rows.nth(0).check();
+    await rows.nth(1).check();
+    const bulk = page.getByRole('form', { name: 'Bulk action on the ticked products' });
+    await bulk.getByLabel('Action on the selected products').selectOption('hide');
+    await bulk.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByText('The action was applied to the selected products')).toBeVisible();
+    await page.goto(`${pathIn('en', '/dashboard/products')}?q=galaxy&visibility=hidden`);
+    for (const name of names) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+
+    // Shown again, so the shop is as it was for the other tests.
+    for (let i = 0; i < names.length; i++)
+      await page
+        .getByRole('checkbox', { name: /^Select / })
+        .nth(i)
+        .check();
+    await bulk.getByLabel('Action on the selected products').selectOption('publish');
+    await bulk.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByText('The action was applied to the selected products')).toBeVisible();
+    await page.goto(`${pathIn('en', '/dashboard/products')}?q=galaxy&visibility=hidden`);
+    await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
