@@ -137,7 +137,8 @@ export function GroupManager({
   serverAnswer?: FormAnswer;
 }) {
   const { t } = useTranslation('dashboard-catalog');
-  const create = useActionForm({ serverAnswer });
+  // Added: the form is emptied for the next one (the list shows the new entry).
+  const create = useActionForm({ serverAnswer, onDone: () => create.formRef.current?.reset() });
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="add-title" className="rounded-2xl border border-line bg-white p-4 md:p-6">

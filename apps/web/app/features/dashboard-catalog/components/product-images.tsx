@@ -47,7 +47,7 @@ export function ProductImages({
   serverAnswer?: FormAnswer;
 }) {
   const { t } = useTranslation('dashboard-catalog');
-  const upload = useActionForm({ serverAnswer });
+  const upload = useActionForm({ serverAnswer, onDone: () => upload.formRef.current?.reset() });
   const full = product.images.length >= MAX_PRODUCT_IMAGES;
   return (
     <section aria-labelledby="images-title" className="flex flex-col gap-4">
