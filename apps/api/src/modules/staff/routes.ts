@@ -264,7 +264,12 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const step = await checkMemberCode(request, member, member.totpSecret, request.body.code).catch(
         async (error: unknown) => {
           if (error instanceof AppError && error.code === 'TOTP_CODE_INVALID')
-            await recordSignInFailure(db, { member, email: member.email, ip: request.ip, reason: 'wrong_code' });
+            await recordSignInFailure(db, {
+              member,
+              email: member.email,
+              ip: request.ip,
+              reason: 'wrong_code',
+            });
           throw error;
         },
       );

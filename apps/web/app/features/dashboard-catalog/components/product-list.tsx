@@ -34,7 +34,7 @@ export function ProductList({
   const name = (p: AdminProduct) => (lang === 'en' ? p.nameEn : p.nameAr);
   const columns: Column<AdminProduct>[] = [
     {
-      key: 'select',
+      key: 'list.select',
       header: t('list.select'),
       cell: (p) => (
         <input
@@ -48,7 +48,7 @@ export function ProductList({
       ),
     },
     {
-      key: 'name',
+      key: 'list.name',
       header: t('list.name'),
       sortKey: 'name',
       cell: (p) => (
@@ -77,13 +77,13 @@ export function ProductList({
       ),
     },
     {
-      key: 'category',
+      key: 'list.category',
       header: t('list.category'),
       cell: (p) => (lang === 'en' ? p.categoryNameEn : p.categoryNameAr),
     },
-    { key: 'brand', header: t('list.brand'), cell: (p) => (lang === 'en' ? p.brandNameEn : p.brandNameAr) },
+    { key: 'list.brand', header: t('list.brand'), cell: (p) => (lang === 'en' ? p.brandNameEn : p.brandNameAr) },
     {
-      key: 'price',
+      key: 'list.price',
       header: t('list.price'),
       sortKey: 'price',
       align: 'end',
@@ -101,14 +101,14 @@ export function ProductList({
       ),
     },
     {
-      key: 'stock',
+      key: 'list.stock',
       header: t('list.stock'),
       sortKey: 'stock',
       align: 'end',
       cell: (p) => formatNumber(p.stock, lang),
     },
     {
-      key: 'status',
+      key: 'list.status',
       header: t('list.status'),
       cell: (p) => (
         <div className="flex flex-wrap gap-1">
