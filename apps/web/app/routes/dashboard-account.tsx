@@ -65,13 +65,15 @@ function TwoStep({ enabled, posted }: { enabled: boolean; posted: AccountAnswer 
     return (
       <div className="flex flex-col gap-4">
         <p className="text-sm text-muted">{t('account.scanLead')}</p>
-        <img
-          src={shown.qrDataUrl}
-          alt={t('account.qrAlt')}
-          width={200}
-          height={200}
-          className="size-50 rounded-lg border border-line"
-        />
+        {shown.qrDataUrl && (
+          <img
+            src={shown.qrDataUrl}
+            alt={t('account.qrAlt')}
+            width={200}
+            height={200}
+            className="size-50 rounded-lg border border-line"
+          />
+        )}
         <p className="text-sm">
           {t('account.secretLabel')}{' '}
           <code dir="ltr" className="rounded bg-surface px-2 py-1 font-mono break-all">

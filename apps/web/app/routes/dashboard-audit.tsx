@@ -80,7 +80,8 @@ function Change({ entry }: { entry: AuditEntry }) {
           {change.field && <dt className="font-semibold">{change.field}:</dt>}
           <dd className="flex flex-wrap gap-x-1">
             {change.before !== undefined && (
-              <del className="text-sale" aria-label={t('audit.before')}>
+              <del className="text-sale">
+                <span className="sr-only">{t('audit.before')}: </span>
                 <bdi>{readable(change.before)}</bdi>
               </del>
             )}
@@ -90,7 +91,8 @@ function Change({ entry }: { entry: AuditEntry }) {
               </span>
             )}
             {change.after !== undefined && (
-              <ins className="text-emerald-800 no-underline" aria-label={t('audit.after')}>
+              <ins className="text-emerald-800 no-underline">
+                <span className="sr-only">{t('audit.after')}: </span>
                 <bdi>{readable(change.after)}</bdi>
               </ins>
             )}
@@ -108,12 +110,16 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
   const filters = query.filters;
   const columns: Column<AuditEntry>[] = [
     {
-      key: 'when',
+      key: 'audit.when',
       header: t('audit.when'),
-      cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>,
+      cell: (e) => (
+        <time dateTime={e.createdAt} className="whitespace-nowrap">
+          {formatDateTime(e.createdAt, lang)}
+        </time>
+      ),
     },
     {
-      key: 'who',
+      key: 'audit.who',
       header: t('audit.who'),
       cell: (e) => (
         <span className="flex flex-col">
@@ -127,7 +133,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'action',
+      key: 'audit.action',
       header: t('audit.action'),
       cell: (e) => (
         <span className="flex flex-col">
@@ -139,15 +145,15 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'entity',
+      key: 'audit.entity',
       header: t('audit.entity'),
       cell: (e) => (
-        <code dir="ltr" className="text-xs break-all">
+        <code dir="ltr" className="block min-w-44 text-xs break-all">
           {e.entityType}:{e.entityId}
         </code>
       ),
     },
-    { key: 'change', header: t('audit.change'), cell: (e) => <Change entry={e} /> },
+    { key: 'audit.change', header: t('audit.change'), cell: (e) => <Change entry={e} /> },
   ];
   const filtered = Object.values(filters).some(Boolean);
   return (

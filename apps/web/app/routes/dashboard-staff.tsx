@@ -156,7 +156,7 @@ export default function DashboardStaff({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, security, meId, anyMembers } = loaderData;
   const columns: Column<StaffMember>[] = [
     {
-      key: 'name',
+      key: 'staff.name',
       header: t('staff.name'),
       sortKey: 'name',
       cell: (m) => (
@@ -169,20 +169,20 @@ export default function DashboardStaff({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'role',
+      key: 'account.role',
       header: t('account.role'),
       sortKey: 'role',
       cell: (m) => <RoleCell member={m} isMe={m.id === meId} />,
     },
     {
-      key: 'status',
+      key: 'staff.status',
       header: t('staff.status'),
       cell: (m) => (
         <StatusBadge tone={statusTone[statusOf(m)]}>{t(`staff.statuses.${statusOf(m)}`)}</StatusBadge>
       ),
     },
     {
-      key: 'totp',
+      key: 'account.twoStep',
       header: t('account.twoStep'),
       cell: (m) => (
         <StatusBadge tone={m.totpEnabled ? 'success' : 'neutral'}>
@@ -191,13 +191,13 @@ export default function DashboardStaff({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
-      key: 'createdAt',
+      key: 'staff.createdAt',
       header: t('staff.createdAt'),
       sortKey: 'createdAt',
       cell: (m) => formatDateTime(m.createdAt, lang),
     },
     {
-      key: 'actions',
+      key: 'table.actions',
       header: t('table.actions'),
       cell: (m) => <MemberActions member={m} isMe={m.id === meId} />,
     },

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ownerOnlyPages } from '@shop/contract';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { signedInMember } from '../../test/staff.ts';
+import { ADMIN_HOST, ADMIN_ORIGIN, insertMember, signedInMember, STAFF_PASSWORD } from '../../test/staff.ts';
 import { signedInUser } from '../../test/users.ts';
 
 interface BuiltRoute {
@@ -144,6 +145,109 @@ describe('back-office pages are guarded', () => {
       expect(
         (await get(`/dashboard/login?next=${next}`, `staff_session=${member.token}`)).headers.location,
       ).toBe('/dashboard');
+  });
+
+  it('signs in through the page, and says how long to wait after too many wrong passwords', async () => {
+    await insertMember(t.app.db, { email: 'page-sign-in@shop.test', name: 'Page Member' });
+    const post = (lang: 'ar' | 'en', password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${lang === 'en' ? '/en' : ''}/dashboard/login?next=%2Fdashboard%2Faccount`,
+        remoteAddress: '10.20.0.1',
+        headers: {
+          host: ADMIN_HOST,
+          origin: ADMIN_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-dest': 'document',
+        },
+        payload: new URLSearchParams({
+          intent: 'password',
+          email: 'page-sign-in@shop.test',
+          password,
+        }).toString(),
+      });
+    const ok = await post('ar', STAFF_PASSWORD);
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('/dashboard/account');
+    expect(String(ok.headers['set-cookie'])).toMatch(/staff_session=[A-Za-z0-9_-]{43};/);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('en', 'not the password');
+      expect(wrong.statusCode).toBe(200);
+      expect(wrong.body).toContain('The e-mail or password is not correct');
+    }
+    const throttled = await post('en', 'not the password');
+    expect(throttled.body).toContain('Too many attempts. Try again in 15 minutes.');
+    const arabic = await post('ar', STAFF_PASSWORD);
+    expect(arabic.body).toContain('محاولات كثيرة. حاول مرة أخرى بعد 15 دقيقة.');
+    expect(arabic.headers['set-cookie'] ?? '').not.toMatch(/staff_session=/);
+  });
+
+  it('turns two-step verification on from My account, then signs in with the code step', async () => {
+    const member = await signedInMember(t.app.db, { email: 'page-totp@shop.test' });
+    let ip = 0;
+    const form = (url: string, fields: Record<string, string>, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: `10.21.0.${++ip}`,
+        headers: {
+          host: ADMIN_HOST,
+          origin: ADMIN_ORIGIN,
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-dest': 'document',
+          ...(cookie && { cookie }),
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const hidden = (html: string, name: string) =>
+      new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+    const cookie = `staff_session=${member.token}`;
+    const code = (secret: string, stepsAhead: number) =>
+      generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+    // Without JavaScript: the QR code comes back on the page, the code turns it on.
+    const enrol = await form('/en/dashboard/account', { intent: 'enrol' }, cookie);
+    expect(enrol.statusCode).toBe(200);
+    expect(enrol.body).toContain('src="data:image/png;base64,');
+    const secret = hidden(enrol.body, 'secret')!;
+    expect(secret).toMatch(/^[A-Z2-7]+$/);
+    const wrong = await form(
+      '/en/dashboard/account',
+      { intent: 'confirm', code: '000000', secret, qrDataUrl: hidden(enrol.body, 'qrDataUrl')! },
+      cookie,
+    );
+    expect(wrong.body).toContain('The verification code is wrong or was already used');
+    expect(wrong.body).toContain('src="data:image/png;base64,');
+    const on = await form(
+      '/en/dashboard/account',
+      { intent: 'confirm', code: await code(secret, 0), secret, qrDataUrl: 'x' },
+      cookie,
+    );
+    expect(on.statusCode).toBe(302);
+    expect(on.headers.location).toBe('/en/dashboard/account');
+    expect((await get('/en/dashboard/account', cookie)).body).toContain('Turn off two-step verification');
+
+    // Signing in now asks for the code, the challenge carried in the page.
+    const first = await form('/en/dashboard/login', {
+      intent: 'password',
+      email: 'page-totp@shop.test',
+      password: STAFF_PASSWORD,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['set-cookie'] ?? '').not.toMatch(/staff_session=/);
+    const challenge = hidden(first.body, 'challenge')!;
+    expect(challenge).toBeDefined();
+    const badCode = await form('/en/dashboard/login', { intent: 'totp', challenge, code: '000000' });
+    expect(badCode.body).toContain('The verification code is wrong or was already used');
+    expect(hidden(badCode.body, 'challenge')).toBe(challenge);
+    const signedIn = await form('/en/dashboard/login', {
+      intent: 'totp',
+      challenge,
+      code: await code(secret, 1),
+    });
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe('/en/dashboard');
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/staff_session=[A-Za-z0-9_-]{43};/);
   });
 
   it('leaves the back office out of the sitemap and the shop’s pages free of its words', async () => {

@@ -45,12 +45,18 @@ export async function accountAction(request: Request, context: AppLoadContext) {
         },
         read,
       );
-      // A wrong code keeps the QR code on the page, so the member can try again.
-      if (!result.ok)
+      // A wrong code keeps the QR code on the page, so the member can try again (only an
+      // image, as the API made it, is shown back).
+      if (!result.ok) {
+        const qr = read.values.qrDataUrl ?? '';
         return data<AccountAnswer>({
           error: { ...result.error, field: 'code' },
-          enrol: { secret: read.values.secret ?? '', qrDataUrl: read.values.qrDataUrl ?? '' },
+          enrol: {
+            secret: /^[A-Z2-7]{16,128}$/.test(read.values.secret ?? '') ? (read.values.secret ?? '') : '',
+            qrDataUrl: /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(qr) ? qr : '',
+          },
         });
+      }
       return answerForm(request, result, { back });
     }
     case 'disable': {

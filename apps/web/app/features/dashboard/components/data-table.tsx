@@ -3,7 +3,10 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
 export interface Column<Row> {
-  /** Unique within the table. */
+  /**
+   * Unique within the table. Use the header's translation key (`'orders.total'`): the
+   * translation test reads every `key: '…'` in the code as one and checks it exists.
+   */
   key: string;
   header: string;
   cell: (row: Row) => ReactNode;
@@ -50,11 +53,13 @@ export function DataTable<Row>({
   const { t } = useTranslation('dashboard');
   const { search } = useLocation();
   return (
+    // `relative`: visually hidden text in a cell (absolutely placed) stays inside the scroll box
+    // instead of widening the page.
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-line bg-white focus-visible:outline-2"
+      className="relative overflow-x-auto rounded-2xl border border-line bg-white focus-visible:outline-2"
     >
       <table className="w-full min-w-[40rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
