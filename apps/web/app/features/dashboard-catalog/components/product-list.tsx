@@ -81,7 +81,11 @@ export function ProductList({
       header: t('list.category'),
       cell: (p) => (lang === 'en' ? p.categoryNameEn : p.categoryNameAr),
     },
-    { key: 'list.brand', header: t('list.brand'), cell: (p) => (lang === 'en' ? p.brandNameEn : p.brandNameAr) },
+    {
+      key: 'list.brand',
+      header: t('list.brand'),
+      cell: (p) => (lang === 'en' ? p.brandNameEn : p.brandNameAr),
+    },
     {
       key: 'list.price',
       header: t('list.price'),
