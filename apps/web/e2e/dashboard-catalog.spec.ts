@@ -48,7 +48,7 @@ async function shoot(page: Page, name: string) {
 
 const words = {
   ar: {
-    addCategory: 'إضافة فئة',
+    addCategory: 'إضافة قسم',
     add: 'إضافة',
     nameAr: 'الاسم بالعربية',
     nameEn: 'الاسم بالإنجليزية',
@@ -56,7 +56,7 @@ const words = {
     newProduct: 'إضافة منتج',
     price: 'السعر (ريال، شامل الضريبة)',
     stock: 'المخزون (وحدات)',
-    category: 'الفئة',
+    category: 'القسم',
     brand: 'العلامة التجارية',
     create: 'إضافة المنتج',
     save: 'حفظ',

@@ -36,9 +36,9 @@ export const catalogAdminErrorMessages = {
     en: 'The SKU is 1 to 64 letters, digits or - _ .',
   },
   SKU_TAKEN: { ar: 'يوجد منتج آخر بهذا الرمز', en: 'Another product has this SKU' },
-  CATEGORY_REQUIRED: { ar: 'اختر الفئة', en: 'Choose a category' },
+  CATEGORY_REQUIRED: { ar: 'اختر القسم', en: 'Choose a category' },
   BRAND_REQUIRED: { ar: 'اختر العلامة التجارية', en: 'Choose a brand' },
-  CATEGORY_NOT_FOUND: { ar: 'الفئة غير موجودة', en: 'The category was not found' },
+  CATEGORY_NOT_FOUND: { ar: 'القسم غير موجود', en: 'The category was not found' },
   BRAND_NOT_FOUND: { ar: 'العلامة التجارية غير موجودة', en: 'The brand was not found' },
   PRODUCT_IMAGE_REQUIRED: { ar: 'اختر صورة لرفعها', en: 'Choose an image to upload' },
   PRODUCT_IMAGES_FULL: {
@@ -67,7 +67,7 @@ export const catalogAdminErrorMessages = {
     en: 'The order sent does not match the current list: reload the page',
   },
   CATEGORY_IN_USE: {
-    ar: 'لا يمكن حذف الفئة: تستخدمها {count} منتجات. انقل المنتجات إلى فئة أخرى أولاً',
+    ar: 'لا يمكن حذف القسم: يستخدمه {count} منتجات. انقل المنتجات إلى قسم آخر أولاً',
     en: 'The category cannot be removed: {count} products use it. Move them to another category first',
   },
   BRAND_IN_USE: {
@@ -90,8 +90,8 @@ export const catalogAdminSuccessMessages = {
     ar: 'تم تطبيق الإجراء على المنتجات المختارة',
     en: 'The action was applied to the selected products',
   },
-  CATEGORY_SAVED: { ar: 'تم حفظ الفئة', en: 'The category was saved' },
-  CATEGORY_DELETED: { ar: 'تم حذف الفئة', en: 'The category was removed' },
+  CATEGORY_SAVED: { ar: 'تم حفظ القسم', en: 'The category was saved' },
+  CATEGORY_DELETED: { ar: 'تم حذف القسم', en: 'The category was removed' },
   BRAND_SAVED: { ar: 'تم حفظ العلامة التجارية', en: 'The brand was saved' },
   BRAND_DELETED: { ar: 'تم حذف العلامة التجارية', en: 'The brand was removed' },
   ORDER_SAVED: { ar: 'تم حفظ الترتيب', en: 'The order was saved' },
