@@ -28,6 +28,7 @@ import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { resolveSession } from './lib/session.ts';
 import { catalogReadGates } from './modules/catalog/read-gates.ts';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
 
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes);
+  await app.register(catalogAdminRoutes);
   await app.register(contentRoutes);
   await app.register(usersRoutes);
   await app.register(cartRoutes);

@@ -39,6 +39,11 @@ export default [
     ...page('dashboard/orders/:id/credit-notes/:refundId', 'routes/dashboard-credit-note.tsx'),
 
     // catalog
+    ...page('dashboard/products', 'routes/dashboard-products.tsx'),
+    ...page('dashboard/products/new', 'routes/dashboard-product-new.tsx'),
+    ...page('dashboard/products/:id', 'routes/dashboard-product-edit.tsx'),
+    ...page('dashboard/categories', 'routes/dashboard-categories.tsx'),
+    ...page('dashboard/brands', 'routes/dashboard-brands.tsx'),
 
     // content, import and settings
     ...page('dashboard/import', 'routes/dashboard-import.tsx'),

@@ -1,3 +1,4 @@
+import type { BackOfficeCatalogReads } from './admin-catalog-data.ts';
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
 import type { BackOfficeOrderReads } from './admin-orders-data.ts';
 import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
@@ -49,6 +50,7 @@ export interface BackOfficeData {
   refunds: BackOfficeRefundReads;
 
   // catalog
+  catalog: BackOfficeCatalogReads;
 
   // content, import and settings
   content: BackOfficeContentReads;

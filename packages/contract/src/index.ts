@@ -15,6 +15,8 @@ export type * from './admin-insights-data.ts';
 export * from './refunds.ts';
 export * from './refund-messages.ts';
 export type * from './admin-refunds-data.ts';
+export * from './admin-catalog.ts';
+export type * from './admin-catalog-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
 export type * from './admin-orders-data.ts';

@@ -4,6 +4,7 @@ import { adminContentErrorMessages, adminContentSuccessMessages } from './admin-
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
 import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
+import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
@@ -245,6 +246,7 @@ export const errorMessages = {
   ...adminOrderErrorMessages,
   ...adminContentErrorMessages,
   ...refundErrorMessages,
+  ...catalogAdminErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -285,6 +287,7 @@ export const successMessages = {
   ...adminOrderSuccessMessages,
   ...adminContentSuccessMessages,
   ...refundSuccessMessages,
+  ...catalogAdminSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

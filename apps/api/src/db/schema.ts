@@ -94,16 +94,34 @@ export const products = pgTable(
      * the triggers of migration 0003 (a generated column cannot read other tables).
      */
     searchDoc: text('search_doc').notNull().default(''),
+    // Back-office catalog (migration 0010): hiding, versions, offer dates.
+    /** Kept for the orders that name it, but shown to shoppers nowhere. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Bumped by every change; a save made from an older version is refused. */
+    version: integer('version').notNull().default(1),
+    /** The offer as planned in the back office; `offerPriceHalalas` holds it while its dates hold. */
+    offerPlannedHalalas: integer('offer_planned_halalas'),
+    offerStartsAt: timestamp('offer_starts_at', { withTimezone: true }),
+    offerEndsAt: timestamp('offer_ends_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('products_search_doc_trgm').using('gin', sql`${t.searchDoc} gin_trgm_ops`),
     // The three listing indexes also INCLUDE the other filter columns and the effective price
     // (migration 0003), which drizzle cannot express, so that filtered pages are index-only.
-    index('products_listing').on(t.id),
-    index('products_listing_category').on(t.categoryId, t.id),
-    index('products_listing_company').on(t.companyId, t.id),
-    index('products_price').on(t.effectivePriceHalalas, t.id),
+    // They and the price index hold visible products only (migration 0010).
+    index('products_listing')
+      .on(t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_listing_category')
+      .on(t.categoryId, t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_listing_company')
+      .on(t.companyId, t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_price')
+      .on(t.effectivePriceHalalas, t.id)
+      .where(sql`not ${t.hidden}`),
     index('products_best_sellers')
       .on(t.unitsSold.desc(), t.featured.desc(), t.updatedAt.desc(), t.id)
       .where(sql`${t.unitsSold} > 0 or ${t.featured}`),
@@ -114,6 +132,13 @@ export const products = pgTable(
     index('products_related').on(t.categoryId, t.unitsSold.desc(), t.featured.desc(), t.id),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_nonnegative', sql`${t.priceHalalas} >= 0`),
+    index('products_offer_schedule')
+      .on(t.id)
+      .where(sql`${t.offerPlannedHalalas} is not null`),
+    check(
+      'products_offer_planned_below_price',
+      sql`${t.offerPlannedHalalas} is null or (${t.offerPlannedHalalas} >= 0 and ${t.offerPlannedHalalas} < ${t.priceHalalas})`,
+    ),
     check(
       'products_offer_below_price',
       sql`${t.offerPriceHalalas} is null or (${t.offerPriceHalalas} >= 0 and ${t.offerPriceHalalas} < ${t.priceHalalas})`,

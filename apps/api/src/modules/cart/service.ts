@@ -22,6 +22,7 @@ async function cartLines(db: Db, userId: string) {
       priceHalalas: products.priceHalalas,
       offerPriceHalalas: products.offerPriceHalalas,
       stock: products.stock,
+      hidden: products.hidden,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -64,7 +65,11 @@ const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
  */
 export async function addToCart(db: Db, userId: string, productId: number) {
   const product = (
-    await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).limit(1)
+    await db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(and(eq(products.id, productId), sql`not ${products.hidden}`))
+      .limit(1)
   )[0];
   if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND');
   if (product.stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
@@ -140,8 +145,13 @@ export async function removeProducts(tx: Db, userId: string, productIds: number[
  */
 export async function cartForCheckout(db: Db, userId: string) {
   const lines = await cartLines(db, userId);
+  // A product hidden since it was put in the cart is no longer for sale.
+  if (lines.some((l) => l.hidden)) throw new AppError(409, 'PRODUCT_NOT_FOUND');
   return lines
-    .map(({ carId: _carId, count, stock: _stock, ...product }) => ({ ...product, quantity: count }))
+    .map(({ carId: _carId, count, stock: _stock, hidden: _hidden, ...product }) => ({
+      ...product,
+      quantity: count,
+    }))
     .sort((a, b) => a.productId - b.productId);
 }
 

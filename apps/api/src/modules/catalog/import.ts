@@ -838,6 +838,12 @@ export async function writeProductBatch(
         categoryId: excluded('category_id'),
         companyId: excluded('company_id'),
         image: excluded('image'),
+        // A record is the whole truth about its product: an offer planned in the back office
+        // gives way to the file's, and an edit opened before the import is refused on saving.
+        offerPlannedHalalas: null,
+        offerStartsAt: null,
+        offerEndsAt: null,
+        version: sql`${products.version} + 1`,
         updatedAt: sql`now()`,
       },
     })

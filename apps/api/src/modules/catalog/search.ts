@@ -3,8 +3,8 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, companies, products, searchTerms } from '../../db/schema.ts';
 import {
-  emptyPage,
   listProducts,
+  visibleProduct,
   priceRangeFilter,
   productsByIds,
   type Page,
@@ -48,6 +48,8 @@ export interface SearchQuery {
   page: Page;
   text: string;
   range: PriceRange;
+  /** The back office finds hidden products too; shoppers never do. */
+  includeHidden?: boolean;
 }
 
 interface QueryWord {
@@ -147,17 +149,37 @@ export function sqlSearch(database: Db): SearchEngine {
   };
 }
 
-async function searchIn(db: Db, { lang, page, text, range }: SearchQuery): Promise<PagedProducts> {
+async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
+  const { lang, page, text, range } = query;
   const term = text.trim();
   if (term === '') return listProducts(db, lang, page, range);
+  const ids = await rankedIds(db, term, query);
+  const start = (page.page - 1) * page.pageSize;
+  return {
+    products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
+    pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
+  };
+}
+
+/**
+ * The ids of the products matching every word of `term`, best first (at most MAX_CANDIDATES).
+ * The back office's list filters and sorts within these.
+ */
+export async function rankedIds(
+  db: Db,
+  term: string,
+  { range, includeHidden = false }: Pick<SearchQuery, 'range' | 'includeHidden'>,
+): Promise<number[]> {
   const words = await queryWords(db, term);
   // A query of diacritics or punctuation alone matches nothing rather than everything.
-  if (words.length === 0) return emptyPage;
+  if (words.length === 0) return [];
 
   const candidates = db
     .select({ id: products.id })
     .from(products)
-    .where(and(...words.map(wordMatches), ...priceRangeFilter(range)))
+    .where(
+      and(...words.map(wordMatches), ...priceRangeFilter(range), includeHidden ? undefined : visibleProduct),
+    )
     .limit(MAX_CANDIDATES)
     .as('candidates');
   const score = sql.join(words.map(wordScore), sql` + `);
@@ -172,13 +194,7 @@ async function searchIn(db: Db, { lang, page, text, range }: SearchQuery): Promi
       sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
       products.id,
     );
-  const rawCount = ranked.length;
-  const start = (page.page - 1) * page.pageSize;
-  const ids = ranked.slice(start, start + page.pageSize).map((r) => r.id);
-  return {
-    products: await productsByIds(db, lang, ids),
-    pagging: { pageCount: Math.ceil(rawCount / page.pageSize), rawCount },
-  };
+  return ranked.map((r) => r.id);
 }
 
 /** Products matching every word of `productName`, best matches first. */

@@ -18,6 +18,12 @@ export const HOME_LIST_SIZE = 10;
 
 const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 
+/**
+ * What shoppers may see: not hidden. Written as the listing indexes' predicate (migration 0010)
+ * so that the planner matches them.
+ */
+export const visibleProduct = sql`not ${products.hidden}`;
+
 const productFields = {
   id: products.id,
   nameAr: products.nameAr,
@@ -88,7 +94,7 @@ export async function listCompanies(db: Db, lang: Lang): Promise<Company[]> {
 export async function featuredProducts(db: Db, lang: Lang): Promise<Product[]> {
   const rows = await selectProducts(db)
     // Written as the partial index products_best_sellers is, so that the index serves it.
-    .where(sql`${products.unitsSold} > 0 or ${products.featured}`)
+    .where(and(sql`${products.unitsSold} > 0 or ${products.featured}`, visibleProduct))
     .orderBy(desc(products.unitsSold), desc(products.featured), desc(products.updatedAt), asc(products.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => toProduct(r, lang));
@@ -96,6 +102,7 @@ export async function featuredProducts(db: Db, lang: Lang): Promise<Product[]> {
 
 export async function newestProducts(db: Db, lang: Lang): Promise<Product[]> {
   const rows = await selectProducts(db)
+    .where(visibleProduct)
     .orderBy(desc(products.updatedAt), desc(products.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => toProduct(r, lang));
@@ -104,14 +111,22 @@ export async function newestProducts(db: Db, lang: Lang): Promise<Product[]> {
 /** Products on offer, the biggest discount (as a share of the price) first. */
 export async function offerProducts(db: Db, lang: Lang): Promise<Product[]> {
   const rows = await selectProducts(db)
-    .where(isNotNull(products.offerPriceHalalas))
+    .where(and(isNotNull(products.offerPriceHalalas), visibleProduct))
     .orderBy(sql`${products.offerShare} desc nulls last`, asc(products.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => toProduct(r, lang));
 }
 
-export async function productDetails(db: Db, id: number, lang: Lang): Promise<ProductDetails> {
-  const [row] = await selectProducts(db).where(eq(products.id, id));
+/** One product; a hidden one only for staff (`includeHidden`), otherwise 404 like a missing one. */
+export async function productDetails(
+  db: Db,
+  id: number,
+  lang: Lang,
+  { includeHidden = false } = {},
+): Promise<ProductDetails> {
+  const [row] = await selectProducts(db).where(
+    and(eq(products.id, id), includeHidden ? undefined : visibleProduct),
+  );
   if (!row) throw notFound('PRODUCT_NOT_FOUND');
   const images = await db
     .select({ image: productImages.image })
@@ -132,7 +147,7 @@ export async function relatedProducts(db: Db, id: number, lang: Lang): Promise<P
     .where(eq(products.id, id));
   if (!product) throw notFound('PRODUCT_NOT_FOUND');
   const rows = await selectProducts(db)
-    .where(and(eq(products.categoryId, product.categoryId), ne(products.id, id)))
+    .where(and(eq(products.categoryId, product.categoryId), ne(products.id, id), visibleProduct))
     .orderBy(desc(products.unitsSold), desc(products.featured), asc(products.id))
     .limit(HOME_LIST_SIZE);
   return rows.map((r) => toProduct(r, lang));
@@ -225,6 +240,7 @@ export async function listProducts(
     if (!found) throw notFound();
   }
   const where = and(
+    visibleProduct,
     filters.categoryId !== undefined ? eq(products.categoryId, filters.categoryId) : undefined,
     filters.companyId !== undefined ? eq(products.companyId, filters.companyId) : undefined,
     ...priceRangeFilter(filters),

@@ -12,6 +12,7 @@ import { orderReads } from '../orders/back-office-reads.ts';
 import { customerReads, overviewReads } from '../insights/back-office-reads.ts';
 import { contentReads } from '../content/back-office-reads.ts';
 import { refundReads } from '../refunds/back-office-reads.ts';
+import { catalogReads } from '../catalog/back-office-reads.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
 import { staffReads } from '../staff/back-office-reads.ts';
 import { presentMe, staffSessionOf, type StaffSession } from '../staff/guard.ts';
@@ -64,6 +65,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       refunds: refundReads(ctx),
 
       // catalog
+      catalog: catalogReads(ctx),
 
       // content, import and settings
       content: contentReads(ctx),

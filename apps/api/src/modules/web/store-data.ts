@@ -31,6 +31,7 @@ import { orderWithPayment } from '../orders/payment-form.ts';
 import { findOrder, linesOfOrders, listOrders } from '../orders/service.ts';
 import { readCreditNote } from '../refunds/read.ts';
 import { refundsOfOrders } from '../refunds/service.ts';
+import { staffSessionOf } from '../staff/guard.ts';
 import { findUserById, toUserAnswer } from '../users/service.ts';
 import type { NearStaticCache } from './near-static.ts';
 
@@ -103,6 +104,9 @@ export function storeDataFor(
     return order && order.userId === shopper.userId ? order : null;
   };
 
+  let staff: Promise<boolean> | undefined;
+  const staffPreview = () => (staff ??= staffSessionOf(request).then((found) => found !== null));
+
   const build = (lang: Lang): StoreData => ({
     lang,
     settings: () =>
@@ -121,7 +125,9 @@ export function storeDataFor(
       cache.get('catalog', 'newest', lang, () => newestProducts(db, lang), { showsProducts: true }),
     offerProducts: () =>
       cache.get('catalog', 'offers', lang, () => offerProducts(db, lang), { showsProducts: true }),
-    product: (id) => unlessNotFound(productDetails(db, id, lang), null),
+    // A hidden product's page is a 404 to shoppers; signed-in staff see it, to preview it.
+    product: async (id) =>
+      unlessNotFound(productDetails(db, id, lang, { includeHidden: await staffPreview() }), null),
     relatedProducts: (id) => unlessNotFound(relatedProducts(db, id, lang), []),
     productsPage: ({ pageSize, page, ...filters }) =>
       unlessBusy(

@@ -1,0 +1,201 @@
+import type { AdminGroup } from '@shop/contract';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { inputClass, TextField } from '../../../components/ui/text-field.tsx';
+import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { ConfirmAction } from '../../dashboard/components/confirm-action.tsx';
+import { EmptyState } from '../../dashboard/components/empty-state.tsx';
+import { formatNumber } from '../../dashboard/format.ts';
+import type { GroupKind } from '../api.ts';
+import { CATALOG_INTENT } from '../intents.ts';
+
+const smallButton =
+  'inline-flex h-10 items-center justify-center rounded-lg border border-line bg-white px-3 text-sm font-semibold hover:border-primary disabled:opacity-40';
+
+function MoveButton({
+  id,
+  intent,
+  label,
+  disabled,
+}: {
+  id: number;
+  intent: string;
+  label: string;
+  disabled: boolean;
+}) {
+  const { Form, busy } = useActionForm();
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={smallButton} disabled={disabled || busy} aria-busy={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** One category or brand: its image, names (an edit form), place in the order, removal. */
+function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; last: boolean }) {
+  const { t } = useTranslation('dashboard-catalog');
+  const { lang } = useLang();
+  const { Form, formRef, busy, errorFor } = useActionForm();
+  const name = lang === 'en' ? group.nameEn : group.nameAr;
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4">
+      <div className="flex items-center gap-3">
+        <img
+          src={group.image}
+          alt=""
+          width={56}
+          height={56}
+          className="size-14 rounded-lg bg-surface object-contain"
+        />
+        <div className="flex grow flex-col">
+          <h3 className="font-semibold">{name}</h3>
+          <p className="text-sm text-muted">
+            {t('groups.productCount', { n: formatNumber(group.productCount, lang) })}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <MoveButton
+            id={group.id}
+            intent={CATALOG_INTENT.moveUp}
+            label={t('groups.earlier')}
+            disabled={first}
+          />
+          <MoveButton
+            id={group.id}
+            intent={CATALOG_INTENT.moveDown}
+            label={t('groups.later')}
+            disabled={last}
+          />
+        </div>
+      </div>
+      <details className="rounded-xl border border-line">
+        <summary className="cursor-pointer px-4 py-2 font-semibold">{t('groups.edit', { name })}</summary>
+        <Form
+          ref={formRef}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="grid gap-3 p-4 md:grid-cols-3 md:items-end"
+        >
+          <input type="hidden" name="intent" value={CATALOG_INTENT.update} />
+          <input type="hidden" name="id" value={group.id} />
+          <TextField
+            label={t('form.nameAr')}
+            name="nameAr"
+            dir="rtl"
+            lang="ar"
+            defaultValue={group.nameAr}
+            error={errorFor('nameAr')}
+          />
+          <TextField
+            label={t('form.nameEn')}
+            name="nameEn"
+            dir="ltr"
+            lang="en"
+            defaultValue={group.nameEn}
+            error={errorFor('nameEn')}
+          />
+          <TextField
+            label={t('groups.newImage')}
+            name="image"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className={`${inputClass} py-2.5`}
+            error={errorFor('image')}
+          />
+          <div>
+            <SubmitButton busy={busy}>{t('form.save')}</SubmitButton>
+          </div>
+        </Form>
+      </details>
+      <div>
+        <ConfirmAction
+          confirmKey={`delete:${group.id}`}
+          fields={{ intent: CATALOG_INTENT.remove, id: String(group.id) }}
+          label={t('groups.remove')}
+          accessibleLabel={t('groups.removeFull', { name })}
+          question={t('groups.removeQuestion', { name })}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** The categories' or brands' page: the list in its order, and a form to add one. */
+export function GroupManager({
+  kind,
+  groups,
+  serverAnswer,
+}: {
+  kind: GroupKind;
+  groups: AdminGroup[];
+  serverAnswer?: FormAnswer;
+}) {
+  const { t } = useTranslation('dashboard-catalog');
+  // Added: the form is emptied for the next one (the list shows the new entry).
+  const create = useActionForm({ serverAnswer, onDone: () => create.formRef.current?.reset() });
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="add-title" className="rounded-2xl border border-line bg-white p-4 md:p-6">
+        <h2 id="add-title" className="mb-4 text-lg font-bold">
+          {kind === 'category' ? t('groups.addCategory') : t('groups.addBrand')}
+        </h2>
+        <create.Form
+          ref={create.formRef}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="grid gap-3 md:grid-cols-3 md:items-end"
+        >
+          <input type="hidden" name="intent" value={CATALOG_INTENT.create} />
+          <TextField
+            label={t('form.nameAr')}
+            name="nameAr"
+            dir="rtl"
+            lang="ar"
+            required
+            error={create.errorFor('nameAr')}
+          />
+          <TextField
+            label={t('form.nameEn')}
+            name="nameEn"
+            dir="ltr"
+            lang="en"
+            required
+            error={create.errorFor('nameEn')}
+          />
+          <TextField
+            label={t('form.image')}
+            hint={t('images.hint')}
+            name="image"
+            type="file"
+            required
+            accept="image/jpeg,image/png,image/webp"
+            className={`${inputClass} py-2.5`}
+            error={create.errorFor('image')}
+          />
+          <div>
+            <SubmitButton busy={create.busy}>{t('groups.add')}</SubmitButton>
+          </div>
+        </create.Form>
+      </section>
+      {groups.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ol
+          className="flex flex-col gap-3"
+          aria-label={kind === 'category' ? t('groups.categoriesList') : t('groups.brandsList')}
+        >
+          {groups.map((g, i) => (
+            <GroupRow key={g.id} group={g} first={i === 0} last={i === groups.length - 1} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

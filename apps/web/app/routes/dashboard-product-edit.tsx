@@ -1,0 +1,184 @@
+import {
+  adminProductOkSchema,
+  errorMessage,
+  productDeleteAnswerSchema,
+  productImageUploadSchema,
+  productUpdateSchema,
+} from '@shop/contract';
+import { data, useActionData } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/dashboard-product-edit';
+import { StatusBadge } from '../features/dashboard/components/status-badge.tsx';
+import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
+import { requireMember } from '../features/dashboard/session.server.ts';
+import {
+  addProductImage,
+  deleteProduct,
+  setProductImages,
+  updateProduct,
+} from '../features/dashboard-catalog/api.ts';
+import { ProductForm } from '../features/dashboard-catalog/components/product-form.tsx';
+import { ProductImages } from '../features/dashboard-catalog/components/product-images.tsx';
+import { CATALOG_INTENT, moved } from '../features/dashboard-catalog/intents.ts';
+import { answerForm, formError, readForm, submitForm } from '../lib/form-action.server.ts';
+import type { FormAnswer } from '../lib/form-answer.ts';
+import { localizePath } from '../lib/lang.ts';
+import { requestLang } from '../lib/route-lang.ts';
+import { useLang } from '../lib/use-lang.ts';
+import { useTranslation } from '../lib/use-translation.ts';
+
+const productId = (raw: string | undefined) => (raw && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+export async function loader(args: Route.LoaderArgs) {
+  const { bo } = await requireMember(args);
+  const id = productId(args.params.id);
+  const product = id === undefined ? null : await bo.catalog.product(id);
+  if (!product) throw data(null, { status: 404 });
+  const [categories, brands] = await Promise.all([bo.catalog.categories(), bo.catalog.brands()]);
+  return { product, categories, brands };
+}
+
+const imageMove = z.object({
+  index: z.coerce.number().int().min(0),
+  version: z.string(),
+});
+
+/**
+ * The edit page's forms, told apart by `intent`: save the fields, upload an image, move or
+ * remove one, delete the product (confirmed first).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireMember({ request, context });
+  const lang = requestLang(request);
+  const id = productId(params.id);
+  if (id === undefined) throw data(null, { status: 404 });
+  const read = await readForm(request);
+  const here = localizePath(`/dashboard/products/${id}`, lang);
+  const intent = read.values.intent;
+
+  if (intent === CATALOG_INTENT.save) {
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: productUpdateSchema,
+        answer: adminProductOkSchema,
+        // The API reads the form's own text (prices in SAR), as this page checked it.
+        send: (api) => updateProduct(api, id, read.values),
+      },
+      read,
+    );
+    return answerForm(request, result, { back: here });
+  }
+
+  if (intent === CATALOG_INTENT.upload) {
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: productImageUploadSchema,
+        answer: adminProductOkSchema,
+        errorField: 'image',
+        send: (api, _input, form) => addProductImage(api, id, form),
+      },
+      read,
+    );
+    return answerForm(request, result, { back: here });
+  }
+
+  if (
+    intent === CATALOG_INTENT.imageUp ||
+    intent === CATALOG_INTENT.imageDown ||
+    intent === CATALOG_INTENT.imageRemove
+  ) {
+    const move = imageMove.safeParse(read.values);
+    if (!move.success) return formError({ message: errorMessage('VALIDATION_FAILED', lang) });
+    const current = read.form.getAll('images').map(String);
+    const { index } = move.data;
+    const images =
+      intent === CATALOG_INTENT.imageRemove
+        ? current.filter((_, i) => i !== index)
+        : moved(current, index, intent === CATALOG_INTENT.imageUp ? -1 : 1);
+    const result = await submitForm(
+      request,
+      context,
+      {
+        schema: z.object({ version: z.string() }),
+        answer: adminProductOkSchema,
+        send: (api) => setProductImages(api, id, images, Number(move.data.version)),
+      },
+      read,
+    );
+    return answerForm(request, result, { back: here });
+  }
+
+  if (intent === CATALOG_INTENT.remove) {
+    const ask = askToConfirm(read.values);
+    if (ask) return ask;
+    const result = await submitForm(
+      request,
+      context,
+      { schema: z.object({}), answer: productDeleteAnswerSchema, send: (api) => deleteProduct(api, id) },
+      read,
+    );
+    if (!result.ok) return confirmError(read.values, result.error);
+    return answerForm(request, result, { redirectTo: localizePath('/dashboard/products', lang) });
+  }
+  return formError({ message: errorMessage('VALIDATION_FAILED', lang) });
+}
+
+export default function DashboardProductEdit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('dashboard-catalog');
+  const { lang, localize } = useLang();
+  const posted = useActionData<FormAnswer & { intent?: string }>();
+  const { product, categories, brands } = loaderData;
+  const name = lang === 'en' ? product.nameEn : product.nameAr;
+  return (
+    <DashboardPage
+      title={name}
+      breadcrumbs={[{ label: t('products.title'), to: '/dashboard/products' }, { label: name }]}
+      actions={
+        <>
+          {product.hidden ? <StatusBadge tone="warning">{t('status.hidden')}</StatusBadge> : null}
+          {/* The storefront's own page: a full load, it carries the shop's words, not these. */}
+          <a
+            href={localize(`/product/${product.id}`)}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex h-11 items-center rounded-full border border-line bg-white px-5 font-semibold hover:border-primary"
+          >
+            {product.hidden ? t('products.preview') : t('products.viewInShop')}
+          </a>
+        </>
+      }
+    >
+      <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
+        <ProductForm
+          key={product.version}
+          product={product}
+          categories={categories}
+          brands={brands}
+          serverAnswer={posted}
+        />
+      </div>
+      <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
+        <ProductImages product={product} />
+      </div>
+      <div className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4 md:p-6">
+        <h2 className="text-lg font-bold">{t('delete.title')}</h2>
+        <p className="text-sm text-muted">{t('delete.explain')}</p>
+        <div>
+          <ConfirmAction
+            confirmKey={`delete:${product.id}`}
+            fields={{ intent: CATALOG_INTENT.remove }}
+            label={t('delete.button')}
+            accessibleLabel={t('delete.buttonFull', { name })}
+            question={t('delete.question', { name })}
+          />
+        </div>
+      </div>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,98 @@
+/** Messages of the back office's catalog calls, in both languages; merged into the API's one list. */
+
+export const catalogAdminErrorMessages = {
+  PRODUCT_VERSION_CONFLICT: {
+    ar: 'عدّل شخص آخر هذا المنتج بعد أن فتحته. لم يُحفظ شيء: افتح المنتج من جديد وأعد تعديلك',
+    en: 'Someone else changed this product after you opened it. Nothing was saved: open the product again and redo your change',
+  },
+  PRICE_INVALID: {
+    ar: 'أدخل السعر بالريال، بمنزلتين عشريتين على الأكثر',
+    en: 'Enter the price in riyals, with at most two decimals',
+  },
+  OFFER_NOT_BELOW_PRICE: {
+    ar: 'سعر العرض يجب أن يكون أقل من السعر',
+    en: 'The offer price must be below the price',
+  },
+  OFFER_DATES_INVALID: {
+    ar: 'تاريخ نهاية العرض يجب أن يكون بعد تاريخ بدايته',
+    en: 'The offer must end after it starts',
+  },
+  DATE_INVALID: { ar: 'التاريخ غير صالح', en: 'The date is not valid' },
+  STOCK_INVALID: {
+    ar: 'المخزون عدد صحيح من 0 إلى 1000000',
+    en: 'Stock is a whole number from 0 to 1,000,000',
+  },
+  CATALOG_NAME_REQUIRED: { ar: 'الاسم مطلوب', en: 'The name is required' },
+  CATALOG_NAME_TOO_LONG: {
+    ar: 'الاسم طويل جداً (200 حرف على الأكثر)',
+    en: 'The name is too long (200 characters at most)',
+  },
+  DESCRIPTION_TOO_LONG: {
+    ar: 'الوصف طويل جداً (10000 حرف على الأكثر)',
+    en: 'The description is too long (10,000 characters at most)',
+  },
+  SKU_INVALID: {
+    ar: 'رمز المنتج من 1 إلى 64 حرفاً أو رقماً أو - _ .',
+    en: 'The SKU is 1 to 64 letters, digits or - _ .',
+  },
+  SKU_TAKEN: { ar: 'يوجد منتج آخر بهذا الرمز', en: 'Another product has this SKU' },
+  CATEGORY_REQUIRED: { ar: 'اختر القسم', en: 'Choose a category' },
+  BRAND_REQUIRED: { ar: 'اختر العلامة التجارية', en: 'Choose a brand' },
+  CATEGORY_NOT_FOUND: { ar: 'القسم غير موجود', en: 'The category was not found' },
+  BRAND_NOT_FOUND: { ar: 'العلامة التجارية غير موجودة', en: 'The brand was not found' },
+  PRODUCT_IMAGE_REQUIRED: { ar: 'اختر صورة لرفعها', en: 'Choose an image to upload' },
+  PRODUCT_IMAGES_FULL: {
+    ar: 'للمنتج 10 صور على الأكثر: احذف صورة أولاً',
+    en: 'A product has 10 images at most: remove one first',
+  },
+  PRODUCT_IMAGES_MISMATCH: {
+    ar: 'تغيّرت صور المنتج منذ فتحته: افتح المنتج من جديد',
+    en: "The product's images changed since you opened it: open the product again",
+  },
+  PRODUCT_LAST_IMAGE: {
+    ar: 'لا يمكن حذف آخر صورة للمنتج: ارفع صورة أخرى أولاً',
+    en: "A product's last image cannot be removed: upload another one first",
+  },
+  BULK_SELECTION_REQUIRED: { ar: 'اختر منتجاً واحداً على الأقل', en: 'Select at least one product' },
+  BULK_PERCENT_INVALID: {
+    ar: 'النسبة من −90 إلى 500، بمنزلتين عشريتين على الأكثر',
+    en: 'The percentage is from −90 to 500, with at most two decimals',
+  },
+  BULK_PRICE_REFUSED: {
+    ar: 'لم يتغير شيء: بعد التقريب يصبح سعر عرض أحد المنتجات غير أقل من سعره',
+    en: "Nothing was changed: after rounding, one product's offer price would no longer be below its price",
+  },
+  ORDER_IDS_INVALID: {
+    ar: 'الترتيب المرسل لا يطابق القائمة الحالية: حدّث الصفحة',
+    en: 'The order sent does not match the current list: reload the page',
+  },
+  CATEGORY_IN_USE: {
+    ar: 'لا يمكن حذف القسم: يستخدمه {count} منتجات. انقل المنتجات إلى قسم آخر أولاً',
+    en: 'The category cannot be removed: {count} products use it. Move them to another category first',
+  },
+  BRAND_IN_USE: {
+    ar: 'لا يمكن حذف العلامة التجارية: تستخدمها {count} منتجات. انقل المنتجات إلى علامة أخرى أولاً',
+    en: 'The brand cannot be removed: {count} products use it. Move them to another brand first',
+  },
+} as const;
+
+export const catalogAdminSuccessMessages = {
+  PRODUCT_CREATED: { ar: 'تمت إضافة المنتج', en: 'The product was added' },
+  PRODUCT_SAVED: { ar: 'تم حفظ المنتج', en: 'The product was saved' },
+  PRODUCT_DELETED: { ar: 'تم حذف المنتج', en: 'The product was deleted' },
+  PRODUCT_HIDDEN_NOT_DELETED: {
+    ar: 'المنتج موجود في طلبات سابقة فلا يُحذف: أُخفي عن المتجر بدلاً من ذلك',
+    en: 'The product appears in orders, so it is not deleted: it was hidden from the shop instead',
+  },
+  PRODUCT_IMAGE_ADDED: { ar: 'تمت إضافة الصورة', en: 'The image was added' },
+  PRODUCT_IMAGES_SAVED: { ar: 'تم حفظ صور المنتج', en: "The product's images were saved" },
+  BULK_DONE: {
+    ar: 'تم تطبيق الإجراء على المنتجات المختارة',
+    en: 'The action was applied to the selected products',
+  },
+  CATEGORY_SAVED: { ar: 'تم حفظ القسم', en: 'The category was saved' },
+  CATEGORY_DELETED: { ar: 'تم حذف القسم', en: 'The category was removed' },
+  BRAND_SAVED: { ar: 'تم حفظ العلامة التجارية', en: 'The brand was saved' },
+  BRAND_DELETED: { ar: 'تم حذف العلامة التجارية', en: 'The brand was removed' },
+  ORDER_SAVED: { ar: 'تم حفظ الترتيب', en: 'The order was saved' },
+} as const;
