@@ -16,6 +16,7 @@ import { orderStatusKey, orderStatusTones } from '../features/dashboard-insights
 import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
 import { takeNotice } from '../lib/notice.server.ts';
 import { PageNotice } from '../components/ui/page-notice.tsx';
+import { ShopLink } from '../components/ui/shop-link.tsx';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
@@ -132,7 +133,15 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
               rows={orders}
               rowKey={(o) => o.id}
               columns={[
-                { key: 'number', header: t('customer.orderNumber'), cell: (o) => `#${o.number}` },
+                {
+                  key: 'number',
+                  header: t('customer.orderNumber'),
+                  cell: (o) => (
+                    <ShopLink to={`/dashboard/orders/${o.number}`} className="text-primary hover:underline">
+                      #{o.number}
+                    </ShopLink>
+                  ),
+                },
                 {
                   key: 'date',
                   header: t('customer.orderDate'),
