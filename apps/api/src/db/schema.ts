@@ -734,6 +734,11 @@ export const refunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex('refunds_credit_note_number_unique').on(t.creditNoteNumber),
     index('refunds_order_idx').on(t.orderId, t.createdAt),
+    // Migration 0012: the overview's sales read completed refunds by completion time, the
+    // amount INCLUDEd in the index (index-only scans).
+    index('refunds_completed_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'succeeded'`),
     check('refunds_amount_positive', sql`${t.amountHalalas} > 0`),
     check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],

@@ -1,6 +1,7 @@
 import { adminPaths, overviewSchema } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { customerStats, orders, refunds } from '../../db/schema.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInMember } from '../../test/staff.ts';
@@ -119,5 +120,63 @@ describe('the back-office overview', () => {
     expect(figures.daily.at(-1)).toMatchObject({ salesHalalas: 1234_00, orders: 1 });
     expect(figures.lowStock.threshold).toBe(2);
     expect(res.headers['cache-control']).toMatch(/no-store/);
+  });
+  it('takes completed refunds off the sales of the day they were made, and off what the shopper spent', async () => {
+    const shopper = (await insertUser(t.app.db)).id;
+    const paidAt = riyadh('2027-05-10T12:00:00');
+    const [paid] = await t.app.db
+      .insert(orders)
+      .values({
+        userId: shopper,
+        status: 'paid',
+        address: 'Riyadh',
+        subtotalHalalas: 500_00,
+        shippingHalalas: 0,
+        discountHalalas: 0,
+        totalHalalas: 500_00,
+        vatHalalas: 65_22,
+        expiresAt: paidAt,
+        paidAt,
+        paymentId: 'pay_overview_refunded',
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .returning({ id: orders.id });
+    const refund = (
+      key: string,
+      amountHalalas: number,
+      status: 'pending' | 'succeeded' | 'failed',
+      at: Date,
+    ) => ({
+      orderId: paid!.id,
+      idempotencyKey: key,
+      amountHalalas,
+      reason: 'test',
+      status,
+      provider: 'sandbox' as const,
+      paymentId: 'pay_overview_refunded',
+      refundedBeforeHalalas: 0,
+      actor: 'owner@shop.test',
+      createdAt: at,
+      completedAt: status === 'pending' ? null : at,
+    });
+    const madeAt = riyadh('2027-05-12T09:00:00');
+    await t.app.db
+      .insert(refunds)
+      .values([refund('done', 120_00, 'succeeded', madeAt), refund('refused', 30_00, 'failed', madeAt)]);
+    await t.app.db.insert(refunds).values(refund('waiting', 10_00, 'pending', madeAt));
+    // What the refund service does when a refund completes.
+    await t.app.db.update(orders).set({ refundedHalalas: 120_00 }).where(eq(orders.id, paid!.id));
+
+    const figures = await overview(t.app.db, 'en', riyadh('2027-05-12T10:00:00'));
+    // Only the completed refund counts, on its own day; the order still counts once, on its day.
+    expect(figures.today).toMatchObject({ salesHalalas: -120_00, orders: 0 });
+    expect(figures.last7Days).toMatchObject({ salesHalalas: 380_00, orders: 1 });
+    expect(figures.daily.find((d) => d.date === '2027-05-10')).toMatchObject({
+      salesHalalas: 500_00,
+      orders: 1,
+    });
+    const [stats] = await t.app.db.select().from(customerStats).where(eq(customerStats.userId, shopper));
+    expect(stats).toMatchObject({ ordersCount: 1, spentHalalas: 380_00 });
   });
 });
