@@ -287,7 +287,8 @@ export const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('j
 
 /**
  * The CSV columns of a products file, in this order (the header row names them). `images` holds
- * extra image paths separated by `|`; `featured` is `true` or `false`; empty `offer_price`: no offer.
+ * extra image paths separated by `|`; `featured` and `hidden` are `true` or `false`; empty
+ * `offer_price`: no offer.
  */
 export const catalogCsvColumns = [
   'sku',
@@ -301,6 +302,7 @@ export const catalogCsvColumns = [
   'offer_price',
   'stock',
   'featured',
+  'hidden',
   'image',
   'images',
 ] as const;

@@ -63,7 +63,7 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
   const names = header.map((h) => h.trim().toLowerCase());
   const missing = catalogCsvColumns.filter(
     (c) =>
-      !['description_ar', 'description_en', 'offer_price', 'featured', 'images'].includes(c) &&
+      !['description_ar', 'description_en', 'offer_price', 'featured', 'hidden', 'images'].includes(c) &&
       !names.includes(c),
   );
   if (missing.length) throw new CsvError(`missing columns: ${missing.join(', ')}`);
@@ -91,6 +91,8 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
     if (offer !== undefined && offer.trim() !== '') record.offerPrice = number(offer);
     const featured = get('featured')?.trim().toLowerCase();
     if (featured) record.featured = featured === 'true' ? true : featured === 'false' ? false : featured;
+    const hidden = get('hidden')?.trim().toLowerCase();
+    if (hidden) record.hidden = hidden === 'true' ? true : hidden === 'false' ? false : hidden;
     const images = get('images')?.trim();
     if (images) record.images = images.split('|').map((s) => s.trim());
     return record;

@@ -83,6 +83,7 @@ function productRecord(
     offerPrice: p.offerPriceHalalas === null ? null : halalasToSar(p.offerPriceHalalas),
     stock: p.stock,
     featured: p.featured,
+    ...(p.hidden && { hidden: true }),
     image: p.image,
     ...(extra?.length && { images: extra }),
   };
@@ -141,6 +142,7 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
     'offer_price',
     'stock',
     'featured',
+    'hidden',
     'image',
     'images',
   ])}`;
@@ -159,6 +161,7 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
           p.offerPriceHalalas === null ? '' : halalasToSar(p.offerPriceHalalas),
           p.stock,
           p.featured,
+          p.hidden,
           p.image,
           (images.get(p.id) ?? []).join('|'),
         ]),

@@ -186,6 +186,9 @@ describe('back office: catalog import and export', () => {
   }, 300_000);
 
   it('exports the whole catalog in the import format: importing it again changes nothing', async () => {
+    // A product the shop stopped selling goes out hidden, and comes back hidden.
+    const [stopped] = await t.app.db.select().from(products).orderBy(asc(products.id)).limit(1);
+    await t.app.db.update(products).set({ hidden: true }).where(eq(products.id, stopped!.id));
     const before = await t.app.db.select().from(products).orderBy(asc(products.id));
     const exported = await t.app.inject({
       url: `${paths.catalogExport.pattern}?format=json`,
@@ -195,6 +198,10 @@ describe('back office: catalog import and export', () => {
     expect(exported.headers['content-disposition']).toMatch(/attachment; filename="catalog-.*\.json"/);
     const file = JSON.parse(exported.body) as { products: unknown[]; categories: unknown[] };
     expect(file.products).toHaveLength(before.length);
+    const hiddenSkus = (file.products as { sku: string; hidden?: boolean }[])
+      .filter((p) => p.hidden)
+      .map((p) => p.sku);
+    expect(hiddenSkus).toEqual([stopped!.sku]);
 
     const checked = (await upload(exported.body, 'export.json')).json().job as ImportJob;
     expect(checked.status).toBe('checked');
@@ -219,7 +226,7 @@ describe('back office: catalog import and export', () => {
     expect(exported.body.startsWith('\uFEFF')).toBe(true);
     const lines = exported.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,stock,featured,image,images',
+      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,stock,featured,hidden,image,images',
     );
     const checked = (await upload(exported.body, 'products.csv')).json().job as ImportJob;
     expect(checked).toMatchObject({ status: 'checked', format: 'csv', total: lines.length - 1 });

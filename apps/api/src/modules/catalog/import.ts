@@ -74,6 +74,8 @@ const productRecord = z
       .int('must be a whole number')
       .min(0, 'must not be negative'),
     featured: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Kept out of the storefront (a product the shop stopped selling); false when absent. */
+    hidden: z.boolean({ error: 'must be true or false' }).optional(),
     image: imageFile,
     images: z
       .array(imageFile, { error: 'must be a list of file paths' })
@@ -819,6 +821,7 @@ export async function writeProductBatch(
         offerPriceHalalas: p.offerPrice == null ? null : sarToHalalas(p.offerPrice),
         stock: p.stock,
         featured: p.featured ?? false,
+        hidden: p.hidden ?? false,
         categoryId: categoryIds.get(p.category)!,
         companyId: companyIds.get(p.company)!,
         image: image.get(p.image)!,
@@ -835,6 +838,7 @@ export async function writeProductBatch(
         offerPriceHalalas: excluded('offer_price_halalas'),
         stock: excluded('stock'),
         featured: excluded('featured'),
+        hidden: excluded('hidden'),
         categoryId: excluded('category_id'),
         companyId: excluded('company_id'),
         image: excluded('image'),
