@@ -134,7 +134,7 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
               rowKey={(o) => o.id}
               columns={[
                 {
-                  key: 'number',
+                  key: 'customer.orderNumber',
                   header: t('customer.orderNumber'),
                   cell: (o) => (
                     <ShopLink to={`/dashboard/orders/${o.number}`} className="text-primary hover:underline">
@@ -143,12 +143,12 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
                   ),
                 },
                 {
-                  key: 'date',
+                  key: 'customer.orderDate',
                   header: t('customer.orderDate'),
                   cell: (o) => formatDateTime(o.createdAt, lang),
                 },
                 {
-                  key: 'status',
+                  key: 'customer.orderStatus',
                   header: t('customer.orderStatus'),
                   cell: (o) => (
                     <StatusBadge tone={orderStatusTones[o.status] ?? 'neutral'}>
@@ -157,7 +157,7 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
                   ),
                 },
                 {
-                  key: 'total',
+                  key: 'customer.orderTotal',
                   header: t('customer.orderTotal'),
                   align: 'end',
                   cell: (o) => formatHalalas(o.totalHalalas, lang),

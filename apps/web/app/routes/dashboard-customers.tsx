@@ -56,7 +56,7 @@ export default function DashboardCustomers({ loaderData }: Route.ComponentProps)
   const filtered = Object.values(query.filters).some(Boolean);
   const columns: Column<CustomerSummary>[] = [
     {
-      key: 'name',
+      key: 'customers.columns.name',
       header: t('customers.columns.name'),
       sortKey: 'name',
       cell: (c) => (
@@ -65,24 +65,36 @@ export default function DashboardCustomers({ loaderData }: Route.ComponentProps)
         </ShopLink>
       ),
     },
-    { key: 'email', header: t('customers.columns.email'), cell: (c) => <span dir="ltr">{c.email}</span> },
-    { key: 'phone', header: t('customers.columns.phone'), cell: (c) => <span dir="ltr">{c.phone}</span> },
-    { key: 'state', header: t('customers.columns.state'), cell: (c) => <CustomerState customer={c} /> },
     {
-      key: 'registered',
+      key: 'customers.columns.email',
+      header: t('customers.columns.email'),
+      cell: (c) => <span dir="ltr">{c.email}</span>,
+    },
+    {
+      key: 'customers.columns.phone',
+      header: t('customers.columns.phone'),
+      cell: (c) => <span dir="ltr">{c.phone}</span>,
+    },
+    {
+      key: 'customers.columns.state',
+      header: t('customers.columns.state'),
+      cell: (c) => <CustomerState customer={c} />,
+    },
+    {
+      key: 'customers.columns.registered',
       header: t('customers.columns.registered'),
       sortKey: 'registered',
       cell: (c) => formatDateTime(c.registeredAt, lang),
     },
     {
-      key: 'orders',
+      key: 'customers.columns.orders',
       header: t('customers.columns.orders'),
       sortKey: 'orders',
       align: 'end',
       cell: (c) => formatNumber(c.ordersCount, lang),
     },
     {
-      key: 'spent',
+      key: 'customers.columns.spent',
       header: t('customers.columns.spent'),
       sortKey: 'spent',
       align: 'end',
