@@ -14,8 +14,6 @@ import { requireMember } from '../features/dashboard/session.server.ts';
 import { CustomerState } from '../features/dashboard-insights/customer-state.tsx';
 import { orderStatusKey, orderStatusTones } from '../features/dashboard-insights/order-status.ts';
 import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
-import { takeNotice } from '../lib/notice.server.ts';
-import { PageNotice } from '../components/ui/page-notice.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -25,9 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { bo, lang } = await requireMember(args);
   const details = await bo.customers.one(args.params.id);
   if (!details) throw data(errorMessage('CUSTOMER_NOT_FOUND', lang), { status: 404 });
-  // After a form posted without JavaScript, its answer comes back as a one-time notice.
-  const pending = takeNotice(args.request);
-  return data({ details, notice: pending.notice }, { headers: pending.headers });
+  // After a form posted without JavaScript, the dashboard layout shows its one-time notice.
+  return { details };
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -102,7 +99,6 @@ export default function DashboardCustomer({ loaderData }: Route.ComponentProps) 
         )
       }
     >
-      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
       <section aria-labelledby="profile-heading" className={card}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="profile-heading" className="text-lg font-semibold">

@@ -11,8 +11,8 @@ import { useTranslation } from '../lib/use-translation.ts';
 
 /** The back office's first page: sales, orders by state, low stock and the daily chart. */
 export async function loader(args: Route.LoaderArgs) {
-  const { bo } = await requireMember(args);
-  return { overview: await bo.overview.get() };
+  const { bo, me } = await requireMember(args);
+  return { name: me.staff.name, overview: await bo.overview.get() };
 }
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -34,6 +34,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const section = 'flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:p-6';
   return (
     <DashboardPage title={tShared('home.title')}>
+      <p className="text-muted">{tShared('home.welcome', { name: loaderData.name })}</p>
       <section aria-labelledby="sales-heading" className="flex flex-col gap-3">
         <h2 id="sales-heading" className="text-lg font-semibold">
           {t('figures.heading')}
