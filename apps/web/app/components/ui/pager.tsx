@@ -1,16 +1,30 @@
-import { useTranslation } from '../../lib/use-translation.ts';
 import { Link, useLocation } from 'react-router';
+import type { Namespace } from '../../lib/i18n.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { Icon } from './icon.tsx';
 import { pagerItems } from './pager-items.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const cell =
   'inline-flex size-10 items-center justify-center rounded-full text-sm font-semibold transition-colors';
 
-/** Page links that keep the rest of the URL (filters, search), so pages are shareable. */
-export function Pager({ page, pageCount }: { page: number; pageCount: number }) {
-  const { t } = useTranslation();
+/**
+ * Page links that keep the rest of the URL (filters, search), so pages are shareable. `ns` is
+ * the namespace holding the `pager.*` words (the back office has its own).
+ */
+export function Pager({
+  page,
+  pageCount,
+  ns = 'common',
+  className = 'mt-8 flex justify-center',
+}: {
+  page: number;
+  pageCount: number;
+  ns?: Namespace;
+  className?: string;
+}) {
+  const { t } = useTranslation(ns);
   const { lang } = useLang();
   const { search } = useLocation();
   if (pageCount <= 1) return null;
@@ -32,7 +46,7 @@ export function Pager({ page, pageCount }: { page: number; pageCount: number }) 
       </span>
     );
   return (
-    <nav aria-label={t('pager.label')} className="mt-8 flex justify-center">
+    <nav aria-label={t('pager.label')} className={className}>
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>{step(page - 1, t('pager.previous'), 'chevronStart', page > 1)}</li>
         {pagerItems(page, pageCount).map((item, index) =>
