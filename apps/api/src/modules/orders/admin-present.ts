@@ -9,7 +9,7 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../content/settings.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './admin-service.ts';
-import { encodeZatcaTlv, zatcaQrImage, zatcaTime } from './zatca.ts';
+import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from './zatca.ts';
 
 /** The status the back office shows, which the database keeps (`stage`, its CHECK lists them). */
 export function adminStatusOf(stage: string): AdminOrderStatus {
@@ -92,13 +92,7 @@ export async function presentAdminOrder(
   const summary = presentAdminSummary(details);
   let invoice: AdminOrder['invoice'] = null;
   if (order.paidAt) {
-    const fields = {
-      sellerName: settings.sellerName.ar,
-      vatNumber: settings.taxNumber,
-      time: order.paidAt,
-      totalHalalas: order.totalHalalas,
-      vatHalalas: order.vatHalalas,
-    };
+    const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
     const qr = encodeZatcaTlv(fields);
     invoice = {
       sellerName: fields.sellerName,

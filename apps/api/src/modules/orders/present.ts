@@ -11,7 +11,7 @@ import type { OrderRow } from './lifecycle.ts';
 import type { OrderLineRow } from './service.ts';
 import { presentOrderRefunds } from '../refunds/present.ts';
 import type { RefundRow } from '../refunds/service.ts';
-import { encodeZatcaTlv, zatcaQrImage, zatcaTime } from './zatca.ts';
+import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from './zatca.ts';
 
 export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
   return {
@@ -65,13 +65,7 @@ export async function presentOrder(
 ): Promise<Order> {
   let zatca: Order['zatca'] = null;
   if (INVOICED.has(order.status) && order.paidAt) {
-    const fields = {
-      sellerName: settings.sellerName.ar,
-      vatNumber: settings.taxNumber,
-      time: order.paidAt,
-      totalHalalas: order.totalHalalas,
-      vatHalalas: order.vatHalalas,
-    };
+    const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
     const qr = encodeZatcaTlv(fields);
     zatca = {
       sellerName: fields.sellerName,

@@ -16,6 +16,24 @@ export interface ZatcaFields {
   vatHalalas: number;
 }
 
+/** The shop's side of every simplified invoice and credit note: its legal (Arabic) name and VAT number. */
+export function zatcaSeller(settings: { sellerName: { ar: string }; taxNumber: string }) {
+  return { sellerName: settings.sellerName.ar, vatNumber: settings.taxNumber };
+}
+
+/** What the QR code of a paid order's simplified tax invoice says. */
+export function orderInvoiceFields(
+  order: { paidAt: Date; totalHalalas: number; vatHalalas: number },
+  settings: { sellerName: { ar: string }; taxNumber: string },
+): ZatcaFields {
+  return {
+    ...zatcaSeller(settings),
+    time: order.paidAt,
+    totalHalalas: order.totalHalalas,
+    vatHalalas: order.vatHalalas,
+  };
+}
+
 const MAX_VALUE_BYTES = 255;
 
 function tlv(tag: number, value: string): Buffer {

@@ -10,7 +10,7 @@ import {
 import type { ShopSettings } from '../content/settings.ts';
 import type { OrderRow } from '../orders/lifecycle.ts';
 import type { OrderLineRow } from '../orders/service.ts';
-import { encodeZatcaTlv, vatIncluded, zatcaQrImage } from '../orders/zatca.ts';
+import { encodeZatcaTlv, vatIncluded, zatcaQrImage, zatcaSeller } from '../orders/zatca.ts';
 import { returnedByLine, type RefundRow } from './service.ts';
 
 /** Refunds as the shopper's order, the back office and the credit note show them. */
@@ -110,8 +110,7 @@ export async function presentCreditNote(
     return null;
   const vat = vatIncluded(refund.amountHalalas);
   const qr = encodeZatcaTlv({
-    sellerName: settings.sellerName.ar,
-    vatNumber: settings.taxNumber,
+    ...zatcaSeller(settings),
     time: refund.completedAt,
     totalHalalas: refund.amountHalalas,
     vatHalalas: vat,
