@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { writeScaleCatalog } from './scale-catalog.mjs';
+import { random, scaleBrands, writeScaleCatalog } from './scale-catalog.mjs';
 import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
 import { tsImport } from 'tsx/esm/api';
 
@@ -103,10 +103,57 @@ function cases(size, first) {
     search('typo', 'Samsnug'),
     search('cross-script', 'ايفون'),
     search('no match', 'zzqqxx'),
+    // Every request a query not asked before (until the list wraps): what search costs when the
+    // shop's read cache cannot answer it, where the cases above measure the repeated query.
+    { ...search('varied', ''), queries: variedQueries() },
     { name: 'home page', path: '/', page: true },
     { name: 'listing page', path: '/en/products', page: true },
     { name: 'product page', path: `/product/${first.productId}`, page: true },
   ].filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)));
+}
+
+/**
+ * Distinct queries as shoppers type them: a model family in Arabic or English, with a variant
+ * word, some with two letters swapped. Seeded, so every run sends the same ones.
+ */
+function variedQueries() {
+  const next = random(77);
+  const words = [
+    'pro',
+    'max',
+    'ultra',
+    'plus',
+    'lite',
+    '128',
+    '256',
+    '512',
+    'black',
+    'blue',
+    'اسود',
+    'ابيض',
+    'برو',
+    'ماكس',
+  ];
+  const swap = (w) => {
+    const letters = [...w];
+    const i = Math.floor(next() * Math.max(1, letters.length - 1));
+    if (letters.length > 3) [letters[i], letters[i + 1]] = [letters[i + 1], letters[i]];
+    return letters.join('');
+  };
+  const queries = [];
+  for (const brand of scaleBrands)
+    for (const [ar, en] of brand.families)
+      for (const family of [ar, en])
+        for (const word of words) {
+          queries.push(`${family} ${word}`);
+          queries.push(`${swap(family)} ${word}`);
+        }
+  // Shuffled, so consecutive requests do not share their first words.
+  for (let i = queries.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [queries[i], queries[j]] = [queries[j], queries[i]];
+  }
+  return queries;
 }
 
 /** /api/health's worst latency while `during` runs. */
@@ -156,11 +203,14 @@ for (const size of sizes) {
         const alone = [];
         const probing = performance.now();
         // A slow endpoint gets fewer probes: at most 20 s of them.
+        let sent = 0;
+        const nextBody = () =>
+          c.queries ? JSON.stringify({ productName: c.queries[sent++ % c.queries.length] }) : c.body;
         for (let i = 0; i < PROBES && performance.now() - probing < 20_000; i++) {
           const started = performance.now();
           const res = await fetch(server.url + c.path, {
             method: c.method ?? 'GET',
-            body: c.body,
+            body: nextBody(),
             headers: c.headers,
           });
           await res.arrayBuffer();
@@ -179,6 +229,9 @@ for (const size of sizes) {
             method: c.method ?? 'GET',
             body: c.body,
             headers: { 'accept-encoding': 'gzip', ...c.headers },
+            ...(c.queries && {
+              requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+            }),
             connections,
             duration: seconds,
             timeout: 10,

@@ -27,7 +27,8 @@ import { clientErrorAnswer, securityHeaders } from './lib/security-headers.ts';
 import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './lib/csrf.ts';
 import { resolveSession } from './lib/session.ts';
-import { catalogReadGates } from './modules/catalog/read-gates.ts';
+import { publicCatalog } from './modules/catalog/public-reads.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -90,7 +91,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
   app.decorate('mailer', createMailer(config, app.log));
-  app.decorate('catalogReads', catalogReadGates(database, config.dbPoolSize));
+  app.decorate('readCache', new ReadCache(app.changes));
+  app.addHook('onClose', async () => app.readCache.close());
+  app.decorate('catalog', publicCatalog(database, app.readCache, config.dbPoolSize));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
   const routeList: RouteEntry[] = [];

@@ -3,7 +3,8 @@ import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
 import type { Mailer } from './lib/mail.ts';
-import type { CatalogReads } from './modules/catalog/read-gates.ts';
+import type { ReadCache } from './lib/read-cache.ts';
+import type { PublicCatalog } from './modules/catalog/public-reads.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './lib/session.ts';
@@ -26,8 +27,10 @@ declare module 'fastify' {
     changes: ChangeEvents;
     /** Outgoing mail: SMTP_URL, or the outbox folder without it (lib/mail.ts). */
     mailer: Mailer;
-    /** Search and paged listings behind their admission gates (modules/catalog/read-gates.ts). */
-    catalogReads: CatalogReads;
+    /** Public reads shared by every visitor, dropped on change (lib/read-cache.ts). */
+    readCache: ReadCache;
+    /** The catalog as visitors see it, cached and gated (modules/catalog/public-reads.ts). */
+    catalog: PublicCatalog;
     /** How changes reach the shop's other processes (lib/change-transport.ts). */
     changeTransport: 'redis' | 'postgres' | 'in-process';
     /** Moyasar's keys in use: saved in the back office, else the env variables. */

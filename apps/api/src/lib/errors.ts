@@ -112,7 +112,19 @@ export function toApiError(
   return { status, body: { code, message: errorMessage(code, lang) } };
 }
 
+/** A read given up because its client closed the connection: nobody is there to answer. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client went away');
+  }
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (error instanceof ClientGoneError) {
+    // Not a failure of the shop: logged as what it is (499 as nginx names it), answered to no one.
+    request.log.info('the client went away before its answer');
+    return reply.status(499).send();
+  }
   const { status, body, headers } = toApiError(error, request.lang);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   if (headers) void reply.headers(headers);

@@ -87,7 +87,9 @@ describe('catalog importer', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    options = { uploadsDir: t.config.uploadsDir, settings: importSettings };
+    // The running shop's change bus, as the command-line importer reaches it: its caches drop
+    // what the import changed.
+    options = { uploadsDir: t.config.uploadsDir, settings: importSettings, changes: t.app.changes };
   });
   afterAll(() => t.close());
   beforeEach(async () => {

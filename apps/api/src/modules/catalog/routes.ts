@@ -14,18 +14,7 @@ import {
   productsPagedQuery,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchProducts } from './search.ts';
-import {
-  featuredProducts,
-  listCategories,
-  listCompanies,
-  listProducts,
-  newestProducts,
-  offerProducts,
-  productDetails,
-  relatedProducts,
-} from './service.ts';
-import { clientGone } from './read-gates.ts';
+import { clientGone } from './public-reads.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
@@ -41,7 +30,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => listCategories(app.db, request.lang),
+    (request) => app.catalog.categories(request.lang),
   );
 
   app.get(
@@ -54,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => listCompanies(app.db, request.lang),
+    (request) => app.catalog.companies(request.lang),
   );
 
   app.get(
@@ -67,7 +56,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => featuredProducts(app.db, request.lang),
+    (request) => app.catalog.featured(request.lang),
   );
 
   app.get(
@@ -80,7 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => newestProducts(app.db, request.lang),
+    (request) => app.catalog.newest(request.lang),
   );
 
   app.get(
@@ -93,7 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => offerProducts(app.db, request.lang),
+    (request) => app.catalog.offers(request.lang),
   );
 
   app.get(
@@ -107,7 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailsSchema, ...errors },
       },
     },
-    (request) => productDetails(app.db, request.params.id, request.lang),
+    (request) => app.catalog.product(request.params.id, request.lang),
   );
 
   app.get(
@@ -121,7 +110,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema, ...errors },
       },
     },
-    (request) => relatedProducts(app.db, request.params.id, request.lang),
+    (request) => app.catalog.related(request.params.id, request.lang),
   );
 
   app.get(
@@ -135,12 +124,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedProductsSchema, 503: apiErrorSchema, ...errors },
       },
     },
-    (request, reply) => {
-      const signal = clientGone(reply);
-      return app.catalogReads.listing(signal, (db) =>
-        listProducts(db, request.lang, request.params, request.query),
-      );
-    },
+    (request, reply) => app.catalog.listing(request.lang, request.params, request.query, clientGone(reply)),
   );
 
   app.post(
@@ -155,11 +139,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedProductsSchema, 400: apiErrorSchema, 503: apiErrorSchema },
       },
     },
-    (request, reply) => {
-      const signal = clientGone(reply);
-      return app.catalogReads.search(signal, (db) =>
-        searchProducts(db, request.lang, request.params, request.body.productName, request.query),
-      );
-    },
+    (request, reply) =>
+      app.catalog.search(
+        request.lang,
+        request.params,
+        request.body.productName,
+        request.query,
+        clientGone(reply),
+      ),
   );
 };

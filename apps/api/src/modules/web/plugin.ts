@@ -13,11 +13,10 @@ import { AdmissionGate } from '../../lib/admission.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../../lib/internal-request.ts';
 import { sendBusyPage } from './busy-page.ts';
-import { NearStaticCache } from './near-static.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
 import { backOfficeDataFor } from './back-office-data.ts';
-import { clientGone } from '../catalog/read-gates.ts';
+import { clientGone } from '../catalog/public-reads.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
 
 /**
@@ -212,8 +211,6 @@ export function isApiPath(url: string): boolean {
 export async function loadPages(app: FastifyInstance, buildDir: string): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
-  const nearStatic = new NearStaticCache(app.changes);
-  app.addHook('onClose', async () => nearStatic.close());
   const pageCache =
     app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
   app.addHook('onClose', async () => pageCache?.close());
@@ -249,7 +246,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const response = await renderGate.run(
       () =>
         handle(toFetchRequest(request, reply, new URL(url, origin)), {
-          storeData: storeDataFor(app, request, nearStatic, shared ? undefined : clientGone(reply)),
+          storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
           backOffice: backOfficeDataFor(app, request),
           apiFetch: inProcessApiFetch(app, request, origin),
           cspNonce: nonce,

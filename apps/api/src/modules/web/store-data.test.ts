@@ -8,29 +8,25 @@ import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { placeOrderOk, putInCart } from '../../test/shoppers.ts';
 import { signedInUser } from '../../test/users.ts';
-import { NearStaticCache } from './near-static.ts';
 import { storeDataFor } from './store-data.ts';
 
 /** What page loaders read must be what the API answers, for the same shopper. */
 describe('store data for page loaders', () => {
   let t: TestContext;
-  let cache: NearStaticCache;
   let productId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    cache = new NearStaticCache(t.app.changes);
     const first = await createProduct(t.database.db, { featured: true, offerPriceHalalas: 8_000 });
     await createProduct(t.database.db, { categoryId: first.categoryId, companyId: first.companyId });
     productId = first.id;
   });
   afterAll(async () => {
-    cache.close();
     await t.close();
   });
 
   /** A page request as the API's hooks leave it: the session resolved to `user`. */
   const storeFor = (user: FastifyRequest['user'], lang: Lang) =>
-    storeDataFor(t.app, { user } as FastifyRequest, cache)(lang);
+    storeDataFor(t.app, { user } as FastifyRequest)(lang);
   const api = async (url: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url, headers });
     expect(res.statusCode, url).toBe(200);
@@ -118,13 +114,13 @@ describe('store data for page loaders', () => {
   });
 
   it('goes through the catalog gates: a busy search or listing is the page’s 503, with Retry-After', async () => {
-    const gates = t.app.catalogReads;
+    const catalog = t.app.catalog;
     const refused: string[] = [];
     const full = (name: string) => async () => {
       refused.push(name);
       throw busy(7);
     };
-    Object.assign(t.app, { catalogReads: { search: full('search'), listing: full('listing') } });
+    Object.assign(t.app, { catalog: { ...catalog, search: full('search'), listing: full('listing') } });
     try {
       const store = storeFor(null, 'ar');
       for (const read of [
@@ -141,7 +137,7 @@ describe('store data for page loaders', () => {
       }
       expect(refused).toEqual(['search', 'listing']);
     } finally {
-      Object.assign(t.app, { catalogReads: gates });
+      Object.assign(t.app, { catalog });
     }
   });
 });

@@ -13,17 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, queryCancelled } from '../../lib/errors.ts';
 import { findAddress, listAddresses, toAddressAnswer } from '../addresses/service.ts';
 import { readCart } from '../cart/service.ts';
-import { searchProducts } from '../catalog/search.ts';
-import {
-  featuredProducts,
-  listCategories,
-  listCompanies,
-  listProducts,
-  newestProducts,
-  offerProducts,
-  productDetails,
-  relatedProducts,
-} from '../catalog/service.ts';
+import { productDetails } from '../catalog/service.ts';
 import { infoPageContent, listAgents, listSliders } from '../content/service.ts';
 import { getSettings, settingsForClient } from '../content/settings.ts';
 import { presentOrder, presentOrdersPage } from '../orders/present.ts';
@@ -33,7 +23,6 @@ import { readCreditNote } from '../refunds/read.ts';
 import { refundsOfOrders } from '../refunds/service.ts';
 import { staffSessionOf } from '../staff/guard.ts';
 import { findUserById, toUserAnswer } from '../users/service.ts';
-import type { NearStaticCache } from './near-static.ts';
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
@@ -77,16 +66,16 @@ const noResults: PagedProducts = { products: [], pagging: { pageCount: 0, rawCou
  * The storefront's data for one page request, from the same services (and so the same
  * answers) as the API routes, without a request of its own: the session was resolved by the
  * API's hooks for the page request, so `request.user` is the shopper, and what belongs to a
- * shopper is only ever read for that shopper. Near-static data comes from `cache`.
+ * shopper is only ever read for that shopper. Reads shared by every visitor come from the read cache.
  */
 export function storeDataFor(
   app: FastifyInstance,
   request: FastifyRequest,
-  cache: NearStaticCache,
   /** Aborts when the visitor went away: a queued search or listing gives up its place. */
   signal?: AbortSignal,
 ): StoreDataSource {
   const db = app.db;
+  const cache = app.readCache;
   const byLang = new Map<Lang, StoreData>();
   // One user read per page request, whichever loaders ask.
   let user: ReturnType<StoreData['currentUser']> | undefined;
@@ -110,42 +99,34 @@ export function storeDataFor(
   const build = (lang: Lang): StoreData => ({
     lang,
     settings: () =>
-      cache.get('settings', 'settings', lang, async () =>
+      cache.get('settings', `settings:${lang}`, async () =>
         settingsForClient(await getSettings(db), lang, app.config.paymentSandbox),
       ),
-    categories: () => cache.get('catalog', 'categories', lang, () => listCategories(db, lang)),
-    companies: () => cache.get('catalog', 'companies', lang, () => listCompanies(db, lang)),
-    sliders: () => cache.get('content', 'sliders', lang, () => listSliders(db, lang)),
-    agents: () => cache.get('content', 'agents', lang, () => listAgents(db, lang)),
-    infoPage: (kind) => cache.get('content', `info-${kind}`, lang, () => infoPageContent(db, kind, lang)),
-    // The home page's lists: the same for every visitor until a product changes.
-    featuredProducts: () =>
-      cache.get('catalog', 'featured', lang, () => featuredProducts(db, lang), { showsProducts: true }),
-    newProducts: () =>
-      cache.get('catalog', 'newest', lang, () => newestProducts(db, lang), { showsProducts: true }),
-    offerProducts: () =>
-      cache.get('catalog', 'offers', lang, () => offerProducts(db, lang), { showsProducts: true }),
+    categories: () => app.catalog.categories(lang),
+    companies: () => app.catalog.companies(lang),
+    sliders: () => cache.get('content', `sliders:${lang}`, () => listSliders(db, lang)),
+    agents: () => cache.get('content', `agents:${lang}`, () => listAgents(db, lang)),
+    infoPage: (kind) => cache.get('content', `info-${kind}:${lang}`, () => infoPageContent(db, kind, lang)),
+    featuredProducts: () => app.catalog.featured(lang),
+    newProducts: () => app.catalog.newest(lang),
+    offerProducts: () => app.catalog.offers(lang),
     // A hidden product's page is a 404 to shoppers; signed-in staff see it, to preview it.
     product: async (id) =>
-      unlessNotFound(productDetails(db, id, lang, { includeHidden: await staffPreview() }), null),
-    relatedProducts: (id) => unlessNotFound(relatedProducts(db, id, lang), []),
-    productsPage: ({ pageSize, page, ...filters }) =>
-      unlessBusy(
-        unlessNotFound(
-          app.catalogReads.listing(signal, (reader) =>
-            listProducts(reader, lang, paging(pageSize, page), filters),
-          ),
-          null,
-        ),
+      unlessNotFound(
+        (await staffPreview())
+          ? productDetails(db, id, lang, { includeHidden: true })
+          : app.catalog.product(id, lang),
+        null,
       ),
+    relatedProducts: (id) => unlessNotFound(app.catalog.related(id, lang), []),
+    productsPage: ({ pageSize, page, ...filters }) =>
+      unlessBusy(unlessNotFound(app.catalog.listing(lang, paging(pageSize, page), filters, signal), null)),
     searchProducts: ({ pageSize, page, text, ...prices }) => {
       // The API refuses a query it cannot read with a 400; a page shows no results instead.
       const body = productSearchBody.safeParse({ productName: text });
       if (!body.success) return Promise.resolve(noResults);
       return unlessBusy(
-        app.catalogReads.search(signal, (reader) =>
-          searchProducts(reader, lang, paging(pageSize, page), body.data.productName, prices),
-        ),
+        app.catalog.search(lang, paging(pageSize, page), body.data.productName, prices, signal),
       );
     },
     currentUser,
