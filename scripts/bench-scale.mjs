@@ -51,7 +51,17 @@ function runImport(file, env) {
     const started = Date.now();
     const child = spawn(
       '/usr/bin/time',
-      ['-f', '%M', process.execPath, '--import', 'tsx', 'apps/api/src/modules/catalog/import-cli.ts', file],
+      // As `npm run catalog:import` runs it, heap limit included.
+      [
+        '-f',
+        '%M',
+        process.execPath,
+        '--max-old-space-size=384',
+        '--import',
+        'tsx',
+        'apps/api/src/modules/catalog/import-cli.ts',
+        file,
+      ],
       { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'pipe'] },
     );
     let stderr = '';

@@ -808,50 +808,50 @@ export async function writeProductBatch(
     companies,
     part.map((p) => p.company),
   );
-  const rows = await tx
-    .insert(products)
-    .values(
-      part.map((p) => ({
-        sku: p.sku,
-        nameAr: p.name.ar,
-        nameEn: p.name.en,
-        descriptionAr: p.description?.ar ?? '',
-        descriptionEn: p.description?.en ?? '',
-        priceHalalas: sarToHalalas(p.price),
-        offerPriceHalalas: p.offerPrice == null ? null : sarToHalalas(p.offerPrice),
-        stock: p.stock,
-        featured: p.featured ?? false,
-        hidden: p.hidden ?? false,
-        categoryId: categoryIds.get(p.category)!,
-        companyId: companyIds.get(p.company)!,
-        image: image.get(p.image)!,
-      })),
+  // One row per product, sent as one array per column and spread back into rows by unnest():
+  // a batch is thirteen parameters whatever its size, which PostgreSQL binds and plans once,
+  // instead of thirteen per product that the query builder assembles one by one.
+  const column = <T>(value: (p: (typeof part)[number]) => T) => sql.param(part.map(value));
+  const result = await tx.execute(sql`
+    insert into ${products} (sku, name_ar, name_en, description_ar, description_en, price_halalas,
+      offer_price_halalas, stock, featured, hidden, category_id, company_id, image)
+    select * from unnest(
+      ${column((p) => p.sku)}::text[],
+      ${column((p) => p.name.ar)}::text[],
+      ${column((p) => p.name.en)}::text[],
+      ${column((p) => p.description?.ar ?? '')}::text[],
+      ${column((p) => p.description?.en ?? '')}::text[],
+      ${column((p) => sarToHalalas(p.price))}::integer[],
+      ${column((p) => (p.offerPrice == null ? null : sarToHalalas(p.offerPrice)))}::integer[],
+      ${column((p) => p.stock)}::integer[],
+      ${column((p) => p.featured ?? false)}::boolean[],
+      ${column((p) => p.hidden ?? false)}::boolean[],
+      ${column((p) => categoryIds.get(p.category)!)}::integer[],
+      ${column((p) => companyIds.get(p.company)!)}::integer[],
+      ${column((p) => image.get(p.image)!)}::text[]
     )
-    .onConflictDoUpdate({
-      target: products.sku,
-      set: {
-        nameAr: excluded('name_ar'),
-        nameEn: excluded('name_en'),
-        descriptionAr: excluded('description_ar'),
-        descriptionEn: excluded('description_en'),
-        priceHalalas: excluded('price_halalas'),
-        offerPriceHalalas: excluded('offer_price_halalas'),
-        stock: excluded('stock'),
-        featured: excluded('featured'),
-        hidden: excluded('hidden'),
-        categoryId: excluded('category_id'),
-        companyId: excluded('company_id'),
-        image: excluded('image'),
-        // A record is the whole truth about its product: an offer planned in the back office
-        // gives way to the file's, and an edit opened before the import is refused on saving.
-        offerPlannedHalalas: null,
-        offerStartsAt: null,
-        offerEndsAt: null,
-        version: sql`${products.version} + 1`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ id: products.id, sku: products.sku });
+    on conflict (sku) do update set
+      name_ar = excluded.name_ar,
+      name_en = excluded.name_en,
+      description_ar = excluded.description_ar,
+      description_en = excluded.description_en,
+      price_halalas = excluded.price_halalas,
+      offer_price_halalas = excluded.offer_price_halalas,
+      stock = excluded.stock,
+      featured = excluded.featured,
+      hidden = excluded.hidden,
+      category_id = excluded.category_id,
+      company_id = excluded.company_id,
+      image = excluded.image,
+      -- A record is the whole truth about its product: an offer planned in the back office
+      -- gives way to the file's, and an edit opened before the import is refused on saving.
+      offer_planned_halalas = null,
+      offer_starts_at = null,
+      offer_ends_at = null,
+      version = ${products}.version + 1,
+      updated_at = now()
+    returning id, sku`);
+  const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
   // A record is the whole truth about its product: its extra images replace the stored ones.
   await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
