@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from '../../backup/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { announceChanges } from '../../lib/change-transport.ts';
@@ -20,6 +24,22 @@ import {
  */
 
 const usage = 'Usage: npm run catalog:import -- FILE.json   (format: docs/catalog-import.md)';
+
+/** Set for the child process that creates a new embedded database, and only there. */
+const preparing = process.env.CATALOG_IMPORT_PREPARE === '1';
+
+/**
+ * Creates a new embedded database (initdb and the migrations) in a short child process: that
+ * work touches several hundred megabytes that a process does not give back, and the import
+ * after it would carry them to its end.
+ */
+function prepareInChild(): void {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, CATALOG_IMPORT_PREPARE: '1' },
+    stdio: 'inherit',
+  });
+  if (child.status !== 0) throw new Error(`creating the database failed (exit code ${child.status})`);
+}
 
 function describe(summary: ImportSummary): string {
   const c = (label: string, n: { created: number; updated: number }) =>
@@ -57,6 +77,13 @@ async function main(): Promise<number> {
     throw error;
   }
 
+  if (preparing) {
+    const database = await openDatabase({ dataDir: config.dataDir });
+    await database.migrate();
+    await database.close();
+    return 0;
+  }
+
   // The file's format is checked before the database is opened, so a bad file fails fast.
   let source: CatalogSource;
   try {
@@ -67,6 +94,26 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
+  }
+
+  // The embedded database is one process's: with the shop (or a backup) running on the same
+  // data directory the import stops here instead of corrupting it. The back office imports
+  // while the shop serves.
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    await mkdir(config.dataDir, { recursive: true });
+    try {
+      lock = await lockDataDir(config.dataDir, 'catalog import');
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(
+          `${error.message}\nOr import from the back office while it runs: /en/dashboard/import ("Import and export").`,
+        );
+        return 1;
+      }
+      throw error;
+    }
+    if (!existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) prepareInChild();
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -111,6 +158,7 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await database.close();
+    await lock?.release();
   }
 }
 

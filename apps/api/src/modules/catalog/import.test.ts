@@ -14,6 +14,7 @@ import {
 } from '@shop/contract';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../backup/data-dir-lock.ts';
 import { openDatabase } from '../../db/client.ts';
 import { countRows, createTestApp, type TestContext } from '../../test/harness.ts';
 import { importSettings } from '../content/import-settings.ts';
@@ -349,5 +350,20 @@ describe('npm run catalog:import', () => {
     const refused = run('bad.json');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('products[0] (sku "iph-15-128").price: must be a positive amount');
+  }, 120_000);
+
+  it('refuses an embedded database that a running shop holds, and changes nothing', async () => {
+    await writeCatalog(dir, goodCatalog());
+    const lock = await lockDataDir(path.join(dir, 'data'), 'shop');
+    try {
+      const refused = run('catalog.json');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('is in use by process');
+      expect(refused.stderr).toContain('/dashboard/import');
+    } finally {
+      await lock.release();
+    }
+    // Released: the import runs.
+    expect(run('catalog.json').status).toBe(0);
   }, 120_000);
 });
