@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -243,19 +242,25 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   ) => {
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
-    const response = await renderGate.run(
-      () =>
-        handle(toFetchRequest(request, reply, new URL(url, origin)), {
+    // The turn lasts until the whole page is rendered, not only its first bytes: React renders
+    // the rest of a streamed page after the handler returns, and a turn that ended there let
+    // every waiting render start at once again (seconds per page at 50 connections).
+    const page = await renderGate.run(
+      async () => {
+        const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
           storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
           backOffice: backOfficeDataFor(app, request),
           apiFetch: inProcessApiFetch(app, request, origin),
           cspNonce: nonce,
           publicOrigin: shopOrigin(app),
           mapTileUrl: app.config.mapTileUrl,
-        }),
+        });
+        const html = response.body === null ? null : await response.text();
+        return { status: response.status, headers: response.headers, html };
+      },
       shared ? undefined : clientGone(reply),
     );
-    return { response, nonce };
+    return { page, nonce };
   };
 
   const sendRendered = (
@@ -264,7 +269,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     status: number,
     headers: Headers,
     nonce: string,
-    body: Readable | string | null,
+    body: string | null,
   ) => {
     reply.status(status);
     headers.forEach((value, name) => {
@@ -298,17 +303,15 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
         request,
         reply,
         async () => {
-          const { response, nonce } = await renderResponse(request, reply, url, true);
-          const page = { status: response.status, headers: response.headers, html: await response.text() };
-          return { page, nonce };
+          const { page, nonce } = await renderResponse(request, reply, url, true);
+          return { page: { ...page, html: page.html ?? '' }, nonce };
         },
         (page, nonce) => sendRendered(request, reply, page.status, page.headers, nonce, page.html),
         (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
       );
     }
-    const { response, nonce } = await renderResponse(request, reply, url, false);
-    const body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : null;
-    return sendRendered(request, reply, response.status, response.headers, nonce, body);
+    const { page, nonce } = await renderResponse(request, reply, url, false);
+    return sendRendered(request, reply, page.status, page.headers, nonce, page.html);
   };
   return {
     render,
