@@ -15,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { liveOffer } from './admin.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 
 /*
@@ -57,6 +58,12 @@ const sarAmount = (positive: boolean) =>
     .refine((v) => v <= MAX_SAR, `must be at most ${MAX_SAR} SAR`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
 
+/** When an offer starts or ends: ISO 8601 with its offset, so it means one instant everywhere. */
+const offerDate = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time with its offset, like 2026-03-01T00:00:00+03:00',
+});
+
 const categoryRecord = z.strictObject({ key, name: bilingual, image: imageFile });
 const companyRecord = categoryRecord;
 
@@ -69,6 +76,9 @@ const productRecord = z
     company: key,
     price: sarAmount(true),
     offerPrice: sarAmount(false).nullable().optional(),
+    /** The offer's dates (decision 126): absent or null, the offer holds from now / for good. */
+    offerStartsAt: offerDate.nullable().optional(),
+    offerEndsAt: offerDate.nullable().optional(),
     stock: z
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
@@ -85,7 +95,32 @@ const productRecord = z
   .refine((p) => p.offerPrice === undefined || p.offerPrice === null || p.offerPrice < p.price, {
     message: 'must be below the price',
     path: ['offerPrice'],
-  });
+  })
+  .refine((p) => p.offerPrice != null || (p.offerStartsAt == null && p.offerEndsAt == null), {
+    message: 'must go with an offer price',
+    path: ['offerStartsAt'],
+  })
+  .refine(
+    (p) => !p.offerStartsAt || !p.offerEndsAt || Date.parse(p.offerEndsAt) > Date.parse(p.offerStartsAt),
+    { message: "must be after the offer's start", path: ['offerEndsAt'] },
+  );
+
+/**
+ * A product's offer as stored: an offer with dates is a plan (the minute task starts and ends
+ * it, decision 126) and is live now only while its dates hold; one without dates is live at once.
+ */
+export function offerColumns(p: ParsedCatalog['products'][number], now: Date) {
+  const offer = p.offerPrice == null ? null : sarToHalalas(p.offerPrice);
+  const startsAt = offer !== null && p.offerStartsAt ? new Date(p.offerStartsAt) : null;
+  const endsAt = offer !== null && p.offerEndsAt ? new Date(p.offerEndsAt) : null;
+  const planned = startsAt || endsAt ? offer : null;
+  return {
+    offerPriceHalalas: planned === null ? offer : liveOffer(planned, startsAt, endsAt, now),
+    offerPlannedHalalas: planned,
+    offerStartsAt: startsAt,
+    offerEndsAt: endsAt,
+  };
+}
 
 const agentRecord = z.strictObject({
   key,
@@ -808,17 +843,18 @@ export async function writeProductBatch(
     companies,
     part.map((p) => p.company),
   );
+  const now = new Date();
   const rows = await tx
     .insert(products)
     .values(
       part.map((p) => ({
+        ...offerColumns(p, now),
         sku: p.sku,
         nameAr: p.name.ar,
         nameEn: p.name.en,
         descriptionAr: p.description?.ar ?? '',
         descriptionEn: p.description?.en ?? '',
         priceHalalas: sarToHalalas(p.price),
-        offerPriceHalalas: p.offerPrice == null ? null : sarToHalalas(p.offerPrice),
         stock: p.stock,
         featured: p.featured ?? false,
         hidden: p.hidden ?? false,
@@ -844,9 +880,9 @@ export async function writeProductBatch(
         image: excluded('image'),
         // A record is the whole truth about its product: an offer planned in the back office
         // gives way to the file's, and an edit opened before the import is refused on saving.
-        offerPlannedHalalas: null,
-        offerStartsAt: null,
-        offerEndsAt: null,
+        offerPlannedHalalas: excluded('offer_planned_halalas'),
+        offerStartsAt: excluded('offer_starts_at'),
+        offerEndsAt: excluded('offer_ends_at'),
         version: sql`${products.version} + 1`,
         updatedAt: sql`now()`,
       },
