@@ -54,10 +54,7 @@ try {
   console.log(`${productCount} products (${kind}): importing…`);
   await runImport(file, env);
   const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
-  const { listAdminProducts, countAdminProducts } = await tsImport(
-    '../apps/api/src/modules/catalog/admin.ts',
-    import.meta.url,
-  );
+  const { listAdminProducts } = await tsImport('../apps/api/src/modules/catalog/admin.ts', import.meta.url);
   const { adminProductsQuery } = await tsImport('../packages/contract/src/index.ts', import.meta.url);
   const { sql } = await tsImport('drizzle-orm', import.meta.url);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -67,14 +64,23 @@ try {
       (await db.execute(sql.raw(`select id from ${table} order by id limit 1`))).rows[0].id;
     const categoryId = String(await first('categories'));
     const brandId = String(await first('companies'));
+    // Each case with the count the list makes, alone (the same filter as SQL).
     const cases = [
-      { name: 'all', query: {} },
-      { name: 'category', query: { categoryId } },
-      { name: 'brand', query: { brandId } },
-      { name: 'category and brand', query: { categoryId, brandId } },
-      { name: 'in stock', query: { stock: 'in' } },
-      { name: 'on offer', query: { offer: 'true' } },
-      { name: 'hidden', query: { visibility: 'hidden' } },
+      { name: 'all', query: {}, where: 'true' },
+      { name: 'category', query: { categoryId }, where: `category_id = ${categoryId}` },
+      { name: 'brand', query: { brandId }, where: `company_id = ${brandId}` },
+      {
+        name: 'category and brand',
+        query: { categoryId, brandId },
+        where: `category_id = ${categoryId} and company_id = ${brandId}`,
+      },
+      { name: 'in stock', query: { stock: 'in' }, where: 'stock > 0' },
+      {
+        name: 'on offer',
+        query: { offer: 'true' },
+        where: 'offer_price_halalas is not null or offer_planned_halalas is not null',
+      },
+      { name: 'hidden', query: { visibility: 'hidden' }, where: 'hidden' },
       { name: 'search "phone"', query: { q: 'phone' } },
       { name: 'all, page 50', query: { page: '50' } },
     ];
@@ -87,9 +93,9 @@ try {
         let started = performance.now();
         total = (await listAdminProducts(db, query, 'en')).total;
         page.push(performance.now() - started);
-        if (countAdminProducts) {
+        if (c.where) {
           started = performance.now();
-          await countAdminProducts(db, query);
+          await db.execute(sql.raw(`select count(*) from products where ${c.where}`));
           count.push(performance.now() - started);
         }
       }
