@@ -70,6 +70,10 @@ export const adminContentErrorMessages = {
     ar: 'فشل الاستيراد، وبقي ما كُتب قبل الخطأ',
     en: 'The import failed; what was written before the error remains',
   },
+  IMPORT_FILE_GONE: {
+    ar: 'لم يعد ملف هذا الاستيراد محفوظاً، ارفعه من جديد',
+    en: "This import's file is no longer kept; upload it again",
+  },
   IMPORT_RETRY_NOT_FAILED: {
     ar: 'لا يُعاد تشغيل إلا استيراد فشل',
     en: 'Only a failed import can be run again',

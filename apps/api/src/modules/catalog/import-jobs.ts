@@ -576,6 +576,12 @@ export async function retryImportJob(
   const [job] = await deps.db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
   if (!job) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
   if (job.status !== 'failed') throw new AppError(409, 'IMPORT_RETRY_NOT_FAILED');
-  const bytes = await readFile(path.join(importsDir(deps.dataDir), job.storedFile));
+  const bytes = await readFile(path.join(importsDir(deps.dataDir), job.storedFile)).catch(
+    (error: unknown) => {
+      // Kept files live in DATA_DIR: one removed by hand, or a data folder restored without them.
+      if ((error as { code?: string }).code === 'ENOENT') throw new AppError(409, 'IMPORT_FILE_GONE');
+      throw error;
+    },
+  );
   return checkUpload(deps, by, { fileName: job.fileName, bytes, keptAs: job.storedFile }, lang);
 }

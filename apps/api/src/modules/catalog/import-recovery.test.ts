@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { adminContentPaths as paths, importJobSchema, type ImportJob } from '@shop/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -173,6 +175,17 @@ describe('back office: imports beside other processes, and a failed import run a
         .map((p) => [p.sku, p.name.en, p.price * 100, p.stock, p.image]),
     );
     expect((await job(checked.id)).status).toBe('failed');
+    // A failed job whose kept file is gone says so instead of failing again.
+    await rm(path.join(t.config.dataDir, 'imports', `${checked.id}.json`));
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: paths.importRetry.build({ id: checked.id }),
+      headers: { ...staff, 'accept-language': 'en' },
+    });
+    expect([gone.statusCode, gone.json().message]).toEqual([
+      409,
+      "This import's file is no longer kept; upload it again",
+    ]);
     const [again2] = await t.app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
