@@ -120,13 +120,14 @@ describe('back office: a ZIP archive brings a catalog file with new images', () 
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1000, 750, undefined]);
   });
 
-  it('reports a missing image and a web page named .png on their rows, in both languages, storing nothing', async () => {
+  it('reports a missing image and a web page named .png on their rows, in file order, in both languages, storing nothing', async () => {
     const before = await storedImages();
     const archive = zipSync({
       'catalog.json': text({
         products: [
           product('zip-ok', 'images/red.jpg'),
           product('zip-html', 'images/page.png'),
+          product('zip-gone', '/uploads/catalog/gone.webp'),
           product('zip-missing', 'images/nope.png'),
         ],
       }),
@@ -148,11 +149,18 @@ describe('back office: a ZIP archive brings a catalog file with new images', () 
         section: 'products',
         row: 3,
         field: 'image',
+        message: 'must be the path of an image already in the shop (/uploads/…)',
+      },
+      {
+        section: 'products',
+        row: 4,
+        field: 'image',
         message: 'file not found in the ZIP file: images/nope.png',
       },
     ]);
     expect((await job(invalid.id, 'ar')).errors.map((e) => e.message)).toEqual([
       'ليست صورة JPEG أو PNG أو WebP: images/page.png',
+      'يجب أن يكون مسار صورة موجودة في المتجر (/uploads/…)',
       'الملف غير موجود في ملف ZIP: images/nope.png',
     ]);
     // The good image the check stored is removed again: a file with problems leaves nothing behind.

@@ -244,6 +244,13 @@ async function archiveImages(
         message: `${why}: ${ref.file}`,
       });
   }
+  // In the file's order, whichever kind of path each image is.
+  const place = new Map(refs.map((r, i) => [`${r.section}|${r.index}|${r.field}`, i]));
+  issues.sort(
+    (x, y) =>
+      (place.get(`${x.section}|${x.index}|${x.field}`) ?? 0) -
+      (place.get(`${y.section}|${y.index}|${y.field}`) ?? 0),
+  );
   return { issues, paths, stored };
 }
 
