@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import {
   expect,
   expectAccessible,
@@ -29,6 +30,12 @@ const words = {
     cards: 'لا نستلم بيانات بطاقتك',
     settings: 'الإعدادات',
     importTitle: 'الاستيراد والتصدير',
+    importHelp: 'أو ملف ZIP فيه ملف الكتالوج وصوره في مجلدات',
+    importFile: 'الملف',
+    checkFile: 'فحص الملف',
+    ready: 'جاهز للاستيراد',
+    startImport: 'بدء الاستيراد',
+    importDone: 'اكتمل',
     lowStock: 'حد المخزون المنخفض',
     saveSettings: 'حفظ الإعدادات',
     settingsSaved: 'تم حفظ الإعدادات',
@@ -52,6 +59,12 @@ const words = {
     cards: 'We never receive or store your card details',
     settings: 'Settings',
     importTitle: 'Import and export',
+    importHelp: 'or a ZIP file holding the catalog file and its images in folders',
+    importFile: 'File',
+    checkFile: 'Check the file',
+    ready: 'Ready to import',
+    startImport: 'Start the import',
+    importDone: 'Done',
     lowStock: 'Low-stock threshold',
     saveSettings: 'Save the settings',
     settingsSaved: 'The settings were saved',
@@ -171,6 +184,50 @@ test.describe.serial('the refund policy', () => {
       await expect(page.locator('article').getByRole('heading', { level: 2 })).toContainText(marker);
       await expect(page.locator('article strong', { hasText: marker })).toBeVisible();
       expect(await page.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined();
+    });
+  }
+});
+
+// One import runs at a time in the shop: the two languages import one after the other.
+test.describe.serial('the import page', () => {
+  for (const lang of ['ar', 'en'] as const) {
+    const w = words[lang];
+
+    test(`a ZIP file brings a new product with its image through the import page (${lang})`, async ({
+      page,
+    }) => {
+      await signInToDashboard(page, lang, E2E_OWNER);
+      await page.goto(pathIn(lang, '/dashboard/import'));
+      // The form says what it accepts, in the page's language.
+      await expect(page.getByText(w.importHelp)).toBeVisible();
+      const sku = `e2e-zip-${lang}-${Date.now()}`;
+      const catalog = {
+        products: [
+          {
+            sku,
+            name: { ar: `منتج من ملف ZIP ${lang}`, en: `Product from a ZIP file ${lang}` },
+            category: 'phones',
+            company: 'apple',
+            price: 999,
+            stock: 4,
+            image: 'images/new.png',
+          },
+        ],
+      };
+      const archive = zipSync({
+        'catalog/catalog.json': new TextEncoder().encode(JSON.stringify(catalog)),
+        'catalog/images/new.png': png(40, 30, [200, 30, 90]),
+      });
+      await page.getByLabel(w.importFile).setInputFiles({
+        name: 'catalog.zip',
+        mimeType: 'application/zip',
+        buffer: Buffer.from(archive),
+      });
+      await page.getByRole('button', { name: w.checkFile }).click();
+      const current = page.locator('section[aria-labelledby="job-title"]');
+      await expect(current.getByText(w.ready)).toBeVisible();
+      await page.getByRole('button', { name: w.startImport }).click();
+      await expect(current.getByText(w.importDone, { exact: true })).toBeVisible({ timeout: 30_000 });
     });
   }
 });

@@ -70,6 +70,30 @@ export const adminContentErrorMessages = {
     ar: 'فشل الاستيراد، وبقي ما كُتب قبل الخطأ',
     en: 'The import failed; what was written before the error remains',
   },
+  IMPORT_FILE_GONE: {
+    ar: 'لم يعد ملف هذا الاستيراد محفوظاً، ارفعه من جديد',
+    en: "This import's file is no longer kept; upload it again",
+  },
+  IMPORT_RETRY_NOT_FAILED: {
+    ar: 'لا يُعاد تشغيل إلا استيراد فشل',
+    en: 'Only a failed import can be run again',
+  },
+  IMPORT_ZIP_UNREADABLE: {
+    ar: 'تعذّرت قراءة ملف ZIP: يبدو أنه تالف أو ليس ملف ZIP',
+    en: 'The ZIP file could not be read: it seems damaged or is not a ZIP file',
+  },
+  IMPORT_ZIP_TOO_LARGE: {
+    ar: 'رُفض ملف ZIP: محتواه بعد فك الضغط أكبر من المسموح (20000 ملف، 50 ميجابايت للملف الواحد، 200 ميجابايت للمجموع)',
+    en: 'The ZIP file was refused: unpacked, it holds more than allowed (20,000 files, 50 MB per file, 200 MB in all)',
+  },
+  IMPORT_ZIP_UNSAFE_PATH: {
+    ar: 'رُفض ملف ZIP: فيه مسار يخرج من مجلده (..) أو مسار مطلق',
+    en: 'The ZIP file was refused: it holds a path that leaves its folder (..) or an absolute path',
+  },
+  IMPORT_ZIP_NO_CATALOG: {
+    ar: 'يجب أن يحتوي ملف ZIP على ملف كتالوج واحد (JSON أو CSV) بجانب الصور',
+    en: 'The ZIP file must hold one catalog file (JSON or CSV) beside the images',
+  },
 } as const;
 
 export const adminContentSuccessMessages = {
@@ -111,6 +135,12 @@ const importIssueArabic: [RegExp, string][] = [
   [/^must be a list of file paths$/, 'يجب أن يكون قائمة مسارات صور'],
   [/^must hold at most 20 images$/, 'يجب ألا يزيد على 20 صورة'],
   [/^must be below the price$/, 'يجب أن يكون أقل من السعر'],
+  [
+    /^must be a date and time with its offset, like (\S+)$/,
+    'يجب أن يكون تاريخاً ووقتاً مع فرق التوقيت، مثل $1',
+  ],
+  [/^must go with an offer price$/, 'يجب أن يرافقه سعر عرض'],
+  [/^must be after the offer's start$/, 'يجب أن يكون بعد بداية العرض'],
   [/^must be a link$/, 'يجب أن يكون رابطاً'],
   [/^must be a shop path starting with \/ or an https:\/\/ address$/, 'يجب أن يبدأ بـ / أو https://'],
   [
@@ -125,6 +155,10 @@ const importIssueArabic: [RegExp, string][] = [
     /^must be the path of an image already in the shop \(\/uploads\/…\)$/,
     'يجب أن يكون مسار صورة موجودة في المتجر (/uploads/…)',
   ],
+  [/^file not found in the ZIP file: (.+)$/, 'الملف غير موجود في ملف ZIP: $1'],
+  [/^not a JPEG, PNG or WebP image: (.+)$/, 'ليست صورة JPEG أو PNG أو WebP: $1'],
+  [/^image larger than 2 MB: (.+)$/, 'الصورة أكبر من 2 ميجابايت: $1'],
+  [/^image with too many pixels: (.+)$/, 'أبعاد الصورة كبيرة جداً: $1'],
   [/^(.+)$/, 'القيمة غير صحيحة ($1)'],
 ];
 

@@ -24,6 +24,7 @@ export const adminContentPaths = {
   importJobs: definePath('/api/admin/catalog/import'),
   importJob: definePath('/api/admin/catalog/import/:id'),
   importStart: definePath('/api/admin/catalog/import/:id/start'),
+  importRetry: definePath('/api/admin/catalog/import/:id/retry'),
   catalogExport: definePath('/api/admin/catalog/export'),
 } as const;
 
@@ -271,6 +272,9 @@ export const importJobSchema = z.object({
     })
     .nullable(),
   errors: z.array(importIssueSchema),
+  /** The file's products, and how many of them are written (after a failure: how far it got). */
+  productsTotal: z.number().int(),
+  productsWritten: z.number().int(),
   /** Why a job failed, in the member's language. */
   failure: z.string().nullable(),
   actor: z.string(),
@@ -288,7 +292,8 @@ export const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('j
 /**
  * The CSV columns of a products file, in this order (the header row names them). `images` holds
  * extra image paths separated by `|`; `featured` and `hidden` are `true` or `false`; empty
- * `offer_price`: no offer.
+ * `offer_price`: no offer; `offer_starts_at` and `offer_ends_at` date the offer (ISO 8601 with
+ * an offset; empty: no such date).
  */
 export const catalogCsvColumns = [
   'sku',
@@ -300,6 +305,8 @@ export const catalogCsvColumns = [
   'company',
   'price',
   'offer_price',
+  'offer_starts_at',
+  'offer_ends_at',
   'stock',
   'featured',
   'hidden',

@@ -660,6 +660,10 @@ export const catalogImportJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Stamped every few seconds by the process running the job (migration 0013). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Products written so far: after a failure, how many of the file's are in the shop. */
+    productsWritten: integer('products_written').notNull().default(0),
   },
   (t) => [
     index('catalog_import_jobs_created_idx').on(t.createdAt),

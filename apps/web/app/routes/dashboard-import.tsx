@@ -59,11 +59,14 @@ function UploadForm() {
           id="import-file"
           name="file"
           type="file"
-          accept=".json,.csv,application/json,text/csv"
+          accept=".json,.csv,.zip,application/json,text/csv,application/zip"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'import-file-error' : undefined}
+          aria-describedby={error ? 'import-file-help import-file-error' : 'import-file-help'}
           className="rounded-xl border border-line bg-white p-3 text-sm file:me-3 file:rounded-full file:border-0 file:bg-surface file:px-4 file:py-2 file:font-semibold"
         />
+        <p id="import-file-help" className="text-sm text-muted">
+          {t('import.fileHelp')}
+        </p>
         {error && (
           <p id="import-file-error" role="alert" className="text-sm font-medium text-sale">
             {error}
@@ -77,16 +80,16 @@ function UploadForm() {
   );
 }
 
-function StartForm({ job }: { job: ImportJob }) {
+function StartForm({ job, intent = 'start' }: { job: ImportJob; intent?: 'start' | 'retry' }) {
   const { t } = useTranslation('dashboard-content');
   const posted = useActionData() as FormAnswer | undefined;
   const { Form, formRef, busy, answer } = useActionForm<FormAnswer>({ serverAnswer: posted });
   return (
     <Form ref={formRef} method="post" className="flex flex-col gap-2">
-      <input type="hidden" name="intent" value="start" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={job.id} />
       <div>
-        <SubmitButton busy={busy}>{t('import.start')}</SubmitButton>
+        <SubmitButton busy={busy}>{t(intent === 'start' ? 'import.start' : 'import.retry')}</SubmitButton>
       </div>
       {answer?.error && (
         <p role="alert" className="text-sm font-medium text-sale">
@@ -163,8 +166,14 @@ function CurrentJob({ job }: { job: ImportJob }) {
           {job.failure}
         </p>
       )}
+      {job.status === 'failed' && (
+        <p className="text-sm">
+          {t('import.safeToRetry', { written: job.productsWritten, total: job.productsTotal })}
+        </p>
+      )}
       <Summary job={job} />
       {job.status === 'checked' && <StartForm job={job} />}
+      {job.status === 'failed' && <StartForm job={job} intent="retry" />}
       {job.errors.length > 0 && (
         <DataTable
           caption={t('import.errorsCaption')}

@@ -63,8 +63,16 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
   const names = header.map((h) => h.trim().toLowerCase());
   const missing = catalogCsvColumns.filter(
     (c) =>
-      !['description_ar', 'description_en', 'offer_price', 'featured', 'hidden', 'images'].includes(c) &&
-      !names.includes(c),
+      ![
+        'description_ar',
+        'description_en',
+        'offer_price',
+        'offer_starts_at',
+        'offer_ends_at',
+        'featured',
+        'hidden',
+        'images',
+      ].includes(c) && !names.includes(c),
   );
   if (missing.length) throw new CsvError(`missing columns: ${missing.join(', ')}`);
   const unknown = names.filter((n) => !(catalogCsvColumns as readonly string[]).includes(n));
@@ -89,6 +97,10 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
       record.description = { ar: descriptionAr ?? '', en: descriptionEn ?? '' };
     const offer = get('offer_price');
     if (offer !== undefined && offer.trim() !== '') record.offerPrice = number(offer);
+    const startsAt = get('offer_starts_at')?.trim();
+    if (startsAt) record.offerStartsAt = startsAt;
+    const endsAt = get('offer_ends_at')?.trim();
+    if (endsAt) record.offerEndsAt = endsAt;
     const featured = get('featured')?.trim().toLowerCase();
     if (featured) record.featured = featured === 'true' ? true : featured === 'false' ? false : featured;
     const hidden = get('hidden')?.trim().toLowerCase();

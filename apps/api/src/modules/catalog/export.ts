@@ -66,11 +66,26 @@ async function slugMaps(db: Db) {
   };
 }
 
+/**
+ * The offer as the product editor shows it: the planned one with its dates when there is a plan
+ * (even one not live yet, or over), else the live one.
+ */
+function offerOf(p: ProductRow) {
+  const price = p.offerPlannedHalalas ?? p.offerPriceHalalas;
+  const planned = p.offerPlannedHalalas !== null;
+  return {
+    price: price === null ? null : halalasToSar(price),
+    startsAt: planned ? (p.offerStartsAt?.toISOString() ?? null) : null,
+    endsAt: planned ? (p.offerEndsAt?.toISOString() ?? null) : null,
+  };
+}
+
 function productRecord(
   p: ProductRow,
   maps: Awaited<ReturnType<typeof slugMaps>>,
   extra: string[] | undefined,
 ) {
+  const offer = offerOf(p);
   return {
     sku: p.sku,
     name: { ar: p.nameAr, en: p.nameEn },
@@ -80,7 +95,9 @@ function productRecord(
     category: maps.category.get(p.categoryId)!,
     company: maps.company.get(p.companyId)!,
     price: halalasToSar(p.priceHalalas),
-    offerPrice: p.offerPriceHalalas === null ? null : halalasToSar(p.offerPriceHalalas),
+    offerPrice: offer.price,
+    ...(offer.startsAt && { offerStartsAt: offer.startsAt }),
+    ...(offer.endsAt && { offerEndsAt: offer.endsAt }),
     stock: p.stock,
     featured: p.featured,
     ...(p.hidden && { hidden: true }),
@@ -140,6 +157,8 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
     'company',
     'price',
     'offer_price',
+    'offer_starts_at',
+    'offer_ends_at',
     'stock',
     'featured',
     'hidden',
@@ -148,8 +167,9 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
   ])}`;
   for await (const { rows, images } of productPages(db)) {
     yield rows
-      .map((p) =>
-        csvLine([
+      .map((p) => {
+        const offer = offerOf(p);
+        return csvLine([
           p.sku,
           p.nameAr,
           p.nameEn,
@@ -158,14 +178,16 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
           maps.category.get(p.categoryId),
           maps.company.get(p.companyId),
           halalasToSar(p.priceHalalas),
-          p.offerPriceHalalas === null ? '' : halalasToSar(p.offerPriceHalalas),
+          offer.price ?? '',
+          offer.startsAt ?? '',
+          offer.endsAt ?? '',
           p.stock,
           p.featured,
           p.hidden,
           p.image,
           (images.get(p.id) ?? []).join('|'),
-        ]),
-      )
+        ]);
+      })
       .join('');
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { adminContentPaths as paths, apiPaths, importJobSchema, type ImportJob } from '@shop/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogImportJobs, productImages, products } from '../../db/schema.ts';
@@ -114,6 +114,41 @@ describe('back office: catalog import and export', () => {
     expect(await t.app.db.select().from(products)).toHaveLength(0);
   });
 
+  it("checks an offer's dates: with an offset, the end after the start, only with an offer price", async () => {
+    const file = {
+      products: [
+        { ...product(1), offerPrice: 50, offerStartsAt: '2026-03-01T00:00:00' },
+        {
+          ...product(2),
+          offerPrice: 50,
+          offerStartsAt: '2026-03-10T00:00:00+03:00',
+          offerEndsAt: '2026-03-01T00:00:00+03:00',
+        },
+        { ...product(3), offerPrice: null, offerEndsAt: '2026-03-01T00:00:00Z' },
+        { ...product(4), offerPrice: 500, offerStartsAt: '2026-03-01T00:00:00Z' },
+      ],
+    };
+    const checked = (await upload(JSON.stringify(file), 'offers.json', 'en')).json().job as ImportJob;
+    expect(checked.status).toBe('invalid');
+    expect(checked.errors).toEqual([
+      {
+        section: 'products',
+        row: 1,
+        field: 'offerStartsAt',
+        message: 'must be a date and time with its offset, like 2026-03-01T00:00:00+03:00',
+      },
+      { section: 'products', row: 2, field: 'offerEndsAt', message: "must be after the offer's start" },
+      { section: 'products', row: 3, field: 'offerStartsAt', message: 'must go with an offer price' },
+      { section: 'products', row: 4, field: 'offerPrice', message: 'must be below the price' },
+    ]);
+    expect((await job(checked.id, 'ar')).errors.map((e) => e.message)).toEqual([
+      'يجب أن يكون تاريخاً ووقتاً مع فرق التوقيت، مثل 2026-03-01T00:00:00+03:00',
+      'يجب أن يكون بعد بداية العرض',
+      'يجب أن يرافقه سعر عرض',
+      'يجب أن يكون أقل من السعر',
+    ]);
+  });
+
   it('reports a CSV problem on its line of the file', async () => {
     const csv =
       'sku,name_ar,name_en,category,company,price,stock,image\r\n' +
@@ -191,6 +226,20 @@ describe('back office: catalog import and export', () => {
     // A product the shop stopped selling goes out hidden, and comes back hidden.
     const [stopped] = await t.app.db.select().from(products).orderBy(asc(products.id)).limit(1);
     await t.app.db.update(products).set({ hidden: true }).where(eq(products.id, stopped!.id));
+    // Offers planned in the product editor go out with their dates and come back as plans: one
+    // that starts next week (not live yet), one running now (live until tomorrow).
+    const [soon, now] = await t.app.db.select().from(products).orderBy(asc(products.id)).offset(1).limit(2);
+    const day = 24 * 60 * 60 * 1000;
+    const base = Math.floor(Date.now() / 1000) * 1000;
+    const at = (days: number) => new Date(base + days * day);
+    await t.app.db
+      .update(products)
+      .set({ offerPlannedHalalas: 4000, offerStartsAt: at(7), offerEndsAt: at(14), offerPriceHalalas: null })
+      .where(eq(products.id, soon!.id));
+    await t.app.db
+      .update(products)
+      .set({ offerPlannedHalalas: 3000, offerStartsAt: at(-1), offerEndsAt: at(1), offerPriceHalalas: 3000 })
+      .where(eq(products.id, now!.id));
     const before = await t.app.db.select().from(products).orderBy(asc(products.id));
     const exported = await t.app.inject({
       url: `${paths.catalogExport.pattern}?format=json`,
@@ -204,6 +253,21 @@ describe('back office: catalog import and export', () => {
       .filter((p) => p.hidden)
       .map((p) => p.sku);
     expect(hiddenSkus).toEqual([stopped!.sku]);
+    const offers = (file.products as { sku: string }[]).filter((p) => [soon!.sku, now!.sku].includes(p.sku));
+    expect(offers).toMatchObject([
+      {
+        sku: soon!.sku,
+        offerPrice: 40,
+        offerStartsAt: at(7).toISOString(),
+        offerEndsAt: at(14).toISOString(),
+      },
+      {
+        sku: now!.sku,
+        offerPrice: 30,
+        offerStartsAt: at(-1).toISOString(),
+        offerEndsAt: at(1).toISOString(),
+      },
+    ]);
 
     const checked = (await upload(exported.body, 'export.json')).json().job as ImportJob;
     expect(checked.status).toBe('checked');
@@ -217,7 +281,12 @@ describe('back office: catalog import and export', () => {
       const { updatedAt: _u, createdAt: _c, searchDoc: _s, version: _v, ...rest } = r;
       return rest;
     };
+    // Every column compared, the offers' plans among them.
     expect(after.map(comparable)).toEqual(before.map(comparable));
+    expect(after.filter((r) => r.offerPlannedHalalas !== null).map((r) => r.sku)).toEqual([
+      soon!.sku,
+      now!.sku,
+    ]);
     expect(after.map((r) => r.version)).toEqual(before.map((r) => r.version + 1));
   }, 300_000);
 
@@ -228,12 +297,43 @@ describe('back office: catalog import and export', () => {
     expect(exported.body.startsWith('\uFEFF')).toBe(true);
     const lines = exported.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,stock,featured,hidden,image,images',
+      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,offer_starts_at,offer_ends_at,stock,featured,hidden,image,images',
     );
+    const planned = await t.app.db
+      .select()
+      .from(products)
+      .where(isNotNull(products.offerPlannedHalalas))
+      .orderBy(asc(products.id));
+    expect(planned).toHaveLength(2);
+    const line = lines.find((l) => l.startsWith(`${planned[0]!.sku},`))!;
+    expect(line).toContain(
+      `,40,${planned[0]!.offerStartsAt!.toISOString()},${planned[0]!.offerEndsAt!.toISOString()},`,
+    );
+
+    // Planned offers lost on the way back would show here: the plans come back as they went.
+    await t.app.db
+      .update(products)
+      .set({ offerPlannedHalalas: null, offerStartsAt: null, offerEndsAt: null })
+      .where(isNotNull(products.offerPlannedHalalas));
     const checked = (await upload(exported.body, 'products.csv')).json().job as ImportJob;
     expect(checked).toMatchObject({ status: 'checked', format: 'csv', total: lines.length - 1 });
     expect(checked.summary?.products.created).toBe(0);
-  });
+    await start(checked.id);
+    expect((await waitUntilOver(checked.id)).status).toBe('done');
+    const after = await t.app.db
+      .select()
+      .from(products)
+      .where(isNotNull(products.offerPlannedHalalas))
+      .orderBy(asc(products.id));
+    const plan = (r: (typeof planned)[number]) => [
+      r.sku,
+      r.offerPlannedHalalas,
+      r.offerStartsAt,
+      r.offerEndsAt,
+      r.offerPriceHalalas,
+    ];
+    expect(after.map(plan)).toEqual(planned.map(plan));
+  }, 300_000);
 
   it('marks a job that was running when the shop stopped as failed, with a message in both languages', async () => {
     const [row] = await t.app.db

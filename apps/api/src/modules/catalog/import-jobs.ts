@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   errorMessage,
@@ -8,12 +8,13 @@ import {
   type ImportJob,
   type Lang,
 } from '@shop/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { agents, catalogImportJobs, categories, companies } from '../../db/schema.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
+import { storeImage } from '../../lib/images.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { CsvError, csvToCatalog } from './csv.ts';
 import {
@@ -29,6 +30,7 @@ import {
   type ImportSummary,
   type ParsedCatalog,
 } from './import.ts';
+import { isZip, openCatalogArchive, type CatalogArchive } from './zip.ts';
 
 /**
  * Catalog files uploaded in the back office (decision 130): checked at once (a dry run that
@@ -36,8 +38,11 @@ import {
  * batches of products, each its own short transaction, yielding to the shop's other requests
  * between them — the embedded database runs one statement at a time, so one long transaction
  * would stop the shop until it ended. A job's progress is in its row, so a reloaded page shows
- * it again; one job runs at a time (a unique index); a job that was running when the process
- * stopped is marked failed when the shop starts again.
+ * it again; one job runs at a time (a unique index). The process running a job stamps its
+ * heartbeat every few seconds; a job whose heartbeat stopped (its process died) is marked failed
+ * by the next process that starts, or by the next start of an import (decision 138). A failed
+ * job can be run again from its kept file: every record is written by its key, so writing the
+ * first batches a second time changes nothing.
  */
 
 type JobRow = typeof catalogImportJobs.$inferSelect;
@@ -56,6 +61,20 @@ export interface ImportJobDeps {
 export const IMPORT_BATCH = 250;
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const MAX_ISSUES = 200;
+/** How often the process running a job says so. */
+export const HEARTBEAT_MS = 5_000;
+/**
+ * A running job whose heartbeat is older than this has no live process behind it: six beats
+ * missed, so a process slowed by a long batch or a busy database is not taken for dead, while a
+ * job left by a crashed process is freed within half a minute of the next start.
+ */
+export const STALE_HEARTBEAT_SECONDS = 30;
+/** Images of an archive stored at once (sharp uses its own threads besides). */
+const IMAGE_CONCURRENCY = 4;
+/** Images of an archive unpacked at once: bounds the memory a check holds. */
+const IMAGE_CHUNK = 100;
+/** The size the product editor stores catalog images at (the same pipeline). */
+const CATALOG_IMAGE_SIZE = 1000;
 
 const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -87,6 +106,8 @@ function present(row: JobRow, lang: Lang): ImportJob {
           : 0,
     summary: (row.summary as Summary | null) ?? null,
     errors,
+    productsTotal: summaryProducts(row.summary as Summary | null),
+    productsWritten: row.productsWritten,
     // A failure is stored as an error code of the contract, which has its message in both languages.
     failure: row.failure ? errorMessage(row.failure as ErrorCode, lang) : null,
     actor: row.actor,
@@ -95,6 +116,10 @@ function present(row: JobRow, lang: Lang): ImportJob {
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
+
+/** The file's products: those the dry run counted (created and updated). */
+const summaryProducts = (summary: Summary | null) =>
+  summary ? summary.products.created + summary.products.updated : 0;
 
 /** The file's catalog: JSON in the import format, or a products CSV. */
 function readCatalogText(text: string, format: 'json' | 'csv'): unknown {
@@ -116,11 +141,13 @@ export function formatOf(fileName: string, bytes: Buffer): 'json' | 'csv' {
 const IMAGE_PATH = /^\/uploads\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(webp|png|jpe?g|svg)$/;
 
 /**
- * An uploaded file has no folder of images beside it: its images are those already in the
- * shop, by their `/uploads/...` path, as the export writes them.
+ * A JSON or CSV upload has no folder of images beside it: its images are those already in the
+ * shop, by their `/uploads/...` path, as the export writes them (a ZIP upload brings its own).
  */
-async function imageIssues(data: ParsedCatalog, uploadsDir: string): Promise<CatalogIssue[]> {
-  const refs = imageFields(data);
+async function imageIssues(
+  refs: ReturnType<typeof imageFields>,
+  uploadsDir: string,
+): Promise<CatalogIssue[]> {
   const exists = new Map<string, boolean>();
   for (const ref of refs) {
     if (exists.has(ref.file)) continue;
@@ -146,6 +173,116 @@ async function imageIssues(data: ParsedCatalog, uploadsDir: string): Promise<Cat
 
 const identityImages = (data: ParsedCatalog) => new Map(imageFields(data).map((r) => [r.file, r.file]));
 
+const imageProblem: Record<string, string> = {
+  IMAGE_INVALID: 'not a JPEG, PNG or WebP image',
+  IMAGE_TOO_LARGE: 'image larger than 2 MB',
+  IMAGE_TOO_MANY_PIXELS: 'image with too many pixels',
+};
+
+/**
+ * The images of an uploaded archive: each file the catalog names (relative to the catalog
+ * file's folder in the archive) goes through the product editor's pipeline — its content must be
+ * a JPEG, PNG or WebP image of at most 2 MB and 40 megapixels, re-encoded to WebP without its
+ * metadata — and is stored; paths already in the shop (`/uploads/...`) are checked as for a
+ * plain file. Answers the problems by row and field, the stored path of each file as the
+ * catalog names it, and what was stored (to remove again if the check fails).
+ */
+async function archiveImages(
+  data: ParsedCatalog,
+  archive: CatalogArchive,
+  uploadsDir: string,
+): Promise<{ issues: CatalogIssue[]; paths: Map<string, string>; stored: string[] }> {
+  const refs = imageFields(data);
+  const inShop = refs.filter((r) => r.file.startsWith('/uploads/'));
+  const packed = refs.filter((r) => !r.file.startsWith('/uploads/'));
+  const issues = await imageIssues(inShop, uploadsDir);
+  const byName = new Map<string, string>();
+  const problem = new Map<string, string>();
+  for (const ref of packed) {
+    const name = archive.resolve(ref.file);
+    if (name && archive.has(name)) byName.set(ref.file, name);
+    else problem.set(ref.file, 'file not found in the ZIP file');
+  }
+  const stored: string[] = [];
+  const storedAs = new Map<string, string>();
+  const names = [...new Set(byName.values())];
+  for (let i = 0; i < names.length; i += IMAGE_CHUNK) {
+    const files = archive.files(new Set(names.slice(i, i + IMAGE_CHUNK)));
+    const queue = [...files];
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const [name, bytes] = item;
+        try {
+          const publicPath = await storeImage(uploadsDir, bytes, {
+            folder: 'catalog',
+            maxSize: CATALOG_IMAGE_SIZE,
+          });
+          stored.push(publicPath);
+          storedAs.set(name, publicPath);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          storedAs.set(name, `!${imageProblem[error.code] ?? imageProblem.IMAGE_INVALID}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IMAGE_CONCURRENCY }, worker));
+  }
+  const paths = new Map<string, string>();
+  for (const [file, name] of byName) {
+    const result = storedAs.get(name);
+    if (!result || result.startsWith('!'))
+      problem.set(file, result?.slice(1) ?? 'file not found in the ZIP file');
+    else paths.set(file, result);
+  }
+  for (const ref of packed) {
+    const why = problem.get(ref.file);
+    if (why)
+      issues.push({
+        section: ref.section,
+        index: ref.index,
+        field: ref.field,
+        message: `${why}: ${ref.file}`,
+      });
+  }
+  // In the file's order, whichever kind of path each image is.
+  const place = new Map(refs.map((r, i) => [`${r.section}|${r.index}|${r.field}`, i]));
+  issues.sort(
+    (x, y) =>
+      (place.get(`${x.section}|${x.index}|${x.field}`) ?? 0) -
+      (place.get(`${y.section}|${y.index}|${y.field}`) ?? 0),
+  );
+  return { issues, paths, stored };
+}
+
+type Loose = Record<string, unknown> & { image?: string; imageEn?: string; images?: string[] };
+
+/**
+ * The file as read, with the archive's image paths replaced by the paths they were stored at:
+ * the kept file then names only images in the shop, like an exported file.
+ */
+function withStoredImages(raw: unknown, paths: Map<string, string>): unknown {
+  const to = (file: unknown) => (typeof file === 'string' ? (paths.get(file.trim()) ?? file) : file);
+  const records = (list: unknown) =>
+    Array.isArray(list)
+      ? (list as Loose[]).map((r) => ({
+          ...r,
+          ...('image' in r && { image: to(r.image) }),
+          ...('imageEn' in r && { imageEn: to(r.imageEn) }),
+          ...(Array.isArray(r.images) && { images: r.images.map(to) }),
+        }))
+      : list;
+  const file = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...file };
+  for (const section of ['categories', 'companies', 'products', 'agents', 'sliders'])
+    if (section in file) out[section] = records(file[section]);
+  return out;
+}
+
+async function removeStored(uploadsDir: string, publicPaths: string[]) {
+  await Promise.all(
+    publicPaths.map((p) => rm(path.join(uploadsDir, p.replace(/^\/uploads\//, '')), { force: true })),
+  );
+}
 function recordCount(data: ParsedCatalog): number {
   return (
     data.categories.length +
@@ -190,13 +327,21 @@ async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
 export async function checkUpload(
   deps: ImportJobDeps,
   by: AuditActor,
-  upload: { fileName: string; bytes: Buffer },
+  upload: {
+    fileName: string;
+    bytes: Buffer;
+    /** The name that tells the file's format, when not `fileName` (a failed job's kept file). */
+    keptAs?: string;
+  },
   lang: Lang,
 ): Promise<ImportJob> {
-  const format = formatOf(upload.fileName, upload.bytes);
+  const nameForFormat = upload.keptAs ?? upload.fileName;
+  const archive = isZip(nameForFormat, upload.bytes) ? openCatalogArchive(upload.bytes) : undefined;
+  const bytes = archive ? archive.catalog : upload.bytes;
+  const format = formatOf(archive ? archive.catalogName : nameForFormat, bytes);
   let raw: unknown;
   try {
-    raw = readCatalogText(upload.bytes.toString('utf8'), format);
+    raw = readCatalogText(bytes.toString('utf8'), format);
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof CsvError)
       throw new AppError(400, 'IMPORT_FILE_UNREADABLE', [{ path: 'file', code: 'IMPORT_FILE_UNREADABLE' }]);
@@ -206,13 +351,21 @@ export async function checkUpload(
   let issues: CatalogIssue[] = checked.issues ?? [];
   let summary: Summary | null = null;
   let total = 0;
+  let kept: { bytes: Buffer; format: 'json' | 'csv' } = { bytes, format };
   if (checked.catalog) {
-    issues = [
-      ...(await referenceIssues(deps.db, checked.catalog, MAX_ISSUES)),
-      ...(await imageIssues(checked.catalog, deps.uploadsDir)),
-    ].slice(0, MAX_ISSUES);
+    const images = archive
+      ? await archiveImages(checked.catalog, archive, deps.uploadsDir)
+      : { issues: await imageIssues(imageFields(checked.catalog), deps.uploadsDir), paths: null, stored: [] };
+    issues = [...(await referenceIssues(deps.db, checked.catalog, MAX_ISSUES)), ...images.issues].slice(
+      0,
+      MAX_ISSUES,
+    );
     total = recordCount(checked.catalog);
     if (!issues.length) summary = await preview(deps.db, checked.catalog);
+    // A file with problems never runs: the images its check stored go again.
+    if (issues.length) await removeStored(deps.uploadsDir, images.stored);
+    else if (images.paths)
+      kept = { bytes: Buffer.from(JSON.stringify(withStoredImages(raw, images.paths))), format: 'json' };
   }
   // A CSV's records are its lines after the header: row n is line n + 1 of the file.
   const stored: StoredIssue[] = issues.map((i) => ({
@@ -237,8 +390,8 @@ export async function checkUpload(
       actor: by.actor,
     })
     .returning();
-  const storedFile = `${row!.id}.${format}`;
-  await writeFile(path.join(dir, storedFile), upload.bytes);
+  const storedFile = `${row!.id}.${kept.format}`;
+  await writeFile(path.join(dir, storedFile), kept.bytes);
   const [updated] = await deps.db
     .update(catalogImportJobs)
     .set({ storedFile })
@@ -268,11 +421,13 @@ const isUniqueViolation = (error: unknown) =>
 
 /** Marks a checked job running (at most one runs); the caller then runs it in the background. */
 export async function startImportJob(db: Db, id: string): Promise<void> {
+  // A job left running by a process that died no longer holds the one running place.
+  await failInterruptedJobs(db);
   let rows: JobRow[];
   try {
     rows = await db
       .update(catalogImportJobs)
-      .set({ status: 'running', startedAt: new Date(), done: 0 })
+      .set({ status: 'running', startedAt: new Date(), done: 0, productsWritten: 0, heartbeatAt: sql`now()` })
       .where(and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'checked')))
       .returning();
   } catch (error) {
@@ -288,12 +443,27 @@ export async function startImportJob(db: Db, id: string): Promise<void> {
   throw new AppError(409, row.status === 'running' ? 'IMPORT_RUNNING' : 'IMPORT_NOT_READY');
 }
 
-/** A job that was running when the process stopped is over: marked failed at start-up. */
+/**
+ * A job still running whose heartbeat stopped is over (the process running it died): marked
+ * failed. A job another live process runs keeps its fresh heartbeat and is left alone. The
+ * database's clock decides, so processes whose clocks differ agree.
+ */
 export async function failInterruptedJobs(db: Db): Promise<number> {
   const rows = await db
     .update(catalogImportJobs)
     .set({ status: 'failed', failure: 'IMPORT_INTERRUPTED', finishedAt: new Date() })
-    .where(eq(catalogImportJobs.status, 'running'))
+    .where(
+      and(
+        eq(catalogImportJobs.status, 'running'),
+        or(
+          isNull(catalogImportJobs.heartbeatAt),
+          lt(
+            catalogImportJobs.heartbeatAt,
+            sql`now() - ${sql.raw(`interval '${STALE_HEARTBEAT_SECONDS} seconds'`)}`,
+          ),
+        ),
+      ),
+    )
     .returning({ id: catalogImportJobs.id });
   return rows.length;
 }
@@ -318,18 +488,33 @@ export async function runImportJob(
   signal: AbortSignal,
 ): Promise<void> {
   const { db } = deps;
+  const running = and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'running'));
+  const beat = setInterval(() => {
+    db.update(catalogImportJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(running)
+      .catch((error: unknown) => deps.log.warn({ err: error, jobId: id }, 'import heartbeat not written'));
+  }, HEARTBEAT_MS);
+  beat.unref();
   try {
     const [job] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
     if (!job || job.status !== 'running') return;
     const text = await readFile(path.join(importsDir(deps.dataDir), job.storedFile), 'utf8');
-    const checked = catalogFormatIssues(readCatalogText(text, job.format), deps.settings);
+    // The kept file's own format: an archive's catalog is kept as JSON with its stored images.
+    const keptFormat = job.storedFile.endsWith('.csv') ? 'csv' : 'json';
+    const checked = catalogFormatIssues(readCatalogText(text, keptFormat), deps.settings);
     if (!checked.catalog) throw new Error('the kept file no longer passes its checks');
     const data = checked.catalog;
     const image = identityImages(data);
     let done = 0;
-    const progress = async (n: number) => {
+    let productsWritten = 0;
+    const progress = async (n: number, products = 0) => {
       done += n;
-      await db.update(catalogImportJobs).set({ done }).where(eq(catalogImportJobs.id, id));
+      productsWritten += products;
+      await db
+        .update(catalogImportJobs)
+        .set({ done, productsWritten, heartbeatAt: sql`now()` })
+        .where(eq(catalogImportJobs.id, id));
     };
     const between = async () => {
       await yieldToOthers();
@@ -347,7 +532,7 @@ export async function runImportJob(
       await between();
       const part = data.products.slice(i, i + IMPORT_BATCH);
       await db.transaction((tx) => writeProductBatch(tx, part, image));
-      await progress(part.length);
+      await progress(part.length, part.length);
     }
     await between();
     const summary: Summary = await db.transaction(async (tx) => {
@@ -379,5 +564,31 @@ export async function runImportJob(
     // Whatever batches were written are live: the storefront's caches must see them.
     for (const topic of ['catalog', 'content', 'settings'] as const)
       await deps.changes.publish({ topic }).catch(() => undefined);
+  } finally {
+    clearInterval(beat);
   }
+}
+
+/**
+ * Runs a failed job's kept file again, as a new job: checked again against the shop as it is
+ * now, and started at once when it passes. Records are written by their key, so the products
+ * the failed run wrote are written again unchanged and the rest are added.
+ */
+export async function retryImportJob(
+  deps: ImportJobDeps,
+  by: AuditActor,
+  id: string,
+  lang: Lang,
+): Promise<ImportJob> {
+  const [job] = await deps.db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
+  if (!job) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
+  if (job.status !== 'failed') throw new AppError(409, 'IMPORT_RETRY_NOT_FAILED');
+  const bytes = await readFile(path.join(importsDir(deps.dataDir), job.storedFile)).catch(
+    (error: unknown) => {
+      // Kept files live in DATA_DIR: one removed by hand, or a data folder restored without them.
+      if ((error as { code?: string }).code === 'ENOENT') throw new AppError(409, 'IMPORT_FILE_GONE');
+      throw error;
+    },
+  );
+  return checkUpload(deps, by, { fileName: job.fileName, bytes, keptAs: job.storedFile }, lang);
 }

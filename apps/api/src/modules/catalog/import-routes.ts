@@ -19,6 +19,7 @@ import {
   findImportJob,
   listImportJobs,
   MAX_IMPORT_BYTES,
+  retryImportJob,
   runImportJob,
   startImportJob,
   type ImportJobDeps,
@@ -39,10 +40,20 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   let running: { stop: AbortController; done: Promise<void> } | undefined;
 
+  // Jobs whose process died are failed; one another live process runs keeps running.
   app.addHook('onReady', async () => {
     const interrupted = await failInterruptedJobs(app.db);
     if (interrupted) app.log.warn({ interrupted }, 'a catalog import was running when the shop stopped');
   });
+
+  /** Runs a job this process just marked running, in the background. */
+  const launch = (id: string, by: ReturnType<typeof auditActor>) => {
+    const stop = new AbortController();
+    const done = runImportJob(deps, id, by, stop.signal).finally(() => {
+      if (running?.done === done) running = undefined;
+    });
+    running = { stop, done };
+  };
   // Shutting down: the running import stops after its current batch and says so.
   app.addHook('onClose', async () => {
     running?.stop.abort();
@@ -56,7 +67,8 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAG,
         summary: 'Upload a catalog file and check it (a dry run): multipart, field `file`',
         description:
-          'JSON in the import format or a products CSV (docs/catalog-import.md), 50 MB at most. Answers the ' +
+          'JSON in the import format or a products CSV (docs/catalog-import.md), or a ZIP archive holding ' +
+          'one such file and the images it names; 50 MB at most. Answers the ' +
           'job: `checked` (ready to start, with what it will create and update) or `invalid` with every ' +
           'problem by row and field, in the request language. Nothing in the catalog changes.',
         security: staffCookie,
@@ -103,15 +115,38 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await startImportJob(app.db, id);
-      const stop = new AbortController();
-      const by = auditActor(request);
-      const done = runImportJob(deps, id, by, stop.signal).finally(() => {
-        if (running?.done === done) running = undefined;
-      });
-      running = { stop, done };
+      launch(id, auditActor(request));
       return {
         ...okMessage('IMPORT_STARTED', request.lang),
         job: await findImportJob(app.db, id, request.lang),
+      };
+    },
+  );
+
+  app.post(
+    paths.importRetry.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: "Run a failed import's file again",
+        description:
+          'The kept file of a failed job (409 IMPORT_RETRY_NOT_FAILED otherwise) is checked again as a new ' +
+          'job and, when it passes, started at once (409 IMPORT_RUNNING while another runs). Records are ' +
+          'written by key, so what the failed run wrote is written again unchanged. Answers the new job.',
+        security: staffCookie,
+        params: importJobIdParams,
+        response: { 200: importJobOkSchema },
+      },
+    },
+    async (request) => {
+      const by = auditActor(request);
+      const job = await retryImportJob(deps, by, request.params.id, request.lang);
+      if (job.status !== 'checked') return { ...okMessage('IMPORT_CHECKED', request.lang), job };
+      await startImportJob(app.db, job.id);
+      launch(job.id, by);
+      return {
+        ...okMessage('IMPORT_STARTED', request.lang),
+        job: await findImportJob(app.db, job.id, request.lang),
       };
     },
   );

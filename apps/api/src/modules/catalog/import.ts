@@ -15,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { liveOffer } from './admin.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 
 /*
@@ -57,6 +58,12 @@ const sarAmount = (positive: boolean) =>
     .refine((v) => v <= MAX_SAR, `must be at most ${MAX_SAR} SAR`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
 
+/** When an offer starts or ends: ISO 8601 with its offset, so it means one instant everywhere. */
+const offerDate = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time with its offset, like 2026-03-01T00:00:00+03:00',
+});
+
 const categoryRecord = z.strictObject({ key, name: bilingual, image: imageFile });
 const companyRecord = categoryRecord;
 
@@ -69,6 +76,9 @@ const productRecord = z
     company: key,
     price: sarAmount(true),
     offerPrice: sarAmount(false).nullable().optional(),
+    /** The offer's dates (decision 126): absent or null, the offer holds from now / for good. */
+    offerStartsAt: offerDate.nullable().optional(),
+    offerEndsAt: offerDate.nullable().optional(),
     stock: z
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
@@ -85,7 +95,32 @@ const productRecord = z
   .refine((p) => p.offerPrice === undefined || p.offerPrice === null || p.offerPrice < p.price, {
     message: 'must be below the price',
     path: ['offerPrice'],
-  });
+  })
+  .refine((p) => p.offerPrice != null || (p.offerStartsAt == null && p.offerEndsAt == null), {
+    message: 'must go with an offer price',
+    path: ['offerStartsAt'],
+  })
+  .refine(
+    (p) => !p.offerStartsAt || !p.offerEndsAt || Date.parse(p.offerEndsAt) > Date.parse(p.offerStartsAt),
+    { message: "must be after the offer's start", path: ['offerEndsAt'] },
+  );
+
+/**
+ * A product's offer as stored: an offer with dates is a plan (the minute task starts and ends
+ * it, decision 126) and is live now only while its dates hold; one without dates is live at once.
+ */
+export function offerColumns(p: ParsedCatalog['products'][number], now: Date) {
+  const offer = p.offerPrice == null ? null : sarToHalalas(p.offerPrice);
+  const startsAt = offer !== null && p.offerStartsAt ? new Date(p.offerStartsAt) : null;
+  const endsAt = offer !== null && p.offerEndsAt ? new Date(p.offerEndsAt) : null;
+  const planned = startsAt || endsAt ? offer : null;
+  return {
+    offerPriceHalalas: planned === null ? offer : liveOffer(planned, startsAt, endsAt, now),
+    offerPlannedHalalas: planned,
+    offerStartsAt: startsAt,
+    offerEndsAt: endsAt,
+  };
+}
 
 const agentRecord = z.strictObject({
   key,
@@ -809,12 +844,15 @@ export async function writeProductBatch(
     part.map((p) => p.company),
   );
   // One row per product, sent as one array per column and spread back into rows by unnest():
-  // a batch is thirteen parameters whatever its size, which PostgreSQL binds and plans once,
-  // instead of thirteen per product that the query builder assembles one by one.
-  const column = <T>(value: (p: (typeof part)[number]) => T) => sql.param(part.map(value));
+  // a batch is sixteen parameters whatever its size, which PostgreSQL binds and plans once,
+  // instead of sixteen per product that the query builder assembles one by one.
+  const now = new Date();
+  const offers = part.map((p) => offerColumns(p, now));
+  const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
   const result = await tx.execute(sql`
     insert into ${products} (sku, name_ar, name_en, description_ar, description_en, price_halalas,
-      offer_price_halalas, stock, featured, hidden, category_id, company_id, image)
+      offer_price_halalas, offer_planned_halalas, offer_starts_at, offer_ends_at, stock, featured,
+      hidden, category_id, company_id, image)
     select * from unnest(
       ${column((p) => p.sku)}::text[],
       ${column((p) => p.name.ar)}::text[],
@@ -822,7 +860,10 @@ export async function writeProductBatch(
       ${column((p) => p.description?.ar ?? '')}::text[],
       ${column((p) => p.description?.en ?? '')}::text[],
       ${column((p) => sarToHalalas(p.price))}::integer[],
-      ${column((p) => (p.offerPrice == null ? null : sarToHalalas(p.offerPrice)))}::integer[],
+      ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
+      ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
+      ${column((_, i) => offers[i]!.offerStartsAt?.toISOString() ?? null)}::timestamptz[],
+      ${column((_, i) => offers[i]!.offerEndsAt?.toISOString() ?? null)}::timestamptz[],
       ${column((p) => p.stock)}::integer[],
       ${column((p) => p.featured ?? false)}::boolean[],
       ${column((p) => p.hidden ?? false)}::boolean[],
@@ -845,9 +886,9 @@ export async function writeProductBatch(
       image = excluded.image,
       -- A record is the whole truth about its product: an offer planned in the back office
       -- gives way to the file's, and an edit opened before the import is refused on saving.
-      offer_planned_halalas = null,
-      offer_starts_at = null,
-      offer_ends_at = null,
+      offer_planned_halalas = excluded.offer_planned_halalas,
+      offer_starts_at = excluded.offer_starts_at,
+      offer_ends_at = excluded.offer_ends_at,
       version = ${products}.version + 1,
       updated_at = now()
     returning id, sku`);

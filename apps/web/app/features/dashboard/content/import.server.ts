@@ -14,7 +14,8 @@ import { requestLang } from '../../../lib/route-lang.ts';
 
 /**
  * The import page's forms: `check` uploads a file for the dry run (then the page shows that
- * job), `start` runs a checked job in the background. Both are the API's calls.
+ * job), `start` runs a checked job in the background, `retry` runs a failed job's file again
+ * (then the page shows the new job). Each is the API's call.
  */
 export async function importAction(request: Request, context: AppLoadContext) {
   const lang: Lang = requestLang(request);
@@ -31,14 +32,15 @@ export async function importAction(request: Request, context: AppLoadContext) {
     }
   };
 
-  if (values.intent === 'start') {
+  if (values.intent === 'start' || values.intent === 'retry') {
     if (!importJobIdParams.safeParse({ id: values.id }).success)
       return formError({ message: errorMessage('IMPORT_JOB_NOT_FOUND', lang) });
-    const result = await answer(
-      await api.raw('POST', adminContentPaths.importStart.build({ id: values.id! })),
-    );
+    const path = values.intent === 'start' ? adminContentPaths.importStart : adminContentPaths.importRetry;
+    const result = await answer(await api.raw('POST', path.build({ id: values.id! })));
     if (!result.ok) return formError(result.error);
-    return formDone(request, { done: result.message }, { back: page(result.job.id) });
+    return values.intent === 'start'
+      ? formDone(request, { done: result.message }, { back: page(result.job.id) })
+      : formDone(request, { done: result.message, redirectTo: page(result.job.id) });
   }
 
   const file = form.get('file');
