@@ -244,7 +244,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const nonce = randomBytes(16).toString('base64');
     // The turn lasts until the whole page is rendered, not only its first bytes: React renders
     // the rest of a streamed page after the handler returns, and a turn that ended there let
-    // every waiting render start at once again (seconds per page at 50 connections).
+    // more pages render at once than PAGE_RENDER_CONCURRENCY says.
     const page = await renderGate.run(
       async () => {
         const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
