@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -143,7 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   for (const [name, value] of Object.entries(searchSessionSettings))
     await client.query(`select set_config($1, $2, false)`, [name, value]);
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(options.thread ? client : takingTurns(client), { schema });
   const db = pgliteDb as unknown as Db;
   return {
     db,
@@ -154,6 +155,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dump: () => client.dumpDataDir('none'),
     cancellable: (_signal, work) => work(db),
   };
+}
+
+/**
+ * The embedded database runs each statement synchronously on this thread, and the statements
+ * that follow one another — a transaction's next one, the next query waiting for the database —
+ * start in microtasks, before the event loop reads a single socket. Under a burst of costly
+ * reads the shop then stopped reading requests altogether: no quick "busy" answer, health checks
+ * timing out. Each statement here first lets the loop take its turn (`setImmediate`): requests
+ * are read, answered from memory or refused quickly, between two statements.
+ */
+function takingTurns<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (property === 'query' || property === 'exec')
+        return async (...args: unknown[]) => {
+          await nextTurn();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      if (property === 'transaction')
+        return (work: (tx: object) => unknown) =>
+          (value as (w: (tx: object) => unknown) => unknown).call(target, (tx: object) =>
+            work(takingTurns(tx)),
+          );
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
 }
 
 async function ping(db: Db): Promise<boolean> {

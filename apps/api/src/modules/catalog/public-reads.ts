@@ -54,7 +54,9 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
   const connections = database.kind === 'postgres' ? poolSize : 4;
   const searchGate = new AdmissionGate({
     name: 'search',
-    concurrency: Math.max(1, Math.floor(connections / 2)),
+    // On the embedded database a second search at once only waits for the first, holding the
+    // database from every other read meanwhile.
+    concurrency: database.kind === 'postgres' ? Math.max(1, Math.floor(connections / 2)) : 1,
     queue: 4 * connections,
     maxWaitMs: 2000,
   });
