@@ -162,23 +162,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * that follow one another — a transaction's next one, the next query waiting for the database —
  * start in microtasks, before the event loop reads a single socket. Under a burst of costly
  * reads the shop then stopped reading requests altogether: no quick "busy" answer, health checks
- * timing out. Each statement here first lets the loop take its turn (`setImmediate`): requests
- * are read, answered from memory or refused quickly, between two statements.
+ * timing out. Here each statement first lets the loop take its turn (`setImmediate`): requests
+ * are read, answered from memory or refused quickly, between two statements. Queries and
+ * transactions wait for one another in a line of their own (the database would serialise them
+ * anyway), so that the turn comes when one has finished, not all at once before any starts.
  */
-function takingTurns<T extends object>(client: T): T {
+function takingTurns<T extends object>(client: T, line?: { tail: Promise<unknown> }): T {
+  const call = (value: unknown, target: T, args: unknown[]) =>
+    (value as (...a: unknown[]) => unknown).apply(target, args);
+  const inTurn = async (run: () => unknown) => {
+    await nextTurn();
+    return run();
+  };
+  // Outside a transaction: wait for the one before, then the loop's turn, then run.
+  const queued = line
+    ? inTurn
+    : (() => {
+        const own = { tail: Promise.resolve() as Promise<unknown> };
+        return (run: () => unknown) => {
+          const result = own.tail.then(() => inTurn(run));
+          own.tail = result.catch(() => undefined);
+          return result;
+        };
+      })();
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== 'function') return value;
       if (property === 'query' || property === 'exec')
-        return async (...args: unknown[]) => {
-          await nextTurn();
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
+        return (...args: unknown[]) => queued(() => call(value, target, args));
       if (property === 'transaction')
         return (work: (tx: object) => unknown) =>
-          (value as (w: (tx: object) => unknown) => unknown).call(target, (tx: object) =>
-            work(takingTurns(tx)),
+          queued(() =>
+            call(value, target, [(tx: object) => work(takingTurns(tx, { tail: Promise.resolve() }))]),
           );
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
