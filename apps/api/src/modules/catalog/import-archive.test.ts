@@ -1,18 +1,16 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { adminContentPaths as paths, apiPaths, importJobSchema, type ImportJob } from '@shop/contract';
+import { adminContentPaths as paths, apiPaths, type ImportJob } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, products } from '../../db/schema.ts';
-import { storeImage } from '../../lib/images.ts';
-import { createCategory, createCompany } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { signedInMember } from '../../test/staff.ts';
-import { multipart } from '../../test/users.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { importShop, type ImportShop } from '../../test/import-shop.ts';
 
 describe('back office: a ZIP archive brings a catalog file with new images', () => {
+  let shop: ImportShop;
   let t: TestContext;
   let staff: Record<string, string>;
   let shopImage: string;
@@ -20,15 +18,8 @@ describe('back office: a ZIP archive brings a catalog file with new images', () 
   let company: string;
   let photo: Buffer;
   beforeAll(async () => {
-    // Polling a running import from one address would meet the per-address limit, not under test.
-    t = await createTestApp({ RATE_LIMIT_MAX: '1000000' });
-    staff = (await signedInMember(t.app.db)).headers;
-    const grey = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
-      .png()
-      .toBuffer();
-    shopImage = await storeImage(t.config.uploadsDir, grey, { folder: 'catalog', maxSize: 1000 });
-    category = (await createCategory(t.app.db, { image: shopImage })).slug;
-    company = (await createCompany(t.app.db, { image: shopImage })).slug;
+    shop = await importShop();
+    ({ t, staff, image: shopImage, category, company } = shop);
     // A photo as a camera writes it: larger than the shop keeps, with metadata to drop.
     photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c33' } })
       .jpeg()
@@ -37,26 +28,9 @@ describe('back office: a ZIP archive brings a catalog file with new images', () 
   });
   afterAll(() => t.close());
 
-  const upload = async (bytes: Buffer | Uint8Array, fileName: string, lang: 'ar' | 'en' = 'en') => {
-    const body = multipart({}, [
-      { name: 'file', filename: fileName, contentType: 'application/zip', data: Buffer.from(bytes) },
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: paths.importJobs.pattern,
-      headers: { ...staff, ...body.headers, 'accept-language': lang },
-      payload: body.payload,
-    });
-  };
-  const job = async (id: string, lang: 'ar' | 'en' = 'en') =>
-    importJobSchema.parse(
-      (
-        await t.app.inject({
-          url: paths.importJob.build({ id }),
-          headers: { ...staff, 'accept-language': lang },
-        })
-      ).json(),
-    );
+  const upload = (bytes: Buffer | Uint8Array, fileName: string, lang: 'ar' | 'en' = 'en') =>
+    shop.upload(bytes, fileName, { lang, contentType: 'application/zip' });
+  const job = (id: string, lang: 'ar' | 'en' = 'en') => shop.job(id, lang);
   const storedImages = async () => (await readdir(path.join(t.config.uploadsDir, 'catalog'))).sort();
   const product = (sku: string, image: string, extra: string[] = []) => ({
     sku,

@@ -1,66 +1,32 @@
 import path from 'node:path';
-import { adminContentPaths as paths, apiPaths, importJobSchema, type ImportJob } from '@shop/contract';
+import { adminContentPaths as paths, apiPaths, type ImportJob } from '@shop/contract';
 import { asc, eq, isNotNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogImportJobs, productImages, products } from '../../db/schema.ts';
-import { storeImage } from '../../lib/images.ts';
-import { createCategory, createCompany } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { signedInMember } from '../../test/staff.ts';
-import { multipart, signedInUser } from '../../test/users.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { importShop, type ImportShop } from '../../test/import-shop.ts';
+import { signedInUser } from '../../test/users.ts';
 import { failInterruptedJobs, IMPORT_BATCH } from './import-jobs.ts';
 
 describe('back office: catalog import and export', () => {
+  let shop: ImportShop;
   let t: TestContext;
   let staff: Record<string, string>;
   let image: string;
   let category: string;
   let company: string;
   beforeAll(async () => {
-    // Every request of this file comes from one address: the polling and the shoppers' pages
-    // during a long import would meet the per-address request limit, which is not under test.
-    t = await createTestApp({ RATE_LIMIT_MAX: '1000000' });
-    staff = (await signedInMember(t.app.db)).headers;
-    const bytes = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#888' } })
-      .png()
-      .toBuffer();
-    image = await storeImage(t.config.uploadsDir, bytes, { folder: 'catalog', maxSize: 1000 });
-    category = (await createCategory(t.app.db, { image })).slug;
-    company = (await createCompany(t.app.db, { image })).slug;
+    shop = await importShop();
+    ({ t, staff, image, category, company } = shop);
   });
   afterAll(() => t.close());
 
-  const upload = async (text: string, fileName: string, lang: 'ar' | 'en' = 'ar') => {
-    const body = multipart({}, [
-      { name: 'file', filename: fileName, contentType: 'application/octet-stream', data: Buffer.from(text) },
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: paths.importJobs.pattern,
-      headers: { ...staff, ...body.headers, 'accept-language': lang },
-      payload: body.payload,
-    });
-  };
-  const job = async (id: string, lang: 'ar' | 'en' = 'ar') =>
-    importJobSchema.parse(
-      (
-        await t.app.inject({
-          url: paths.importJob.build({ id }),
-          headers: { ...staff, 'accept-language': lang },
-        })
-      ).json(),
-    );
-  const start = (id: string) =>
-    t.app.inject({ method: 'POST', url: paths.importStart.build({ id }), headers: staff });
-  const waitUntilOver = async (id: string, each?: (job: ImportJob) => Promise<void>) => {
-    for (;;) {
-      const current = await job(id);
-      await each?.(current);
-      if (current.status !== 'running') return current;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
+  const upload = (text: string, fileName: string, lang: 'ar' | 'en' = 'ar') =>
+    shop.upload(text, fileName, { lang });
+  const job = (id: string, lang: 'ar' | 'en' = 'ar') => shop.job(id, lang);
+  const start = (id: string) => shop.start(id);
+  const waitUntilOver = (id: string, each?: (job: ImportJob) => Promise<void>) =>
+    shop.waitUntilOver(id, 'ar', each);
 
   const product = (n: number) => ({
     sku: `gen-${n}`,

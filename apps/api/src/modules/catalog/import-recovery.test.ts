@@ -1,70 +1,34 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { adminContentPaths as paths, importJobSchema, type ImportJob } from '@shop/contract';
+import { adminContentPaths as paths, type ImportJob } from '@shop/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { catalogImportJobs, products } from '../../db/schema.ts';
-import { storeImage } from '../../lib/images.ts';
-import { createCategory, createCompany } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { signedInMember } from '../../test/staff.ts';
-import { multipart } from '../../test/users.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { importShop, type ImportShop } from '../../test/import-shop.ts';
 import { IMPORT_BATCH, STALE_HEARTBEAT_SECONDS } from './import-jobs.ts';
 
 describe('back office: imports beside other processes, and a failed import run again', () => {
+  let shop: ImportShop;
   let t: TestContext;
   let staff: Record<string, string>;
   let image: string;
   let category: string;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MAX: '1000000' });
-    staff = (await signedInMember(t.app.db)).headers;
-    const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
-      .png()
-      .toBuffer();
-    image = await storeImage(t.config.uploadsDir, bytes, { folder: 'catalog', maxSize: 1000 });
-    category = (await createCategory(t.app.db, { image })).slug;
-    company = (await createCompany(t.app.db, { image })).slug;
+    shop = await importShop();
+    ({ t, staff, image, category, company } = shop);
   });
   afterAll(() => t.close());
 
-  const upload = async (file: unknown) => {
-    const body = multipart({}, [
-      {
-        name: 'file',
-        filename: 'catalog.json',
-        contentType: 'application/json',
-        data: Buffer.from(JSON.stringify(file)),
-      },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: paths.importJobs.pattern,
-      headers: { ...staff, ...body.headers },
-      payload: body.payload,
-    });
-    return res.json().job as ImportJob;
-  };
-  const job = async (id: string, lang: 'ar' | 'en' = 'en') =>
-    importJobSchema.parse(
-      (
-        await t.app.inject({
-          url: paths.importJob.build({ id }),
-          headers: { ...staff, 'accept-language': lang },
-        })
-      ).json(),
-    );
+  const upload = async (file: unknown) =>
+    (
+      await shop.upload(JSON.stringify(file), 'catalog.json', { lang: 'en', contentType: 'application/json' })
+    ).json().job as ImportJob;
+  const job = (id: string, lang: 'ar' | 'en' = 'en') => shop.job(id, lang);
   const post = (url: string) => t.app.inject({ method: 'POST', url, headers: staff });
-  const waitUntilOver = async (id: string) => {
-    for (;;) {
-      const current = await job(id);
-      if (current.status !== 'running') return current;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
+  const waitUntilOver = (id: string) => shop.waitUntilOver(id, 'en');
   const product = (n: number, price = 100 + (n % 50)) => ({
     sku: `rec-${n}`,
     name: { ar: `منتج ${n}`, en: `Product ${n}` },
