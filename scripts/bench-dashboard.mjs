@@ -9,15 +9,14 @@
 //          [--orders 50000] [--seconds 10] [--connections 10] [--out bench-dashboard.json]
 // With DATABASE_URL (a PostgreSQL server URL) a fresh database on that server, dropped
 // afterwards; without it, the embedded database in a temporary folder.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
-import { writeScaleCatalog } from './scale-catalog.mjs';
-import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
+import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -34,21 +33,6 @@ const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
 const TARGET_P99_MS = 300;
 const PROBES = 15;
-
-function runImport(file, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/api/src/modules/catalog/import-cli.ts', file],
-      {
-        cwd: root,
-        env: { ...process.env, ...env, INIT_CWD: root },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
-    );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`import failed (${code})`))));
-  });
-}
 
 /** Shoppers, orders and one staff member with a session, written straight to the database. */
 async function seed(env) {
@@ -101,7 +85,7 @@ const results = [];
 try {
   const file = await writeScaleCatalog(work, productCount);
   console.log(`${productCount} products (${kind}): importing…`);
-  await runImport(file, env);
+  await importScaleCatalog(file, env);
   console.log(`${shoppers} shoppers, ${orderCount} orders: generating…`);
   const token = await seed(env);
   const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });

@@ -7,13 +7,11 @@
 // Usage: node scripts/bench-product-list.mjs [--products 100000] [--probes 15]
 // With DATABASE_URL (a PostgreSQL server URL) a fresh database on that server, dropped
 // afterwards; without it, the embedded database in a temporary folder.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { writeScaleCatalog } from './scale-catalog.mjs';
-import { root } from './shop-server.mjs';
+import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -24,17 +22,6 @@ const productCount = Number(option('products', '100000'));
 const probes = Number(option('probes', '15'));
 const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
-
-function runImport(file, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/api/src/modules/catalog/import-cli.ts', file],
-      { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`import failed (${code})`))));
-  });
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,7 +39,7 @@ const results = [];
 try {
   const file = await writeScaleCatalog(work, productCount);
   console.log(`${productCount} products (${kind}): importing…`);
-  await runImport(file, env);
+  await importScaleCatalog(file, env);
   const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
   const { listAdminProducts } = await tsImport('../apps/api/src/modules/catalog/admin.ts', import.meta.url);
   const { adminProductsQuery } = await tsImport('../packages/contract/src/index.ts', import.meta.url);

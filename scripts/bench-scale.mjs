@@ -10,13 +10,12 @@
 // is the endpoint's own cost, which other work on a shared machine moves least.
 // With DATABASE_URL (a PostgreSQL server URL) each size gets a fresh database on that server,
 // dropped afterwards; without it, the embedded database in a temporary folder.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { random, scaleBrands, writeScaleCatalog } from './scale-catalog.mjs';
-import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { importScaleCatalog, random, scaleBrands, writeScaleCatalog } from './scale-catalog.mjs';
+import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const args = process.argv.slice(2);
@@ -43,35 +42,6 @@ function rssMb(pid) {
   } catch {
     return 0;
   }
-}
-
-/** Runs the importer CLI; resolves its wall time and peak RSS. */
-function runImport(file, env) {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(
-      '/usr/bin/time',
-      // As `npm run catalog:import` runs it, heap limit included.
-      [
-        '-f',
-        '%M',
-        process.execPath,
-        '--max-old-space-size=384',
-        '--import',
-        'tsx',
-        'apps/api/src/modules/catalog/import-cli.ts',
-        file,
-      ],
-      { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`import failed (${code}): ${stderr}`));
-      const kb = Number(stderr.trim().split('\n').pop());
-      resolve({ seconds: (Date.now() - started) / 1000, rssMb: Math.round(kb / 1024) });
-    });
-  });
 }
 
 /** A fresh database on the server for one catalog size: the API tests' own helper. */
@@ -202,7 +172,7 @@ for (const size of sizes) {
   try {
     const file = await writeScaleCatalog(work, size);
     console.log(`${size} products (${kind}): importing…`);
-    const imported = await runImport(file, env);
+    const imported = await importScaleCatalog(file, env);
     console.log(`  imported in ${imported.seconds.toFixed(1)} s, peak RSS ${imported.rssMb} MB`);
     const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });
     try {

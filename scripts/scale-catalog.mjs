@@ -3,7 +3,9 @@
 // families, variants, colours, offers and stock are drawn from a seeded generator, so search
 // and listing are measured on text that looks like a real shop's.
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { root } from './shop-server.mjs';
 
 /** mulberry32: small, fast, seedable. */
 export function random(seed) {
@@ -237,4 +239,33 @@ export async function writeScaleCatalog(dir, size, seed = 14) {
   await write(']}');
   await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
   return file;
+}
+
+/** Runs the importer CLI; resolves its wall time and peak RSS. */
+export function importScaleCatalog(file, env) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(
+      '/usr/bin/time',
+      // As `npm run catalog:import` runs it, heap limit included.
+      [
+        '-f',
+        '%M',
+        process.execPath,
+        '--max-old-space-size=384',
+        '--import',
+        'tsx',
+        'apps/api/src/modules/catalog/import-cli.ts',
+        file,
+      ],
+      { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`import failed (${code}): ${stderr}`));
+      const kb = Number(stderr.trim().split('\n').pop());
+      resolve({ seconds: (Date.now() - started) / 1000, rssMb: Math.round(kb / 1024) });
+    });
+  });
 }
