@@ -167,24 +167,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * transactions wait for one another in a line of their own (the database would serialise them
  * anyway), so that the turn comes when one has finished, not all at once before any starts.
  */
-function takingTurns<T extends object>(client: T, line?: { tail: Promise<unknown> }): T {
+function takingTurns<T extends object>(client: T, inTransaction = false): T {
   const call = (value: unknown, target: T, args: unknown[]) =>
     (value as (...a: unknown[]) => unknown).apply(target, args);
   const inTurn = async (run: () => unknown) => {
     await nextTurn();
     return run();
   };
-  // Outside a transaction: wait for the one before, then the loop's turn, then run.
-  const queued = line
+  // Inside a transaction its statements follow one another already; outside, each waits for
+  // the one before, then for the loop's turn.
+  let tail: Promise<unknown> = Promise.resolve();
+  const queued = inTransaction
     ? inTurn
-    : (() => {
-        const own = { tail: Promise.resolve() as Promise<unknown> };
-        return (run: () => unknown) => {
-          const result = own.tail.then(() => inTurn(run));
-          own.tail = result.catch(() => undefined);
-          return result;
-        };
-      })();
+    : (run: () => unknown) => {
+        const result = tail.then(() => inTurn(run));
+        tail = result.catch(() => undefined);
+        return result;
+      };
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
@@ -193,9 +192,7 @@ function takingTurns<T extends object>(client: T, line?: { tail: Promise<unknown
         return (...args: unknown[]) => queued(() => call(value, target, args));
       if (property === 'transaction')
         return (work: (tx: object) => unknown) =>
-          queued(() =>
-            call(value, target, [(tx: object) => work(takingTurns(tx, { tail: Promise.resolve() }))]),
-          );
+          queued(() => call(value, target, [(tx: object) => work(takingTurns(tx, true))]));
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
