@@ -27,6 +27,8 @@ const usage = 'Usage: npm run catalog:import -- FILE.json   (format: docs/catalo
 
 /** Set for the child process that creates a new embedded database, and only there. */
 const preparing = process.env.CATALOG_IMPORT_PREPARE === '1';
+/** Where the command was started (main() moves to where it was typed): the child starts here too. */
+const startDir = process.cwd();
 
 /**
  * Creates a new embedded database (initdb and the migrations) in a short child process: that
@@ -35,6 +37,7 @@ const preparing = process.env.CATALOG_IMPORT_PREPARE === '1';
  */
 function prepareInChild(): void {
   const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    cwd: startDir,
     env: { ...process.env, CATALOG_IMPORT_PREPARE: '1' },
     stdio: 'inherit',
   });
