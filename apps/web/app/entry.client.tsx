@@ -19,7 +19,13 @@ async function hydrate() {
       document,
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <HydratedRouter />
+          {/*
+            Router updates are rendered as they come, not as React transitions. A form's answer
+            and the page read again after it are two updates a moment apart; as transitions, a
+            slow device may render only the second, so a button the answer removes (an order
+            marked delivered) is gone before its toast could be shown.
+          */}
+          <HydratedRouter useTransitions={false} />
         </I18nextProvider>
       </StrictMode>,
     );
