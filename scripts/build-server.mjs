@@ -4,7 +4,7 @@
 // loader at run time. Packages from npm stay outside the bundle and load from node_modules as
 // usual (several carry native or WebAssembly files). `node scripts/build-server.mjs` builds;
 // `ensureServerBuild()` builds only when the output is missing or older than its sources.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from './newest-mtime.mjs';
@@ -41,6 +41,9 @@ export async function buildServer() {
   });
   // esbuild's service process would otherwise stay beside the server.
   await stop();
+  // The embedded database's worker thread (PGLITE_THREAD) is a file of its own, found next to
+  // the code that starts it; it is plain JavaScript that imports only npm packages.
+  copyFileSync(path.join(api, 'src/db/pglite-worker.mjs'), path.join(path.dirname(serverBundle), 'pglite-worker.mjs'));
 }
 
 /** Builds the server when the bundle is missing or older than the API or contract sources. */
