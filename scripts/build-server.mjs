@@ -43,7 +43,10 @@ export async function buildServer() {
   await stop();
   // The embedded database's worker thread (PGLITE_THREAD) is a file of its own, found next to
   // the code that starts it; it is plain JavaScript that imports only npm packages.
-  copyFileSync(path.join(api, 'src/db/pglite-worker.mjs'), path.join(path.dirname(serverBundle), 'pglite-worker.mjs'));
+  copyFileSync(
+    path.join(api, 'src/db/pglite-worker.mjs'),
+    path.join(path.dirname(serverBundle), 'pglite-worker.mjs'),
+  );
 }
 
 /** Builds the server when the bundle is missing or older than the API or contract sources. */

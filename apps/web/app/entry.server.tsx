@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -45,30 +45,35 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // Pages carry the shopper's language choice and session; never share them in caches.
           responseHeaders.set('Cache-Control', 'private, no-cache');
           responseHeaders.append('Vary', 'Cookie');
           // The document is sent whole (no page streams a Suspense boundary), with its scripts
-          // loading after the first paint (decision 053).
+          // loading after the first paint (decision 053). React's chunks are collected as they
+          // come and read as text once.
           const chunks: Buffer[] = [];
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          body.on('error', reject);
-          body.on('end', () => {
-            resolve(
-              new Response(deferHydration(Buffer.concat(chunks).toString('utf8')), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              const html = deferHydration(Buffer.concat(chunks).toString('utf8'));
+              const { takeDocument } = loadContext;
+              takeDocument?.(html);
+              resolve(
+                new Response(takeDocument ? null : html, {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
+              callback();
+            },
           });
+          body.on('error', reject);
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -26,7 +26,7 @@ import { TranslationsScript } from './lib/i18n-inline.tsx';
 import { detectLanguage, dirOf, LANG_PARAM, langCookie, localizePath, pageLang } from './lib/lang.ts';
 import './lib/load-context.ts';
 import { useNonce } from './lib/nonce.ts';
-import { useStaticPage } from './lib/static-page.ts';
+import { StaticPageContext, usePageIsStatic } from './lib/static-page.ts';
 import type { RootData } from './lib/root-data.ts';
 import type { Shopper } from './lib/shopper.ts';
 
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   // A page that is not hydrated gets none of React Router's scripts or data, only its own few
   // lines (decisions 052, 054).
-  const isStatic = useStaticPage();
+  const isStatic = usePageIsStatic();
   const style = data ? ({ '--color-primary': data.settings.primaryColor } as CSSProperties) : undefined;
   return (
     <html lang={lang} dir={dirOf(lang)} style={style} data-static={isStatic ? '' : undefined}>
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <StaticPageContext.Provider value={isStatic}>{children}</StaticPageContext.Provider>
         {isStatic ? (
           <script type="module" src={staticPageScript} nonce={nonce} />
         ) : (

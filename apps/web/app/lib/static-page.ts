@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { useMatches } from 'react-router';
 
 /**
@@ -13,10 +14,21 @@ function isStaticHandle(handle: unknown): boolean {
 }
 
 /**
+ * Whether the page being rendered is one the server sends without hydrating it: found once,
+ * by the document's layout (`usePageIsStatic`), for every component below to read.
+ */
+export const StaticPageContext = createContext(false);
+
+/** For the document's layout: true while the server renders a page that will not be hydrated. */
+export function usePageIsStatic(): boolean {
+  const matches = useMatches();
+  return import.meta.env.SSR && matches.some((match) => isStaticHandle(match.handle));
+}
+
+/**
  * True while the server renders a page that will not be hydrated: its widgets must then work
  * as plain HTML (forms, links, popovers). Always false in the browser, where React is running.
  */
 export function useStaticPage(): boolean {
-  const matches = useMatches();
-  return import.meta.env.SSR && matches.some((match) => isStaticHandle(match.handle));
+  return useContext(StaticPageContext);
 }

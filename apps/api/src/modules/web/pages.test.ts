@@ -120,3 +120,53 @@ describe('storefront pages when something is wrong', () => {
     }
   });
 });
+
+describe('links of the storefront pages', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const html = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+  const anchors = (page: string) => page.match(/<a [^>]*>/g) ?? [];
+  const navLink = (page: string, href: string) =>
+    anchors(page).find((a) => a.includes(`href="${href}"`) && a.includes('border-b-2'));
+
+  it('on a page sent without hydration, links are plain anchors in the page language, the current one marked', async () => {
+    const page = await html('/en');
+    // The home page runs no router: its links carry none of the router's attributes.
+    expect(page).not.toContain('window.__reactRouterContext');
+    const home = navLink(page, '/en');
+    expect(home).toContain('aria-current="page"');
+    expect(home).toMatch(/class="[^"]* active"/);
+    const products = navLink(page, '/en/products');
+    expect(products).toBeDefined();
+    expect(products).not.toContain('aria-current');
+    expect(products).not.toContain('data-discover');
+    // Every link to a page of the shop stays in English (but the switch to Arabic).
+    const shopLinks = anchors(page)
+      .map((a) => /href="(\/[^"]*)"/.exec(a)?.[1])
+      .filter((href): href is string => href !== undefined && !/^\/(uploads|assets|api)\//.test(href));
+    expect(shopLinks.length).toBeGreaterThan(20);
+    expect(shopLinks.filter((href) => !/^\/en(\/|$)/.test(href) && !/[?&]lang=ar/.test(href))).toEqual([]);
+  });
+
+  it('marks the same section on a page sent without hydration as on a hydrated one', async () => {
+    // The product list is hydrated: React Router's NavLink marks "Products" there.
+    const hydrated = await html('/en/products');
+    expect(hydrated).toContain('window.__reactRouterContext');
+    expect(navLink(hydrated, '/en/products')).toContain('aria-current="page"');
+    expect(navLink(hydrated, '/en/products')).toContain('data-discover');
+    expect(navLink(hydrated, '/en')).not.toContain('aria-current');
+    // The product page is not: the plain anchors mark no section ("Products" has `end`).
+    const [productId] = (await t.app.inject({ method: 'GET', url: '/api/Product/Select/Four/Image/Product' }))
+      .json()
+      .map((offer: { productId: number }) => offer.productId);
+    const plain = await html(`/en/product/${productId}`);
+    expect(plain).not.toContain('window.__reactRouterContext');
+    expect(anchors(plain).filter((a) => a.includes('border-b-2') && a.includes('aria-current'))).toEqual([]);
+  });
+});

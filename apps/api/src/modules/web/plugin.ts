@@ -247,7 +247,11 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     // more pages render at once than PAGE_RENDER_CONCURRENCY says.
     const page = await renderGate.run(
       async () => {
+        let document: string | undefined;
         const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+          takeDocument: (html: string) => {
+            document = html;
+          },
           storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
           backOffice: backOfficeDataFor(app, request),
           apiFetch: inProcessApiFetch(app, request, origin),
@@ -255,7 +259,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
           publicOrigin: shopOrigin(app),
           mapTileUrl: app.config.mapTileUrl,
         });
-        const html = response.body === null ? null : await response.text();
+        const html = document ?? (response.body === null ? null : await response.text());
         return { status: response.status, headers: response.headers, html };
       },
       shared ? undefined : clientGone(reply),
