@@ -5,17 +5,18 @@ import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 /**
- * Storefront pages through the real app (the web build mounted as `npm start` mounts it) where
- * a browser cannot make the server fail: a path the router cannot read, and a database gone.
+ * Storefront pages through the real app (the web build mounted as `npm start` mounts it): where
+ * a browser cannot make the server fail (a path the router cannot read, a database gone), and
+ * the links the server writes into pages that run no router.
  */
-describe('storefront pages when something is wrong', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
-  }, 180_000);
-  afterAll(() => t.close());
+let t: TestContext;
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
+}, 180_000);
+afterAll(() => t.close());
 
+describe('storefront pages when something is wrong', () => {
   it('mounts a production build: the browser gets no development React', () => {
     const assets = path.join(root, 'apps/web/build/client/assets');
     const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
@@ -122,13 +123,6 @@ describe('storefront pages when something is wrong', () => {
 });
 
 describe('links of the storefront pages', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
-  }, 180_000);
-  afterAll(() => t.close());
-
   const html = async (url: string) =>
     (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
   const anchors = (page: string) => page.match(/<a [^>]*>/g) ?? [];
