@@ -61,15 +61,19 @@ export default async function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = deferHydration(Buffer.concat(chunks).toString('utf8'));
-              const { takeDocument } = loadContext;
-              takeDocument?.(html);
-              resolve(
-                new Response(takeDocument ? null : html, {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              );
+              try {
+                const html = deferHydration(Buffer.concat(chunks).toString('utf8'));
+                const { takeDocument } = loadContext;
+                takeDocument?.(html);
+                resolve(
+                  new Response(takeDocument ? null : html, {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                );
+              } catch (error) {
+                reject(error);
+              }
               callback();
             },
           });

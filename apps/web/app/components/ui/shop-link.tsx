@@ -58,7 +58,7 @@ export function ShopLink(props: LinkProps) {
  * Whether a NavLink to `to` is the current page, as React Router decides it: the same path, or
  * (without `end`) a path below it; letter case aside unless `caseSensitive`.
  */
-export function isActivePath(pathname: string, to: string, end = false, caseSensitive = false): boolean {
+function isActivePath(pathname: string, to: string, end = false, caseSensitive = false): boolean {
   let current = pathname;
   let target = to.split(/[?#]/)[0] ?? to;
   if (!caseSensitive) {
