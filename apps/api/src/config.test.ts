@@ -26,6 +26,8 @@ describe('configuration', () => {
     ['STAFF_IDLE_MINUTES', '0'],
     ['STAFF_SESSION_HOURS', 'a day'],
     ['STAFF_TOTP_KEY', 'too short'],
+    ['HEAP_GROWING_PERCENT', 'half'],
+    ['HEAP_GROWING_PERCENT', '-1'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
@@ -38,6 +40,12 @@ describe('configuration', () => {
   it('refuses production without a payment provider unless the sandbox is asked for', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MOYASAR_SECRET_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).paymentSandbox).toBe(true);
+  });
+
+  it('lets the heap grow by half of what is in use unless told otherwise (0: as V8 decides)', () => {
+    expect(loadConfig({}).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '100' }).heapGrowingPercent).toBe(100);
   });
 
   it('reads the registration limit', () => {
