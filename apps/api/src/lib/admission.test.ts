@@ -92,4 +92,44 @@ describe('admission gate', () => {
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.run(async () => 'ok')).toBe('ok');
   });
+
+  it('with onePerTurn, starts one request per turn of the event loop, in arrival order', async () => {
+    const gate = new AdmissionGate({
+      name: 'test',
+      concurrency: 4,
+      queue: 10,
+      maxWaitMs: 10_000,
+      onePerTurn: true,
+    });
+    const started: number[] = [];
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // Three arrive together with slots free for all: the event loop turns between their starts.
+    const runs = [0, 1, 2].map((i) => gate.run(async () => void started.push(i)));
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    expect(gate.stats).toMatchObject({ running: 1, waiting: 2 });
+    await turn();
+    expect(started).toEqual([0, 1]);
+    await turn();
+    expect(started).toEqual([0, 1, 2]);
+    await Promise.all(runs);
+    expect(gate.stats).toEqual({ running: 0, waiting: 0, refused: 0 });
+  });
+
+  it('with onePerTurn and no line, starts every request that has a slot at once', async () => {
+    const gate = new AdmissionGate({
+      name: 'test',
+      concurrency: 2,
+      queue: 0,
+      maxWaitMs: 0,
+      onePerTurn: true,
+    });
+    const a = task();
+    const b = task();
+    const runs = [gate.run(a.run), gate.run(b.run)];
+    expect(gate.stats).toMatchObject({ running: 2, refused: 0 });
+    a.finish();
+    b.finish();
+    await Promise.all(runs);
+  });
 });
