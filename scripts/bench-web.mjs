@@ -4,9 +4,11 @@
 // in Arabic and English, autocannon (run from this process, not the server's) sends 50
 // connections for 10 s:
 // - to the shop as an anonymous visitor (the page cache answers, once warm);
-// - to the shop with a session cookie (never cached: every request renders);
+// - to the shop as a signed-in shopper with one product in the cart (never cached: every
+//   request renders);
 // - to a plain node:http server (a second process) sending the same brotli bytes.
-// It prints req/s, latencies and the ratios, and the server's memory (RSS) idle and at its peak.
+// It prints req/s, latencies and the ratios, and the server's memory (RSS) just after start, idle
+// (after 15 s without a request) and at its peak.
 // `--lighthouse` then runs the Lighthouse audit (scripts/bench-lighthouse.mjs) on the same
 // server. Measures only; it never fails a build.
 //
@@ -57,10 +59,14 @@ function rssMb(pid) {
   }
 }
 
-const memory = { idle: undefined, peak: 0 };
+const memory = { started: undefined, idle: undefined, peak: 0 };
 let sampler;
 if (server) {
+  // Just started, the heap still holds what starting made; V8 gives back what it no longer
+  // needs once the process has been quiet for several seconds. Idle is read after 15 s.
   await new Promise((resolve) => setTimeout(resolve, 2000));
+  memory.started = rssMb(server.pid);
+  await new Promise((resolve) => setTimeout(resolve, 13_000));
   memory.idle = rssMb(server.pid);
   sampler = setInterval(() => {
     memory.peak = Math.max(memory.peak, rssMb(server.pid) ?? 0);
@@ -75,8 +81,36 @@ const pages = [
   ['product', `/product/${productId}`],
 ];
 
-/** A session cookie no session has: the page is rendered for a "signed-in" request each time. */
-const sessionCookie = `session=${randomBytes(32).toString('base64url')}`;
+/**
+ * A shopper signed in with one product in the cart, as a real session reads: the session, the
+ * shopper and the cart (its badge in the header). Pages are rendered for them each time, never
+ * cached.
+ */
+async function signedInShopper() {
+  const post = (apiPath, body, headers = {}) =>
+    fetch(`${baseUrl}${apiPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
+      body: JSON.stringify(body),
+    });
+  const email = `bench-web-${randomBytes(6).toString('hex')}@example.com`;
+  const password = 'bench-password-123';
+  const registered = await post('/api/User/Insert/User', {
+    UserName: 'Bench Shopper',
+    UserPhone: `055${String(randomBytes(4).readUInt32BE() % 1e7).padStart(7, '0')}`,
+    UserEmail: email,
+    UserPassword: password,
+  });
+  if (!registered.ok)
+    throw new Error(`registering the shopper: ${registered.status} ${await registered.text()}`);
+  const login = await post('/api/User/User/Login', { userEmail: email, userPassword: password });
+  if (!login.ok) throw new Error(`signing in: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const added = await post('/api/Cart/Insert/Cart', { productId }, { authorization: `Bearer ${token}` });
+  if (!added.ok) throw new Error(`adding to the cart: ${added.status} ${await added.text()}`);
+  return `session=${token}`;
+}
+const sessionCookie = await signedInShopper();
 const pageHeaders = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
 function run(url, headers, seconds = duration) {
@@ -177,7 +211,10 @@ console.log(
     `(${os.cpus().length} cores, shared: read the ratios, not the absolute figures).`,
 );
 if (server)
-  console.log(`Server RSS: ${memory.idle} MB idle after start, ${memory.peak} MB at the peak of the runs.`);
+  console.log(
+    `Server RSS: ${memory.started} MB 2 s after start, ${memory.idle} MB idle (15 s without a ` +
+      `request), ${memory.peak} MB at the peak of the runs.`,
+  );
 
 if (lighthouse) {
   const audit = spawn(process.execPath, [path.join(root, 'scripts/bench-lighthouse.mjs')], {

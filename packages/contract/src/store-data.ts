@@ -68,6 +68,8 @@ export interface StoreData {
   currentUser(): Promise<User | null>;
   /** The signed-in shopper's cart, or null for a visitor. */
   cart(): Promise<Cart | null>;
+  /** The units in the signed-in shopper's cart (its badge), or null for a visitor. */
+  cartCount(): Promise<number | null>;
   /** One page of the signed-in shopper's orders, newest first; null for a visitor. */
   orders(page: number, pageSize: number): Promise<OrdersPage | null>;
   /** One of the signed-in shopper's orders; null when it is not theirs or does not exist. */

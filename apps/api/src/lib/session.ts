@@ -13,6 +13,8 @@ export interface SessionUser {
   name: string;
   email: string;
   phone: string;
+  /** The profile picture's path, or null. */
+  image: string | null;
 }
 
 /** 32 random bytes: an opaque token that only its holder knows; the database keeps its SHA-256. */
@@ -45,6 +47,7 @@ export async function findSession(
       name: users.name,
       email: users.email,
       phone: users.phone,
+      image: users.image,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

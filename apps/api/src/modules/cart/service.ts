@@ -56,6 +56,18 @@ export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart
   return { cartProduct, cartTotalNumberOfProduct: units, cartTotalPrice: halalasToSar(totalHalalas) };
 }
 
+/**
+ * The units in the shopper's cart, as `readCart` totals them (`cartTotalNumberOfProduct`),
+ * without reading its products: the cart badge of every page needs only this.
+ */
+export async function countCartUnits(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .select({ units: sql<number>`coalesce(sum(${cartItems.count}), 0)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return rows[0]?.units ?? 0;
+}
+
 /** The most units a line of this product may hold now. */
 const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
 

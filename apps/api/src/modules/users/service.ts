@@ -9,7 +9,7 @@ import { normalizeSaudiMobile } from '../../lib/phone.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /** A user as the API answers it: never the password hash, never the active flag. */
-export function toUserAnswer(row: UserRow): User {
+export function toUserAnswer(row: Pick<UserRow, 'id' | 'name' | 'phone' | 'email' | 'image'>): User {
   return {
     userId: row.id,
     _id: row.id,

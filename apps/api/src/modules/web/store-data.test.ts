@@ -1,7 +1,8 @@
 import { apiPaths, type Lang } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { addresses, users } from '../../db/schema.ts';
 import { busy } from '../../lib/admission.ts';
 import { findSession } from '../../lib/session.ts';
 import { createProduct } from '../../test/factories.ts';
@@ -25,8 +26,8 @@ describe('store data for page loaders', () => {
   });
 
   /** A page request as the API's hooks leave it: the session resolved to `user`. */
-  const storeFor = (user: FastifyRequest['user'], lang: Lang) =>
-    storeDataFor(t.app, { user } as FastifyRequest)(lang);
+  const storeFor = (user: FastifyRequest['user'], lang: Lang, method = 'GET') =>
+    storeDataFor(t.app, { user, method } as FastifyRequest)(lang);
   const api = async (url: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url, headers });
     expect(res.statusCode, url).toBe(200);
@@ -68,11 +69,28 @@ describe('store data for page loaders', () => {
     expect(await store.cart()).toEqual(
       await api(apiPaths.cartByUser.build({ userId: shopper.userId }), shopper.bearer),
     );
+    expect(await store.cartCount()).toBe(0);
+    const other = await createProduct(t.database.db);
+    await putInCart(t.database.db, shopper.userId, productId, 2);
+    await putInCart(t.database.db, shopper.userId, other.id, 3);
+    const units = (await storeFor(session!.user, 'en').cart())!.cartTotalNumberOfProduct;
+    expect(units).toBe(5);
+    expect(await storeFor(session!.user, 'ar').cartCount()).toBe(units);
     const visitor = storeFor(null, 'en');
     expect(await visitor.currentUser()).toBeNull();
     expect(await visitor.cart()).toBeNull();
+    expect(await visitor.cartCount()).toBeNull();
     expect(await visitor.orders(1, 5)).toBeNull();
     expect(await visitor.addresses()).toBeNull();
+  });
+
+  it('reads the shopper again after an action in the same request, not for a GET', async () => {
+    const shopper = await signedInUser(t.database.db);
+    const session = await findSession(t.database.db, shopper.token);
+    // The name changes after the session was read (as a profile form's action changes it).
+    await t.database.db.update(users).set({ name: 'Renamed Shopper' }).where(eq(users.id, shopper.userId));
+    expect((await storeFor(session!.user, 'en', 'GET').currentUser())?.userName).toBe(session!.user.name);
+    expect((await storeFor(session!.user, 'en', 'POST').currentUser())?.userName).toBe('Renamed Shopper');
   });
 
   it("gives a shopper their own addresses and orders, and someone else's as none", async () => {

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, queryCancelled } from '../../lib/errors.ts';
 import { findAddress, listAddresses, toAddressAnswer } from '../addresses/service.ts';
-import { readCart } from '../cart/service.ts';
+import { countCartUnits, readCart } from '../cart/service.ts';
 import { productDetails } from '../catalog/service.ts';
 import { infoPageContent, listAgents, listSliders } from '../content/service.ts';
 import { getSettings, settingsForClient } from '../content/settings.ts';
@@ -77,12 +77,17 @@ export function storeDataFor(
   const db = app.db;
   const cache = app.readCache;
   const byLang = new Map<Lang, StoreData>();
-  // One user read per page request, whichever loaders ask.
+  // The session was read for this request with its (active) shopper: a page answering a GET
+  // uses that. After an action in the same request (a form posted without JavaScript, the page
+  // rendered with its result), the shopper is read again, once, as the action left them.
   let user: ReturnType<StoreData['currentUser']> | undefined;
   const currentUser: StoreData['currentUser'] = () => {
     const shopper = request.user;
     if (!shopper) return Promise.resolve(null);
-    user ??= findUserById(db, shopper.id).then((row) => (row?.active ? toUserAnswer(row) : null));
+    user ??=
+      request.method === 'GET' || request.method === 'HEAD'
+        ? Promise.resolve(toUserAnswer(shopper))
+        : findUserById(db, shopper.id).then((row) => (row?.active ? toUserAnswer(row) : null));
     return user;
   };
   /** The signed-in shopper's order; none when it is someone else's, missing or not an id. */
@@ -133,6 +138,10 @@ export function storeDataFor(
     cart: async () => {
       const shopper = await currentUser();
       return shopper ? readCart(db, shopper.userId, lang) : null;
+    },
+    cartCount: async () => {
+      const shopper = await currentUser();
+      return shopper ? countCartUnits(db, shopper.userId) : null;
     },
     // What belongs to a shopper is read for the signed-in shopper only, and a row of someone
     // else's is "none", as the routes' owner checks answer it.

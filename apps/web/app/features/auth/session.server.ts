@@ -27,13 +27,13 @@ export async function fetchCurrentUser(request: Request, api: ApiClient): Promis
 
 /** What the header needs about the shopper: name, picture and the cart badge count (loaders). */
 export async function shopperOf(store: StoreData): Promise<Shopper | null> {
-  const [user, cart] = await Promise.all([store.currentUser(), store.cart().catch(() => null)]);
+  const [user, cartCount] = await Promise.all([store.currentUser(), store.cartCount().catch(() => null)]);
   if (!user) return null;
   return {
     userId: user.userId,
     userName: user.userName,
     userImage: user.userImage ?? undefined,
-    cartCount: cart?.cartTotalNumberOfProduct ?? 0,
+    cartCount: cartCount ?? 0,
   };
 }
 
