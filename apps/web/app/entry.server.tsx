@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { deferHydration } from './lib/defer-hydration.server.ts';
+import { deferHydration, hasRouterScripts } from './lib/defer-hydration.server.ts';
 import { serverI18n } from './lib/i18n.server.ts';
 import { pageLang } from './lib/lang.ts';
 import { NonceContext } from './lib/nonce.ts';
@@ -51,7 +51,7 @@ export default async function handleRequest(
           responseHeaders.append('Vary', 'Cookie');
           // The document is sent whole (no page streams a Suspense boundary), with its scripts
           // loading after the first paint (decision 053). React's chunks are collected as they
-          // come and read as text once.
+          // come.
           const chunks: Buffer[] = [];
           const body = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -62,7 +62,10 @@ export default async function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               try {
-                const html = deferHydration(Buffer.concat(chunks).toString('utf8'));
+                const page = Buffer.concat(chunks);
+                // Only a page that React Router hydrates has scripts to defer; the others
+                // (home and product pages) go out as the bytes React wrote, never made text.
+                const html = hasRouterScripts(page) ? deferHydration(page.toString('utf8')) : page;
                 const { takeDocument } = loadContext;
                 takeDocument?.(html);
                 resolve(

@@ -11,13 +11,20 @@
 const MODULE_SCRIPT = /<script([^>]*) type="module" async="">([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^[ \t]*import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?("[^"\n]+");?[ \t]*$/gm;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\/?>/g;
+/** What React Router's module script sets: a page without it has nothing to defer. */
+const ROUTER_MODULES = 'window.__reactRouterRouteModules';
 
 /** After the next frame is painted (a background tab waits until it is shown). */
 const AFTER_FIRST_PAINT = 'new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))';
 
+/** Whether the page as React wrote it (bytes) has React Router's scripts, and so may be rewritten. */
+export function hasRouterScripts(page: Buffer): boolean {
+  return page.includes(ROUTER_MODULES);
+}
+
 export function deferHydration(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
-  if (!script || !script[2]?.includes('window.__reactRouterRouteModules')) return html;
+  if (!script || !script[2]?.includes(ROUTER_MODULES)) return html;
   const [whole, attributes = '', code = ''] = script;
   const names: string[] = [];
   const urls: string[] = [];

@@ -33,11 +33,12 @@ declare module 'react-router' {
     /** Map tile URL template for the address picker; '' means no tiles (offline). */
     mapTileUrl: string;
     /**
-     * Takes the rendered document as text, when the server given it wants it that way: the
-     * response then carries no body. Spares turning the page into a stream of bytes and back
-     * into text before it is compressed (a tenth of the server's time on a rendered page).
+     * Takes the rendered document (text, or the UTF-8 bytes React wrote when the page needed
+     * no rewriting), when the server given it wants it that way: the response then carries no
+     * body. Spares turning the page into a stream of bytes and back into text before it is
+     * compressed (a tenth of the server's time on a rendered page).
      */
-    takeDocument?: (html: string) => void;
+    takeDocument?: (html: string | Buffer) => void;
   }
 }
 

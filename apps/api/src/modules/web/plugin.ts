@@ -232,6 +232,9 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
     maxWaitMs: app.config.pageRenderWaitMs,
     retryAfterSeconds: 1,
+    // A page renders on this thread without pause: one starts per turn of the event loop, so
+    // that sockets are read and connections accepted between two renders.
+    onePerTurn: true,
   });
 
   const renderResponse = async (
@@ -247,9 +250,9 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     // more pages render at once than PAGE_RENDER_CONCURRENCY says.
     const page = await renderGate.run(
       async () => {
-        let document: string | undefined;
+        let document: string | Buffer | undefined;
         const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
-          takeDocument: (html: string) => {
+          takeDocument: (html: string | Buffer) => {
             document = html;
           },
           storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
@@ -273,7 +276,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     status: number,
     headers: Headers,
     nonce: string,
-    body: string | null,
+    body: string | Buffer | null,
   ) => {
     reply.status(status);
     headers.forEach((value, name) => {
@@ -308,7 +311,9 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
         reply,
         async () => {
           const { page, nonce } = await renderResponse(request, reply, url, true);
-          return { page: { ...page, html: page.html ?? '' }, nonce };
+          // The cache reads the page as text (its nonce, its script hashes, its product links).
+          const html = typeof page.html === 'string' ? page.html : (page.html?.toString('utf8') ?? '');
+          return { page: { ...page, html }, nonce };
         },
         (page, nonce) => sendRendered(request, reply, page.status, page.headers, nonce, page.html),
         (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
