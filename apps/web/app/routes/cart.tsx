@@ -129,10 +129,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('cart');
   const revalidator = useRevalidator();
   const settings = useRootData()?.settings;
-  const lines = useCartLines(loaderData.cart.cartProduct);
+  const { lines, kept } = useCartLines(loaderData.cart.cartProduct);
   const summary = useMemo(
-    () => cartSummary(lines, settings?.shippingFee ?? 0, settings?.freeShippingFrom),
-    [lines, settings],
+    () => cartSummary(kept, settings?.shippingFee ?? 0, settings?.freeShippingFrom),
+    [kept, settings],
   );
   const checkout = useDialogLink(CHECKOUT_DIALOG);
   const posted = useActionData<typeof action>();

@@ -1,4 +1,3 @@
-import type { CartItem } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -9,9 +8,10 @@ import { lineTotal } from '../summary.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { CART_INTENT } from '../intents.ts';
 import { useActionForm } from '../../../lib/form-answer.ts';
+import type { ShownCartLine } from '../use-cart-lines.ts';
 
 /** The cart's items: image, name, unit price, quantity, line total and remove. */
-export function CartLines({ lines }: { lines: readonly CartItem[] }) {
+export function CartLines({ lines }: { lines: readonly ShownCartLine[] }) {
   const { t } = useTranslation('cart');
   return (
     // Columns by the list's own width, not the window's: beside the order summary (992–1199 px)
@@ -37,15 +37,19 @@ export function CartLines({ lines }: { lines: readonly CartItem[] }) {
 }
 
 /**
- * One line, with its own form to the cart page's action: a quantity step or the removal is
- * sent at once and shown at once (useCartLines), and the answer's toast says what happened.
+ * One line, with its own form to the cart page's action: a quantity step is sent and shown at
+ * once; a removal greys the line out until the server has answered (useCartLines). The line
+ * stays on the page until then, so the answer's toast says what happened.
  */
-function CartLine({ line }: { line: CartItem }) {
+function CartLine({ line }: { line: ShownCartLine }) {
   const { t } = useTranslation('cart');
   const { lang, localize } = useLang();
   const { Form } = useActionForm();
   return (
-    <li className="grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 @min-[48rem]:grid-cols-[1fr_8rem_9rem_8rem_3rem]">
+    <li
+      aria-busy={line.removing || undefined}
+      className={`grid grid-cols-[4.5rem_1fr] items-center gap-x-4 gap-y-3 p-4 @min-[48rem]:grid-cols-[1fr_8rem_9rem_8rem_3rem] ${line.removing ? 'opacity-50' : ''}`}
+    >
       <div className="col-span-2 flex min-w-0 items-center gap-4 @min-[48rem]:col-span-1">
         <img
           src={line.productImage || undefined}
@@ -96,7 +100,10 @@ function CartLine({ line }: { line: CartItem }) {
             <Form method="post" action={action(localize('/cart'))}>
               <input type="hidden" name="intent" value={CART_INTENT.remove} />
               <input type="hidden" name="carId" value={line.carId} />
-              {confirm}
+              {/* Asked once: the removal on its way cannot be sent again. */}
+              <fieldset disabled={line.removing} className="contents">
+                {confirm}
+              </fieldset>
             </Form>
           )}
         />
