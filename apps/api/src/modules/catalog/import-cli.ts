@@ -116,9 +116,22 @@ async function main(): Promise<number> {
       }
       throw error;
     }
-    if (!existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) prepareInChild();
   }
+  try {
+    return await importWith(config, source, file, cwd);
+  } finally {
+    // Released however the import ends, a failure to create or open the database included.
+    await lock?.release();
+  }
+}
 
+async function importWith(
+  config: ReturnType<typeof loadConfig>,
+  source: CatalogSource,
+  file: string,
+  cwd: string,
+): Promise<number> {
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) prepareInChild();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const bar = process.stdout.isTTY
     ? new SingleBar(
@@ -161,7 +174,6 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await database.close();
-    await lock?.release();
   }
 }
 

@@ -320,10 +320,10 @@ describe('npm run catalog:import', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const run = (file: string) => {
+  const run = (file: string, dataDir = 'data') => {
     const env: Record<string, string | undefined> = {
       ...process.env,
-      DATA_DIR: 'data',
+      DATA_DIR: dataDir,
       INIT_CWD: dir,
       LOG_LEVEL: 'silent',
     };
@@ -365,5 +365,17 @@ describe('npm run catalog:import', () => {
     }
     // Released: the import runs.
     expect(run('catalog.json').status).toBe(0);
+  }, 120_000);
+
+  it('gives the data directory back when its database cannot be created', async () => {
+    await writeCatalog(dir, goodCatalog());
+    const broken = path.join(dir, 'broken');
+    await mkdir(broken, { recursive: true });
+    // A file where the database's folder would go: creating the database fails.
+    await writeFile(path.join(broken, 'pg'), 'not a folder');
+    const failed = run('catalog.json', 'broken');
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr).toContain('creating the database failed');
+    await expect(readdir(broken)).resolves.toEqual(['pg']);
   }, 120_000);
 });
