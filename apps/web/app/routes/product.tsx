@@ -13,7 +13,6 @@ import { Section } from '../features/catalog/components/section.tsx';
 import { parseId } from '../features/catalog/listing.server.ts';
 import { productJsonLd } from '../features/catalog/product-json-ld.ts';
 import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
-import { loadShopper } from '../features/auth/session.server.ts';
 import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
 import { ApiRequestError, serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -42,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   if (form?.get('intent') !== ADD_TO_CART_INTENT) throw data(null, { status: 400 });
   const api = serverApi(context, lang);
-  const [t, shopper] = await Promise.all([serverT(lang), loadShopper(request, api)]);
+  const [t, shopper] = await Promise.all([serverT(lang), context.storeData(lang).currentUser()]);
   let notice: Notice;
   if (!shopper) notice = { kind: 'warning', text: t('loginFirst') };
   else {
