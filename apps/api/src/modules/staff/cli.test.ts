@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminPaths, type AuditPage } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
+import { lockDataDir } from '../../backup/data-dir-lock.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -78,7 +79,9 @@ describe('npm run staff:create', { timeout: 120_000 }, () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created owner owner@shop.test (Noura)');
     if (!t.config.databaseUrl) {
-      // The shop starts on the data directory the command made.
+      // The shop starts on the data directory the command made, and takes it as the shop does.
+      const lock = await lockDataDir(env.DATA_DIR!, 'shop');
+      cleanups.push(() => lock.release());
       const database: Database = await openDatabase({ dataDir: env.DATA_DIR! });
       await database.migrate();
       const config = loadConfig({
@@ -121,35 +124,38 @@ describe('npm run staff:create', { timeout: 120_000 }, () => {
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('A staff member with this e-mail already exists');
     } else {
-      // The data directory is open in this process now, like a running shop's.
+      // The data directory is the running shop's now.
       expect(again.code).toBe(1);
-      expect(again.stderr).toContain(`The shop is running on ${env.DATA_DIR}`);
+      expect(again.stderr).toContain(
+        `The data directory ${env.DATA_DIR} is in use by process ${process.pid} (shop)`,
+      );
     }
   });
 
   it('refuses the embedded database of a running shop, and creates nothing', async () => {
-    // This test process holds a data directory open the way a running shop does.
-    let held = t.dataDir;
-    if (t.config.databaseUrl) {
-      held = await mkdtemp(path.join(os.tmpdir(), 'shop-staff-cli-held-'));
-      const database = await openDatabase({ dataDir: held });
-      cleanups.push(async () => {
-        await database.close();
-        await rm(held, { recursive: true, force: true });
-      });
-    }
+    // This test process takes a data directory the way a running shop does.
+    const held = await mkdtemp(path.join(os.tmpdir(), 'shop-staff-cli-held-'));
+    const lock = await lockDataDir(held, 'shop');
+    cleanups.push(async () => {
+      await lock.release();
+      await rm(held, { recursive: true, force: true });
+    });
     const run = await staffCreate(['--email', 'late@shop.test', '--name', 'Late', '--role', 'owner'], {
       DATA_DIR: held,
       STAFF_PASSWORD: PASSWORD,
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`The shop is running on ${held} (process ${process.pid})`);
+    expect(run.stderr).toContain(`The data directory ${held} is in use by process ${process.pid} (shop)`);
     expect(run.stderr).toContain('Stop the shop');
     expect(run.stdout).toBe('');
+    // Nothing was made: no database beside the lock.
+    expect(await readdir(held)).toEqual(['shop.lock']);
   });
 
   it('has no default password and checks what it is given', async () => {
-    const dataDir = path.join(os.tmpdir(), 'shop-staff-cli-never-created');
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'shop-staff-cli-'));
+    cleanups.push(() => rm(parent, { recursive: true, force: true }));
+    const dataDir = path.join(parent, 'data');
     const noPassword = await staffCreate(['--email', 'a@shop.test', '--name', 'A', '--role', 'owner'], {
       DATA_DIR: dataDir,
     });

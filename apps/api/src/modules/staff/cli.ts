@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -8,10 +9,11 @@ import {
   newPasswordField,
   staffInviteSchema,
   type ErrorCode,
+  type StaffInvite,
 } from '@shop/contract';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from '../../backup/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { embeddedDatabaseInUse } from '../../db/data-dir-in-use.ts';
 import { AppError } from '../../lib/errors.ts';
 import { COMMAND_LINE_ACTOR, recordAudit } from '../audit/service.ts';
 import { hashPassword } from '../users/password.ts';
@@ -129,31 +131,36 @@ async function main(): Promise<number> {
     throw error;
   }
 
+  // The embedded database is one process's: with the shop (or a backup, an import) running on
+  // the same data directory the command stops here instead of corrupting it.
+  let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
-    const use = await embeddedDatabaseInUse(config.dataDir);
-    if (use.inUse === true) {
-      console.error(
-        `The shop is running on ${config.dataDir} (process ${use.pid}): the embedded database allows one process.\n` +
-          'Stop the shop, run this command, then start the shop again.',
-      );
-      return 1;
-    }
-    if (use.inUse === 'unknown') {
-      console.error(
-        `${use.pidFile} says the embedded database in ${config.dataDir} may be open in another process.\n` +
-          'Stop the shop and run this command again. If the shop is stopped and the file is left over from a crash, remove it.',
-      );
-      return 1;
+    await mkdir(config.dataDir, { recursive: true });
+    try {
+      lock = await lockDataDir(config.dataDir, 'staff:create');
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(`${error.message}\nStop the shop, run this command, then start the shop again.`);
+        return 1;
+      }
+      throw error;
     }
   }
+  try {
+    return await createMember(config, input.data);
+  } finally {
+    await lock?.release();
+  }
+}
 
+async function createMember(config: ReturnType<typeof loadConfig>, member: StaffInvite): Promise<number> {
   const password = await readPassword();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
     const passwordHash = await hashPassword(password);
-    const member = await database.db.transaction(async (tx) => {
-      const row = await insertStaff(tx, { ...input.data, passwordHash, lang: 'ar' });
+    const created = await database.db.transaction(async (tx) => {
+      const row = await insertStaff(tx, { ...member, passwordHash, lang: 'ar' });
       await recordAudit(tx, {
         by: COMMAND_LINE_ACTOR,
         action: 'staff.create',
@@ -165,7 +172,7 @@ async function main(): Promise<number> {
       return row;
     });
     const where = config.databaseUrl ? 'the PostgreSQL database' : path.join(config.dataDir, 'pg');
-    console.log(`Created ${member.role} ${member.email} (${member.name}) in ${where}.`);
+    console.log(`Created ${created.role} ${created.email} (${created.name}) in ${where}.`);
     console.log('Sign in to the back office at /dashboard/login (English: /en/dashboard/login).');
     return 0;
   } catch (error) {
