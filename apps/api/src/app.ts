@@ -21,6 +21,7 @@ import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
 import { connectChanges } from './lib/change-transport.ts';
 import { AppError, sendError } from './lib/errors.ts';
+import { rateLimitKey } from './lib/client-address.ts';
 import { isInternalRequest } from './lib/internal-request.ts';
 import { loggerOptions } from './lib/log-safe.ts';
 import { warnWithoutPublicUrl } from './lib/public-origin.ts';
@@ -173,6 +174,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     global: true,
     max: config.rateLimitMax,
     allowList: (request) => isInternalRequest(request),
+    keyGenerator: rateLimitKey,
     timeWindow: '1 minute',
     ...(redis && {
       redis,
