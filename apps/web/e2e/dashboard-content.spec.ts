@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import {
   expect,
@@ -9,6 +10,7 @@ import {
   waitForHydration,
   type Lang,
 } from './fixtures.ts';
+import { toast } from './shopper-helpers.ts';
 import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
 
 /** The words of the content pages and the storefront the tests look for, in both languages. */
@@ -36,6 +38,12 @@ const words = {
     ready: 'جاهز للاستيراد',
     startImport: 'بدء الاستيراد',
     importDone: 'اكتمل',
+    discard: 'إلغاء الملف',
+    discardQuestion: 'هل تريد إلغاء هذا الملف دون استيراده؟',
+    discardYes: 'نعم، ألغِه',
+    cancel: 'إلغاء',
+    discarded: 'أُلغي',
+    discardedNotice: 'أُلغي الملف ولم يُستورد منه شيء',
     lowStock: 'حد المخزون المنخفض',
     saveSettings: 'حفظ الإعدادات',
     settingsSaved: 'تم حفظ الإعدادات',
@@ -65,6 +73,12 @@ const words = {
     ready: 'Ready to import',
     startImport: 'Start the import',
     importDone: 'Done',
+    discard: 'Discard the file',
+    discardQuestion: 'Discard this file without importing it?',
+    discardYes: 'Yes, discard it',
+    cancel: 'Cancel',
+    discarded: 'Discarded',
+    discardedNotice: 'The file was discarded; nothing was imported',
     lowStock: 'Low-stock threshold',
     saveSettings: 'Save the settings',
     settingsSaved: 'The settings were saved',
@@ -230,6 +244,96 @@ test.describe.serial('the import page', () => {
       await expect(current.getByText(w.importDone, { exact: true })).toBeVisible({ timeout: 30_000 });
     });
   }
+});
+
+/** Uploads a ZIP file of one product and its image on the import page and waits for its dry run. */
+async function checkCatalogFile(page: Page, lang: 'ar' | 'en') {
+  const w = words[lang];
+  await page.goto(pathIn(lang, '/dashboard/import'));
+  const sku = `e2e-discard-${lang}-${Date.now()}`;
+  const catalog = {
+    products: [
+      {
+        sku,
+        name: { ar: `منتج لن يُستورد ${lang}`, en: `A product never imported ${lang}` },
+        category: 'phones',
+        company: 'apple',
+        price: 999,
+        stock: 4,
+        image: 'new.png',
+      },
+    ],
+  };
+  const archive = zipSync({
+    'catalog.json': new TextEncoder().encode(JSON.stringify(catalog)),
+    'new.png': png(40, 30, [30, 90, 200]),
+  });
+  await page.getByLabel(w.importFile).setInputFiles({
+    name: `${sku}.zip`,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(archive),
+  });
+  await page.getByRole('button', { name: w.checkFile }).click();
+  const current = page.locator('section[aria-labelledby="job-title"]');
+  await expect(current.getByText(w.ready)).toBeVisible();
+  return { current, sku };
+}
+
+/** The back office's product list finds nothing by the file's SKU: nothing was imported. */
+async function expectNotImported(page: Page, lang: 'ar' | 'en', sku: string) {
+  await page.goto(`${pathIn(lang, '/dashboard/products')}?q=${encodeURIComponent(sku)}`);
+  await expect(
+    page.getByText(
+      lang === 'ar' ? 'لا توجد نتائج تطابق عوامل التصفية هذه.' : 'Nothing matches these filters.',
+    ),
+  ).toBeVisible();
+}
+
+test(`a checked file is discarded instead of imported, after a question that Cancel leaves unanswered (ar)`, async ({
+  page,
+}) => {
+  const w = words.ar;
+  await signInToDashboard(page, 'ar', E2E_OWNER);
+  const { current, sku } = await checkCatalogFile(page, 'ar');
+  await current.getByRole('button', { name: w.discard }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(w.discardQuestion);
+  await question.getByRole('button', { name: w.cancel }).click();
+  await expect(question).toBeHidden();
+  await expect(current.getByText(w.ready)).toBeVisible();
+
+  await current.getByRole('button', { name: w.discard }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: w.discardYes }).click();
+  await expect(toast(page, w.discardedNotice)).toBeVisible();
+  await expect(current.getByText(w.discarded, { exact: true })).toBeVisible();
+  await expect(current.getByRole('button', { name: w.startImport })).toHaveCount(0);
+  await expectNotImported(page, 'ar', sku);
+  // The audit log names what was done in the member's language, not by its code.
+  await page.goto(pathIn('ar', '/dashboard/audit'));
+  await expect(page.getByText('إلغاء ملف كتالوج').first()).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a checked file is discarded after the question the page itself asks (en)', async ({ page }) => {
+    const w = words.en;
+    await signInToDashboard(page, 'en', E2E_OWNER, { javaScript: false });
+    const { current, sku } = await checkCatalogFile(page, 'en');
+    // The first post only brings the question; nothing has changed yet.
+    await current.getByRole('button', { name: w.discard }).click();
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(w.discardQuestion);
+    await question.getByRole('link', { name: w.cancel }).click();
+    await expect(current.getByText(w.ready)).toBeVisible();
+
+    await current.getByRole('button', { name: w.discard }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: w.discardYes }).click();
+    await expect(page.getByRole('status').filter({ hasText: w.discardedNotice })).toBeVisible();
+    await expect(current.getByText(w.discarded, { exact: true })).toBeVisible();
+    await expect(current.getByRole('button', { name: w.startImport })).toHaveCount(0);
+    await expectNotImported(page, 'en', sku);
+  });
 });
 
 // The shop has one settings row: the two languages save it one after the other.

@@ -58,8 +58,12 @@ export const adminContentErrorMessages = {
     en: 'An import is already running; wait until it finishes',
   },
   IMPORT_NOT_READY: {
-    ar: 'لا يمكن بدء هذا الاستيراد: الملف فيه أخطاء أو بدأ من قبل',
-    en: 'This import cannot start: the file has errors or it was started already',
+    ar: 'لا يمكن بدء هذا الاستيراد: الملف فيه أخطاء أو بدأ من قبل أو أُلغي',
+    en: 'This import cannot start: the file has errors, it was started already or it was discarded',
+  },
+  IMPORT_DISCARD_NOT_CHECKED: {
+    ar: 'لا يُلغى إلا ملف فُحص ولم يُستورد بعد',
+    en: 'Only a checked file that has not been imported can be discarded',
   },
   IMPORT_JOB_NOT_FOUND: { ar: 'عملية الاستيراد غير موجودة', en: 'The import was not found' },
   IMPORT_INTERRUPTED: {
@@ -106,6 +110,10 @@ export const adminContentSuccessMessages = {
   SETTINGS_SAVED: { ar: 'تم حفظ الإعدادات', en: 'The settings were saved' },
   IMPORT_CHECKED: { ar: 'تم فحص الملف', en: 'The file was checked' },
   IMPORT_STARTED: { ar: 'بدأ الاستيراد', en: 'The import has started' },
+  IMPORT_DISCARDED: {
+    ar: 'أُلغي الملف ولم يُستورد منه شيء',
+    en: 'The file was discarded; nothing was imported',
+  },
 } as const;
 
 /**

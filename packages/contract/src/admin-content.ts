@@ -25,6 +25,7 @@ export const adminContentPaths = {
   importJob: definePath('/api/admin/catalog/import/:id'),
   importStart: definePath('/api/admin/catalog/import/:id/start'),
   importRetry: definePath('/api/admin/catalog/import/:id/retry'),
+  importDiscard: definePath('/api/admin/catalog/import/:id/discard'),
   catalogExport: definePath('/api/admin/catalog/export'),
 } as const;
 
@@ -235,7 +236,15 @@ export const adminSettingsOkSchema = okSchema.extend({ settings: adminSettingsSc
 
 // ---- catalog import and export ----
 
-export const importJobStatusValues = ['checked', 'invalid', 'running', 'done', 'failed'] as const;
+/** `discarded`: a checked file that was never imported, given up (by a member, or after a day). */
+export const importJobStatusValues = [
+  'checked',
+  'invalid',
+  'running',
+  'done',
+  'failed',
+  'discarded',
+] as const;
 export type ImportJobStatus = (typeof importJobStatusValues)[number];
 
 /** One problem of a catalog file: the record (its row, from 1) and field, in the member's language. */

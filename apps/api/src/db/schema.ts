@@ -630,7 +630,7 @@ export const customerStats = pgTable(
 // Back office: catalog import jobs (catalog module) and payment provider keys (payments module)
 // ---------------------------------------------------------------------------------------------
 
-export const importJobStatuses = ['checked', 'invalid', 'running', 'done', 'failed'] as const;
+export const importJobStatuses = ['checked', 'invalid', 'running', 'done', 'failed', 'discarded'] as const;
 
 /**
  * A catalog file uploaded in the back office: checked first (a dry run), then imported in the
@@ -664,12 +664,21 @@ export const catalogImportJobs = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     /** Products written so far: after a failure, how many of the file's are in the shop. */
     productsWritten: integer('products_written').notNull().default(0),
+    /**
+     * The images a ZIP file's check stored (`/uploads/catalog/…`), which its kept file names:
+     * removed again when the file is discarded without being imported (migration 0014).
+     */
+    storedImages: jsonb('stored_images').$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('catalog_import_jobs_created_idx').on(t.createdAt),
     uniqueIndex('catalog_import_jobs_one_running')
       .on(t.status)
       .where(sql`${t.status} = 'running'`),
+    check(
+      'catalog_import_jobs_status_known',
+      sql`${t.status} in ('checked', 'invalid', 'running', 'done', 'failed', 'discarded')`,
+    ),
   ],
 );
 

@@ -2,6 +2,7 @@ import { adminContentPaths, type ImportJob } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-import';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
 import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
@@ -39,6 +40,7 @@ const tones: Record<ImportJob['status'], BadgeTone> = {
   running: 'warning',
   done: 'success',
   failed: 'danger',
+  discarded: 'neutral',
 };
 
 function UploadForm() {
@@ -171,8 +173,20 @@ function CurrentJob({ job }: { job: ImportJob }) {
           {t('import.safeToRetry', { written: job.productsWritten, total: job.productsTotal })}
         </p>
       )}
-      <Summary job={job} />
-      {job.status === 'checked' && <StartForm job={job} />}
+      {/* A discarded file's counts were only what it would have done. */}
+      {job.status !== 'discarded' && <Summary job={job} />}
+      {job.status === 'checked' && (
+        <div className="flex flex-wrap items-start gap-3">
+          <StartForm job={job} />
+          <ConfirmAction
+            confirmKey={`discard:${job.id}`}
+            fields={{ intent: 'discard', id: job.id }}
+            label={t('import.discard')}
+            question={t('import.discardQuestion')}
+            confirmLabel={t('import.discardYes')}
+          />
+        </div>
+      )}
       {job.status === 'failed' && <StartForm job={job} intent="retry" />}
       {job.errors.length > 0 && (
         <DataTable

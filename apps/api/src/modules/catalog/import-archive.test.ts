@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { adminContentPaths as paths, apiPaths, type ImportJob } from '@shop/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImages, products } from '../../db/schema.ts';
+import { auditLog, catalogImportJobs, productImages, products } from '../../db/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
 
@@ -92,6 +92,73 @@ describe('back office: a ZIP archive brings a catalog file with new images', () 
     expect(served.headers['content-type']).toBe('image/webp');
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1000, 750, undefined]);
+  });
+
+  it('discards a checked archive without importing it: its images and kept file go, and it cannot start', async () => {
+    const before = await storedImages();
+    const kept = () => readdir(path.join(t.config.dataDir, 'imports'));
+    const archive = zipSync({
+      'catalog.json': text({ products: [product('zip-discard', 'red.jpg')] }),
+      'red.jpg': photo,
+    });
+    const checked = (await upload(archive, 'discard.zip')).json().job as ImportJob;
+    expect(checked.status).toBe('checked');
+    expect(await storedImages()).toHaveLength(before.length + 1);
+    expect(await kept()).toContain(`${checked.id}.json`);
+
+    const discard = (lang: 'ar' | 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: paths.importDiscard.build({ id: checked.id }),
+        headers: { ...staff, 'accept-language': lang },
+      });
+    const res = await discard('ar');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'أُلغي الملف ولم يُستورد منه شيء',
+      job: { id: checked.id, status: 'discarded' },
+    });
+    expect(await storedImages()).toEqual(before);
+    expect(await kept()).not.toContain(`${checked.id}.json`);
+    expect(await t.app.db.select().from(products).where(eq(products.sku, 'zip-discard'))).toEqual([]);
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, checked.id));
+    expect(entry).toMatchObject({
+      action: 'catalog.import_discard',
+      after: { fileName: 'discard.zip', images: 1 },
+    });
+
+    // Neither started nor discarded again, in the member's language.
+    const start = await shop.start(checked.id);
+    expect(start.statusCode).toBe(409);
+    expect(start.json()).toMatchObject({ code: 'IMPORT_NOT_READY' });
+    const again = await discard('en');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'IMPORT_DISCARD_NOT_CHECKED',
+      message: 'Only a checked file that has not been imported can be discarded',
+    });
+  });
+
+  it('discards a checked archive nobody imported within a day, with its images, when the next file is checked', async () => {
+    const before = await storedImages();
+    const archive = zipSync({
+      'catalog.json': text({ products: [product('zip-abandoned', 'red.jpg')] }),
+      'red.jpg': photo,
+    });
+    const abandoned = (await upload(archive, 'abandoned.zip')).json().job as ImportJob;
+    const recent = (await upload(archive, 'recent.zip')).json().job as ImportJob;
+    expect(await storedImages()).toHaveLength(before.length + 2);
+    await t.app.db
+      .update(catalogImportJobs)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(catalogImportJobs.id, abandoned.id));
+
+    const next = await upload(text({ products: [product('zip-next', shopImage)] }), 'next.json');
+    expect(next.json().job).toMatchObject({ status: 'checked' });
+    expect((await job(abandoned.id)).status).toBe('discarded');
+    // A file checked within the day waits for its member.
+    expect((await job(recent.id)).status).toBe('checked');
+    expect(await storedImages()).toHaveLength(before.length + 1);
   });
 
   it('reports a missing image and a web page named .png on their rows, in file order, in both languages, storing nothing', async () => {

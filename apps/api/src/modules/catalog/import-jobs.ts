@@ -335,6 +335,7 @@ export async function checkUpload(
   },
   lang: Lang,
 ): Promise<ImportJob> {
+  await discardAbandonedJobs(deps);
   const nameForFormat = upload.keptAs ?? upload.fileName;
   const archive = isZip(nameForFormat, upload.bytes) ? openCatalogArchive(upload.bytes) : undefined;
   const bytes = archive ? archive.catalog : upload.bytes;
@@ -352,6 +353,7 @@ export async function checkUpload(
   let summary: Summary | null = null;
   let total = 0;
   let kept: { bytes: Buffer; format: 'json' | 'csv' } = { bytes, format };
+  let storedImages: string[] = [];
   if (checked.catalog) {
     const images = archive
       ? await archiveImages(checked.catalog, archive, deps.uploadsDir)
@@ -364,8 +366,10 @@ export async function checkUpload(
     if (!issues.length) summary = await preview(deps.db, checked.catalog);
     // A file with problems never runs: the images its check stored go again.
     if (issues.length) await removeStored(deps.uploadsDir, images.stored);
-    else if (images.paths)
+    else if (images.paths) {
       kept = { bytes: Buffer.from(JSON.stringify(withStoredImages(raw, images.paths))), format: 'json' };
+      storedImages = images.stored;
+    }
   }
   // A CSV's records are its lines after the header: row n is line n + 1 of the file.
   const stored: StoredIssue[] = issues.map((i) => ({
@@ -386,6 +390,8 @@ export async function checkUpload(
       total,
       summary,
       errors: stored,
+      // A file with problems took its images away already (above).
+      storedImages: issues.length ? [] : storedImages,
       staffId: by.staffId,
       actor: by.actor,
     })
@@ -398,6 +404,74 @@ export async function checkUpload(
     .where(eq(catalogImportJobs.id, row!.id))
     .returning();
   return present(updated!, lang);
+}
+
+/** A checked file not imported within this time is discarded when the next file is checked. */
+export const ABANDONED_AFTER_HOURS = 24;
+
+/** A discarded job's kept file and the images its check stored: nothing of it stays on disk. */
+async function removeJobFiles(deps: ImportJobDeps, row: JobRow) {
+  await removeStored(deps.uploadsDir, row.storedImages);
+  if (row.storedFile) await rm(path.join(importsDir(deps.dataDir), row.storedFile), { force: true });
+}
+
+/**
+ * Gives up a checked file without importing it: the job is marked discarded, and its kept file
+ * and the images a ZIP file's check stored are removed. Only a checked job can be (another is
+ * running, done, failed or had problems: 409 IMPORT_DISCARD_NOT_CHECKED).
+ */
+export async function discardImportJob(
+  deps: ImportJobDeps,
+  by: AuditActor,
+  id: string,
+  lang: Lang,
+): Promise<ImportJob> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [discarded] = await tx
+      .update(catalogImportJobs)
+      .set({ status: 'discarded', finishedAt: new Date() })
+      .where(and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'checked')))
+      .returning();
+    if (!discarded) return undefined;
+    await recordAudit(tx, {
+      by,
+      action: 'catalog.import_discard',
+      entityType: 'catalog_import',
+      entityId: id,
+      before: null,
+      after: { fileName: discarded.fileName, images: discarded.storedImages.length },
+    });
+    return discarded;
+  });
+  if (!row) {
+    const [found] = await deps.db
+      .select({ id: catalogImportJobs.id })
+      .from(catalogImportJobs)
+      .where(eq(catalogImportJobs.id, id));
+    throw found ? new AppError(409, 'IMPORT_DISCARD_NOT_CHECKED') : new AppError(404, 'IMPORT_JOB_NOT_FOUND');
+  }
+  await removeJobFiles(deps, row);
+  return present(row, lang);
+}
+
+/**
+ * Checked files nobody imported within ABANDONED_AFTER_HOURS are discarded, with their files:
+ * a ZIP file's images would otherwise stay in the uploads folder with nothing naming them. The
+ * dry run's counts are stale by then anyway. The database's clock decides.
+ */
+export async function discardAbandonedJobs(deps: ImportJobDeps): Promise<number> {
+  const rows = await deps.db
+    .update(catalogImportJobs)
+    .set({ status: 'discarded', finishedAt: new Date() })
+    .where(
+      and(
+        eq(catalogImportJobs.status, 'checked'),
+        lt(catalogImportJobs.createdAt, sql`now() - ${sql.raw(`interval '${ABANDONED_AFTER_HOURS} hours'`)}`),
+      ),
+    )
+    .returning();
+  for (const row of rows) await removeJobFiles(deps, row);
+  return rows.length;
 }
 
 export async function listImportJobs(db: Db, lang: Lang, limit = 20): Promise<ImportJob[]> {

@@ -15,6 +15,7 @@ import { auditActor } from '../staff/guard.ts';
 import { exportCatalogCsv, exportCatalogJson } from './export.ts';
 import {
   checkUpload,
+  discardImportJob,
   failInterruptedJobs,
   findImportJob,
   listImportJobs,
@@ -149,6 +150,27 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
         job: await findImportJob(app.db, job.id, request.lang),
       };
     },
+  );
+
+  app.post(
+    paths.importDiscard.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Discard a checked file without importing it',
+        description:
+          'A checked job (409 IMPORT_DISCARD_NOT_CHECKED otherwise) becomes `discarded`: nothing is imported, ' +
+          'and its kept file and the images a ZIP file stored are removed. Checked files not imported ' +
+          'within a day are discarded when the next file is checked.',
+        security: staffCookie,
+        params: importJobIdParams,
+        response: { 200: importJobOkSchema },
+      },
+    },
+    async (request) => ({
+      ...okMessage('IMPORT_DISCARDED', request.lang),
+      job: await discardImportJob(deps, auditActor(request), request.params.id, request.lang),
+    }),
   );
 
   app.get(

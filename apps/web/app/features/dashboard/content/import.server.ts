@@ -9,13 +9,15 @@ import type { AppLoadContext } from 'react-router';
 import { readAnswer, serverApi } from '../../../lib/api.ts';
 import { formDone, formError, readForm } from '../../../lib/form-action.server.ts';
 import { apiFormError } from '../../../lib/form-errors.ts';
+import { askToConfirm, confirmError } from '../confirm.server.ts';
 import { localizePath } from '../../../lib/lang.ts';
 import { requestLang } from '../../../lib/route-lang.ts';
 
 /**
  * The import page's forms: `check` uploads a file for the dry run (then the page shows that
- * job), `start` runs a checked job in the background, `retry` runs a failed job's file again
- * (then the page shows the new job). Each is the API's call.
+ * job), `start` runs a checked job in the background, `discard` gives a checked job up without
+ * importing it, `retry` runs a failed job's file again (then the page shows the new job). Each
+ * is the API's call.
  */
 export async function importAction(request: Request, context: AppLoadContext) {
   const lang: Lang = requestLang(request);
@@ -32,15 +34,23 @@ export async function importAction(request: Request, context: AppLoadContext) {
     }
   };
 
-  if (values.intent === 'start' || values.intent === 'retry') {
+  const jobCalls = {
+    start: adminContentPaths.importStart,
+    discard: adminContentPaths.importDiscard,
+    retry: adminContentPaths.importRetry,
+  };
+  if (values.intent === 'start' || values.intent === 'discard' || values.intent === 'retry') {
+    // Discarding cannot be undone: it asks first (without JavaScript, on the page itself).
+    const ask = values.intent === 'discard' ? askToConfirm(values) : null;
+    if (ask) return ask;
     if (!importJobIdParams.safeParse({ id: values.id }).success)
-      return formError({ message: errorMessage('IMPORT_JOB_NOT_FOUND', lang) });
-    const path = values.intent === 'start' ? adminContentPaths.importStart : adminContentPaths.importRetry;
+      return confirmError(values, { message: errorMessage('IMPORT_JOB_NOT_FOUND', lang) });
+    const path = jobCalls[values.intent];
     const result = await answer(await api.raw('POST', path.build({ id: values.id! })));
-    if (!result.ok) return formError(result.error);
-    return values.intent === 'start'
-      ? formDone(request, { done: result.message }, { back: page(result.job.id) })
-      : formDone(request, { done: result.message, redirectTo: page(result.job.id) });
+    if (!result.ok) return confirmError(values, result.error);
+    return values.intent === 'retry'
+      ? formDone(request, { done: result.message, redirectTo: page(result.job.id) })
+      : formDone(request, { done: result.message }, { back: page(result.job.id) });
   }
 
   const file = form.get('file');
