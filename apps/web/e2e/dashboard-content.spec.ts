@@ -211,62 +211,38 @@ test.describe.serial('the import page', () => {
       page,
     }) => {
       await signInToDashboard(page, lang, E2E_OWNER);
-      await page.goto(pathIn(lang, '/dashboard/import'));
+      const { current } = await checkCatalogFile(page, lang, `e2e-zip-${lang}-${Date.now()}`);
       // The form says what it accepts, in the page's language.
       await expect(page.getByText(w.importHelp)).toBeVisible();
-      const sku = `e2e-zip-${lang}-${Date.now()}`;
-      const catalog = {
-        products: [
-          {
-            sku,
-            name: { ar: `منتج من ملف ZIP ${lang}`, en: `Product from a ZIP file ${lang}` },
-            category: 'phones',
-            company: 'apple',
-            price: 999,
-            stock: 4,
-            image: 'images/new.png',
-          },
-        ],
-      };
-      const archive = zipSync({
-        'catalog/catalog.json': new TextEncoder().encode(JSON.stringify(catalog)),
-        'catalog/images/new.png': png(40, 30, [200, 30, 90]),
-      });
-      await page.getByLabel(w.importFile).setInputFiles({
-        name: 'catalog.zip',
-        mimeType: 'application/zip',
-        buffer: Buffer.from(archive),
-      });
-      await page.getByRole('button', { name: w.checkFile }).click();
-      const current = page.locator('section[aria-labelledby="job-title"]');
-      await expect(current.getByText(w.ready)).toBeVisible();
       await page.getByRole('button', { name: w.startImport }).click();
       await expect(current.getByText(w.importDone, { exact: true })).toBeVisible({ timeout: 30_000 });
     });
   }
 });
 
-/** Uploads a ZIP file of one product and its image on the import page and waits for its dry run. */
-async function checkCatalogFile(page: Page, lang: 'ar' | 'en') {
+/**
+ * Uploads on the import page a ZIP file of one new product, `sku`, with its image (the catalog
+ * in a folder, its images in a folder beside it), and waits for the dry run to say it is ready.
+ */
+async function checkCatalogFile(page: Page, lang: 'ar' | 'en', sku: string) {
   const w = words[lang];
   await page.goto(pathIn(lang, '/dashboard/import'));
-  const sku = `e2e-discard-${lang}-${Date.now()}`;
   const catalog = {
     products: [
       {
         sku,
-        name: { ar: `منتج لن يُستورد ${lang}`, en: `A product never imported ${lang}` },
+        name: { ar: `منتج ${sku}`, en: `Product ${sku}` },
         category: 'phones',
         company: 'apple',
         price: 999,
         stock: 4,
-        image: 'new.png',
+        image: 'images/new.png',
       },
     ],
   };
   const archive = zipSync({
-    'catalog.json': new TextEncoder().encode(JSON.stringify(catalog)),
-    'new.png': png(40, 30, [30, 90, 200]),
+    'catalog/catalog.json': new TextEncoder().encode(JSON.stringify(catalog)),
+    'catalog/images/new.png': png(40, 30, [200, 30, 90]),
   });
   await page.getByLabel(w.importFile).setInputFiles({
     name: `${sku}.zip`,
@@ -276,7 +252,7 @@ async function checkCatalogFile(page: Page, lang: 'ar' | 'en') {
   await page.getByRole('button', { name: w.checkFile }).click();
   const current = page.locator('section[aria-labelledby="job-title"]');
   await expect(current.getByText(w.ready)).toBeVisible();
-  return { current, sku };
+  return { current };
 }
 
 /** The back office's product list finds nothing by the file's SKU: nothing was imported. */
@@ -294,7 +270,8 @@ test(`a checked file is discarded instead of imported, after a question that Can
 }) => {
   const w = words.ar;
   await signInToDashboard(page, 'ar', E2E_OWNER);
-  const { current, sku } = await checkCatalogFile(page, 'ar');
+  const sku = `e2e-discard-ar-${Date.now()}`;
+  const { current } = await checkCatalogFile(page, 'ar', sku);
   await current.getByRole('button', { name: w.discard }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(w.discardQuestion);
@@ -319,7 +296,8 @@ test.describe('without JavaScript', () => {
   test('a checked file is discarded after the question the page itself asks (en)', async ({ page }) => {
     const w = words.en;
     await signInToDashboard(page, 'en', E2E_OWNER, { javaScript: false });
-    const { current, sku } = await checkCatalogFile(page, 'en');
+    const sku = `e2e-discard-en-${Date.now()}`;
+    const { current } = await checkCatalogFile(page, 'en', sku);
     // The first post only brings the question; nothing has changed yet.
     await current.getByRole('button', { name: w.discard }).click();
     const question = page.getByRole('alertdialog');
