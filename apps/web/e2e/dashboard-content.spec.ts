@@ -310,6 +310,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status').filter({ hasText: w.discardedNotice })).toBeVisible();
     await expect(current.getByText(w.discarded, { exact: true })).toBeVisible();
     await expect(current.getByRole('button', { name: w.startImport })).toHaveCount(0);
+    // The history filtered by status, through its GET form.
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: w.discarded });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/[?&]status=discarded/);
+    const history = page.getByRole('table', { name: 'Earlier imports' });
+    await expect(history.getByRole('link', { name: `${sku}.zip` })).toBeVisible();
+    await expect(history.getByText(w.ready)).toHaveCount(0);
     await expectNotImported(page, 'en', sku);
   });
 });

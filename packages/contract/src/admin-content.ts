@@ -1,4 +1,6 @@
 import { z } from './zod.ts';
+import { wholeNumber } from './admin.ts';
+import { MAX_PAGE_SIZE } from './constants.ts';
 import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
 
@@ -294,7 +296,20 @@ export const importJobSchema = z.object({
 export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const importJobIdParams = z.object({ id: z.uuid() });
-export const importJobListSchema = z.object({ items: z.array(importJobSchema) });
+/** The imports, newest first: `status` narrows them; `page` from 1, `pageSize` up to 100. */
+export const importJobListQuery = z.object({
+  status: z.enum(importJobStatusValues).optional(),
+  page: wholeNumber(1, 100_000).default(1),
+  pageSize: wholeNumber(1, MAX_PAGE_SIZE).default(25),
+});
+export type ImportJobListQuery = z.input<typeof importJobListQuery>;
+export const importJobListSchema = z.object({
+  items: z.array(importJobSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportJobList = z.infer<typeof importJobListSchema>;
 export const importJobOkSchema = okSchema.extend({ job: importJobSchema });
 export const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
 

@@ -1,29 +1,49 @@
-import { adminContentPaths, type ImportJob } from '@shop/contract';
+import { adminContentPaths, importJobStatusValues, type ImportJob } from '@shop/contract';
 import { useActionData } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/dashboard-import';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
 import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
+import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
+import { Pager } from '../features/dashboard/components/pager.tsx';
 import { StatusBadge, type BadgeTone } from '../features/dashboard/components/status-badge.tsx';
 import { importAction } from '../features/dashboard/content/import.server.ts';
 import { formatDateTime } from '../features/dashboard/format.ts';
+import { choiceFilter, readListQuery } from '../features/dashboard/list-query.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { useActionForm, type FormAnswer } from '../lib/form-answer.ts';
 import { localizePath } from '../lib/lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
+/** The history's filter and page as the page's query string gives them. */
+function readHistoryQuery(request: Request) {
+  return readListQuery(request, {
+    sorts: ['createdAt'],
+    defaultSort: 'createdAt',
+    defaultDir: 'desc',
+    filters: z.object({ status: choiceFilter(importJobStatusValues) }),
+  });
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { bo } = await requireMember(args);
   const asked = new URL(args.request.url).searchParams.get('job');
-  const history = await bo.content.importJobs();
+  const query = readHistoryQuery(args.request);
+  const [history, running] = await Promise.all([
+    bo.content.importJobs({
+      status: query.filters.status,
+      page: String(query.page),
+      pageSize: String(query.pageSize),
+    }),
+    asked ? null : bo.content.importJobs({ status: 'running', pageSize: '1' }),
+  ]);
   // The job asked for, else the one running now: a reload shows its progress again.
-  const job = asked
-    ? await bo.content.importJob(asked)
-    : (history.find((j) => j.status === 'running') ?? null);
-  return { job, history };
+  const job = asked ? await bo.content.importJob(asked) : (running?.items[0] ?? null);
+  return { job, history, filters: query.filters };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -207,7 +227,7 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-content');
   const { t: td } = useTranslation('dashboard');
   const { lang } = useLang();
-  const { job, history } = loaderData;
+  const { job, history, filters } = loaderData;
   const columns: Column<ImportJob>[] = [
     {
       key: 'import.file',
@@ -261,10 +281,35 @@ export default function ImportPage({ loaderData }: Route.ComponentProps) {
         <h2 id="history-title" className="text-lg font-bold">
           {t('import.history')}
         </h2>
-        {history.length === 0 ? (
-          <EmptyState message={t('import.noHistory')} />
+        {/* Nothing to narrow before the first upload. */}
+        {(history.total > 0 || filters.status) && (
+          <FilterBar
+            values={filters}
+            selects={[
+              {
+                name: 'status',
+                label: t('import.statusHeader'),
+                options: importJobStatusValues.map((s) => ({ value: s, label: t(`import.status.${s}`) })),
+              },
+            ]}
+          />
+        )}
+        {history.items.length === 0 ? (
+          filters.status ? (
+            <EmptyState filtered />
+          ) : (
+            <EmptyState message={t('import.noHistory')} />
+          )
         ) : (
-          <DataTable caption={t('import.history')} columns={columns} rows={history} rowKey={(j) => j.id} />
+          <>
+            <DataTable
+              caption={t('import.history')}
+              columns={columns}
+              rows={history.items}
+              rowKey={(j) => j.id}
+            />
+            <Pager page={history.page} pageSize={history.pageSize} total={history.total} />
+          </>
         )}
       </section>
     </DashboardPage>

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { adminContentPaths as paths, apiPaths, type ImportJob } from '@shop/contract';
+import { adminContentPaths as paths, apiPaths, type ImportJob, type ImportJobList } from '@shop/contract';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogImportJobs, productImages, products } from '../../db/schema.ts';
@@ -319,9 +319,28 @@ describe('back office: catalog import and export', () => {
     expect((await job(row!.id, 'ar')).status).toBe('failed');
   });
 
-  it('lists the history, newest first, and opens nothing to shoppers', async () => {
-    const list = await t.app.inject({ url: paths.importJobs.pattern, headers: staff });
-    expect(list.json().items[0].fileName).toBe('x.json');
+  it('lists the history, newest first, a page at a time and by status, and opens nothing to shoppers', async () => {
+    const list = async (query: string) => {
+      const res = await t.app.inject({ url: `${paths.importJobs.pattern}${query}`, headers: staff });
+      expect(res.statusCode).toBe(200);
+      return res.json() as ImportJobList;
+    };
+    const all = await list('');
+    expect(all.items[0]!.fileName).toBe('x.json');
+    expect(all).toMatchObject({ page: 1, pageSize: 25 });
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    // Two pages of one: the second holds the next older job, and the total stays.
+    const first = await list('?pageSize=1');
+    const second = await list('?pageSize=1&page=2');
+    expect(first.items.map((j) => j.id)).toEqual([all.items[0]!.id]);
+    expect(second.items.map((j) => j.id)).toEqual([all.items[1]!.id]);
+    expect(second.total).toBe(all.total);
+    const failed = await list('?status=failed');
+    expect(failed.items.length).toBeGreaterThan(0);
+    expect(failed.items.every((j) => j.status === 'failed')).toBe(true);
+    expect(failed.total).toBe(all.items.filter((j) => j.status === 'failed').length);
+    const bad = await t.app.inject({ url: `${paths.importJobs.pattern}?status=lost`, headers: staff });
+    expect(bad.statusCode).toBe(400);
     const shopper = await signedInUser(t.app.db);
     for (const url of [paths.importJobs.pattern, `${paths.catalogExport.pattern}?format=json`])
       expect((await t.app.inject({ url, headers: shopper.cookie })).statusCode).toBe(401);

@@ -6,9 +6,11 @@ import {
   type ErrorCode,
   type ImportIssue,
   type ImportJob,
+  type ImportJobList,
+  type ImportJobStatus,
   type Lang,
 } from '@shop/contract';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { agents, catalogImportJobs, categories, companies } from '../../db/schema.ts';
@@ -474,13 +476,24 @@ export async function discardAbandonedJobs(deps: ImportJobDeps): Promise<number>
   return rows.length;
 }
 
-export async function listImportJobs(db: Db, lang: Lang, limit = 20): Promise<ImportJob[]> {
-  const rows = await db
-    .select()
-    .from(catalogImportJobs)
-    .orderBy(desc(catalogImportJobs.createdAt))
-    .limit(limit);
-  return rows.map((r) => present(r, lang));
+/** A page of the imports, newest first, of one status or all. */
+export async function listImportJobs(
+  db: Db,
+  lang: Lang,
+  { status, page, pageSize }: { status?: ImportJobStatus; page: number; pageSize: number },
+): Promise<ImportJobList> {
+  const where = status ? eq(catalogImportJobs.status, status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(catalogImportJobs)
+      .where(where)
+      .orderBy(desc(catalogImportJobs.createdAt), desc(catalogImportJobs.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(catalogImportJobs).where(where),
+  ]);
+  return { items: rows.map((r) => present(r, lang)), page, pageSize, total: counted?.total ?? 0 };
 }
 
 export async function findImportJob(db: Db, id: string, lang: Lang): Promise<ImportJob> {

@@ -3,6 +3,7 @@ import {
   adminContentPaths as paths,
   exportQuery,
   importJobIdParams,
+  importJobListQuery,
   importJobListSchema,
   importJobOkSchema,
   importJobSchema,
@@ -192,12 +193,13 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAG,
-        summary: 'The latest 20 imports, newest first',
+        summary: 'The imports, newest first, a page at a time (`status` narrows them)',
         security: staffCookie,
+        querystring: importJobListQuery,
         response: { 200: importJobListSchema },
       },
     },
-    async (request) => ({ items: await listImportJobs(app.db, request.lang) }),
+    (request) => listImportJobs(app.db, request.lang, request.query),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { importJobIdParams, type BackOfficeData } from '@shop/contract';
+import { errorMessage, importJobIdParams, importJobListQuery, type BackOfficeData } from '@shop/contract';
 import { AppError } from '../../lib/errors.ts';
 import { findImportJob, listImportJobs } from '../catalog/import-jobs.ts';
 import type { BackOfficeReadContext } from '../staff/back-office-reads.ts';
@@ -17,9 +17,11 @@ export function contentReads(ctx: BackOfficeReadContext): BackOfficeData['conten
       await ctx.member('owner');
       return presentAdminSettings(await getSettings(ctx.db), ctx.app.paymentKeys);
     },
-    importJobs: async () => {
+    importJobs: async (filter = {}) => {
       await ctx.member();
-      return listImportJobs(ctx.db, ctx.lang);
+      const query = importJobListQuery.safeParse(filter);
+      if (!query.success) throw Response.json(errorMessage('VALIDATION_FAILED', ctx.lang), { status: 400 });
+      return listImportJobs(ctx.db, ctx.lang, query.data);
     },
     importJob: async (id) => {
       await ctx.member();
