@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { BackupFormatError, extractBackup, writeBackup, type DatabaseKind } from './archive.ts';
 import { requestDatabaseCopy, ShopNotRunningError } from './control-socket.ts';
-import { DataDirBusyError, lockDataDir, readLiveLock } from './data-dir-lock.ts';
+import { DataDirBusyError, lockDataDir, readLiveLock, withDataDirLock } from './data-dir-lock.ts';
 
 /*
  * `npm run db:backup -- FILE` and `npm run db:restore -- FILE [--force]` (decisions 096, 097).
@@ -88,8 +88,7 @@ async function copyEmbeddedDatabase(
   } catch {
     throw new CommandError(`There is no embedded database in ${config.dataDir} (DATA_DIR).`);
   }
-  const lock = await lockDataDir(config.dataDir, 'backup');
-  try {
+  await withDataDirLock(config.dataDir, 'backup', async () => {
     const database = await openDatabase({ dataDir: config.dataDir });
     try {
       await database.db.execute(sql`checkpoint`);
@@ -98,9 +97,7 @@ async function copyEmbeddedDatabase(
     } finally {
       await database.close();
     }
-  } finally {
-    await lock.release();
-  }
+  });
   return 'data directory';
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -109,4 +109,18 @@ export async function lockDataDir(dataDir: string, role: string): Promise<DataDi
       if (text === JSON.stringify(mine)) await unlink(file).catch(() => {});
     },
   };
+}
+
+/**
+ * Runs `work` holding the data directory (made when missing), and gives it back however `work`
+ * ends, a failure included. A live process holding it: DataDirBusyError, before `work` starts.
+ */
+export async function withDataDirLock<T>(dataDir: string, role: string, work: () => Promise<T>): Promise<T> {
+  await mkdir(dataDir, { recursive: true });
+  const lock = await lockDataDir(dataDir, role);
+  try {
+    return await work();
+  } finally {
+    await lock.release();
+  }
 }

@@ -33,16 +33,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { bo } = await requireMember(args);
   const asked = new URL(args.request.url).searchParams.get('job');
   const query = readHistoryQuery(args.request);
-  const [history, running] = await Promise.all([
+  const [history, job] = await Promise.all([
     bo.content.importJobs({
       status: query.filters.status,
       page: String(query.page),
       pageSize: String(query.pageSize),
     }),
-    asked ? null : bo.content.importJobs({ status: 'running', pageSize: '1' }),
+    // The job asked for, else the one running now: a reload shows its progress again.
+    asked
+      ? bo.content.importJob(asked)
+      : bo.content
+          .importJobs({ status: 'running', pageSize: '1' })
+          .then((running) => running.items[0] ?? null),
   ]);
-  // The job asked for, else the one running now: a reload shows its progress again.
-  const job = asked ? await bo.content.importJob(asked) : (running?.items[0] ?? null);
   return { job, history, filters: query.filters };
 }
 

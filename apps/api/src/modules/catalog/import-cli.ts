@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
-import { DataDirBusyError, lockDataDir, type DataDirLock } from '../../backup/data-dir-lock.ts';
+import { DataDirBusyError, withDataDirLock } from '../../backup/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { announceChanges } from '../../lib/change-transport.ts';
@@ -102,26 +101,17 @@ async function main(): Promise<number> {
   // The embedded database is one process's: with the shop (or a backup) running on the same
   // data directory the import stops here instead of corrupting it. The back office imports
   // while the shop serves.
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) {
-    await mkdir(config.dataDir, { recursive: true });
-    try {
-      lock = await lockDataDir(config.dataDir, 'catalog import');
-    } catch (error) {
-      if (error instanceof DataDirBusyError) {
-        console.error(
-          `${error.message}\nOr import from the back office while it runs: /en/dashboard/import ("Import and export").`,
-        );
-        return 1;
-      }
-      throw error;
-    }
-  }
+  const run = () => importWith(config, source, file, cwd);
   try {
-    return await importWith(config, source, file, cwd);
-  } finally {
-    // Released however the import ends, a failure to create or open the database included.
-    await lock?.release();
+    return config.databaseUrl ? await run() : await withDataDirLock(config.dataDir, 'catalog import', run);
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(
+        `${error.message}\nOr import from the back office while it runs: /en/dashboard/import ("Import and export").`,
+      );
+      return 1;
+    }
+    throw error;
   }
 }
 

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -11,7 +10,7 @@ import {
   type ErrorCode,
   type StaffInvite,
 } from '@shop/contract';
-import { DataDirBusyError, lockDataDir, type DataDirLock } from '../../backup/data-dir-lock.ts';
+import { DataDirBusyError, withDataDirLock } from '../../backup/data-dir-lock.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -133,23 +132,15 @@ async function main(): Promise<number> {
 
   // The embedded database is one process's: with the shop (or a backup, an import) running on
   // the same data directory the command stops here instead of corrupting it.
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) {
-    await mkdir(config.dataDir, { recursive: true });
-    try {
-      lock = await lockDataDir(config.dataDir, 'staff:create');
-    } catch (error) {
-      if (error instanceof DataDirBusyError) {
-        console.error(`${error.message}\nStop the shop, run this command, then start the shop again.`);
-        return 1;
-      }
-      throw error;
-    }
-  }
+  const run = () => createMember(config, input.data);
   try {
-    return await createMember(config, input.data);
-  } finally {
-    await lock?.release();
+    return config.databaseUrl ? await run() : await withDataDirLock(config.dataDir, 'staff:create', run);
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(`${error.message}\nStop the shop, run this command, then start the shop again.`);
+      return 1;
+    }
+    throw error;
   }
 }
 
