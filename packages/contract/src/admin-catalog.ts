@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { MAX_PAGE_SIZE, sarToHalalas } from './constants.ts';
 import { definePath } from './paths.ts';
+import { pageOf } from './admin.ts';
 
 /**
  * The back office's catalog calls (under `/api/admin`): products with their images, bulk
@@ -214,12 +215,7 @@ export const adminProductSchema = z.object({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const adminProductPageSchema = z.object({
-  items: z.array(adminProductSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const adminProductPageSchema = pageOf(adminProductSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 export const adminProductOkSchema = okSchema.extend({ product: adminProductSchema });

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { wholeNumber } from './admin.ts';
+import { pageOf, wholeNumber } from './admin.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
@@ -303,12 +303,7 @@ export const importJobListQuery = z.object({
   pageSize: wholeNumber(1, MAX_PAGE_SIZE).default(25),
 });
 export type ImportJobListQuery = z.input<typeof importJobListQuery>;
-export const importJobListSchema = z.object({
-  items: z.array(importJobSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const importJobListSchema = pageOf(importJobSchema);
 export type ImportJobList = z.infer<typeof importJobListSchema>;
 export const importJobOkSchema = okSchema.extend({ job: importJobSchema });
 export const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { addressSchema } from './addresses.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
-import { instantQuery, wholeNumber } from './admin.ts';
+import { instantQuery, pageOf, wholeNumber } from './admin.ts';
 
 /**
  * The back office's customers (shopper accounts) and its overview of sales, orders and stock.
@@ -52,12 +52,7 @@ export const customerSummarySchema = z.object({
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
-export const customerPageSchema = z.object({
-  items: z.array(customerSummarySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const customerPageSchema = pageOf(customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 export const customerOrderSchema = z.object({

@@ -3,7 +3,7 @@ import { okSchema } from './errors.ts';
 import { langQuery } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { definePath } from './paths.ts';
-import { instantQuery, wholeNumber } from './admin.ts';
+import { instantQuery, pageOf, wholeNumber } from './admin.ts';
 import { zatcaInvoiceSchema } from './orders.ts';
 
 /**
@@ -111,12 +111,7 @@ export const adminOrderSummarySchema = z.object({
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
-export const adminOrdersPageSchema = z.object({
-  items: z.array(adminOrderSummarySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const adminOrdersPageSchema = pageOf(adminOrderSummarySchema);
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 
 export const adminOrderLineSchema = z.object({

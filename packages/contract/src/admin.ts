@@ -128,6 +128,15 @@ export const instantQuery = z
   .or(z.iso.datetime({ offset: true }).transform((d) => new Date(d)))
   .refine((d) => !Number.isNaN(d.getTime()), 'must be a date or a date-time');
 
+/** One page of a back-office list: its rows, which page of what size, and the rows in all. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
 export const wholeNumber = (min: number, max: number) =>
   z
     .string()
@@ -167,10 +176,5 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
+export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
