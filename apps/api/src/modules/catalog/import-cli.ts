@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { DataDirBusyError, withDataDirLock } from '../../backup/data-dir-lock.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, type Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { announceChanges } from '../../lib/change-transport.ts';
 import { importSettings } from '../content/import-settings.ts';
@@ -115,12 +115,7 @@ async function main(): Promise<number> {
   }
 }
 
-async function importWith(
-  config: ReturnType<typeof loadConfig>,
-  source: CatalogSource,
-  file: string,
-  cwd: string,
-): Promise<number> {
+async function importWith(config: Config, source: CatalogSource, file: string, cwd: string): Promise<number> {
   if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) prepareInChild();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const bar = process.stdout.isTTY

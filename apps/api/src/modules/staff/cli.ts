@@ -11,7 +11,7 @@ import {
   type StaffInvite,
 } from '@shop/contract';
 import { DataDirBusyError, withDataDirLock } from '../../backup/data-dir-lock.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, type Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { COMMAND_LINE_ACTOR, recordAudit } from '../audit/service.ts';
@@ -144,7 +144,7 @@ async function main(): Promise<number> {
   }
 }
 
-async function createMember(config: ReturnType<typeof loadConfig>, member: StaffInvite): Promise<number> {
+async function createMember(config: Config, member: StaffInvite): Promise<number> {
   const password = await readPassword();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
