@@ -9,13 +9,15 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PGliteThread } from './pglite-thread.ts';
-import { searchSessionSettings } from '../modules/catalog/search-settings.ts';
-import * as schema from './schema.ts';
+import { searchSessionSettings } from './session-settings.ts';
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The Drizzle database, whichever driver is behind it. Queries name their tables (each module's
+ * `schema.ts`); the relational query API, which would need every table here, is not used.
+ */
+type NoTables = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoTables, ExtractTablesWithRelations<NoTables>>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoTables, ExtractTablesWithRelations<NoTables>>;
 
 export interface Database {
   db: Db;
@@ -91,7 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -103,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
           await client.end();
@@ -144,7 +146,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   for (const [name, value] of Object.entries(searchSessionSettings))
     await client.query(`select set_config($1, $2, false)`, [name, value]);
-  const pgliteDb = drizzlePglite(options.thread ? client : takingTurns(client), { schema });
+  const pgliteDb = drizzlePglite(options.thread ? client : takingTurns(client));
   const db = pgliteDb as unknown as Db;
   return {
     db,

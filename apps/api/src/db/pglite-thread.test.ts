@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { PGliteThread } from './pglite-thread.ts';
-import { categories } from './schema.ts';
+import { categories } from '../modules/catalog/schema.ts';
 
 /**
  * The embedded database on its worker thread (PGLITE_THREAD=true) behaves as on the main

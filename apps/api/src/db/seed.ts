@@ -8,7 +8,7 @@ import type { Db } from './client.ts';
 import { writeDemoCatalog } from './demo/catalog.ts';
 import { importCatalogFile } from '../modules/catalog/import.ts';
 import { importSettings } from '../modules/content/import-settings.ts';
-import { products } from './schema.ts';
+import { products } from '../modules/catalog/schema.ts';
 
 /**
  * Loads the demo catalog through the importer when the database holds no products, so a fresh

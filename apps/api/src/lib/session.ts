@@ -3,7 +3,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users } from '../modules/users/schema.ts';
 import { SESSION_COOKIE } from './csrf.ts';
 import { forbidden, unauthorized } from './errors.ts';
 

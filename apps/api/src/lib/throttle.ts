@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from '../modules/throttle/schema.ts';
 import { AppError } from './errors.ts';
 
 /**

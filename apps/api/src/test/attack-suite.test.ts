@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../scripts/shop-server.mjs';
 import { buildApp } from '../app.ts';
-import { cartItems, emailChanges, orders, users } from '../db/schema.ts';
+import { cartItems } from '../modules/cart/schema.ts';
+import { orders } from '../modules/orders/schema.ts';
+import { emailChanges, users } from '../modules/users/schema.ts';
 import { loggerOptions, serializeError } from '../lib/log-safe.ts';
 import { createSession } from '../lib/session.ts';
 import {

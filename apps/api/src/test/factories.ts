@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { categories, companies, products } from '../db/schema.ts';
+import { categories, companies, products } from '../modules/catalog/schema.ts';
 
 /** Small factories for API tests: each row gets unique keys; pass overrides for what matters. */
 

@@ -1,7 +1,9 @@
 import { apiPaths, type PayInvoiceAnswer, type PayInvoiceBody } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { cartItems, orders, products } from '../db/schema.ts';
+import { cartItems } from '../modules/cart/schema.ts';
+import { products } from '../modules/catalog/schema.ts';
+import { orders } from '../modules/orders/schema.ts';
 import type { TestContext } from './harness.ts';
 import { signedInUser } from './users.ts';
 

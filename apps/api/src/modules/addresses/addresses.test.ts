@@ -1,7 +1,7 @@
 import { apiPaths, type Address } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses } from '../../db/schema.ts';
+import { addresses } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';
 

@@ -1,6 +1,6 @@
 import { apiPaths } from '@shop/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { addresses } from '../../db/schema.ts';
+import { addresses } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   assertSurvivesHostileRequests,

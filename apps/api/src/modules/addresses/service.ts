@@ -1,7 +1,7 @@
 import { ADDRESSES_PER_USER_MAX, type Address, type AddressData } from '@shop/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addresses } from '../../db/schema.ts';
+import { addresses } from './schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '@shop/contract';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from './schema.ts';
 
 /**
  * The audit log (decision 103): every change made in the back office, written inside the

@@ -1,7 +1,8 @@
 import { apiPaths, type Cart } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, products } from '../../db/schema.ts';
+import { cartItems } from './schema.ts';
+import { products } from '../catalog/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';

@@ -1,6 +1,6 @@
 import { apiPaths } from '@shop/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { cartItems } from '../../db/schema.ts';
+import { cartItems } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct } from '../../test/factories.ts';
 import {

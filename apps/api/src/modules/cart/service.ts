@@ -1,7 +1,8 @@
 import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cartItems, products } from '../../db/schema.ts';
+import { cartItems } from './schema.ts';
+import { products } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**

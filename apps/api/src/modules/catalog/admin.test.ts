@@ -5,7 +5,7 @@ import { adminCatalogPaths, adminPaths, apiPaths, type AdminProduct } from '@sho
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { products } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createCategory, createCompany, createProduct } from '../../test/factories.ts';
 import { createShopper, placeOrderCall, placeOrderOk, putInCart } from '../../test/shoppers.ts';

@@ -9,7 +9,7 @@ import {
 } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImages, products } from '../../db/schema.ts';
+import { productImages, products } from './schema.ts';
 import { createCategory, createCompany, createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 

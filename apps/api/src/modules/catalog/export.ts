@@ -1,15 +1,8 @@
 import { halalasToSar } from '@shop/contract';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  agents,
-  categories,
-  companies,
-  infoPages,
-  productImages,
-  products,
-  sliders,
-} from '../../db/schema.ts';
+import { categories, companies, productImages, products } from './schema.ts';
+import { agents, infoPages, sliders } from '../content/schema.ts';
 import { csvLine } from './csv.ts';
 import type { ImportSettings } from './import.ts';
 

@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, catalogImportJobs, productImages, products } from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { productImages, products } from './schema.ts';
+import { catalogImportJobs } from '../imports/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
 

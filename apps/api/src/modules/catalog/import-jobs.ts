@@ -13,7 +13,9 @@ import {
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { agents, catalogImportJobs, categories, companies } from '../../db/schema.ts';
+import { categories, companies } from './schema.ts';
+import { agents } from '../content/schema.ts';
+import { catalogImportJobs } from '../imports/schema.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';

@@ -4,15 +4,8 @@ import { sarToHalalas } from '@shop/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  agents,
-  categories,
-  companies,
-  infoPages,
-  productImages,
-  products,
-  sliders,
-} from '../../db/schema.ts';
+import { categories, companies, productImages, products } from './schema.ts';
+import { agents, infoPages, sliders } from '../content/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
 import { liveOffer } from './admin.ts';

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { categories, products } from '../../db/schema.ts';
+import { categories, products } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { generateScaleCatalog } from '../../test/scale-catalog.ts';
 import { searchProducts } from './search.ts';

@@ -1,7 +1,7 @@
 import type { Lang, PagedProducts } from '@shop/contract';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, products, searchTerms } from '../../db/schema.ts';
+import { categories, companies, products, searchTerms } from './schema.ts';
 import {
   listProducts,
   visibleProduct,
@@ -29,7 +29,7 @@ import {
 
 /*
  * `word <% text` holds when word_similarity(word, text) reaches 0.5, and `term % word`
- * preselects catalog words at trigram similarity 0.2 (search-settings.ts): low, because one
+ * preselects catalog words at trigram similarity 0.2 (db/session-settings.ts): low, because one
  * swapped letter in a short word already breaks most of its trigrams; the edit distance decides.
  */
 /** Longer queries are cut: nobody types more. */

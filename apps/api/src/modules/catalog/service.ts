@@ -10,7 +10,7 @@ import {
 } from '@shop/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, productCounts, productImages, products } from '../../db/schema.ts';
+import { categories, companies, productCounts, productImages, products } from './schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products } from './schema.ts';
 
 /** Units to take from (reserve) and give back to (release) one product's stock. */
 export interface StockChange {

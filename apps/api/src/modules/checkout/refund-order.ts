@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { ReturnedUnits } from '../../db/schema.ts';
+import type { ReturnedUnits } from '../refunds/schema.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';

@@ -10,7 +10,8 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, paymentKeys } from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { paymentKeys } from '../payments/schema.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, orderRow, placeOrderOk, putInCart } from '../../test/shoppers.ts';

@@ -8,7 +8,8 @@ import {
   termsSchema,
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, infoPages, settings, sliders } from '../../db/schema.ts';
+import { agents, infoPages, sliders } from './schema.ts';
+import { settings } from '../settings/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { defaultSettings, getSettings, putSettings } from './settings.ts';
 

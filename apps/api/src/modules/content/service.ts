@@ -13,7 +13,7 @@ import { infoPageKinds } from '@shop/contract';
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { agents, infoPages, sliders } from '../../db/schema.ts';
+import { agents, infoPages, sliders } from './schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { renderMarkdown } from './markdown.ts';

@@ -2,7 +2,7 @@ import { halalasToSar, type Lang, type Settings } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { settings as settingsTable } from '../../db/schema.ts';
+import { settings as settingsTable } from '../settings/schema.ts';
 
 const bilingual = z.object({ ar: z.string(), en: z.string() });
 export type Bilingual = z.infer<typeof bilingual>;

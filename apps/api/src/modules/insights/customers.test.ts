@@ -9,7 +9,9 @@ import {
 } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, orders, users } from '../../db/schema.ts';
+import { addresses } from '../addresses/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { users } from '../users/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { insertUser, sessionHeaders, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD } from '../../test/users.ts';

@@ -2,7 +2,8 @@ import type { CustomerDetails, CustomerPage, CustomerQuery, CustomerSummary } fr
 import { CUSTOMER_ORDERS_SHOWN } from '@shop/contract';
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accountSuspensions, customerStats, users } from '../../db/schema.ts';
+import { customerStats } from '../orders/schema.ts';
+import { accountSuspensions, users } from '../users/schema.ts';
 import { listAddresses, toAddressAnswer } from '../addresses/service.ts';
 import { statusOf } from '../orders/present.ts';
 import { ordersOfCustomer } from '../orders/service.ts';

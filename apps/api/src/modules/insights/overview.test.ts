@@ -1,7 +1,8 @@
 import { adminPaths, overviewSchema } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customerStats, orders, refunds } from '../../db/schema.ts';
+import { customerStats, orders } from '../orders/schema.ts';
+import { refunds } from '../refunds/schema.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInMember } from '../../test/staff.ts';

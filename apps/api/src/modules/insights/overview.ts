@@ -1,7 +1,9 @@
 import type { Lang, Overview } from '@shop/contract';
 import { and, asc, count, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, products, refunds } from '../../db/schema.ts';
+import { products } from '../catalog/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { refunds } from '../refunds/schema.ts';
 import { getSettings } from '../content/settings.ts';
 import { statusOf } from '../orders/present.ts';
 

@@ -9,7 +9,9 @@ import {
 } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, payments } from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { orders } from './schema.ts';
+import { payments } from '../payments/schema.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { placeOrderCall, productState, putInCart, type Shopper } from '../../test/shoppers.ts';

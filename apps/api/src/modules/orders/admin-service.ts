@@ -1,7 +1,10 @@
 import type { AdminOrderSort, AdminOrdersQuery } from '@shop/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, payments, staff, users } from '../../db/schema.ts';
+import { orders } from './schema.ts';
+import { payments } from '../payments/schema.ts';
+import { staff } from '../staff/schema.ts';
+import { users } from '../users/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { markDelivered, markShipped, type OrderRow } from './lifecycle.ts';

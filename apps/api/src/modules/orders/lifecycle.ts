@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { orderLines, orders } from './schema.ts';
 
 /**
  * The state transitions of an order, on the orders module's own tables only. Each is one

@@ -7,7 +7,7 @@ import {
 } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { orders } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { putSettings } from '../content/settings.ts';

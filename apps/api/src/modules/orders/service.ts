@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { orderLines, orders } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { OrderRow } from './lifecycle.ts';
 import { vatIncluded } from './zatca.ts';

@@ -2,7 +2,7 @@ import type { AdminSettings } from '@shop/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentKeyNames, paymentKeys } from '../../db/schema.ts';
+import { paymentKeyNames, paymentKeys } from './schema.ts';
 import { openSecret, sealSecret } from '../staff/totp.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { payments } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import {

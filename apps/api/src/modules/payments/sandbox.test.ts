@@ -1,7 +1,7 @@
 import { apiPaths, type Order, type SandboxPayAnswer } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { payments } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import {

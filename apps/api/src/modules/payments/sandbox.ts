@@ -1,7 +1,7 @@
 import { sandboxTestCards } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema.ts';
+import { payments } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { OrderRow } from '../orders/lifecycle.ts';
 import {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { payments } from './schema.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 
 /** Records a payment as the provider reported it (one row per payment id, kept current). */

@@ -10,7 +10,10 @@ import {
 } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, payments, refunds, users } from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
+import { payments } from '../payments/schema.ts';
+import { refunds } from './schema.ts';
+import { users } from '../users/schema.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { startFakeMoyasar, type FakeMoyasar } from '../../test/fake-moyasar.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';

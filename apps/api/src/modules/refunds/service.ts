@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditNoteNumberSeq, refunds, type ReturnedUnits } from '../../db/schema.ts';
+import { creditNoteNumberSeq, refunds, type ReturnedUnits } from './schema.ts';
 import type { AuditActor } from '../audit/service.ts';
 
 /**

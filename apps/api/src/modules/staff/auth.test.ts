@@ -1,7 +1,7 @@
 import { adminPaths, apiPaths } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffSessions } from '../../db/schema.ts';
+import { staffSessions } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   ADMIN_HOST,

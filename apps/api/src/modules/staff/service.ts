@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Lang, StaffMember, StaffRole } from '@shop/contract';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { staff, staffSessions, staffSettings, staffTokens } from '../../db/schema.ts';
+import { staff, staffSessions, staffSettings, staffTokens } from './schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 

@@ -1,7 +1,7 @@
 import { adminPaths } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../audit/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   ADMIN_HOST,

@@ -2,7 +2,7 @@ import { adminPaths } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staff } from '../../db/schema.ts';
+import { staff } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   ADMIN_HOST,

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, sessions, users } from '../../db/schema.ts';
+import { passwordResets, sessions, users } from './schema.ts';
 import { createSession } from '../../lib/session.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { outboxMails } from '../../test/outbox.ts';

@@ -2,7 +2,7 @@ import { apiPaths } from '@shop/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { passwordResets } from '../../db/schema.ts';
+import { passwordResets } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import {
   assertSurvivesHostileRequests,

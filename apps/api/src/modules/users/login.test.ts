@@ -1,7 +1,7 @@
 import { apiPaths } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { insertUser, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD } from '../../test/users.ts';
 import type { UserRow } from './service.ts';

@@ -1,7 +1,7 @@
 import { apiPaths } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { users } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { dumpDatabase, multipart } from '../../test/users.ts';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, Lang, User } from '@shop/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accountSuspensions, emailChanges, passwordResets, users } from '../../db/schema.ts';
+import { accountSuspensions, emailChanges, passwordResets, users } from './schema.ts';
 import { endAllSessions } from '../../lib/session.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Session settings the search queries rely on (see search.ts): `word <% text` and `term % word`
+ * Session settings the catalog's search queries rely on (modules/catalog/search.ts): `word <% text` and `term % word`
  * compare against these pg_trgm thresholds, which are per database session. db/client.ts sets
  * them on every connection, on PostgreSQL and on the embedded database alike.
  */

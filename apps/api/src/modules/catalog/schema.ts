@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  /** Stable key for the catalog importer. */
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  image: text('image').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    image: text('image').notNull(),
+    sort: integer('sort').notNull().default(0),
+    /** ar_norm() of both names, for search (migration 0000 defines ar_norm). */
+    searchNorm: text('search_norm').generatedAlwaysAs(sql`ar_norm(name_ar || ' ' || name_en)`),
+    ...timestamps,
+  },
+  (t) => [index('companies_search_trgm').using('gin', sql`${t.searchNorm} gin_trgm_ops`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** VAT-inclusive price in halalas. */
+    priceHalalas: integer('price_halalas').notNull(),
+    /** VAT-inclusive offer price in halalas; null when not on offer. */
+    offerPriceHalalas: integer('offer_price_halalas'),
+    /** Units on hand that are not reserved by an unpaid order. */
+    stock: integer('stock').notNull().default(0),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    image: text('image').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    unitsSold: integer('units_sold').notNull().default(0),
+    searchNorm: text('search_norm').generatedAlwaysAs(sql`ar_norm(name_ar || ' ' || name_en)`),
+    /** What a shopper pays per unit: the offer price when there is one. */
+    effectivePriceHalalas: integer('effective_price_halalas').generatedAlwaysAs(
+      sql`coalesce(offer_price_halalas, price_halalas)`,
+    ),
+    /** The share of the price an offer takes off; null when not on offer. */
+    offerShare: doublePrecision('offer_share').generatedAlwaysAs(
+      sql`(price_halalas - offer_price_halalas)::float8 / nullif(price_halalas, 0)`,
+    ),
+    /**
+     * ar_norm() of the product's, its maker's and its category's names, between spaces; kept by
+     * the triggers of migration 0003 (a generated column cannot read other tables).
+     */
+    searchDoc: text('search_doc').notNull().default(''),
+    // Back-office catalog (migration 0010): hiding, versions, offer dates.
+    /** Kept for the orders that name it, but shown to shoppers nowhere. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Bumped by every change; a save made from an older version is refused. */
+    version: integer('version').notNull().default(1),
+    /** The offer as planned in the back office; `offerPriceHalalas` holds it while its dates hold. */
+    offerPlannedHalalas: integer('offer_planned_halalas'),
+    offerStartsAt: timestamp('offer_starts_at', { withTimezone: true }),
+    offerEndsAt: timestamp('offer_ends_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_search_doc_trgm').using('gin', sql`${t.searchDoc} gin_trgm_ops`),
+    // The three listing indexes also INCLUDE the other filter columns and the effective price
+    // (migration 0003), which drizzle cannot express, so that filtered pages are index-only.
+    // They and the price index hold visible products only (migration 0010).
+    index('products_listing')
+      .on(t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_listing_category')
+      .on(t.categoryId, t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_listing_company')
+      .on(t.companyId, t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_price')
+      .on(t.effectivePriceHalalas, t.id)
+      .where(sql`not ${t.hidden}`),
+    index('products_best_sellers')
+      .on(t.unitsSold.desc(), t.featured.desc(), t.updatedAt.desc(), t.id)
+      .where(sql`${t.unitsSold} > 0 or ${t.featured}`),
+    index('products_newest').on(t.updatedAt.desc(), t.id.desc()),
+    index('products_offers')
+      .on(t.offerShare.desc().nullsLast(), t.id)
+      .where(sql`${t.offerPriceHalalas} is not null`),
+    index('products_related').on(t.categoryId, t.unitsSold.desc(), t.featured.desc(), t.id),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_price_nonnegative', sql`${t.priceHalalas} >= 0`),
+    index('products_offer_schedule')
+      .on(t.id)
+      .where(sql`${t.offerPlannedHalalas} is not null`),
+    check(
+      'products_offer_planned_below_price',
+      sql`${t.offerPlannedHalalas} is null or (${t.offerPlannedHalalas} >= 0 and ${t.offerPlannedHalalas} < ${t.priceHalalas})`,
+    ),
+    check(
+      'products_offer_below_price',
+      sql`${t.offerPriceHalalas} is null or (${t.offerPriceHalalas} >= 0 and ${t.offerPriceHalalas} < ${t.priceHalalas})`,
+    ),
+  ],
+);
+
+/** Products per (category, maker), kept by triggers on products (migration 0003). */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'product_counts_pk', columns: [t.categoryId, t.companyId] })],
+);
+
+/** Every word of the catalog's search text, for correcting misspelt query words. */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`),
+]);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    image: text('image').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+import { products } from '../catalog/schema.ts';
+import { staff } from '../staff/schema.ts';
+import { users } from '../users/schema.ts';
+
+export const orderStatuses = [
+  'awaiting_payment',
+  'paid',
+  'shipped',
+  'failed',
+  'expired',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-facing order number. */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 10001 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('awaiting_payment'),
+    /** The API's `invoiceReceived`: delivered to the shopper. */
+    received: boolean('received').notNull().default(false),
+    address: text('address').notNull(),
+    phone: text('phone').notNull().default(''),
+    location: text('location').notNull().default(''),
+    note: text('note').notNull().default(''),
+    subtotalHalalas: integer('subtotal_halalas').notNull(),
+    shippingHalalas: integer('shipping_halalas').notNull(),
+    discountHalalas: integer('discount_halalas').notNull(),
+    totalHalalas: integer('total_halalas').notNull(),
+    vatHalalas: integer('vat_halalas').notNull(),
+    currency: text('currency').notNull().default('SAR'),
+    /** UUID v4 sent to the provider as `given_id` so a retried creation cannot charge twice. */
+    paymentGivenId: uuid('payment_given_id').notNull().defaultRandom(),
+    /** The one provider payment that paid this order (unique: a payment pays one order once). */
+    paymentId: text('payment_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    // ---- refunds and credit notes (migration 0008) ----
+    /** What has been given back of the total so far, VAT included. */
+    refundedHalalas: integer('refunded_halalas').notNull().default(0),
+    ...timestamps,
+    // ---- Orders in the back office (migration 0007, decision 110) ----
+    /** Fulfilment beside the payment's status: when and by whom (a staff member) it moved. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedBy: uuid('shipped_by').references(() => staff.id, { onDelete: 'set null' }),
+    /** Set with `received`, which is what the shopper's answers read. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: uuid('delivered_by').references(() => staff.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => staff.id, { onDelete: 'set null' }),
+    /**
+     * The one status the back office shows and filters by: a paid order reads `delivered` once
+     * received, `shipped` once shipped; any other order its `status`. Kept by the database.
+     */
+    stage: text('stage')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "status" = 'paid' AND "received" THEN 'delivered' WHEN "status" = 'paid' AND "shipped_at" IS NOT NULL THEN 'shipped' ELSE "status" END`,
+      ),
+  },
+  (t) => [
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('awaiting_payment', 'paid', 'shipped', 'failed', 'expired', 'cancelled', 'partially_refunded', 'refunded')`,
+    ),
+    check(
+      'orders_refunded_within_total',
+      sql`${t.refundedHalalas} >= 0 AND ${t.refundedHalalas} <= ${t.totalHalalas}`,
+    ),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.expiresAt),
+    uniqueIndex('orders_number_unique').on(t.number),
+    uniqueIndex('orders_payment_unique').on(t.paymentId),
+    // ---- Orders in the back office: the list's sorts and filters, and its search ----
+    index('orders_created_idx').on(t.createdAt, t.number),
+    index('orders_stage_created_idx').on(t.stage, t.createdAt, t.number),
+    index('orders_total_idx').on(t.totalHalalas, t.number),
+    index('orders_received_created_idx').on(t.received, t.createdAt, t.number),
+    index('orders_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    image: text('image').notNull(),
+    /** What the shopper pays per unit (offer price when there was one). */
+    unitPriceHalalas: integer('unit_price_halalas').notNull(),
+    /** The list price per unit at order time. */
+    listPriceHalalas: integer('list_price_halalas').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * Paid orders and money spent per shopper, one row per account, written only by the triggers of
+ * migration 0009 (a new account; an order getting its payment), so the customers list sorts by
+ * them from an index.
+ */
+export const customerStats = pgTable(
+  'customer_stats',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ordersCount: integer('orders_count').notNull().default(0),
+    spentHalalas: bigint('spent_halalas', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('customer_stats_orders').on(t.ordersCount, t.userId),
+    index('customer_stats_spent').on(t.spentHalalas, t.userId),
+  ],
+);
