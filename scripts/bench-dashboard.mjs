@@ -41,7 +41,7 @@ async function seed(env) {
     '../apps/api/src/test/scale-orders.ts',
     import.meta.url,
   );
-  const { hashPassword } = await tsImport('../apps/api/src/modules/users/password.ts', import.meta.url);
+  const { hashPassword } = await tsImport('../apps/api/src/lib/password.ts', import.meta.url);
   const { insertStaff, insertStaffSession } = await tsImport(
     '../apps/api/src/modules/staff/service.ts',
     import.meta.url,

@@ -255,7 +255,7 @@ export function importScaleCatalog(file, env) {
         '--max-old-space-size=384',
         '--import',
         'tsx',
-        'apps/api/src/modules/catalog/import-cli.ts',
+        'apps/api/src/cli/catalog-import.ts',
         file,
       ],
       { cwd: root, env: { ...process.env, ...env, INIT_CWD: root }, stdio: ['ignore', 'inherit', 'pipe'] },

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client.ts';
 import { ChangeEvents } from './lib/change-events.ts';
-import { reconcilePayments } from './modules/checkout/reconcile.ts';
+import { reconcilePayments } from './use-cases/checkout/reconcile.ts';
 import { SandboxProvider } from './modules/payments/sandbox.ts';
 import { createProduct } from './test/factories.ts';
 import {

@@ -7,10 +7,10 @@ import type { ServerResponse } from 'node:http';
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { startControlSocket, type ControlSocket } from './backup/control-socket.ts';
-import { DataDirBusyError, lockDataDir, type DataDirLock } from './backup/data-dir-lock.ts';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoCatalogIfEmpty } from './db/seed.ts';
+import { seedDemoCatalogIfEmpty } from './demo/seed.ts';
 
 /** Set by the shop for the child process that prepares a new data directory, and only there. */
 const preparing = process.env.SHOP_PREPARE_DATA_DIR === '1';

@@ -4,11 +4,11 @@ import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { ReadCache } from './lib/read-cache.ts';
-import type { PublicCatalog } from './modules/catalog/public-reads.ts';
+import type { PublicCatalog } from './views/public-catalog.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { Db } from './db/client.ts';
-import type { SessionUser } from './lib/session.ts';
-import type { StaffSession } from './modules/staff/guard.ts';
+import type { SessionUser } from './modules/users/sessions.ts';
+import type { StaffSession } from './http/staff-guard.ts';
 
 /** One method and path of the route table, with its route config. */
 export interface RouteEntry {

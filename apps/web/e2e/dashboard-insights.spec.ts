@@ -36,7 +36,7 @@ const test = shopTest.extend<object, { staffShop: { url: string } }>({
         [
           '--import',
           'tsx',
-          'apps/api/src/modules/staff/cli.ts',
+          'apps/api/src/cli/staff-create.ts',
           '--email',
           OWNER.email,
           '--name',

@@ -11,7 +11,7 @@ import { cartItems } from '../modules/cart/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { emailChanges, users } from '../modules/users/schema.ts';
 import { loggerOptions, serializeError } from '../lib/log-safe.ts';
-import { createSession } from '../lib/session.ts';
+import { createSession } from '../modules/users/sessions.ts';
 import {
   cartOf,
   createShopper,

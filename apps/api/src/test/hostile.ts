@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { createSession } from '../lib/session.ts';
+import { createSession } from '../modules/users/sessions.ts';
 import { multipart, sessionHeaders, snapshotUser, TEST_HOST, TEST_ORIGIN } from './users.ts';
 
 /**

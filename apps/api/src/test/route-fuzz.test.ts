@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@shop/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../lib/session.ts';
+import { createSession } from '../modules/users/sessions.ts';
 import { hostileBody, hostileString } from './hostile.ts';
 import { signedInUser, TEST_HOST, TEST_ORIGIN } from './users.ts';
 import {

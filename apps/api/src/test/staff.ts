@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@shop/contract';
 import type { Db } from '../db/client.ts';
-import { hashPassword } from '../modules/users/password.ts';
+import { hashPassword } from '../lib/password.ts';
 import { insertStaff, insertStaffSession, updateStaff, type StaffRow } from '../modules/staff/service.ts';
 
 /**

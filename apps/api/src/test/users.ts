@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../modules/users/schema.ts';
-import { createSession } from '../lib/session.ts';
-import { hashPassword } from '../modules/users/password.ts';
+import { createSession } from '../modules/users/sessions.ts';
+import { hashPassword } from '../lib/password.ts';
 import type { UserRow } from '../modules/users/service.ts';
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, infoPages, sliders } from './schema.ts';
 import { settings } from '../settings/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { defaultSettings, getSettings, putSettings } from './settings.ts';
+import { defaultSettings, getSettings, putSettings } from '../settings/service.ts';
 
 describe('content', () => {
   let t: TestContext;

@@ -17,8 +17,8 @@ import { agents, infoPages, sliders } from './schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { renderMarkdown } from './markdown.ts';
-import { defaultPrivacyPolicy } from './privacy.ts';
-import { getSettings } from './settings.ts';
+import { defaultPrivacyPolicy } from '../settings/privacy.ts';
+import { getSettings } from '../settings/service.ts';
 
 export { infoPageKinds, type InfoPageKind };
 

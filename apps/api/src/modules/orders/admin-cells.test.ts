@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from './admin-csv.ts';
-import { mapUrlOf } from './admin-present.ts';
-import { phoneDigits } from './admin-service.ts';
+import { csvCell } from '../../views/back-office/orders-csv.ts';
+import { mapUrlOf } from '../../views/back-office/order-present.ts';
+import { phoneDigits } from '../../views/back-office/orders-read.ts';
 
 describe('CSV cells', () => {
   it('neutralizes what a spreadsheet would run as a formula', () => {

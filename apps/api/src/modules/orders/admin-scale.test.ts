@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { adminOrderDetails, listAdminOrders } from './admin-service.ts';
+import { adminOrderDetails, listAdminOrders } from '../../views/back-office/orders-read.ts';
 
 const ORDERS = 50_000;
 const CUSTOMERS = 25_000;

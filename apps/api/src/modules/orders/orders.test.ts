@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
-import { putSettings } from '../content/settings.ts';
+import { putSettings } from '../settings/service.ts';
 import {
   cartOf,
   createShopper,

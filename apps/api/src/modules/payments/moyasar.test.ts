@@ -18,8 +18,8 @@ import { choosePaymentProvider } from './choose-provider.ts';
 import { startFakeMoyasar, type FakeMoyasar, type FakePayment } from '../../test/fake-moyasar.ts';
 import { MoyasarProvider } from './moyasar.ts';
 import { ProviderNotFoundError, ProviderRejectedError, ProviderUnavailableError } from './provider.ts';
-import { reconcilePayments } from '../checkout/reconcile.ts';
-import type { PaymentDeps } from '../checkout/settle-payment.ts';
+import { reconcilePayments } from '../../use-cases/checkout/reconcile.ts';
+import type { PaymentDeps } from '../../use-cases/checkout/settle-payment.ts';
 
 const SECRET_KEY = 'sk_test_5cRfXm4dGq8WzT1';
 const WEBHOOK_SECRET = 'moyasar-webhook-secret';

@@ -15,8 +15,8 @@ import {
   type Shopper,
 } from '../../test/shoppers.ts';
 import { choosePaymentProvider } from './choose-provider.ts';
-import { reconcilePayments } from '../checkout/reconcile.ts';
-import type { PaymentDeps } from '../checkout/settle-payment.ts';
+import { reconcilePayments } from '../../use-cases/checkout/reconcile.ts';
+import type { PaymentDeps } from '../../use-cases/checkout/settle-payment.ts';
 
 const WEBHOOK_SECRET = 'whsec-test-0123456789';
 const card = (number: string) => ({ number, name: 'Sara Ali', month: 12, year: 2099, cvc: '123' });

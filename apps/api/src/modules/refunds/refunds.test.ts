@@ -27,7 +27,7 @@ import {
   type Shopper,
 } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
-import { getSettings } from '../content/settings.ts';
+import { getSettings } from '../settings/service.ts';
 import { decodeZatcaTlv } from '../orders/zatca.ts';
 
 const card = (number: string) => ({ number, name: 'Sara Ali', month: 12, year: 2099, cvc: '123' });

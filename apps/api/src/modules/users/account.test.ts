@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, sessions, users } from './schema.ts';
-import { createSession } from '../../lib/session.ts';
+import { createSession } from './sessions.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { outboxMails } from '../../test/outbox.ts';
 import {

@@ -3,7 +3,7 @@ import type { ErrorCode, Lang, User } from '@shop/contract';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accountSuspensions, emailChanges, passwordResets, users } from './schema.ts';
-import { endAllSessions } from '../../lib/session.ts';
+import { endAllSessions } from './sessions.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,165 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SingleBar, Presets } from 'cli-progress';
+import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { announceChanges } from '../lib/change-transport.ts';
+import { importSettings } from '../use-cases/catalog-import/settings.ts';
+import {
+  CatalogImportError,
+  importParsedCatalog,
+  readCatalogFile,
+  type CatalogSource,
+  type ImportProgress,
+  type ImportSummary,
+} from '../use-cases/catalog-import/import.ts';
+
+/*
+ * `npm run catalog:import -- FILE.json` (from the repository root).
+ * npm runs this with the apps/api folder as working directory; the file and a relative
+ * DATA_DIR are taken relative to where the command was typed (INIT_CWD), like `npm start`.
+ */
+
+const usage = 'Usage: npm run catalog:import -- FILE.json   (format: docs/catalog-import.md)';
+
+/** Set for the child process that creates a new embedded database, and only there. */
+const preparing = process.env.CATALOG_IMPORT_PREPARE === '1';
+/** Where the command was started (main() moves to where it was typed): the child starts here too. */
+const startDir = process.cwd();
+
+/**
+ * Creates a new embedded database (initdb and the migrations) in a short child process: that
+ * work touches several hundred megabytes that a process does not give back, and the import
+ * after it would carry them to its end.
+ */
+function prepareInChild(): void {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    cwd: startDir,
+    env: { ...process.env, CATALOG_IMPORT_PREPARE: '1' },
+    stdio: 'inherit',
+  });
+  if (child.status !== 0) throw new Error(`creating the database failed (exit code ${child.status})`);
+}
+
+function describe(summary: ImportSummary): string {
+  const c = (label: string, n: { created: number; updated: number }) =>
+    `${label}: ${n.created} new, ${n.updated} updated`;
+  return [
+    c('categories', summary.categories),
+    c('companies', summary.companies),
+    c('products', summary.products),
+    c('agents', summary.agents),
+    `sliders: ${summary.sliders}`,
+    `info pages: ${summary.infoPages}`,
+    `settings: ${summary.settings}`,
+    `images stored: ${summary.images}`,
+  ].join('\n  ');
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
+    console.error(usage);
+    return args[0] === '--help' || args[0] === '-h' ? 0 : 2;
+  }
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  process.chdir(cwd);
+  const file = path.resolve(cwd, args[0]!);
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  if (preparing) {
+    const database = await openDatabase({ dataDir: config.dataDir });
+    await database.migrate();
+    await database.close();
+    return 0;
+  }
+
+  // The file's format is checked before the database is opened, so a bad file fails fast.
+  let source: CatalogSource;
+  try {
+    source = await readCatalogFile(file, importSettings);
+  } catch (error) {
+    if (error instanceof CatalogImportError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  // The embedded database is one process's: with the shop (or a backup) running on the same
+  // data directory the import stops here instead of corrupting it. The back office imports
+  // while the shop serves.
+  const run = () => importWith(config, source, file, cwd);
+  try {
+    return config.databaseUrl ? await run() : await withDataDirLock(config.dataDir, 'catalog import', run);
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(
+        `${error.message}\nOr import from the back office while it runs: /en/dashboard/import ("Import and export").`,
+      );
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function importWith(config: Config, source: CatalogSource, file: string, cwd: string): Promise<number> {
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) prepareInChild();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const bar = process.stdout.isTTY
+    ? new SingleBar(
+        { format: 'importing {stage} [{bar}] {value}/{total}', hideCursor: true },
+        Presets.shades_classic,
+      )
+    : undefined;
+  const onProgress = ({ done, total, stage }: ImportProgress) => {
+    if (!bar) return;
+    if (done === 0) bar.start(total, 0, { stage });
+    else bar.update(done, { stage });
+  };
+  try {
+    await database.migrate();
+    const summary = await importParsedCatalog(database.db, source.catalog, source.baseDir, {
+      uploadsDir: config.uploadsDir,
+      settings: importSettings,
+      onProgress,
+    });
+    bar?.stop();
+    // Shop processes running on the same PostgreSQL drop what they cached of the catalog.
+    await announceChanges([{ topic: 'catalog' }, { topic: 'content' }, { topic: 'settings' }], {
+      ...config,
+      database,
+      log: {
+        warn: (details, message) => console.warn(message, details),
+        error: (d, m) => console.error(m, d),
+      },
+    });
+    console.log(
+      `Imported ${path.relative(cwd, file) || file} into ${config.databaseUrl ? 'the PostgreSQL server' : config.dataDir}:\n  ${describe(summary)}`,
+    );
+    return 0;
+  } catch (error) {
+    bar?.stop();
+    if (error instanceof CatalogImportError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

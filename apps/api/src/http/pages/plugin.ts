@@ -1,0 +1,371 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Config } from '../../config.ts';
+import { migrationsFolder } from '../../db/client.ts';
+import { AdmissionGate } from '../../lib/admission.ts';
+import { AppError } from '../../lib/errors.ts';
+import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../internal-request.ts';
+import { sendBusyPage } from './busy-page.ts';
+import { PageCache, sharedPageKey } from './page-cache.ts';
+import { storeDataFor } from './store-data.ts';
+import { backOfficeDataFor } from './back-office-data.ts';
+import { clientGone } from '../../views/public-catalog.ts';
+import { shopOrigin } from '../../lib/public-origin.ts';
+
+/**
+ * The storefront (React Router, server-rendered) mounted in the API process
+ * (docs/decisions/030-storefront-ssr-in-api-process.md). Registered last: /api and /uploads
+ * keep their own routes; hashed assets and the translation files are static; every other
+ * path is a page.
+ */
+
+/** apps/web/build, found from the API's own folder (the same from its sources and its bundle). */
+const defaultBuildDir = path.resolve(migrationsFolder, '../../web/build');
+
+/** Forms posted to pages (profile photo included) may be larger than API JSON bodies. */
+const PAGE_BODY_LIMIT = 3 * 1024 * 1024;
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * The web build to serve: WEB_BUILD_DIR, else apps/web/build when it exists (never in tests,
+ * which mount it explicitly).
+ */
+export function resolveWebBuildDir(config: Config): string | undefined {
+  const dir = config.webBuildDir
+    ? path.resolve(config.webBuildDir)
+    : config.env === 'test'
+      ? undefined
+      : defaultBuildDir;
+  return dir && existsSync(path.join(dir, 'server/index.js')) ? dir : undefined;
+}
+
+type CspConfig = Pick<Config, 'mapTileUrl' | 'env' | 'publicUrl' | 'paymentSandbox' | 'moyasar'>;
+
+/** The page CSP: scripts only from us or inline with this response's nonce. */
+export function pageCsp(nonce: string, config: CspConfig): string {
+  return csp([`'nonce-${nonce}'`], config);
+}
+
+/**
+ * The CSP of a page shared by every visitor (the page cache): its own inline scripts by hash,
+ * since a nonce in a page sent to many would be known to all of them.
+ */
+export function cachedPageCsp(scriptHashes: string[], config: CspConfig): string {
+  return csp(scriptHashes, config);
+}
+
+function csp(inlineScripts: string[], config: CspConfig): string {
+  const imgSrc = ["'self'", 'data:', 'blob:'];
+  const tileOrigin = tileHost(config.mapTileUrl);
+  if (tileOrigin) imgSrc.push(tileOrigin);
+  // Moyasar's card form posts the card straight to Moyasar and may show 3-D Secure in a frame.
+  const provider = config.paymentSandbox ? undefined : new URL(config.moyasar.apiUrl).origin;
+  const providerSrc = provider ? ` ${provider}` : '';
+  if (provider) imgSrc.push(provider);
+  const directives = [
+    "default-src 'self'",
+    ['script-src', "'self'", ...inlineScripts].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${imgSrc.join(' ')}`,
+    "font-src 'self'",
+    `connect-src 'self'${providerSrc}`,
+    `frame-src 'self'${providerSrc}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${providerSrc}`,
+    "frame-ancestors 'none'",
+  ];
+  if (config.env === 'production' && config.publicUrl?.startsWith('https:')) {
+    directives.push('upgrade-insecure-requests');
+  }
+  return directives.join('; ');
+}
+
+function tileHost(template: string): string | undefined {
+  if (!template) return undefined;
+  try {
+    // `{s}` subdomains become a wildcard host.
+    const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]+\}/g, '0'));
+    return template.includes('{s}')
+      ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`
+      : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function limitBody(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(new AppError(413, 'PAYLOAD_TOO_LARGE'));
+      else callback(null, chunk);
+    },
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const body = request.body instanceof Readable ? request.body : request.raw;
+    init.body = Readable.toWeb(body.pipe(limitBody(PAGE_BODY_LIMIT))) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/**
+ * The loaders' way to the API: `app.inject`, no network hop. The shopper's cookie, IP, host
+ * and Origin go along so sessions, rate limits and the CSRF check see the real caller.
+ */
+function inProcessApiFetch(app: FastifyInstance, request: FastifyRequest, pageOrigin: string) {
+  return async (apiPath: string, init: RequestInit = {}): Promise<Response> => {
+    if (!apiPath.startsWith('/api/')) throw new Error(`apiFetch only reaches /api paths, not ${apiPath}`);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    headers.host = request.host;
+    for (const name of ['cookie', 'origin', 'referer', 'user-agent'] as const) {
+      const value = request.headers[name];
+      if (typeof value === 'string' && headers[name] === undefined) headers[name] = value;
+    }
+    // The page request itself already passed the CSRF check (a state-changing page request
+    // must come from this site), and loaders do not change state; so the sub-request speaks
+    // for this site. A page GET carries no Origin, which would fail a cookie-authenticated POST
+    // such as the product search.
+    headers.origin ??= pageOrigin;
+    // The page request was already counted by the rate limiter; its sub-requests are not.
+    headers[INTERNAL_REQUEST_HEADER] = internalRequestToken;
+    let payload: Buffer | undefined;
+    if (init.body !== undefined && init.body !== null) {
+      // Serialises strings and FormData alike (multipart gets its boundary here).
+      const encoded = new Request('http://local/', { method: 'POST', body: init.body });
+      payload = Buffer.from(await encoded.arrayBuffer());
+      const type = encoded.headers.get('content-type');
+      if (type && !headers['content-type']) headers['content-type'] = type;
+    }
+    const answer = await app.inject({
+      method: method as 'GET',
+      url: apiPath,
+      headers,
+      payload,
+      remoteAddress: request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+      else responseHeaders.set(name, String(value));
+    }
+    const body = NO_BODY_STATUSES.has(answer.statusCode) ? null : answer.rawPayload;
+    return new Response(body, { status: answer.statusCode, headers: responseHeaders });
+  };
+}
+
+/** Renders storefront pages: the request as it came, or the not-found page of its language. */
+export interface Pages {
+  render(request: FastifyRequest, reply: FastifyReply, url?: string): Promise<FastifyReply>;
+  /** A path the router cannot read (a stray `%`, an overlong segment): Go to Home, HTTP 404. */
+  renderNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+const API_PATH = /^\/(api|uploads|assets|locales)(\/|$)/;
+
+/**
+ * The back office's pages (`/dashboard…`, `/en/dashboard…`, and their `.data` requests): sent
+ * with `no-store` and `noindex`, never from the shared page cache (decision 104).
+ */
+const DASHBOARD_PATH = /^\/(?:en\/)?dashboard(?:[/.?]|$)/;
+
+export function isDashboardPath(url: string): boolean {
+  return DASHBOARD_PATH.test(url);
+}
+
+/** True for the paths the storefront does not answer. */
+export function isApiPath(url: string): boolean {
+  return API_PATH.test(url.split('?')[0] ?? '/');
+}
+
+export async function loadPages(app: FastifyInstance, buildDir: string): Promise<Pages> {
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
+  const pageCache =
+    app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
+  app.addHook('onClose', async () => pageCache?.close());
+
+  /**
+   * `shared`: the render may be served to other visitors waiting for the same page, so it is
+   * not given up when this visitor goes away (only a render for one request is).
+   */
+  /**
+   * Renders wait their turn, first come first served, and a request that cannot start within
+   * PAGE_RENDER_WAIT_MS is answered at once with the busy page. Without it every request in a
+   * burst starts rendering together, each waits on the others' queries, and all of them finish
+   * late (seconds, at 50 connections on two cores); with it the wait is bounded and fair, and
+   * only the excess is turned away. Pages served from the cache never wait here.
+   */
+  const renderGate = new AdmissionGate({
+    name: 'page renders',
+    concurrency: app.config.pageRenderConcurrency,
+    // The wait, not the length of the line, bounds the queue; no wait means no line.
+    queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
+    maxWaitMs: app.config.pageRenderWaitMs,
+    retryAfterSeconds: 1,
+    // A page renders on this thread without pause: one starts per turn of the event loop, so
+    // that sockets are read and connections accepted between two renders.
+    onePerTurn: true,
+  });
+
+  const renderResponse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    shared: boolean,
+  ) => {
+    const origin = `${request.protocol}://${request.host}`;
+    const nonce = randomBytes(16).toString('base64');
+    // The turn lasts until the whole page is rendered, not only its first bytes: React renders
+    // the rest of a streamed page after the handler returns, and a turn that ended there let
+    // more pages render at once than PAGE_RENDER_CONCURRENCY says.
+    const page = await renderGate.run(
+      async () => {
+        let document: string | Buffer | undefined;
+        const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+          takeDocument: (html: string | Buffer) => {
+            document = html;
+          },
+          storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
+          backOffice: backOfficeDataFor(app, request),
+          apiFetch: inProcessApiFetch(app, request, origin),
+          cspNonce: nonce,
+          publicOrigin: shopOrigin(app),
+          mapTileUrl: app.config.mapTileUrl,
+        });
+        const html = document ?? (response.body === null ? null : await response.text());
+        return { status: response.status, headers: response.headers, html };
+      },
+      shared ? undefined : clientGone(reply),
+    );
+    return { page, nonce };
+  };
+
+  const sendRendered = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    headers: Headers,
+    nonce: string,
+    body: string | Buffer | null,
+  ) => {
+    reply.status(status);
+    headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value);
+    });
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    reply.header('content-security-policy', pageCsp(nonce, app.config));
+    if (isDashboardPath(request.url)) {
+      // Staff pages hold customers' data and one member's session: no cache keeps them, no
+      // search engine lists them, whatever the route answered (a redirect, an error page).
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
+    return body === null ? reply.send() : reply.send(body);
+  };
+
+  const render = (request: FastifyRequest, reply: FastifyReply, url = request.url) =>
+    renderOrRefuse(request, reply, url).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'SERVER_BUSY')
+        return sendBusyPage(reply, /^\/en(\/|\?|$)/.test(url) ? 'en' : 'ar', 1);
+      throw error;
+    });
+
+  const renderOrRefuse = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const key =
+      url === request.url && pageCache && !isDashboardPath(url) ? sharedPageKey(request) : undefined;
+    if (key && pageCache) {
+      return pageCache.serve(
+        key,
+        request,
+        reply,
+        async () => {
+          const { page, nonce } = await renderResponse(request, reply, url, true);
+          // The cache reads the page as text (its nonce, its script hashes, its product links).
+          const html = typeof page.html === 'string' ? page.html : (page.html?.toString('utf8') ?? '');
+          return { page: { ...page, html }, nonce };
+        },
+        (page, nonce) => sendRendered(request, reply, page.status, page.headers, nonce, page.html),
+        (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
+      );
+    }
+    const { page, nonce } = await renderResponse(request, reply, url, false);
+    return sendRendered(request, reply, page.status, page.headers, nonce, page.html);
+  };
+  return {
+    render,
+    // No page lives at /404: the not-found route answers it in the language of the path.
+    renderNotFound: (request, reply) =>
+      render(request, reply, /^\/en(\/|$)/.test(request.url) ? '/en/404' : '/404'),
+  };
+}
+
+export async function webRoutes(
+  app: FastifyInstance,
+  { pages, buildDir }: { pages: Pages; buildDir: string },
+) {
+  const assetsDir = path.join(buildDir, 'client', 'assets') + path.sep;
+
+  // One route per file found now (no wildcard), so every other path reaches the pages.
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.header(
+        'cache-control',
+        // Hashed file names change with their content: cache them for good.
+        filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+
+  // Pages read their own bodies (forms, multipart): no parsing here, just a pass-through.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      if (isApiPath(request.url)) throw new AppError(404, 'ROUTE_NOT_FOUND');
+      return pages.render(request, reply);
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import {
+  apiPaths,
+  cartCountParam,
+  cartInsertResponseSchema,
+  cartInsertSchema,
+  cartSchema,
+  cartUpdateResponseSchema,
+  idParam,
+  okSchema,
+  okMessage,
+  uuidParam,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../../lib/errors.ts';
+import { requireOwner, requireUser, sessionRequired } from '../../modules/users/sessions.ts';
+import {
+  addToCart,
+  clearCart,
+  findLine,
+  readCart,
+  removeLine,
+  setLineCount,
+} from '../../modules/cart/service.ts';
+
+const TAG = ['Cart'];
+const security: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+
+/** The shopper's cart (docs/requirements/rules.md, Cart): every call needs a session and touches only the caller's lines. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  app.addHook('onRequest', sessionRequired);
+
+  app.get(
+    apiPaths.cartByUser.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: "The caller's cart, priced from the catalog now",
+        security,
+        params: z.object({ userId: uuidParam }),
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => {
+      const user = requireOwner(request, request.params.userId);
+      return readCart(db, user.id, request.lang);
+    },
+  );
+
+  app.post(
+    apiPaths.cartInsert.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Add one unit of a product (a product already in the cart gets one more)',
+        description:
+          'Out of stock: 409 OUT_OF_STOCK. A line holds at most the stock and at most 10: 409 QUANTITY_OVER_STOCK or QUANTITY_OVER_LIMIT.',
+        security,
+        body: cartInsertSchema,
+        response: { 200: cartInsertResponseSchema },
+      },
+    },
+    async (request) => {
+      const { productId, userId } = request.body;
+      const user = userId === undefined ? requireUser(request) : requireOwner(request, userId);
+      const line = await addToCart(db, user.id, productId);
+      return { ...okMessage('ADDED_TO_CART', request.lang), ...line };
+    },
+  );
+
+  app.put(
+    apiPaths.cartUpdate.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Set the quantity of a cart line',
+        description:
+          'A whole number from 1 to min(stock, 10). 0, negatives and non-numbers: 400 QUANTITY_INVALID.',
+        security,
+        params: z.object({ carId: idParam, count: cartCountParam }),
+        response: { 200: cartUpdateResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const line = await findLine(db, request.params.carId);
+      if (line.userId !== user.id) throw forbidden();
+      const row = await setLineCount(db, user.id, request.params.carId, request.params.count, line.stock);
+      return { ...okMessage('EDITED', request.lang), ...row };
+    },
+  );
+
+  app.delete(
+    apiPaths.cartDelete.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Remove one line from the cart',
+        security,
+        params: z.object({ carId: idParam }),
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const line = await findLine(db, request.params.carId);
+      if (line.userId !== user.id) throw forbidden();
+      await removeLine(db, user.id, request.params.carId);
+      return okMessage('DELETED', request.lang);
+    },
+  );
+
+  app.delete(
+    apiPaths.cartDeleteAll.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: "Empty the caller's cart",
+        security,
+        params: z.object({ userId: uuidParam }),
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const user = requireOwner(request, request.params.userId);
+      await clearCart(db, user.id);
+      return okMessage('DELETED', request.lang);
+    },
+  );
+};

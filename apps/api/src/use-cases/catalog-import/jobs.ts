@@ -1,0 +1,683 @@
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  errorMessage,
+  importIssueMessage,
+  type ErrorCode,
+  type ImportIssue,
+  type ImportJob,
+  type ImportJobList,
+  type ImportJobStatus,
+  type Lang,
+} from '@shop/contract';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { categories, companies } from '../../modules/catalog/schema.ts';
+import { agents } from '../../modules/content/schema.ts';
+import { catalogImportJobs } from '../../modules/imports/schema.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
+import { AppError } from '../../lib/errors.ts';
+import { storeImage } from '../../lib/images.ts';
+import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import { CsvError, csvToCatalog } from '../../modules/catalog/csv.ts';
+import {
+  catalogFormatIssues,
+  countProducts,
+  imageFields,
+  referenceIssues,
+  writeContentSections,
+  writeNamed,
+  writeProductBatch,
+  type CatalogIssue,
+  type ImportSettings,
+  type ImportSummary,
+  type ParsedCatalog,
+} from './import.ts';
+import { isZip, openCatalogArchive, type CatalogArchive } from '../../modules/catalog/zip.ts';
+
+/**
+ * Catalog files uploaded in the back office (decision 130): checked at once (a dry run that
+ * writes nothing but the job), then imported in the background while the shop serves, in
+ * batches of products, each its own short transaction, yielding to the shop's other requests
+ * between them — the embedded database runs one statement at a time, so one long transaction
+ * would stop the shop until it ended. A job's progress is in its row, so a reloaded page shows
+ * it again; one job runs at a time (a unique index). The process running a job stamps its
+ * heartbeat every few seconds; a job whose heartbeat stopped (its process died) is marked failed
+ * by the next process that starts, or by the next start of an import (decision 138). A failed
+ * job can be run again from its kept file: every record is written by its key, so writing the
+ * first batches a second time changes nothing.
+ */
+
+type JobRow = typeof catalogImportJobs.$inferSelect;
+type Summary = Omit<ImportSummary, 'images'>;
+
+export interface ImportJobDeps {
+  db: Db;
+  dataDir: string;
+  uploadsDir: string;
+  settings: ImportSettings;
+  changes: Pick<ChangeEvents, 'publish'>;
+  log: FastifyBaseLogger;
+}
+
+/** Products written per transaction: small enough that a shopper's query waits little. */
+export const IMPORT_BATCH = 250;
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+const MAX_ISSUES = 200;
+/** How often the process running a job says so. */
+export const HEARTBEAT_MS = 5_000;
+/**
+ * A running job whose heartbeat is older than this has no live process behind it: six beats
+ * missed, so a process slowed by a long batch or a busy database is not taken for dead, while a
+ * job left by a crashed process is freed within half a minute of the next start.
+ */
+export const STALE_HEARTBEAT_SECONDS = 30;
+/** Images of an archive stored at once (sharp uses its own threads besides). */
+const IMAGE_CONCURRENCY = 4;
+/** Images of an archive unpacked at once: bounds the memory a check holds. */
+const IMAGE_CHUNK = 100;
+/** The size the product editor stores catalog images at (the same pipeline). */
+const CATALOG_IMAGE_SIZE = 1000;
+
+const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface StoredIssue {
+  section: string;
+  row: number | null;
+  field: string;
+  message: string;
+}
+
+function present(row: JobRow, lang: Lang): ImportJob {
+  const errors = (row.errors as StoredIssue[]).map((e): ImportIssue => ({
+    ...e,
+    message: importIssueMessage(e.message, lang),
+  }));
+  return {
+    id: row.id,
+    status: row.status,
+    format: row.format,
+    fileName: row.fileName,
+    total: row.total,
+    done: row.done,
+    percent:
+      row.total > 0
+        ? Math.min(100, Math.floor((row.done * 100) / row.total))
+        : row.status === 'done'
+          ? 100
+          : 0,
+    summary: (row.summary as Summary | null) ?? null,
+    errors,
+    productsTotal: summaryProducts(row.summary as Summary | null),
+    productsWritten: row.productsWritten,
+    // A failure is stored as an error code of the contract, which has its message in both languages.
+    failure: row.failure ? errorMessage(row.failure as ErrorCode, lang) : null,
+    actor: row.actor,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The file's products: those the dry run counted (created and updated). */
+const summaryProducts = (summary: Summary | null) =>
+  summary ? summary.products.created + summary.products.updated : 0;
+
+/** The file's catalog: JSON in the import format, or a products CSV. */
+function readCatalogText(text: string, format: 'json' | 'csv'): unknown {
+  if (format === 'csv') return csvToCatalog(text);
+  return JSON.parse(text) as unknown;
+}
+
+export function formatOf(fileName: string, bytes: Buffer): 'json' | 'csv' {
+  if (/\.csv$/i.test(fileName)) return 'csv';
+  if (/\.json$/i.test(fileName)) return 'json';
+  const head = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return head.startsWith('{') ? 'json' : 'csv';
+}
+
+const IMAGE_PATH = /^\/uploads\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(webp|png|jpe?g|svg)$/;
+
+/**
+ * A JSON or CSV upload has no folder of images beside it: its images are those already in the
+ * shop, by their `/uploads/...` path, as the export writes them (a ZIP upload brings its own).
+ */
+async function imageIssues(
+  refs: ReturnType<typeof imageFields>,
+  uploadsDir: string,
+): Promise<CatalogIssue[]> {
+  const exists = new Map<string, boolean>();
+  for (const ref of refs) {
+    if (exists.has(ref.file)) continue;
+    let ok = IMAGE_PATH.test(ref.file);
+    if (ok) {
+      const info = await stat(path.join(uploadsDir, ref.file.slice('/uploads/'.length))).catch(
+        () => undefined,
+      );
+      ok = Boolean(info?.isFile());
+    }
+    exists.set(ref.file, ok);
+  }
+  return refs
+    .filter((r) => !exists.get(r.file))
+    .slice(0, MAX_ISSUES)
+    .map((r) => ({
+      section: r.section,
+      index: r.index,
+      field: r.field,
+      message: 'must be the path of an image already in the shop (/uploads/…)',
+    }));
+}
+
+const identityImages = (data: ParsedCatalog) => new Map(imageFields(data).map((r) => [r.file, r.file]));
+
+const imageProblem: Record<string, string> = {
+  IMAGE_INVALID: 'not a JPEG, PNG or WebP image',
+  IMAGE_TOO_LARGE: 'image larger than 2 MB',
+  IMAGE_TOO_MANY_PIXELS: 'image with too many pixels',
+};
+
+/**
+ * The images of an uploaded archive: each file the catalog names (relative to the catalog
+ * file's folder in the archive) goes through the product editor's pipeline — its content must be
+ * a JPEG, PNG or WebP image of at most 2 MB and 40 megapixels, re-encoded to WebP without its
+ * metadata — and is stored; paths already in the shop (`/uploads/...`) are checked as for a
+ * plain file. Answers the problems by row and field, the stored path of each file as the
+ * catalog names it, and what was stored (to remove again if the check fails).
+ */
+async function archiveImages(
+  data: ParsedCatalog,
+  archive: CatalogArchive,
+  uploadsDir: string,
+): Promise<{ issues: CatalogIssue[]; paths: Map<string, string>; stored: string[] }> {
+  const refs = imageFields(data);
+  const inShop = refs.filter((r) => r.file.startsWith('/uploads/'));
+  const packed = refs.filter((r) => !r.file.startsWith('/uploads/'));
+  const issues = await imageIssues(inShop, uploadsDir);
+  const byName = new Map<string, string>();
+  const problem = new Map<string, string>();
+  for (const ref of packed) {
+    const name = archive.resolve(ref.file);
+    if (name && archive.has(name)) byName.set(ref.file, name);
+    else problem.set(ref.file, 'file not found in the ZIP file');
+  }
+  const stored: string[] = [];
+  const storedAs = new Map<string, string>();
+  const names = [...new Set(byName.values())];
+  for (let i = 0; i < names.length; i += IMAGE_CHUNK) {
+    const files = archive.files(new Set(names.slice(i, i + IMAGE_CHUNK)));
+    const queue = [...files];
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const [name, bytes] = item;
+        try {
+          const publicPath = await storeImage(uploadsDir, bytes, {
+            folder: 'catalog',
+            maxSize: CATALOG_IMAGE_SIZE,
+          });
+          stored.push(publicPath);
+          storedAs.set(name, publicPath);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          storedAs.set(name, `!${imageProblem[error.code] ?? imageProblem.IMAGE_INVALID}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IMAGE_CONCURRENCY }, worker));
+  }
+  const paths = new Map<string, string>();
+  for (const [file, name] of byName) {
+    const result = storedAs.get(name);
+    if (!result || result.startsWith('!'))
+      problem.set(file, result?.slice(1) ?? 'file not found in the ZIP file');
+    else paths.set(file, result);
+  }
+  for (const ref of packed) {
+    const why = problem.get(ref.file);
+    if (why)
+      issues.push({
+        section: ref.section,
+        index: ref.index,
+        field: ref.field,
+        message: `${why}: ${ref.file}`,
+      });
+  }
+  // In the file's order, whichever kind of path each image is.
+  const place = new Map(refs.map((r, i) => [`${r.section}|${r.index}|${r.field}`, i]));
+  issues.sort(
+    (x, y) =>
+      (place.get(`${x.section}|${x.index}|${x.field}`) ?? 0) -
+      (place.get(`${y.section}|${y.index}|${y.field}`) ?? 0),
+  );
+  return { issues, paths, stored };
+}
+
+type Loose = Record<string, unknown> & { image?: string; imageEn?: string; images?: string[] };
+
+/**
+ * The file as read, with the archive's image paths replaced by the paths they were stored at:
+ * the kept file then names only images in the shop, like an exported file.
+ */
+function withStoredImages(raw: unknown, paths: Map<string, string>): unknown {
+  const to = (file: unknown) => (typeof file === 'string' ? (paths.get(file.trim()) ?? file) : file);
+  const records = (list: unknown) =>
+    Array.isArray(list)
+      ? (list as Loose[]).map((r) => ({
+          ...r,
+          ...('image' in r && { image: to(r.image) }),
+          ...('imageEn' in r && { imageEn: to(r.imageEn) }),
+          ...(Array.isArray(r.images) && { images: r.images.map(to) }),
+        }))
+      : list;
+  const file = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...file };
+  for (const section of ['categories', 'companies', 'products', 'agents', 'sliders'])
+    if (section in file) out[section] = records(file[section]);
+  return out;
+}
+
+async function removeStored(uploadsDir: string, publicPaths: string[]) {
+  await Promise.all(
+    publicPaths.map((p) => rm(path.join(uploadsDir, p.replace(/^\/uploads\//, '')), { force: true })),
+  );
+}
+function recordCount(data: ParsedCatalog): number {
+  return (
+    data.categories.length +
+    data.companies.length +
+    data.products.length +
+    (data.agents?.length ?? 0) +
+    (data.sliders?.length ?? 0) +
+    (data.infoPages ? 1 : 0) +
+    (data.settings ? 1 : 0)
+  );
+}
+
+/** What the file will do, counted against the shop as it is (the dry run's summary). */
+async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
+  const counted = (keys: string[], existing: Set<string>) => {
+    const updated = keys.filter((k) => existing.has(k)).length;
+    return { created: keys.length - updated, updated };
+  };
+  const slugs = async (table: typeof categories | typeof companies | typeof agents) =>
+    new Set((await db.select({ slug: table.slug }).from(table)).map((r) => r.slug));
+  return {
+    categories: counted(
+      data.categories.map((c) => c.key),
+      await slugs(categories),
+    ),
+    companies: counted(
+      data.companies.map((c) => c.key),
+      await slugs(companies),
+    ),
+    products: await countProducts(db, data),
+    agents: counted(data.agents?.map((a) => a.key) ?? [], await slugs(agents)),
+    sliders: data.sliders?.length ?? 0,
+    infoPages: data.infoPages ? Object.keys(data.infoPages).length : 0,
+    settings: data.settings ? Object.keys(data.settings).length : 0,
+  };
+}
+
+/**
+ * The dry run: reads and checks an uploaded file, keeps it, and records a job that is ready
+ * to start (`checked`) or lists every problem by row and field (`invalid`). Writes no catalog.
+ */
+export async function checkUpload(
+  deps: ImportJobDeps,
+  by: AuditActor,
+  upload: {
+    fileName: string;
+    bytes: Buffer;
+    /** The name that tells the file's format, when not `fileName` (a failed job's kept file). */
+    keptAs?: string;
+  },
+  lang: Lang,
+): Promise<ImportJob> {
+  await discardAbandonedJobs(deps);
+  const nameForFormat = upload.keptAs ?? upload.fileName;
+  const archive = isZip(nameForFormat, upload.bytes) ? openCatalogArchive(upload.bytes) : undefined;
+  const bytes = archive ? archive.catalog : upload.bytes;
+  const format = formatOf(archive ? archive.catalogName : nameForFormat, bytes);
+  let raw: unknown;
+  try {
+    raw = readCatalogText(bytes.toString('utf8'), format);
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof CsvError)
+      throw new AppError(400, 'IMPORT_FILE_UNREADABLE', [{ path: 'file', code: 'IMPORT_FILE_UNREADABLE' }]);
+    throw error;
+  }
+  const checked = catalogFormatIssues(raw, deps.settings, MAX_ISSUES);
+  let issues: CatalogIssue[] = checked.issues ?? [];
+  let summary: Summary | null = null;
+  let total = 0;
+  let kept: { bytes: Buffer; format: 'json' | 'csv' } = { bytes, format };
+  let storedImages: string[] = [];
+  if (checked.catalog) {
+    const images = archive
+      ? await archiveImages(checked.catalog, archive, deps.uploadsDir)
+      : { issues: await imageIssues(imageFields(checked.catalog), deps.uploadsDir), paths: null, stored: [] };
+    issues = [...(await referenceIssues(deps.db, checked.catalog, MAX_ISSUES)), ...images.issues].slice(
+      0,
+      MAX_ISSUES,
+    );
+    total = recordCount(checked.catalog);
+    if (!issues.length) summary = await preview(deps.db, checked.catalog);
+    // A file with problems never runs: the images its check stored go again.
+    if (issues.length) await removeStored(deps.uploadsDir, images.stored);
+    else if (images.paths) {
+      kept = { bytes: Buffer.from(JSON.stringify(withStoredImages(raw, images.paths))), format: 'json' };
+      storedImages = images.stored;
+    }
+  }
+  // A CSV's records are its lines after the header: row n is line n + 1 of the file.
+  const stored: StoredIssue[] = issues.map((i) => ({
+    section: format === 'csv' && i.section === 'products' ? '' : i.section,
+    row: i.index === null ? null : i.index + (format === 'csv' ? 2 : 1),
+    field: i.field,
+    message: i.message,
+  }));
+  const dir = importsDir(deps.dataDir);
+  await mkdir(dir, { recursive: true });
+  const [row] = await deps.db
+    .insert(catalogImportJobs)
+    .values({
+      status: issues.length ? 'invalid' : 'checked',
+      format,
+      fileName: upload.fileName.slice(0, 200) || `catalog.${format}`,
+      storedFile: '',
+      total,
+      summary,
+      errors: stored,
+      // A file with problems took its images away already (above).
+      storedImages: issues.length ? [] : storedImages,
+      staffId: by.staffId,
+      actor: by.actor,
+    })
+    .returning();
+  const storedFile = `${row!.id}.${kept.format}`;
+  await writeFile(path.join(dir, storedFile), kept.bytes);
+  const [updated] = await deps.db
+    .update(catalogImportJobs)
+    .set({ storedFile })
+    .where(eq(catalogImportJobs.id, row!.id))
+    .returning();
+  return present(updated!, lang);
+}
+
+/** A checked file not imported within this time is discarded when the next file is checked. */
+export const ABANDONED_AFTER_HOURS = 24;
+
+/** A discarded job's kept file and the images its check stored: nothing of it stays on disk. */
+async function removeJobFiles(deps: ImportJobDeps, row: JobRow) {
+  await removeStored(deps.uploadsDir, row.storedImages);
+  if (row.storedFile) await rm(path.join(importsDir(deps.dataDir), row.storedFile), { force: true });
+}
+
+/**
+ * Gives up a checked file without importing it: the job is marked discarded, and its kept file
+ * and the images a ZIP file's check stored are removed. Only a checked job can be (another is
+ * running, done, failed or had problems: 409 IMPORT_DISCARD_NOT_CHECKED).
+ */
+export async function discardImportJob(
+  deps: ImportJobDeps,
+  by: AuditActor,
+  id: string,
+  lang: Lang,
+): Promise<ImportJob> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [discarded] = await tx
+      .update(catalogImportJobs)
+      .set({ status: 'discarded', finishedAt: new Date() })
+      .where(and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'checked')))
+      .returning();
+    if (!discarded) return undefined;
+    await recordAudit(tx, {
+      by,
+      action: 'catalog.import_discard',
+      entityType: 'catalog_import',
+      entityId: id,
+      before: null,
+      after: { fileName: discarded.fileName, images: discarded.storedImages.length },
+    });
+    return discarded;
+  });
+  if (!row) {
+    const [found] = await deps.db
+      .select({ id: catalogImportJobs.id })
+      .from(catalogImportJobs)
+      .where(eq(catalogImportJobs.id, id));
+    throw found ? new AppError(409, 'IMPORT_DISCARD_NOT_CHECKED') : new AppError(404, 'IMPORT_JOB_NOT_FOUND');
+  }
+  await removeJobFiles(deps, row);
+  return present(row, lang);
+}
+
+/**
+ * Checked files nobody imported within ABANDONED_AFTER_HOURS are discarded, with their files:
+ * a ZIP file's images would otherwise stay in the uploads folder with nothing naming them. The
+ * dry run's counts are stale by then anyway. The database's clock decides.
+ */
+export async function discardAbandonedJobs(deps: ImportJobDeps): Promise<number> {
+  const rows = await deps.db
+    .update(catalogImportJobs)
+    .set({ status: 'discarded', finishedAt: new Date() })
+    .where(
+      and(
+        eq(catalogImportJobs.status, 'checked'),
+        lt(catalogImportJobs.createdAt, sql`now() - ${sql.raw(`interval '${ABANDONED_AFTER_HOURS} hours'`)}`),
+      ),
+    )
+    .returning();
+  for (const row of rows) await removeJobFiles(deps, row);
+  return rows.length;
+}
+
+/** A page of the imports, newest first, of one status or all. */
+export async function listImportJobs(
+  db: Db,
+  lang: Lang,
+  { status, page, pageSize }: { status?: ImportJobStatus; page: number; pageSize: number },
+): Promise<ImportJobList> {
+  const where = status ? eq(catalogImportJobs.status, status) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(catalogImportJobs)
+      .where(where)
+      .orderBy(desc(catalogImportJobs.createdAt), desc(catalogImportJobs.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(catalogImportJobs).where(where),
+  ]);
+  return { items: rows.map((r) => present(r, lang)), page, pageSize, total: counted?.total ?? 0 };
+}
+
+export async function findImportJob(db: Db, id: string, lang: Lang): Promise<ImportJob> {
+  const [row] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
+  if (!row) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
+  return present(row, lang);
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Marks a checked job running (at most one runs); the caller then runs it in the background. */
+export async function startImportJob(db: Db, id: string): Promise<void> {
+  // A job left running by a process that died no longer holds the one running place.
+  await failInterruptedJobs(db);
+  let rows: JobRow[];
+  try {
+    rows = await db
+      .update(catalogImportJobs)
+      .set({ status: 'running', startedAt: new Date(), done: 0, productsWritten: 0, heartbeatAt: sql`now()` })
+      .where(and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'checked')))
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'IMPORT_RUNNING');
+    throw error;
+  }
+  if (rows.length) return;
+  const [row] = await db
+    .select({ status: catalogImportJobs.status })
+    .from(catalogImportJobs)
+    .where(eq(catalogImportJobs.id, id));
+  if (!row) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
+  throw new AppError(409, row.status === 'running' ? 'IMPORT_RUNNING' : 'IMPORT_NOT_READY');
+}
+
+/**
+ * A job still running whose heartbeat stopped is over (the process running it died): marked
+ * failed. A job another live process runs keeps its fresh heartbeat and is left alone. The
+ * database's clock decides, so processes whose clocks differ agree.
+ */
+export async function failInterruptedJobs(db: Db): Promise<number> {
+  const rows = await db
+    .update(catalogImportJobs)
+    .set({ status: 'failed', failure: 'IMPORT_INTERRUPTED', finishedAt: new Date() })
+    .where(
+      and(
+        eq(catalogImportJobs.status, 'running'),
+        or(
+          isNull(catalogImportJobs.heartbeatAt),
+          lt(
+            catalogImportJobs.heartbeatAt,
+            sql`now() - ${sql.raw(`interval '${STALE_HEARTBEAT_SECONDS} seconds'`)}`,
+          ),
+        ),
+      ),
+    )
+    .returning({ id: catalogImportJobs.id });
+  return rows.length;
+}
+
+async function fail(db: Db, id: string, code: 'IMPORT_FAILED' | 'IMPORT_INTERRUPTED') {
+  await db
+    .update(catalogImportJobs)
+    .set({ status: 'failed', failure: code, finishedAt: new Date() })
+    .where(eq(catalogImportJobs.id, id));
+}
+
+class Stopped extends Error {}
+
+/**
+ * Imports a running job's file in batches. `signal` stops it between batches (the shop is
+ * shutting down): the job is then marked interrupted.
+ */
+export async function runImportJob(
+  deps: ImportJobDeps,
+  id: string,
+  by: AuditActor,
+  signal: AbortSignal,
+): Promise<void> {
+  const { db } = deps;
+  const running = and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'running'));
+  const beat = setInterval(() => {
+    db.update(catalogImportJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(running)
+      .catch((error: unknown) => deps.log.warn({ err: error, jobId: id }, 'import heartbeat not written'));
+  }, HEARTBEAT_MS);
+  beat.unref();
+  try {
+    const [job] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
+    if (!job || job.status !== 'running') return;
+    const text = await readFile(path.join(importsDir(deps.dataDir), job.storedFile), 'utf8');
+    // The kept file's own format: an archive's catalog is kept as JSON with its stored images.
+    const keptFormat = job.storedFile.endsWith('.csv') ? 'csv' : 'json';
+    const checked = catalogFormatIssues(readCatalogText(text, keptFormat), deps.settings);
+    if (!checked.catalog) throw new Error('the kept file no longer passes its checks');
+    const data = checked.catalog;
+    const image = identityImages(data);
+    let done = 0;
+    let productsWritten = 0;
+    const progress = async (n: number, products = 0) => {
+      done += n;
+      productsWritten += products;
+      await db
+        .update(catalogImportJobs)
+        .set({ done, productsWritten, heartbeatAt: sql`now()` })
+        .where(eq(catalogImportJobs.id, id));
+    };
+    const between = async () => {
+      await yieldToOthers();
+      if (signal.aborted) throw new Stopped();
+    };
+
+    const productCounts = await countProducts(db, data);
+    const named = await db.transaction(async (tx) => {
+      let n = 0;
+      const result = await writeNamed(tx, data, image, (k) => (n += k));
+      return { result, n };
+    });
+    await progress(named.n);
+    for (let i = 0; i < data.products.length; i += IMPORT_BATCH) {
+      await between();
+      const part = data.products.slice(i, i + IMPORT_BATCH);
+      await db.transaction((tx) => writeProductBatch(tx, part, image));
+      await progress(part.length, part.length);
+    }
+    await between();
+    const summary: Summary = await db.transaction(async (tx) => {
+      let n = 0;
+      const rest = await writeContentSections(tx, data, image, deps.settings, (k) => (n += k));
+      const result = { ...named.result, products: productCounts, ...rest };
+      await tx
+        .update(catalogImportJobs)
+        .set({ status: 'done', done: job.total, summary: result, finishedAt: new Date() })
+        .where(eq(catalogImportJobs.id, id));
+      await recordAudit(tx, {
+        by,
+        action: 'catalog.import',
+        entityType: 'catalog_import',
+        entityId: id,
+        before: null,
+        after: { fileName: job.fileName, format: job.format, summary: result },
+      });
+      return result;
+    });
+    // Fresh planner statistics for the listings (the embedded database has no autovacuum).
+    await db.execute(sql`vacuum analyze products`);
+    for (const topic of ['catalog', 'content', 'settings'] as const) await deps.changes.publish({ topic });
+    deps.log.info({ jobId: id, products: summary.products }, 'catalog import done');
+  } catch (error) {
+    const stopped = error instanceof Stopped;
+    if (!stopped) deps.log.error({ err: error, jobId: id }, 'catalog import failed');
+    await fail(db, id, stopped ? 'IMPORT_INTERRUPTED' : 'IMPORT_FAILED').catch(() => undefined);
+    // Whatever batches were written are live: the storefront's caches must see them.
+    for (const topic of ['catalog', 'content', 'settings'] as const)
+      await deps.changes.publish({ topic }).catch(() => undefined);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/**
+ * Runs a failed job's kept file again, as a new job: checked again against the shop as it is
+ * now, and started at once when it passes. Records are written by their key, so the products
+ * the failed run wrote are written again unchanged and the rest are added.
+ */
+export async function retryImportJob(
+  deps: ImportJobDeps,
+  by: AuditActor,
+  id: string,
+  lang: Lang,
+): Promise<ImportJob> {
+  const [job] = await deps.db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
+  if (!job) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
+  if (job.status !== 'failed') throw new AppError(409, 'IMPORT_RETRY_NOT_FAILED');
+  const bytes = await readFile(path.join(importsDir(deps.dataDir), job.storedFile)).catch(
+    (error: unknown) => {
+      // Kept files live in DATA_DIR: one removed by hand, or a data folder restored without them.
+      if ((error as { code?: string }).code === 'ENOENT') throw new AppError(409, 'IMPORT_FILE_GONE');
+      throw error;
+    },
+  );
+  return checkUpload(deps, by, { fileName: job.fileName, bytes, keptAs: job.storedFile }, lang);
+}

@@ -1,0 +1,83 @@
+import type { Tx } from '../../db/client.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
+import { recordSale, releaseStock, reserveStock, OutOfStockError } from '../../modules/catalog/stock.ts';
+import { removeProducts } from '../../modules/cart/service.ts';
+import {
+  endUnpaid,
+  markPaid,
+  markPaidLate,
+  type OrderUnits,
+  type Transition,
+} from '../../modules/orders/lifecycle.ts';
+
+/**
+ * The order transitions of checkout with what each means for the other modules, every module
+ * writing only its own tables through its own service. Each runs inside the caller's
+ * transaction: when a later step fails, the database undoes the earlier ones. Each returns the
+ * order with the units it moved, so that the caller can announce the catalog change once the
+ * transaction has committed (`announceStock`).
+ */
+
+/**
+ * Tells the caches that the stock or the units sold of these products changed. Call it after
+ * the transaction committed, never inside it.
+ */
+export async function announceStock(changes: ChangeEvents, units: OrderUnits[]): Promise<void> {
+  if (units.length === 0) return;
+  const productIds = [...new Set(units.map((u) => u.productId))].sort((a, b) => a - b);
+  await changes.publish({ topic: 'catalog', productIds });
+}
+
+/** A paid order's units are counted sold, and the bought products leave the shopper's cart. */
+async function completeSale(tx: Tx, paid: Transition): Promise<Transition> {
+  await recordSale(tx, paid.units);
+  await removeProducts(
+    tx,
+    paid.order.userId,
+    paid.units.map((u) => u.productId),
+  );
+  return paid;
+}
+
+/** awaiting_payment → paid, then the sale. Null when the order was not awaiting payment. */
+export async function payOrder(tx: Tx, orderId: string, paymentId: string): Promise<Transition | null> {
+  const paid = await markPaid(tx, orderId, paymentId);
+  return paid && completeSale(tx, paid);
+}
+
+/**
+ * failed or expired → paid, for a payment that arrived after its order gave its stock back:
+ * the stock is taken again if it is still there, then the sale. Null when it is not (or the
+ * order is not failed or expired); the savepoint is rolled back, so nothing has changed and
+ * the payment must be given back.
+ */
+export async function payOrderLate(tx: Tx, orderId: string, paymentId: string): Promise<Transition | null> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const paid = await markPaidLate(savepoint, orderId, paymentId);
+      if (!paid) return null;
+      await reserveStock(savepoint, paid.units);
+      return completeSale(savepoint, paid);
+    });
+  } catch (error) {
+    if (error instanceof OutOfStockError) return null;
+    throw error;
+  }
+}
+
+/**
+ * awaiting_payment → failed (a refused payment) or expired (no payment in time), giving the
+ * reserved stock back: the compensation of placing the order. The cart stays as it was. Null
+ * when the order was not awaiting payment.
+ */
+export async function endUnpaidOrder(
+  tx: Tx,
+  orderId: string,
+  status: 'failed' | 'expired',
+  now = new Date(),
+): Promise<Transition | null> {
+  const ended = await endUnpaid(tx, orderId, status, now);
+  if (!ended) return null;
+  await releaseStock(tx, ended.units);
+  return ended;
+}

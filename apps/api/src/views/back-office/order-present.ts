@@ -1,0 +1,159 @@
+import {
+  adminOrderStatuses,
+  halalasToSar,
+  type AdminOrder,
+  type AdminOrderStatus,
+  type AdminOrderSummary,
+  type AdminOrderTimelineEntry,
+  type Lang,
+} from '@shop/contract';
+import type { ShopSettings } from '../../modules/settings/service.ts';
+import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
+import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
+
+/** The status the back office shows, which the database keeps (`stage`, its CHECK lists them). */
+export function adminStatusOf(stage: string): AdminOrderStatus {
+  return (adminOrderStatuses as readonly string[]).includes(stage) ? (stage as AdminOrderStatus) : 'paid';
+}
+
+export function presentAdminSummary({ order, customer, items }: AdminOrderRow): AdminOrderSummary {
+  return {
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt.toISOString(),
+    status: adminStatusOf(order.stage),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    delivered: order.received,
+    customer,
+    phone: order.phone,
+    total: halalasToSar(order.totalHalalas),
+    items,
+  };
+}
+
+const POINT = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/**
+ * An OpenStreetMap link to the order's `lat,lng` (what the address picker stores), or null when
+ * the location is empty or not a point on the globe.
+ */
+export function mapUrlOf(location: string): string | null {
+  const match = POINT.exec(location);
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+}
+
+function timelineOf(details: AdminOrderDetails): AdminOrderTimelineEntry[] {
+  const { order, staffNames } = details;
+  const by = (id: string | null) => (id ? { id, name: staffNames.get(id) ?? '' } : null);
+  const entries: AdminOrderTimelineEntry[] = [
+    { event: 'created', at: order.createdAt.toISOString(), by: null },
+  ];
+  if (order.paidAt) entries.push({ event: 'paid', at: order.paidAt.toISOString(), by: null });
+  if (order.shippedAt)
+    entries.push({ event: 'shipped', at: order.shippedAt.toISOString(), by: by(order.shippedBy) });
+  if (order.received)
+    entries.push({
+      event: 'delivered',
+      at: order.deliveredAt?.toISOString() ?? null,
+      by: by(order.deliveredBy),
+    });
+  if (order.cancelledAt)
+    entries.push({ event: 'cancelled', at: order.cancelledAt.toISOString(), by: by(order.cancelledBy) });
+  if (order.status === 'failed' || order.status === 'expired')
+    entries.push({ event: order.status, at: order.updatedAt.toISOString(), by: null });
+  // Each refund that went through, in time order among the other events.
+  for (const refund of details.refunds) {
+    if (refund.status !== 'succeeded' || !refund.completedAt) continue;
+    const at = refund.completedAt.toISOString();
+    const entry = {
+      event: 'refunded' as const,
+      at,
+      by: by(refund.staffId),
+      amount: halalasToSar(refund.amountHalalas),
+    };
+    const later = entries.findIndex((e) => e.at !== null && e.at > at);
+    if (later === -1) entries.push(entry);
+    else entries.splice(later, 0, entry);
+  }
+  return entries;
+}
+
+/** One order as the back office's details page reads it, in the member's language. */
+export async function presentAdminOrder(
+  details: AdminOrderDetails,
+  lang: Lang,
+  settings: ShopSettings,
+): Promise<AdminOrder> {
+  const { order } = details;
+  const summary = presentAdminSummary(details);
+  let invoice: AdminOrder['invoice'] = null;
+  if (order.paidAt) {
+    const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
+    const qr = encodeZatcaTlv(fields);
+    invoice = {
+      sellerName: fields.sellerName,
+      sellerNameEn: settings.sellerName.en,
+      vatNumber: fields.vatNumber,
+      invoiceNumber: order.number,
+      invoiceTime: zatcaTime(order.paidAt),
+      qr,
+      qrImage: await zatcaQrImage(qr),
+    };
+  }
+  const status = summary.status;
+  const fulfillable = status === 'paid' || status === 'shipped' || status === 'partially_refunded';
+  return {
+    ...summary,
+    address: order.address,
+    location: order.location,
+    mapUrl: mapUrlOf(order.location),
+    note: order.note,
+    expiresAt: order.expiresAt.toISOString(),
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    lines: details.lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      name: lang === 'en' ? line.nameEn : line.nameAr,
+      image: line.image,
+      unitPrice: halalasToSar(line.unitPriceHalalas),
+      listPrice: halalasToSar(line.listPriceHalalas),
+      quantity: line.quantity,
+      lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+    })),
+    totals: {
+      subtotal: halalasToSar(order.subtotalHalalas),
+      discount: halalasToSar(order.discountHalalas),
+      shipping: halalasToSar(order.shippingHalalas),
+      vat: halalasToSar(order.vatHalalas),
+      total: halalasToSar(order.totalHalalas),
+      currency: 'SAR',
+    },
+    payments: details.payments.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      status: p.status,
+      amount: halalasToSar(p.amountHalalas),
+      message: p.message,
+      paidTheOrder: p.id === order.paymentId,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    timeline: timelineOf(details),
+    can: {
+      ship: fulfillable && !order.shippedAt && !order.received,
+      deliver: fulfillable && !order.received,
+      cancel: status === 'awaiting_payment',
+      refund:
+        status === 'paid' ||
+        status === 'shipped' ||
+        status === 'delivered' ||
+        status === 'partially_refunded',
+    },
+    invoice,
+  };
+}

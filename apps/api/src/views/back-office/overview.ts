@@ -1,0 +1,149 @@
+import type { Lang, Overview } from '@shop/contract';
+import { and, asc, count, gte, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../modules/catalog/schema.ts';
+import { orders } from '../../modules/orders/schema.ts';
+import { refunds } from '../../modules/refunds/schema.ts';
+import { getSettings } from '../../modules/settings/service.ts';
+import { statusOf } from '../orders/present.ts';
+
+/**
+ * The back office's overview: sales over Riyadh days, orders by status, the average order and
+ * the products low on stock. Every figure is one statement an index serves (migration 0009;
+ * docs/decisions/120-customers-and-overview-from-indexes.md).
+ */
+
+/** Riyadh is UTC+03:00 all year (no daylight saving). */
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAYS_CHARTED = 30;
+const LOW_STOCK_SHOWN = 10;
+
+/** The Riyadh day (days since 1970-01-01 in Riyadh) of an instant. */
+export function riyadhDay(at: Date): number {
+  return Math.floor((at.getTime() + RIYADH_OFFSET_MS) / DAY_MS);
+}
+
+/** Midnight in Riyadh that starts a Riyadh day, as an instant. */
+export function riyadhMidnight(day: number): Date {
+  return new Date(day * DAY_MS - RIYADH_OFFSET_MS);
+}
+
+function isoDate(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Money that moved in a span, as (time, halalas, counts-as-an-order) rows: each paid order's
+ * total when it was paid, and each completed refund as a negative amount when it was made, so
+ * every sales figure is paid money net of refunds. Both parts are index range scans.
+ */
+function moneyMovements(from: Date, to: Date) {
+  return sql`select ${orders.paidAt} as at, ${orders.totalHalalas} as amount, 1 as paid_order
+      from ${orders}
+     where ${orders.paidAt} is not null
+       and ${orders.paidAt} >= ${from.toISOString()}::timestamptz
+       and ${orders.paidAt} < ${to.toISOString()}::timestamptz
+    union all
+    select ${refunds.completedAt}, -${refunds.amountHalalas}, 0
+      from ${refunds}
+     where ${refunds.status} = 'succeeded'
+       and ${refunds.completedAt} >= ${from.toISOString()}::timestamptz
+       and ${refunds.completedAt} < ${to.toISOString()}::timestamptz`;
+}
+
+/**
+ * Sales and paid orders per Riyadh day in [from, to), one index range scan. The day is date
+ * arithmetic on the timestamp (UTC+3, then the date's distance from 1970-01-01), which costs a
+ * fraction of epoch arithmetic in numerics over thousands of rows.
+ */
+async function salesByDay(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<Map<number, { sales: number; orders: number }>> {
+  const result = await db.execute(sql`
+    select (((m.at at time zone 'UTC') + interval '3 hours')::date - date '1970-01-01') as day,
+           coalesce(sum(m.amount), 0)::float8 as sales,
+           coalesce(sum(m.paid_order), 0)::int as orders
+      from (${moneyMovements(from, to)}) m
+     group by 1`);
+  const rows = (result as unknown as { rows: { day: number; sales: number; orders: number }[] }).rows;
+  return new Map(
+    rows.map((r) => [Number(r.day), { sales: Math.round(Number(r.sales)), orders: Number(r.orders) }]),
+  );
+}
+
+/** Orders placed in [from, to) by status. */
+async function ordersByStatus(db: Db, from: Date, to: Date): Promise<Overview['ordersByStatus']> {
+  const rows = await db
+    .select({ status: orders.status, received: orders.received, n: count() })
+    .from(orders)
+    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
+    .groupBy(orders.status, orders.received);
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const status = statusOf(row);
+    counts.set(status, (counts.get(status) ?? 0) + row.n);
+  }
+  return [...counts]
+    .map(([status, n]) => ({ status, count: n }))
+    .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+}
+
+async function lowStock(db: Db, lang: Lang): Promise<Overview['lowStock']> {
+  const { lowStockThreshold: threshold } = await getSettings(db);
+  const low = lte(products.stock, threshold);
+  const [items, counted] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        name: lang === 'ar' ? products.nameAr : products.nameEn,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(low)
+      .orderBy(asc(products.stock), asc(products.id))
+      .limit(LOW_STOCK_SHOWN),
+    db.select({ n: count() }).from(products).where(low),
+  ]);
+  return { threshold, total: counted[0]?.n ?? 0, items };
+}
+
+/** Every figure of the overview, as of `now`. */
+export async function overview(db: Db, lang: Lang, now = new Date()): Promise<Overview> {
+  const today = riyadhDay(now);
+  const firstDay = today - (DAYS_CHARTED - 1);
+  const from = riyadhMidnight(firstDay);
+  const to = riyadhMidnight(today + 1);
+  const [byDay, statuses, stock] = await Promise.all([
+    salesByDay(db, from, to),
+    ordersByStatus(db, from, to),
+    lowStock(db, lang),
+  ]);
+  const daily: Overview['daily'] = [];
+  for (let day = firstDay; day <= today; day++) {
+    const d = byDay.get(day);
+    daily.push({ date: isoDate(day), salesHalalas: d?.sales ?? 0, orders: d?.orders ?? 0 });
+  }
+  const span = (days: number) => {
+    const inSpan = daily.slice(-days);
+    return {
+      from: riyadhMidnight(today - (days - 1)).toISOString(),
+      salesHalalas: inSpan.reduce((s, d) => s + d.salesHalalas, 0),
+      orders: inSpan.reduce((s, d) => s + d.orders, 0),
+    };
+  };
+  const last30Days = span(30);
+  return {
+    generatedAt: now.toISOString(),
+    today: span(1),
+    last7Days: span(7),
+    last30Days,
+    averageOrderHalalas: last30Days.orders > 0 ? Math.round(last30Days.salesHalalas / last30Days.orders) : 0,
+    ordersByStatus: statuses,
+    lowStock: stock,
+    daily,
+  };
+}

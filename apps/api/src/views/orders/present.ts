@@ -1,0 +1,104 @@
+import {
+  halalasToSar,
+  type Lang,
+  type Order,
+  type OrderLine,
+  type OrdersPage,
+  type OrderStatusName,
+} from '@shop/contract';
+import type { ShopSettings } from '../../modules/settings/service.ts';
+import type { OrderRow } from '../../modules/orders/lifecycle.ts';
+import type { OrderLineRow } from '../../modules/orders/service.ts';
+import { presentOrderRefunds } from '../refunds/present.ts';
+import type { RefundRow } from '../../modules/refunds/service.ts';
+import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
+
+export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
+  return {
+    productId: line.productId,
+    productName: lang === 'en' ? line.nameEn : line.nameAr,
+    productDescripition: lang === 'en' ? line.descriptionEn : line.descriptionAr,
+    productImage: line.image,
+    productPrice: halalasToSar(line.unitPriceHalalas),
+    productListPrice: halalasToSar(line.listPriceHalalas),
+    quantity: line.quantity,
+    lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+  };
+}
+
+/** One page of a shopper's orders, as `listOrders` read it. */
+export async function presentOrdersPage(
+  result: { orders: { order: OrderRow; lines: OrderLineRow[] }[]; pageCount: number; rawCount: number },
+  refunds: Map<string, RefundRow[]>,
+  lang: Lang,
+  settings: ShopSettings,
+): Promise<OrdersPage> {
+  return {
+    invoices: await Promise.all(
+      result.orders.map(({ order, lines }) =>
+        presentOrder(order, lines, refunds.get(order.id) ?? [], lang, settings),
+      ),
+    ),
+    pagging: { pageCount: result.pageCount, rawCount: result.rawCount },
+  };
+}
+
+/** The status a shopper and the back office see: a paid order the shopper received is `delivered`. */
+export function statusOf(order: Pick<OrderRow, 'status' | 'received'>): OrderStatusName {
+  return order.status === 'paid' && order.received ? 'delivered' : order.status;
+}
+
+/** Statuses of an order that was paid: its simplified tax invoice stands, refunds or not. */
+const INVOICED = new Set<OrderRow['status']>(['paid', 'shipped', 'partially_refunded', 'refunded']);
+
+/**
+ * An order as the API answers it. Paid orders carry the ZATCA QR code of their simplified tax
+ * invoice; its seller name is the Arabic one (the registered name), whatever the language.
+ * `refunds` are the order's refund rows (any status): the answer lists the succeeded ones.
+ */
+export async function presentOrder(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  refunds: RefundRow[],
+  lang: Lang,
+  settings: ShopSettings,
+): Promise<Order> {
+  let zatca: Order['zatca'] = null;
+  if (INVOICED.has(order.status) && order.paidAt) {
+    const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
+    const qr = encodeZatcaTlv(fields);
+    zatca = {
+      sellerName: fields.sellerName,
+      vatNumber: fields.vatNumber,
+      invoiceTime: zatcaTime(order.paidAt),
+      qr,
+      qrImage: await zatcaQrImage(qr),
+    };
+  }
+  return {
+    invoiceId: order.id,
+    number: order.number,
+    invoiceDate: order.createdAt.toISOString(),
+    invoiceReceived: order.received,
+    invoiceUserAdress: order.address,
+    address: order.address,
+    phone: order.phone,
+    location: order.location,
+    note: order.note,
+    status: statusOf(order),
+    expiresAt: order.expiresAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    totals: {
+      subtotal: halalasToSar(order.subtotalHalalas),
+      discount: halalasToSar(order.discountHalalas),
+      shipping: halalasToSar(order.shippingHalalas),
+      vat: halalasToSar(order.vatHalalas),
+      total: halalasToSar(order.totalHalalas),
+      currency: 'SAR',
+    },
+    products: lines.map((line) => presentLine(line, lang)),
+    zatca,
+    refundedAmount: halalasToSar(order.refundedHalalas),
+    refunds: presentOrderRefunds(refunds),
+  };
+}

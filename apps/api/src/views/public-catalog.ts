@@ -1,0 +1,116 @@
+import type { Category, Company, Lang, PagedProducts, Product, ProductDetails } from '@shop/contract';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { AdmissionGate } from '../lib/admission.ts';
+import { ClientGoneError } from '../lib/errors.ts';
+import type { ReadCache } from '../lib/read-cache.ts';
+import { searchProducts } from '../modules/catalog/search.ts';
+import {
+  featuredProducts,
+  listCategories,
+  listCompanies,
+  listProducts,
+  newestProducts,
+  offerProducts,
+  productDetails,
+  relatedProducts,
+  type Page,
+  type PriceRange,
+  type ProductFilters,
+} from '../modules/catalog/service.ts';
+
+/**
+ * The catalog as every visitor sees it, for the API's routes and the storefront's pages alike:
+ * one read per question, kept in the shop's read cache until the change bus says the products
+ * it shows changed, so a busy hour of the same listing, product or search costs one query.
+ *
+ * Reads that miss the cache and cost the most — search and paged listings — pass an admission
+ * gate each, so a burst of one kind is answered 503 quickly (the pages show "busy, try again")
+ * and leaves connections for the rest of the shop. A read whose every waiting client went away
+ * leaves the queue, and on PostgreSQL its statement is cancelled.
+ */
+export interface PublicCatalog {
+  categories(lang: Lang): Promise<Category[]>;
+  companies(lang: Lang): Promise<Company[]>;
+  featured(lang: Lang): Promise<Product[]>;
+  newest(lang: Lang): Promise<Product[]>;
+  offers(lang: Lang): Promise<Product[]>;
+  /** A visible product (404 for a hidden or missing one). */
+  product(id: number, lang: Lang): Promise<ProductDetails>;
+  related(id: number, lang: Lang): Promise<Product[]>;
+  listing(lang: Lang, page: Page, filters: ProductFilters, signal?: AbortSignal): Promise<PagedProducts>;
+  search(
+    lang: Lang,
+    page: Page,
+    text: string,
+    range: PriceRange,
+    signal?: AbortSignal,
+  ): Promise<PagedProducts>;
+}
+
+export function publicCatalog(database: Database, cache: ReadCache, poolSize: number): PublicCatalog {
+  const db = database.db;
+  // The embedded database runs one statement at a time, so more than a few at once only queue.
+  const connections = database.kind === 'postgres' ? poolSize : 4;
+  const searchGate = new AdmissionGate({
+    name: 'search',
+    // On the embedded database a second search at once only waits for the first, holding the
+    // database from every other read meanwhile.
+    concurrency: database.kind === 'postgres' ? Math.max(1, Math.floor(connections / 2)) : 1,
+    queue: 4 * connections,
+    maxWaitMs: 2000,
+  });
+  const listingGate = new AdmissionGate({
+    name: 'listing',
+    concurrency: Math.max(1, connections - 1),
+    queue: 8 * connections,
+    maxWaitMs: 2000,
+  });
+  const list = <T>(name: string, lang: Lang, read: () => Promise<T>) =>
+    cache.get('catalog', `${name}:${lang}`, read, { showsProducts: true });
+
+  return {
+    categories: (lang) => cache.get('catalog', `categories:${lang}`, () => listCategories(db, lang)),
+    companies: (lang) => cache.get('catalog', `companies:${lang}`, () => listCompanies(db, lang)),
+    featured: (lang) => list('featured', lang, () => featuredProducts(db, lang)),
+    newest: (lang) => list('newest', lang, () => newestProducts(db, lang)),
+    offers: (lang) => list('offers', lang, () => offerProducts(db, lang)),
+    product: (id, lang) =>
+      cache.get('catalog', `product:${id}:${lang}`, () => productDetails(db, id, lang), {
+        showsProducts: true,
+        productIds: [id],
+      }),
+    related: (id, lang) => list(`related:${id}`, lang, () => relatedProducts(db, id, lang)),
+    listing: (lang, page, filters, signal) =>
+      cache.get(
+        'catalog',
+        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice])}`,
+        (cancel) =>
+          listingGate.run(
+            () => database.cancellable(cancel, (reader) => listProducts(reader, lang, page, filters)),
+            cancel,
+          ),
+        { showsProducts: true, signal },
+      ),
+    search: (lang, page, text, range, signal) =>
+      cache.get(
+        'catalog',
+        `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim()])}`,
+        (cancel) =>
+          searchGate.run(
+            () => database.cancellable(cancel, (reader) => searchProducts(reader, lang, page, text, range)),
+            cancel,
+          ),
+        { showsProducts: true, signal },
+      ),
+  };
+}
+
+/** Aborts when the client goes away before its answer is sent. */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new ClientGoneError());
+  });
+  return controller.signal;
+}
