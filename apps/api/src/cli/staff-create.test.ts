@@ -15,7 +15,7 @@ import { ADMIN_HOST, ADMIN_ORIGIN, staffCookieToken, staffHeaders } from '../tes
 /** `npm run staff:create` as an operator runs it: a separate process on the shop's database. */
 
 const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('./staff-create.ts', import.meta.url));
 const PASSWORD = 'first owner password';
 
 function staffCreate(args: string[], env: Record<string, string>) {

@@ -333,7 +333,7 @@ describe('npm run catalog:import', () => {
       LOG_LEVEL: 'silent',
     };
     delete env.DATABASE_URL;
-    return spawnSync(process.execPath, ['--import', 'tsx', 'src/modules/catalog/import-cli.ts', file], {
+    return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', file], {
       cwd: apiDir,
       env,
       encoding: 'utf8',
