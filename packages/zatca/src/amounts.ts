@@ -75,8 +75,9 @@ export interface DocumentAmounts {
  * 3. The document's VAT is `round(taxExclusive × 15 %)` over the sum, as ZATCA computes it.
  * 4. What the shopper paid may differ from `taxExclusive + VAT` by a few halalas of rounding.
  *    Nets are lowered one halala at a time (the shipping charge first, then the unit price of the
- *    line with the fewest units) until the document's total is not above what was paid; the rest,
- *    never negative, is the PayableRoundingAmount, so PayableAmount is exactly what was paid.
+ *    line with the fewest units) until the document's total is not above what was paid, then
+ *    raised again in the same order as far as it stays within; the rest, never negative, is the
+ *    PayableRoundingAmount, so PayableAmount is exactly what was paid.
  */
 export function computeAmounts(input: {
   lines: DocumentLine[];
@@ -125,6 +126,21 @@ export function computeAmounts(input: {
     }
     totals = totalFor();
   }
+  // Rounding each price to the nearest halala may also leave the total below what was paid:
+  // nets are raised back while the total stays within it (shipping first, then unit prices).
+  const raise = (apply: (step: number) => void) => {
+    for (;;) {
+      apply(1);
+      const next = totalFor();
+      if (next.taxInclusive > payable) {
+        apply(-1);
+        return;
+      }
+      totals = next;
+    }
+  };
+  if (shipping > 0) raise((step) => (shippingNet += step));
+  for (const i of order) raise((step) => (unitNets[i] = unitNets[i]! + step));
   if (totals.taxExclusive < 0) throw new RangeError('discounts exceed the net amounts');
 
   const lines = input.lines.map((l, i): LineAmounts => {
