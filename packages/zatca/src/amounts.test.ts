@@ -13,10 +13,18 @@ const halalas = (s: string | undefined) => {
 
 const cart = fc.record({
   lines: fc.array(
-    fc.record({ name: fc.constant('item'), quantity: fc.integer({ min: 1, max: 50 }), unitPriceHalalas: fc.integer({ min: 1, max: 2_000_000 }) }),
+    fc.record({
+      name: fc.constant('item'),
+      quantity: fc.integer({ min: 1, max: 50 }),
+      unitPriceHalalas: fc.integer({ min: 1, max: 2_000_000 }),
+    }),
     { minLength: 1, maxLength: 12 },
   ),
-  shippingHalalas: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1_000, max: 20_000 })),
+  shippingHalalas: fc.oneof(
+    fc.constant(0),
+    fc.integer({ min: 1, max: 20_000 }),
+    fc.integer({ min: 1_000, max: 20_000 }),
+  ),
   discount: fc.integer({ min: 0, max: 5_000 }),
 });
 
@@ -28,13 +36,16 @@ describe('amounts', () => {
       [4_347, 4_347, 652, 4_999],
     ]);
     expect(a.chargeTotal).toBe(6_087);
-    expect([a.taxExclusive, a.vat, a.taxInclusive, a.payableRounding, a.payable]).toEqual([62_434, 9_365, 71_799, 0, 71_799]);
+    expect([a.taxExclusive, a.vat, a.taxInclusive, a.payableRounding, a.payable]).toEqual([
+      62_434, 9_365, 71_799, 0, 71_799,
+    ]);
   });
 
   it('property: the written document adds up exactly, and PayableAmount is what the shopper paid', () => {
     fc.assert(
       fc.property(cart, ({ lines, shippingHalalas, discount }) => {
-        const paid = lines.reduce((s, l) => s + l.quantity * l.unitPriceHalalas, 0) + shippingHalalas - discount;
+        const paid =
+          lines.reduce((s, l) => s + l.quantity * l.unitPriceHalalas, 0) + shippingHalalas - discount;
         fc.pre(paid >= 100);
         const input = invoiceInput({
           lines,
@@ -42,7 +53,8 @@ describe('amounts', () => {
           allowances: discount > 0 ? [{ reason: 'Coupon', amountHalalas: discount }] : [],
         });
         const root = parseXml(buildInvoice(input)).documentElement;
-        const els = (name: string) => childElements(root).filter((e) => e.namespaceURI === NS.cac && e.localName === name);
+        const els = (name: string) =>
+          childElements(root).filter((e) => e.namespaceURI === NS.cac && e.localName === name);
         let lineSum = 0;
         for (const line of els('InvoiceLine')) {
           const net = halalas(textAt(line, 'cbc:LineExtensionAmount'));
@@ -74,7 +86,8 @@ describe('amounts', () => {
         expect(halalas(textAt(withSubtotal!, 'cac:TaxSubtotal', 'cbc:TaxAmount'))).toBe(vat);
         const taxInclusive = halalas(total('TaxInclusiveAmount'));
         expect(taxInclusive).toBe(taxExclusive + vat);
-        const rounding = total('PayableRoundingAmount') === undefined ? 0 : halalas(total('PayableRoundingAmount'));
+        const rounding =
+          total('PayableRoundingAmount') === undefined ? 0 : halalas(total('PayableRoundingAmount'));
         expect(rounding).toBeGreaterThanOrEqual(0);
         expect(halalas(total('PayableAmount'))).toBe(taxInclusive + rounding);
         expect(halalas(total('PayableAmount'))).toBe(paid);
@@ -90,7 +103,9 @@ describe('amounts', () => {
         const most = Math.max(...lines.map((l) => l.quantity));
         // The shipping charge absorbs a halala at a time (one halala of net moves the total by one
         // or two); without it, a unit price does, which moves the total by about its quantity.
-        expect(a.payableRounding).toBeLessThanOrEqual(shippingHalalas >= 1_000 ? 1 : Math.ceil(most * 1.15) + 1);
+        expect(a.payableRounding).toBeLessThanOrEqual(
+          shippingHalalas >= 1_000 ? 1 : Math.ceil(most * 1.15) + 1,
+        );
       }),
       { numRuns: 300 },
     );
@@ -101,7 +116,10 @@ describe('amounts', () => {
     expect(() => computeAmounts({ lines: [{ name: 'x', quantity: 0, unitPriceHalalas: 100 }] })).toThrow();
     expect(() => computeAmounts({ lines: [{ name: 'x', quantity: 1, unitPriceHalalas: 1.5 }] })).toThrow();
     expect(() =>
-      computeAmounts({ lines: [{ name: 'x', quantity: 1, unitPriceHalalas: 100 }], allowances: [{ reason: 'x', amountHalalas: 200 }] }),
+      computeAmounts({
+        lines: [{ name: 'x', quantity: 1, unitPriceHalalas: 100 }],
+        allowances: [{ reason: 'x', amountHalalas: 200 }],
+      }),
     ).toThrow();
   });
 });

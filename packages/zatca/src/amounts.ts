@@ -92,7 +92,8 @@ export function computeAmounts(input: {
       throw new RangeError(`unit price must be whole halalas from 0: ${line.unitPriceHalalas}`);
   }
   const shipping = input.shippingHalalas ?? 0;
-  if (!Number.isSafeInteger(shipping) || shipping < 0) throw new RangeError(`bad shipping amount: ${shipping}`);
+  if (!Number.isSafeInteger(shipping) || shipping < 0)
+    throw new RangeError(`bad shipping amount: ${shipping}`);
   for (const a of input.allowances ?? [])
     if (!Number.isSafeInteger(a.amountHalalas) || a.amountHalalas <= 0)
       throw new RangeError(`bad allowance amount: ${a.amountHalalas}`);
@@ -115,7 +116,9 @@ export function computeAmounts(input: {
   };
   // Lowering nets: the shipping charge moves one halala at a time; a unit price moves the total
   // by its quantity, so the line with the fewest units is lowered.
-  const order = input.lines.map((l, i) => i).sort((a, b) => input.lines[a]!.quantity - input.lines[b]!.quantity);
+  const order = input.lines
+    .map((l, i) => i)
+    .sort((a, b) => input.lines[a]!.quantity - input.lines[b]!.quantity);
   let totals = totalFor();
   while (totals.taxInclusive > payable) {
     if (shippingNet > 0) shippingNet -= 1;

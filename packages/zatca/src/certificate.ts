@@ -55,7 +55,9 @@ export function parseCertificate(input: string): CertificateInfo {
     der,
     issuer: formatName(cert.tbsCertificate.issuer),
     subject: formatName(cert.tbsCertificate.subject),
-    serialNumber: BigInt(`0x${Buffer.from(cert.tbsCertificate.serialNumber).toString('hex') || '0'}`).toString(10),
+    serialNumber: BigInt(
+      `0x${Buffer.from(cert.tbsCertificate.serialNumber).toString('hex') || '0'}`,
+    ).toString(10),
     notBefore: cert.tbsCertificate.validity.notBefore.getTime(),
     notAfter: cert.tbsCertificate.validity.notAfter.getTime(),
     publicKey: new Uint8Array(spki.subjectPublicKey),
@@ -79,7 +81,9 @@ export function binarySecurityToken(cert: CertificateInfo): string {
  * (ZATCA hashes the text, not the DER bytes, and encodes the hex digits.)
  */
 export function certificateDigest(cert: CertificateInfo): string {
-  return Buffer.from(Buffer.from(sha256(Buffer.from(cert.base64, 'utf8'))).toString('hex'), 'utf8').toString('base64');
+  return Buffer.from(Buffer.from(sha256(Buffer.from(cert.base64, 'utf8'))).toString('hex'), 'utf8').toString(
+    'base64',
+  );
 }
 
 /** Whether `cert` was signed by the key of `issuer` (ECDSA-SHA256). */

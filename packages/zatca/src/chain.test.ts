@@ -5,9 +5,22 @@ import { signInvoice } from './sign.ts';
 import { invoiceInput, testUnit } from './test-support/fixtures.ts';
 
 const unit = testUnit();
-const sign = (number: string, icv: number, pih: string, key = unit.key.privateKeyPem, certificate = unit.certificate) =>
+const sign = (
+  number: string,
+  icv: number,
+  pih: string,
+  key = unit.key.privateKeyPem,
+  certificate = unit.certificate,
+) =>
   signInvoice(
-    buildInvoice(invoiceInput({ number, icv, pih, uuid: `3cf5ee18-ee25-44ea-a444-2c37ba7f28${String(icv).padStart(2, '0')}` })),
+    buildInvoice(
+      invoiceInput({
+        number,
+        icv,
+        pih,
+        uuid: `3cf5ee18-ee25-44ea-a444-2c37ba7f28${String(icv).padStart(2, '0')}`,
+      }),
+    ),
     { privateKey: key, certificate, signingTime: new Date('2026-11-05T10:30:00Z') },
   );
 
@@ -22,12 +35,18 @@ function chain(n: number) {
   return docs;
 }
 
-const codes = (xmls: string[], certificate = unit.certificate) => verifyChain(xmls, certificate).problems.map((p) => `${p.index}:${p.code}`);
+const codes = (xmls: string[], certificate = unit.certificate) =>
+  verifyChain(xmls, certificate).problems.map((p) => `${p.index}:${p.code}`);
 
 describe('verifyChain', () => {
   const docs = chain(3);
   it('accepts counters 1..n, each PIH the previous hash', () => {
-    expect(verifyChain(docs.map((d) => d.xml), unit.certificate)).toEqual({ ok: true, problems: [] });
+    expect(
+      verifyChain(
+        docs.map((d) => d.xml),
+        unit.certificate,
+      ),
+    ).toEqual({ ok: true, problems: [] });
   });
 
   it('finds a gap', () => {

@@ -11,7 +11,10 @@ export interface ChainProblem extends Problem {
  * repeat, each PIH the previous document's hash (the first: ZATCA's initial hash), and every
  * document validly signed with `certificate`.
  */
-export function verifyChain(documents: string[], certificate: string): { ok: boolean; problems: ChainProblem[] } {
+export function verifyChain(
+  documents: string[],
+  certificate: string,
+): { ok: boolean; problems: ChainProblem[] } {
   const problems: ChainProblem[] = [];
   let previousHash = INITIAL_PIH;
   documents.forEach((xml, index) => {
@@ -25,7 +28,11 @@ export function verifyChain(documents: string[], certificate: string): { ok: boo
         message: `invoice counter ${checked.icv ?? 'missing'} where ${expected} was due`,
       });
     if (checked.pih !== previousHash)
-      problems.push({ index, code: 'PIH_MISMATCH', message: "the previous invoice hash is not the previous document's hash" });
+      problems.push({
+        index,
+        code: 'PIH_MISMATCH',
+        message: "the previous invoice hash is not the previous document's hash",
+      });
     previousHash = checked.hash;
   });
   return { ok: problems.length === 0, problems };

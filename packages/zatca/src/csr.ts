@@ -75,7 +75,8 @@ function rdn(type: string, value: string, printable = false): RelativeDistinguis
 function checkCsrInput(input: CsrInput): void {
   if (!/^1-[^|]+\|2-[^|]+\|3-[^|]+$/.test(input.serialNumber))
     throw new RangeError('serial number must read 1-<solution>|2-<model>|3-<serial>');
-  if (!/^3\d{13}3$/.test(input.vatNumber)) throw new RangeError('VAT number must be 15 digits beginning and ending with 3');
+  if (!/^3\d{13}3$/.test(input.vatNumber))
+    throw new RangeError('VAT number must be 15 digits beginning and ending with 3');
   for (const [name, value] of Object.entries(input))
     if (typeof value === 'string' && !value.trim()) throw new RangeError(`${name} is required`);
 }
@@ -114,7 +115,11 @@ export function buildCsr(input: CsrInput): string {
         AsnConvert.serialize(new DirectoryString({ utf8String: CERTIFICATE_TEMPLATES[input.environment] })),
       ),
     }),
-    new Extension({ extnID: X.subjectAltName, critical: false, extnValue: new OctetString(AsnConvert.serialize(san)) }),
+    new Extension({
+      extnID: X.subjectAltName,
+      critical: false,
+      extnValue: new OctetString(AsnConvert.serialize(san)),
+    }),
   ]);
   const info = new CertificationRequestInfo({
     version: 0,
@@ -149,19 +154,26 @@ export function parseCsr(text: string): CsrInfo {
   if (der[0] !== 0x30) der = fromPem(Buffer.from(der).toString('latin1'));
   const request = AsnConvert.parse(der, CertificationRequest);
   const info = request.certificationRequestInfo;
-  if (info.subjectPKInfo.algorithm.algorithm !== OID.ecPublicKey) throw new Error('the CSR key is not an EC key');
+  if (info.subjectPKInfo.algorithm.algorithm !== OID.ecPublicKey)
+    throw new Error('the CSR key is not an EC key');
   const publicKey = new Uint8Array(info.subjectPKInfo.subjectPublicKey);
   const infoDer = new Uint8Array(request.certificationRequestInfoRaw ?? AsnConvert.serialize(info));
-  if (!ecdsaVerify(new Uint8Array(request.signature), infoDer, publicKey)) throw new Error('the CSR signature is not valid');
+  if (!ecdsaVerify(new Uint8Array(request.signature), infoDer, publicKey))
+    throw new Error('the CSR signature is not valid');
   const requested = info.attributes.find((a) => a.type === X.extensionRequest);
-  const extensions = requested?.values[0] ? AsnConvert.parse(requested.values[0], Extensions) : new Extensions();
+  const extensions = requested?.values[0]
+    ? AsnConvert.parse(requested.values[0], Extensions)
+    : new Extensions();
   const templateExt = extensions.find((e) => e.extnID === X.certificateTemplateName);
-  const template = templateExt ? AsnConvert.parse(templateExt.extnValue.buffer, DirectoryString).toString() : undefined;
+  const template = templateExt
+    ? AsnConvert.parse(templateExt.extnValue.buffer, DirectoryString).toString()
+    : undefined;
   const alternativeName = new Map<string, string>();
   const sanExt = extensions.find((e) => e.extnID === X.subjectAltName);
   if (sanExt)
     for (const name of AsnConvert.parse(sanExt.extnValue.buffer, SubjectAlternativeName))
-      for (const r of name.directoryName ?? []) for (const atv of r) alternativeName.set(atv.type, atv.value.toString());
+      for (const r of name.directoryName ?? [])
+        for (const atv of r) alternativeName.set(atv.type, atv.value.toString());
   return { subject: info.subject, publicKey, extensions, template, alternativeName };
 }
 

@@ -125,12 +125,22 @@ export class FatooraClient {
       json = undefined;
     }
     if (response.status >= 500 || response.status === 429)
-      throw new FatooraError(`Fatoora API answered ${response.status}`, true, response.status, messagesOf(json));
+      throw new FatooraError(
+        `Fatoora API answered ${response.status}`,
+        true,
+        response.status,
+        messagesOf(json),
+      );
     return { status: response.status, json };
   }
 
   private csidOf(status: number, json: unknown): Csid {
-    const b = json as Partial<{ requestID: unknown; binarySecurityToken: string; secret: string; dispositionMessage: string }>;
+    const b = json as Partial<{
+      requestID: unknown;
+      binarySecurityToken: string;
+      secret: string;
+      dispositionMessage: string;
+    }>;
     if (status !== 200 || !b?.binarySecurityToken || !b.secret)
       throw new FatooraError(`CSID refused (${status})`, false, status, messagesOf(json));
     return {
@@ -184,7 +194,8 @@ export class FatooraClient {
   private outcome(status: number, json: unknown): ReportOutcome {
     const validation = json ? validationOf(json) : emptyValidation();
     // The compliance checks answer 200 with status WARNING; reporting answers 202.
-    if (status === 200 && validation.status === 'WARNING') return { status: 'reported-with-warnings', validation };
+    if (status === 200 && validation.status === 'WARNING')
+      return { status: 'reported-with-warnings', validation };
     if (status === 200) return { status: 'reported', validation };
     if (status === 202) return { status: 'reported-with-warnings', validation };
     if (status === 400) return { status: 'rejected', validation };

@@ -48,8 +48,14 @@ describe('invoiceHash', () => {
     const alter = (xml: string) =>
       xml
         .replace(/<ds:SignatureValue>[^<]+/, '<ds:SignatureValue>AAAA')
-        .replace(/(<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">)[^<]+/, '$1AQID')
-        .replace('<cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades', '<cbc:SignatureMethod>other');
+        .replace(
+          /(<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">)[^<]+/,
+          '$1AQID',
+        )
+        .replace(
+          '<cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades',
+          '<cbc:SignatureMethod>other',
+        );
     const altered = alter(signed.xml);
     expect(altered).not.toBe(signed.xml);
     expect(invoiceHash(altered)).toBe(base);

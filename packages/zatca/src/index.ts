@@ -1,5 +1,13 @@
 export * from './types.ts';
-export { computeAmounts, netOf, sar, vatOn, VAT_PERCENT, type DocumentAmounts, type LineAmounts } from './amounts.ts';
+export {
+  computeAmounts,
+  netOf,
+  sar,
+  vatOn,
+  VAT_PERCENT,
+  type DocumentAmounts,
+  type LineAmounts,
+} from './amounts.ts';
 export { buildInvoice, INITIAL_PIH, issueDateTime } from './invoice.ts';
 export { canonicalForHash, invoiceHash } from './hash.ts';
 export { decodeQrTlv, qrTlv, QR_MAX_CHARS, type QrFields } from './qr.ts';

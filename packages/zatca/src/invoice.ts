@@ -23,9 +23,13 @@ function checkInput(input: DocumentInput): void {
   const fail = (what: string) => {
     throw new RangeError(what);
   };
-  if (!/^3\d{13}3$/.test(input.seller.vatNumber)) fail('seller VAT number must be 15 digits beginning and ending with 3');
+  if (!/^3\d{13}3$/.test(input.seller.vatNumber))
+    fail('seller VAT number must be 15 digits beginning and ending with 3');
   if (!/^\d{4}$/.test(input.seller.address.buildingNumber)) fail('building number must be 4 digits');
-  if (input.seller.address.additionalNumber !== undefined && !/^\d{4}$/.test(input.seller.address.additionalNumber))
+  if (
+    input.seller.address.additionalNumber !== undefined &&
+    !/^\d{4}$/.test(input.seller.address.additionalNumber)
+  )
     fail('additional number must be 4 digits');
   if (!/^\d{5}$/.test(input.seller.address.postalCode)) fail('postal code must be 5 digits');
   for (const [name, value] of [
@@ -37,8 +41,10 @@ function checkInput(input: DocumentInput): void {
     ['document number', input.number],
   ] as const)
     if (!value.trim()) fail(`${name} is required`);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.uuid)) fail('uuid must be a UUID');
-  if (!Number.isSafeInteger(input.icv) || input.icv < 1) fail('invoice counter must be a whole number from 1');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.uuid))
+    fail('uuid must be a UUID');
+  if (!Number.isSafeInteger(input.icv) || input.icv < 1)
+    fail('invoice counter must be a whole number from 1');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(input.pih)) fail('previous invoice hash must be base64');
   if (input.kind !== 'invoice') {
     if (!input.billingReference.trim()) fail('a note needs the number of the invoice it corrects');
@@ -52,7 +58,9 @@ function address(a: SaudiAddress, indent: string): string {
     `${i}<cac:PostalAddress>`,
     `${i}    <cbc:StreetName>${e(a.street)}</cbc:StreetName>`,
     `${i}    <cbc:BuildingNumber>${e(a.buildingNumber)}</cbc:BuildingNumber>`,
-    ...(a.additionalNumber ? [`${i}    <cbc:PlotIdentification>${e(a.additionalNumber)}</cbc:PlotIdentification>`] : []),
+    ...(a.additionalNumber
+      ? [`${i}    <cbc:PlotIdentification>${e(a.additionalNumber)}</cbc:PlotIdentification>`]
+      : []),
     `${i}    <cbc:CitySubdivisionName>${e(a.district)}</cbc:CitySubdivisionName>`,
     `${i}    <cbc:CityName>${e(a.city)}</cbc:CityName>`,
     `${i}    <cbc:PostalZone>${e(a.postalCode)}</cbc:PostalZone>`,
@@ -167,7 +175,9 @@ export function buildInvoice(input: DocumentInput): string {
   parts.push(
     '    <cac:PaymentMeans>',
     `        <cbc:PaymentMeansCode>${input.paymentMeans ?? '48'}</cbc:PaymentMeansCode>`,
-    ...(input.kind !== 'invoice' ? [`        <cbc:InstructionNote>${e(input.reason)}</cbc:InstructionNote>`] : []),
+    ...(input.kind !== 'invoice'
+      ? [`        <cbc:InstructionNote>${e(input.reason)}</cbc:InstructionNote>`]
+      : []),
     '    </cac:PaymentMeans>',
   );
   for (const a of totals.allowances) parts.push(allowanceCharge(false, a.reason, a.net));

@@ -23,7 +23,9 @@ export function toPem(label: string, der: Uint8Array): string {
 
 /** PEM or bare base64 → DER bytes. */
 export function fromPem(text: string): Uint8Array {
-  return new Uint8Array(Buffer.from(text.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64'));
+  return new Uint8Array(
+    Buffer.from(text.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64'),
+  );
 }
 
 export function generateSigningKey(): SigningKey {

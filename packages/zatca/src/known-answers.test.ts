@@ -36,7 +36,9 @@ describe('known answers: published signed invoices', () => {
     const xml = sample(file);
     const doc = parseXml(xml);
     const ds = (name: string, i = 0) => doc.getElementsByTagNameNS(NS.ds, name).item(i)!.textContent!;
-    const qr = decodeQrTlv(doc.getElementsByTagNameNS(NS.cbc, 'EmbeddedDocumentBinaryObject').item(1)!.textContent!);
+    const qr = decodeQrTlv(
+      doc.getElementsByTagNameNS(NS.cbc, 'EmbeddedDocumentBinaryObject').item(1)!.textContent!,
+    );
 
     it(`${file}: the invoice hash equals its DigestValue and QR tag 6`, () => {
       expect(invoiceHash(xml)).toBe(known.hash);
@@ -47,20 +49,30 @@ describe('known answers: published signed invoices', () => {
     it(`${file}: the canonical form drops the three parts and keeps the whitespace around them`, () => {
       const canonical = canonicalForHash(xml);
       expect(canonical).not.toMatch(/UBLExtensions|cac:Signature>|<cbc:ID>QR</);
-      expect(canonical.startsWith('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"')).toBe(true);
+      expect(
+        canonical.startsWith('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"'),
+      ).toBe(true);
       expect(canonical).not.toContain('<?xml');
     });
 
     it(`${file}: the signature verifies against the hash with the certificate's key`, () => {
       const cert = parseCertificate(ds('X509Certificate'));
-      expect(ecdsaVerify(Buffer.from(ds('SignatureValue'), 'base64'), Buffer.from(known.hash, 'base64'), cert.publicKey)).toBe(true);
+      expect(
+        ecdsaVerify(
+          Buffer.from(ds('SignatureValue'), 'base64'),
+          Buffer.from(known.hash, 'base64'),
+          cert.publicKey,
+        ),
+      ).toBe(true);
       expect(Buffer.compare(qr.get(8)!, Buffer.from(cert.publicKeyInfo))).toBe(0);
       expect(Buffer.compare(qr.get(9)!, Buffer.from(cert.signature))).toBe(0);
     });
 
     it(`${file}: the signed properties, certificate digest, issuer and serial agree`, () => {
       const cert = parseCertificate(ds('X509Certificate'));
-      expect(signedPropertiesDigest(doc.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!)).toBe(ds('DigestValue', 1));
+      expect(signedPropertiesDigest(doc.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!)).toBe(
+        ds('DigestValue', 1),
+      );
       expect(certificateDigest(cert)).toBe(ds('DigestValue', 2));
       expect(cert.issuer).toBe(known.certificateIssuer);
       expect(ds('X509IssuerName')).toBe(known.certificateIssuer);

@@ -41,7 +41,8 @@ export function qrTlv(fields: QrFields): string {
     tlv(8, fields.publicKey),
     tlv(9, fields.certificateSignature),
   ]).toString('base64');
-  if (qr.length > QR_MAX_CHARS) throw new RangeError(`QR code of ${qr.length} characters is over ${QR_MAX_CHARS}`);
+  if (qr.length > QR_MAX_CHARS)
+    throw new RangeError(`QR code of ${qr.length} characters is over ${QR_MAX_CHARS}`);
   return qr;
 }
 

@@ -26,12 +26,19 @@ async function schemaErrors(xml: string): Promise<string[]> {
 
 const unit = testUnit();
 const sign = (xml: string) =>
-  signInvoice(xml, { privateKey: unit.key.privateKeyPem, certificate: unit.certificate, signingTime: new Date() }).xml;
+  signInvoice(xml, {
+    privateKey: unit.key.privateKeyPem,
+    certificate: unit.certificate,
+    signingTime: new Date(),
+  }).xml;
 
 describe('the documents against the OASIS UBL 2.1 schemas', () => {
   const cases = {
     invoice: invoiceInput({ allowances: [{ reason: 'Coupon', amountHalalas: 1_000 }] }),
-    'invoice with a buyer and no shipping': invoiceInput({ buyer: { name: 'Noura', vatNumber: '300000000000003' }, shippingHalalas: 0 }),
+    'invoice with a buyer and no shipping': invoiceInput({
+      buyer: { name: 'Noura', vatNumber: '300000000000003' },
+      shippingHalalas: 0,
+    }),
     'credit note': noteInput('credit-note'),
     'debit note': noteInput('debit-note'),
   };
@@ -44,10 +51,12 @@ describe('the documents against the OASIS UBL 2.1 schemas', () => {
   }
 
   it('finds an element out of order (the check can fail)', async () => {
-    const xml = buildInvoice(invoiceInput()).replace(
-      '    <cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode>\n',
-      '',
-    ).replace('<cac:PaymentMeans>', '<cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode><cac:PaymentMeans>');
+    const xml = buildInvoice(invoiceInput())
+      .replace('    <cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode>\n', '')
+      .replace(
+        '<cac:PaymentMeans>',
+        '<cbc:DocumentCurrencyCode>SAR</cbc:DocumentCurrencyCode><cac:PaymentMeans>',
+      );
     expect((await schemaErrors(xml)).length).toBeGreaterThan(0);
   });
 });

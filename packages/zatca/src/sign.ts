@@ -190,13 +190,19 @@ export function signInvoice(xml: string, options: SignOptions): SignedInvoice {
   const doc = parseXml(xml);
   const root = doc.documentElement;
   const elements = childElements(root);
-  if (elements.some((e) => e.localName === 'UBLExtensions' || isDocumentReference(e, 'QR') || e.localName === 'Signature'))
+  if (
+    elements.some(
+      (e) => e.localName === 'UBLExtensions' || isDocumentReference(e, 'QR') || e.localName === 'Signature',
+    )
+  )
     throw new Error('the document is already signed');
   const pih = elements.find((e) => isDocumentReference(e, 'PIH'));
   if (!pih) throw new Error('the document has no PIH reference');
 
   const hash = invoiceHash(xml);
-  const signature = Buffer.from(ecdsaSign(Buffer.from(hash, 'base64'), options.privateKey)).toString('base64');
+  const signature = Buffer.from(ecdsaSign(Buffer.from(hash, 'base64'), options.privateKey)).toString(
+    'base64',
+  );
   const qr = qrTlv({
     ...documentQrFields(root),
     hash,
@@ -210,7 +216,8 @@ export function signInvoice(xml: string, options: SignOptions): SignedInvoice {
     ublExtensions({ hash, signature, certificate, signingTime: xsdDateTime(options.signingTime) }),
   );
   root.insertBefore(extensions!, root.firstChild);
-  for (const node of fragmentNodes(doc, qrAndSignature(qr)).reverse()) root.insertBefore(node, pih.nextSibling);
+  for (const node of fragmentNodes(doc, qrAndSignature(qr)).reverse())
+    root.insertBefore(node, pih.nextSibling);
 
   const signedProperties = doc.getElementsByTagNameNS(NS.xades, 'SignedProperties').item(0)!;
   const propertiesDigest = doc.getElementsByTagNameNS(NS.ds, 'DigestValue').item(1)!;
@@ -271,7 +278,8 @@ export function checkSignedInvoice(xml: string, expectedCertificate?: string): C
   const icvText = icvRef && textAt(icvRef, 'cbc:UUID');
   const pihRef = refs.find((e) => isDocumentReference(e, 'PIH'));
   const qrRef = refs.find((e) => isDocumentReference(e, 'QR'));
-  const ds = (name: string, i = 0) => doc.getElementsByTagNameNS(NS.ds, name).item(i)?.textContent ?? undefined;
+  const ds = (name: string, i = 0) =>
+    doc.getElementsByTagNameNS(NS.ds, name).item(i)?.textContent ?? undefined;
   const statedHash = ds('DigestValue', 0);
   let certificate: CertificateInfo | undefined;
   try {
@@ -282,7 +290,10 @@ export function checkSignedInvoice(xml: string, expectedCertificate?: string): C
   if (statedHash !== hash) fail('HASH_MISMATCH', 'the invoice hash does not match the document');
   const signature = ds('SignatureValue') ?? '';
   if (certificate) {
-    if (expectedCertificate !== undefined && parseCertificate(expectedCertificate).base64 !== certificate.base64)
+    if (
+      expectedCertificate !== undefined &&
+      parseCertificate(expectedCertificate).base64 !== certificate.base64
+    )
       fail('CERTIFICATE_MISMATCH', 'the document is signed with another certificate');
     if (!ecdsaVerify(Buffer.from(signature, 'base64'), Buffer.from(hash, 'base64'), certificate.publicKey))
       fail('SIGNATURE_INVALID', 'the signature does not verify with the certificate');
@@ -334,5 +345,3 @@ export function checkSignedInvoice(xml: string, expectedCertificate?: string): C
     problems,
   };
 }
-
-

@@ -12,7 +12,11 @@ const signingTime = new Date('2026-11-05T10:20:31Z');
 describe('signInvoice', () => {
   it('stamps a document that verifies: hash, signature, signed properties, certificate and QR', () => {
     const unsigned = buildInvoice(invoiceInput());
-    const signed = signInvoice(unsigned, { privateKey: unit.key.privateKeyPem, certificate: unit.certificate, signingTime });
+    const signed = signInvoice(unsigned, {
+      privateKey: unit.key.privateKeyPem,
+      certificate: unit.certificate,
+      signingTime,
+    });
     expect(signed.hash).toBe(invoiceHash(unsigned));
     expect(invoiceHash(signed.xml)).toBe(signed.hash);
     const checked = checkSignedInvoice(signed.xml, unit.certificate);
@@ -57,7 +61,11 @@ describe('signInvoice', () => {
   it('refuses a key that does not belong to the certificate', () => {
     const other = testUnit();
     expect(() =>
-      signInvoice(buildInvoice(invoiceInput()), { privateKey: other.key.privateKeyPem, certificate: unit.certificate, signingTime }),
+      signInvoice(buildInvoice(invoiceInput()), {
+        privateKey: other.key.privateKeyPem,
+        certificate: unit.certificate,
+        signingTime,
+      }),
     ).toThrow(/does not belong/);
   });
 
@@ -73,16 +81,25 @@ describe('signInvoice', () => {
       certificate: unit.certificate,
       signingTime,
     }).signature;
-    expect(codes(signed.xml.replace(signed.signature, otherSignature).replace(signed.qr, signed.qr))).toContain(
-      'SIGNATURE_INVALID',
-    );
-    expect(codes(signed.xml.replace('<cbc:PriceAmount currencyID="SAR">260.00', '<cbc:PriceAmount currencyID="SAR">250.00'))).toContain(
-      'HASH_MISMATCH',
-    );
-    expect(codes(signed.xml.replace('2026-11-05T10:20:31Z', '2026-11-05T10:20:32Z'))).toEqual(['SIGNED_PROPERTIES_INVALID']);
+    expect(
+      codes(signed.xml.replace(signed.signature, otherSignature).replace(signed.qr, signed.qr)),
+    ).toContain('SIGNATURE_INVALID');
+    expect(
+      codes(
+        signed.xml.replace(
+          '<cbc:PriceAmount currencyID="SAR">260.00',
+          '<cbc:PriceAmount currencyID="SAR">250.00',
+        ),
+      ),
+    ).toContain('HASH_MISMATCH');
+    expect(codes(signed.xml.replace('2026-11-05T10:20:31Z', '2026-11-05T10:20:32Z'))).toEqual([
+      'SIGNED_PROPERTIES_INVALID',
+    ]);
     const qr = decodeQrTlv(signed.qr);
     qr.set(4, Buffer.from('1.00'));
-    const forged = Buffer.concat([...qr].map(([t, v]) => Buffer.concat([Buffer.from([t, v.length]), v]))).toString('base64');
+    const forged = Buffer.concat(
+      [...qr].map(([t, v]) => Buffer.concat([Buffer.from([t, v.length]), v])),
+    ).toString('base64');
     expect(codes(signed.xml.replace(signed.qr, forged))).toEqual(['QR_MISMATCH']);
   });
 });

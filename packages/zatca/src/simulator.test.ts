@@ -6,7 +6,13 @@ import { FatooraClient, FatooraError, type Credentials } from './fatoora-client.
 import { buildInvoice, INITIAL_PIH } from './invoice.ts';
 import { generateSigningKey } from './keys.ts';
 import { signInvoice } from './sign.ts';
-import { REJECTION_SUFFIX, SIMULATOR_OTP, startFatooraSimulator, WARNING_SUFFIX, type FatooraSimulator } from './simulator.ts';
+import {
+  REJECTION_SUFFIX,
+  SIMULATOR_OTP,
+  startFatooraSimulator,
+  WARNING_SUFFIX,
+  type FatooraSimulator,
+} from './simulator.ts';
 import { invoiceInput, noteInput } from './test-support/fixtures.ts';
 import type { DocumentInput } from './types.ts';
 
@@ -32,7 +38,11 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 
 function stamped(input: DocumentInput, certificate: string) {
-  const signed = signInvoice(buildInvoice(input), { privateKey: key.privateKeyPem, certificate, signingTime: new Date() });
+  const signed = signInvoice(buildInvoice(input), {
+    privateKey: key.privateKeyPem,
+    certificate,
+    signingTime: new Date(),
+  });
   return { xml: signed.xml, hash: signed.hash, uuid: input.uuid };
 }
 
@@ -52,8 +62,15 @@ describe('onboarding and reporting against the simulator', () => {
 
     // Production CSIDs wait for the three kinds of simplified documents.
     await expect(client.productionCsid({ ...compliance })).rejects.toThrow(FatooraError);
-    for (const input of [invoiceInput({ uuid: randomUUID() }), noteInput('credit-note'), noteInput('debit-note')]) {
-      const outcome = await client.complianceCheck(complianceCredentials, stamped(input, compliance.binarySecurityToken));
+    for (const input of [
+      invoiceInput({ uuid: randomUUID() }),
+      noteInput('credit-note'),
+      noteInput('debit-note'),
+    ]) {
+      const outcome = await client.complianceCheck(
+        complianceCredentials,
+        stamped(input, compliance.binarySecurityToken),
+      );
       expect(outcome.status).toBe('reported');
     }
     const production = await client.productionCsid({ ...compliance });
@@ -62,7 +79,10 @@ describe('onboarding and reporting against the simulator', () => {
 
     // A compliance CSID cannot report.
     await expect(
-      client.report(complianceCredentials, stamped(invoiceInput({ uuid: randomUUID() }), compliance.binarySecurityToken)),
+      client.report(
+        complianceCredentials,
+        stamped(invoiceInput({ uuid: randomUUID() }), compliance.binarySecurityToken),
+      ),
     ).rejects.toMatchObject({ httpStatus: 401, retryable: false });
 
     const first = stamped(invoiceInput({ uuid: randomUUID(), pih: INITIAL_PIH }), certificate);
@@ -72,7 +92,10 @@ describe('onboarding and reporting against the simulator', () => {
 
     const warned = await client.report(
       production,
-      stamped(invoiceInput({ uuid: randomUUID(), number: `10002${WARNING_SUFFIX}`, icv: 2, pih: first.hash }), certificate),
+      stamped(
+        invoiceInput({ uuid: randomUUID(), number: `10002${WARNING_SUFFIX}`, icv: 2, pih: first.hash }),
+        certificate,
+      ),
     );
     expect(warned.status).toBe('reported-with-warnings');
     expect(warned.validation.warningMessages.map((m) => m.code)).toEqual(['SIM-WARNING']);
@@ -87,7 +110,10 @@ describe('onboarding and reporting against the simulator', () => {
     const good = stamped(invoiceInput({ uuid: randomUUID(), number: '10004', icv: 4 }), certificate);
     const other = stamped(invoiceInput({ uuid: randomUUID(), number: '10005', icv: 5 }), certificate);
     const otherSignature = /<ds:SignatureValue>([^<]+)/.exec(other.xml)![1]!;
-    const tampered = { ...good, xml: good.xml.replace(/<ds:SignatureValue>[^<]+/, `<ds:SignatureValue>${otherSignature}`) };
+    const tampered = {
+      ...good,
+      xml: good.xml.replace(/<ds:SignatureValue>[^<]+/, `<ds:SignatureValue>${otherSignature}`),
+    };
     const refused = await client.report(production, tampered);
     expect(refused.status).toBe('rejected');
     expect(refused.validation.errorMessages.map((m) => m.code)).toContain('SIGNATURE_INVALID');
@@ -101,13 +127,16 @@ describe('onboarding and reporting against the simulator', () => {
     await expect(unreachable.complianceCsid(csr, SIMULATOR_OTP)).rejects.toMatchObject({ retryable: true });
     for (const status of [500, 503, 429])
       await expect(
-        new FatooraClient({ baseUrl: 'http://x', fetch: async () => new Response('{}', { status }) }).complianceCsid(csr, '1'),
+        new FatooraClient({
+          baseUrl: 'http://x',
+          fetch: async () => new Response('{}', { status }),
+        }).complianceCsid(csr, '1'),
       ).rejects.toMatchObject({ retryable: true, httpStatus: status });
     await expect(
-      new FatooraClient({ baseUrl: 'http://x', fetch: async () => new Response('{}', { status: 401 }) }).report(
-        { binarySecurityToken: 'a', secret: 'b' },
-        { xml: '<x/>', hash: 'h', uuid: 'u' },
-      ),
+      new FatooraClient({
+        baseUrl: 'http://x',
+        fetch: async () => new Response('{}', { status: 401 }),
+      }).report({ binarySecurityToken: 'a', secret: 'b' }, { xml: '<x/>', hash: 'h', uuid: 'u' }),
     ).rejects.toMatchObject({ retryable: false, httpStatus: 401 });
   });
 
@@ -117,10 +146,16 @@ describe('onboarding and reporting against the simulator', () => {
       baseUrl: 'http://x/',
       fetch: async (_url, init) => {
         seen = new Headers(init?.headers);
-        return new Response(JSON.stringify({ validationResults: { status: 'PASS' }, reportingStatus: 'REPORTED' }), { status: 200 });
+        return new Response(
+          JSON.stringify({ validationResults: { status: 'PASS' }, reportingStatus: 'REPORTED' }),
+          { status: 200 },
+        );
       },
     });
-    await spy.report({ binarySecurityToken: 'TOKEN', secret: 'SECRET' }, { xml: '<x/>', hash: 'h', uuid: 'u' });
+    await spy.report(
+      { binarySecurityToken: 'TOKEN', secret: 'SECRET' },
+      { xml: '<x/>', hash: 'h', uuid: 'u' },
+    );
     expect(seen?.get('accept-version')).toBe('V2');
     expect(seen?.get('clearance-status')).toBe('0');
     expect(seen?.get('authorization')).toBe(`Basic ${Buffer.from('TOKEN:SECRET').toString('base64')}`);

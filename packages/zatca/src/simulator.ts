@@ -49,10 +49,15 @@ const pass = (code: string, category: string, message: string): FatooraMessage =
  * document it receives. Deterministic answers: a document number ending in `-WARN` is reported
  * with a warning (202), one ending in `-REJECT` is rejected (400).
  */
-export async function startFatooraSimulator(options: { port?: number; host?: string; otp?: string } = {}): Promise<FatooraSimulator> {
+export async function startFatooraSimulator(
+  options: { port?: number; host?: string; otp?: string } = {},
+): Promise<FatooraSimulator> {
   const otp = options.otp ?? SIMULATOR_OTP;
   const caKey = generateSigningKey();
-  const caName = new Name([nameRdn('2.5.4.10', 'Shop Fatoora Simulator'), nameRdn('2.5.4.3', 'Fatoora Simulator CA')]);
+  const caName = new Name([
+    nameRdn('2.5.4.10', 'Shop Fatoora Simulator'),
+    nameRdn('2.5.4.3', 'Fatoora Simulator CA'),
+  ]);
   const now = Date.now();
   const caCertificate = issueCertificate({
     issuerName: caName,
@@ -134,7 +139,9 @@ export async function startFatooraSimulator(options: { port?: number; host?: str
       checked,
       status,
       validationResults: {
-        infoMessages: errors.length ? [] : [pass('XSD_ZATCA_VALID', 'XSD validation', 'Complied with UBL 2.1 standards')],
+        infoMessages: errors.length
+          ? []
+          : [pass('XSD_ZATCA_VALID', 'XSD validation', 'Complied with UBL 2.1 standards')],
         warningMessages: warnings,
         errorMessages: errors,
         status,
@@ -147,7 +154,9 @@ export async function startFatooraSimulator(options: { port?: number; host?: str
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body: Record<string, string> = {};
     try {
-      body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>) : {};
+      body = chunks.length
+        ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>)
+        : {};
     } catch {
       return send(res, 400, { errors: [{ code: 'Invalid-Request', message: 'the body is not JSON' }] });
     }
@@ -157,16 +166,21 @@ export async function startFatooraSimulator(options: { port?: number; host?: str
       return send(res, 400, { errors: [{ code: 'Invalid-Version', message: 'Accept-Version must be V2' }] });
 
     if (path === '/compliance') {
-      if (req.headers.otp !== otp) return send(res, 400, { errors: [{ code: 'Invalid-OTP', message: 'the OTP is not valid' }] });
+      if (req.headers.otp !== otp)
+        return send(res, 400, { errors: [{ code: 'Invalid-OTP', message: 'the OTP is not valid' }] });
       let csr: CsrInfo;
       try {
         csr = parseCsr(body.csr ?? '');
       } catch (error) {
         return send(res, 400, { errors: [{ code: 'Invalid-CSR', message: (error as Error).message }] });
       }
-      const missing = [CSR_FIELDS.surname, CSR_FIELDS.uid, CSR_FIELDS.title].filter((oid) => !csr.alternativeName.get(oid));
+      const missing = [CSR_FIELDS.surname, CSR_FIELDS.uid, CSR_FIELDS.title].filter(
+        (oid) => !csr.alternativeName.get(oid),
+      );
       if (!csr.template || missing.length > 0)
-        return send(res, 400, { errors: [{ code: 'Invalid-CSR', message: 'the CSR lacks the template or EGS fields' }] });
+        return send(res, 400, {
+          errors: [{ code: 'Invalid-CSR', message: 'the CSR lacks the template or EGS fields' }],
+        });
       const unit = issue(csr, 'compliance');
       return send(res, 200, {
         requestID: Number(unit.requestId),
@@ -196,11 +210,18 @@ export async function startFatooraSimulator(options: { port?: number; host?: str
 
     if (path === '/production/csids') {
       if (unit.kind !== 'compliance' || body.compliance_request_id !== unit.requestId)
-        return send(res, 400, { errors: [{ code: 'Invalid-Request', message: 'unknown compliance_request_id' }] });
+        return send(res, 400, {
+          errors: [{ code: 'Invalid-Request', message: 'unknown compliance_request_id' }],
+        });
       const missing = TYPE_CODES.filter((code) => !unit.passed.has(code));
       if (missing.length > 0)
         return send(res, 400, {
-          errors: [{ code: 'Missing-ComplianceSteps', message: `compliance checks missing for ${missing.join(', ')}` }],
+          errors: [
+            {
+              code: 'Missing-ComplianceSteps',
+              message: `compliance checks missing for ${missing.join(', ')}`,
+            },
+          ],
         });
       const production = issue(unit.csr, 'production');
       return send(res, 200, {
@@ -215,7 +236,14 @@ export async function startFatooraSimulator(options: { port?: number; host?: str
     if (path === '/invoices/reporting/single') {
       if (unit.kind !== 'production') return send(res, 401, { message: 'a production CSID is needed' });
       if (req.headers['clearance-status'] !== '0')
-        return send(res, 400, { errors: [{ code: 'Clearance-Status', message: 'simplified documents are reported with Clearance-Status: 0' }] });
+        return send(res, 400, {
+          errors: [
+            {
+              code: 'Clearance-Status',
+              message: 'simplified documents are reported with Clearance-Status: 0',
+            },
+          ],
+        });
       const result = checkDocument(unit, body);
       const status = result.status === 'ERROR' ? 400 : result.status === 'WARNING' ? 202 : 200;
       return send(res, status, {
@@ -246,5 +274,3 @@ export async function startFatooraSimulator(options: { port?: number; host?: str
       }),
   };
 }
-
-

@@ -32,7 +32,8 @@ export function parseXml(xml: string): Document {
       fatalError: (message: string) => errors.push(message),
     },
   }).parseFromString(xml, 'text/xml');
-  if (errors.length > 0 || !doc.documentElement) throw new Error(`not well-formed XML: ${errors[0] ?? 'empty'}`);
+  if (errors.length > 0 || !doc.documentElement)
+    throw new Error(`not well-formed XML: ${errors[0] ?? 'empty'}`);
   return doc as unknown as Document;
 }
 

@@ -36,7 +36,10 @@ export function invoiceInput(overrides: Partial<DocumentInput> = {}): DocumentIn
   } as DocumentInput;
 }
 
-export function noteInput(kind: 'credit-note' | 'debit-note', overrides: Partial<DocumentInput> = {}): DocumentInput {
+export function noteInput(
+  kind: 'credit-note' | 'debit-note',
+  overrides: Partial<DocumentInput> = {},
+): DocumentInput {
   return {
     ...invoiceInput(),
     kind,
