@@ -3,31 +3,104 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import architecture from './eslint-rules/architecture.js';
 
 /*
- * The architecture's boundaries (README, "Layout"), as import rules. ESLint applies one
- * `no-restricted-imports` setting per file (a later block replaces an earlier one), so each
- * file group below lists every boundary that applies to it.
+ * The architecture's boundaries (README, "Layout"). Where an import leads is judged on the path
+ * it resolves to (`import-x/no-restricted-paths`), so a relative path cannot slip past a rule
+ * that a package name would meet. ESLint applies one `no-restricted-imports` setting per file
+ * (a later block replaces an earlier one), so each file group below lists every package rule
+ * that applies to it.
  */
+const api = 'apps/api/src';
+const modulesDir = `${api}/modules`;
+const moduleNames = readdirSync(modulesDir).filter((name) =>
+  statSync(path.join(modulesDir, name)).isDirectory(),
+);
+
+/** The API's layers, top to bottom: each imports only from the layers under it. */
+const apiTop = [`${api}/server.ts`, `${api}/app.ts`, `${api}/cli`, `${api}/demo`];
+/** Between the workspaces: for tests too (a browser test never reaches into the API's code). */
+const workspaceZones = [
+  {
+    target: 'apps/web',
+    from: 'apps/api',
+    message: 'The storefront never imports the API: share types and schemas through @shop/contract.',
+  },
+  {
+    target: 'apps/api',
+    from: 'apps/web',
+    message: 'The API never imports the storefront: share types and schemas through @shop/contract.',
+  },
+  {
+    target: 'packages/contract',
+    from: ['apps', 'packages/zatca'],
+    message: 'The contract is shared by the API and the storefront and depends on zod only.',
+  },
+];
+/** Inside the API, for production code (tests go through the whole app). */
+const layerZones = [
+  {
+    target: [`${api}/http`],
+    from: apiTop,
+    message: 'The HTTP layer is mounted by app.ts; it never imports it or the commands.',
+  },
+  {
+    target: [`${api}/use-cases`],
+    from: [...apiTop, `${api}/http`, `${api}/views`],
+    message: 'A use case calls module services (and lib); routes and page actions call the use case.',
+  },
+  {
+    target: [`${api}/views`],
+    from: [...apiTop, `${api}/http`, `${api}/use-cases`],
+    message: 'A view reads through modules (and lib); it never changes data through a use case.',
+  },
+  {
+    target: [modulesDir],
+    from: [...apiTop, `${api}/http`, `${api}/use-cases`, `${api}/views`],
+    message:
+      'A module owns its tables and knows nothing above it: flows across modules are use cases, reads for a screen are views.',
+  },
+  {
+    target: [`${api}/lib`, `${api}/db`, `${api}/config.ts`],
+    from: [...apiTop, `${api}/http`, `${api}/use-cases`, `${api}/views`, modulesDir],
+    message: 'lib/ and db/ are the ground floor: they import no layer above them.',
+  },
+  // A module may read another module's tables (its schema.ts) but never calls its service.
+  ...moduleNames.map((name) => ({
+    target: `${modulesDir}/${name}`,
+    from: moduleNames.filter((other) => other !== name).map((other) => `${modulesDir}/${other}`),
+    except: ['./schema.ts'],
+    message: `Modules stand side by side: ${name} may read another module's tables (its schema.ts) but never calls its service; a flow across modules is a use case.`,
+  })),
+];
+
 const webNeverImportsApi = {
-  group: ['@shop/api', '@shop/api/**', '**/apps/api/**'],
+  group: ['@shop/api', '@shop/api/**'],
   message: 'The storefront never imports the API: share types and schemas through @shop/contract.',
 };
 const apiNeverImportsWeb = {
-  group: ['@shop/web', '@shop/web/**', '**/apps/web/**'],
+  group: ['@shop/web', '@shop/web/**'],
   message: 'The API never imports the storefront: share types and schemas through @shop/contract.',
 };
+const noTestTools = {
+  group: ['vitest', 'vitest/**', 'fast-check', '@playwright/test', '@axe-core/playwright'],
+  message: 'Test tools stay in tests: production code never imports them.',
+};
 const noApiTestSupport = {
-  group: ['**/test/*', '**/test/**'],
-  message: 'Production code imports nothing from the test support folder (apps/api/src/test/).',
+  group: ['**/test/*', '**/test/**', '**/test-support/**'],
+  message:
+    'Production code imports nothing from the test support folders (apps/api/src/test/, test-support/).',
 };
 const noWebTestSupport = {
   group: ['**/e2e/**'],
   message: 'Production code imports nothing from the browser tests (apps/web/e2e/).',
 };
-const routesDoNotQueryTheDatabase = {
+const httpHoldsNoSql = {
   group: ['drizzle-orm', 'drizzle-orm/**', '**/schema.ts'],
-  message: "A route file holds no SQL: it calls its module's service (or a use case), which owns the tables.",
+  message: 'The HTTP layer holds no SQL: a route calls one use case or view, which reach the tables.',
 };
 const featuresDoNotImportRoutes = {
   group: ['**/routes/**', '**/root.tsx', '**/root'],
@@ -41,8 +114,19 @@ const contractImportsOnlyZod = {
 };
 
 const restrict = (...patterns) => ['error', { patterns }];
+/** A transaction is a use case's boundary: no route opens one. */
+const noTransactionInHttp = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: 'A route opens no transaction: the use case it calls is the transaction boundary.',
+};
 
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/api/src/test/**', 'apps/web/e2e/**'];
+const testFiles = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'apps/api/src/test/**',
+  'apps/web/e2e/**',
+  'packages/*/src/test-support/**',
+];
 
 export default tseslint.config(
   {
@@ -67,15 +151,23 @@ export default tseslint.config(
     },
   },
   {
-    // Import cycles: a module that needs another's code imports it, never both ways.
+    // Import cycles between files, and the layers' boundaries on resolved paths (zones above).
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, architecture },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
       'import-x/resolver-next': [importX.createNodeResolver()],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: workspaceZones }],
+    },
+  },
+  {
+    files: ['apps/api/src/**'],
+    ignores: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...workspaceZones, ...layerZones] }] },
   },
   {
     files: ['apps/web/app/**/*.{ts,tsx}'],
@@ -91,19 +183,29 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(contractImportsOnlyZod) },
   },
   {
+    files: ['packages/zatca/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': restrict(noTestTools, noApiTestSupport) },
+  },
+  {
     files: ['apps/web/**'],
     rules: { 'no-restricted-imports': restrict(webNeverImportsApi) },
   },
   {
     files: ['apps/web/app/**'],
     ignores: testFiles,
-    rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noWebTestSupport) },
+    rules: { 'no-restricted-imports': restrict(webNeverImportsApi, noWebTestSupport, noTestTools) },
   },
   {
     files: ['apps/web/app/features/**', 'apps/web/app/lib/**', 'apps/web/app/components/**'],
     ignores: testFiles,
     rules: {
-      'no-restricted-imports': restrict(webNeverImportsApi, noWebTestSupport, featuresDoNotImportRoutes),
+      'no-restricted-imports': restrict(
+        webNeverImportsApi,
+        noWebTestSupport,
+        noTestTools,
+        featuresDoNotImportRoutes,
+      ),
     },
   },
   {
@@ -113,12 +215,19 @@ export default tseslint.config(
   {
     files: ['apps/api/src/**'],
     ignores: testFiles,
-    rules: { 'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport) },
+    rules: {
+      'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport, noTestTools),
+      // A table is written by the module that owns it; module folders never import each other.
+      'architecture/no-foreign-table-writes': 'error',
+      'architecture/module-folders-acyclic': 'error',
+    },
   },
   {
-    files: ['apps/api/src/modules/*/routes.ts'],
+    files: ['apps/api/src/http/**'],
+    ignores: testFiles,
     rules: {
-      'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport, routesDoNotQueryTheDatabase),
+      'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport, noTestTools, httpHoldsNoSql),
+      'no-restricted-syntax': ['error', noTransactionInHttp],
     },
   },
   {

@@ -24,11 +24,12 @@ import { AppError, sendError } from './lib/errors.ts';
 import { rateLimitKey } from './http/client-address.ts';
 import { isInternalRequest } from './http/internal-request.ts';
 import { loggerOptions } from './lib/log-safe.ts';
-import { warnWithoutPublicUrl } from './lib/public-origin.ts';
+import { shopOrigin, warnWithoutPublicUrl } from './lib/public-origin.ts';
+import type { Shop } from './lib/shop.ts';
 import { clientErrorAnswer, securityHeaders } from './http/security-headers.ts';
 import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './http/csrf.ts';
-import { resolveSession } from './modules/users/sessions.ts';
+import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
@@ -45,6 +46,7 @@ import { orderRoutes } from './http/routes/orders.ts';
 import { adminOrderRoutes } from './http/routes/orders-admin.ts';
 import { paymentRoutes } from './http/routes/payments.ts';
 import { PaymentKeys } from './modules/payments/keys.ts';
+import { choosePaymentProvider } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
 import { staffGuard } from './http/staff-guard.ts';
@@ -96,6 +98,17 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('readCache', new ReadCache(app.changes));
   app.addHook('onClose', async () => app.readCache.close());
   app.decorate('catalog', publicCatalog(database, app.readCache, config.dbPoolSize));
+  const shop: Shop = {
+    db: database.db,
+    database,
+    config,
+    log: app.log,
+    changes: app.changes,
+    mailer: app.mailer,
+    readCache: app.readCache,
+    origin: () => shopOrigin(app),
+  };
+  app.decorate('shop', shop);
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
   const routeList: RouteEntry[] = [];
@@ -131,6 +144,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const keys = new PaymentKeys(config);
   app.decorate('paymentKeys', keys);
   await keys.reload(database.db);
+  app.decorate('payments', choosePaymentProvider(config, database.db, keys));
   app.changes.on((event) => {
     if (event.topic === 'settings')
       keys

@@ -67,15 +67,19 @@ async function main() {
   // 90 MB heavier on its first start than after a restart.
   if (lock && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) await prepareInChild();
 
+  // LOG_LEVEL=debug (or trace) logs every statement's SQL, once the app's logger exists.
+  let logQuery: ((sql: string) => void) | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     thread: config.pgliteThread,
     poolSize: config.dbPoolSize,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    ...(['debug', 'trace'].includes(config.logLevel) && { onQuery: (sql: string) => logQuery?.(sql) }),
   });
   await database.migrate();
   const app = await buildApp({ config, database });
+  logQuery = (sql) => app.log.debug({ sql }, 'query');
   if (config.seedDemo) await seedDemoCatalogIfEmpty(database.db, config, app.log);
   if (preparing) {
     await app.close();

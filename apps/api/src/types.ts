@@ -4,8 +4,10 @@ import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { ReadCache } from './lib/read-cache.ts';
+import type { Shop } from './lib/shop.ts';
 import type { PublicCatalog } from './views/public-catalog.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './modules/users/sessions.ts';
 import type { StaffSession } from './http/staff-guard.ts';
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, in order (see app.ts). */
     routeList: readonly RouteEntry[];
+    /** What use cases and views are handed (lib/shop.ts). */
+    shop: Shop;
     config: Config;
     db: Db;
     /** Changes to what shoppers see, for the caches to drop what a change touched. */
@@ -35,6 +39,8 @@ declare module 'fastify' {
     changeTransport: 'redis' | 'postgres' | 'in-process';
     /** Moyasar's keys in use: saved in the back office, else the env variables. */
     paymentKeys: PaymentKeys;
+    /** The card payment provider: Moyasar, or its local sandbox (modules/payments/choose-provider.ts). */
+    payments: PaymentProvider;
   }
   interface FastifyRequest {
     /** The request's language: `?lang=`, then Accept-Language, else Arabic. */

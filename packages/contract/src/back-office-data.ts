@@ -1,10 +1,10 @@
 import type { BackOfficeCatalogReads } from './admin-catalog-data.ts';
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
-import type { BackOfficeOrderReads } from './admin-orders-data.ts';
+import type { BackOfficeOrders } from './admin-orders-data.ts';
 import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
 import type { BackOfficeContentReads } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
-import type { BackOfficeRefundReads } from './admin-refunds-data.ts';
+import type { BackOfficeRefunds } from './admin-refunds-data.ts';
 import type { z } from './zod.ts';
 
 /**
@@ -44,10 +44,10 @@ export interface BackOfficeData {
   customers: BackOfficeCustomerReads;
 
   // orders
-  orders: BackOfficeOrderReads;
+  orders: BackOfficeOrders;
 
   // refunds and credit notes
-  refunds: BackOfficeRefundReads;
+  refunds: BackOfficeRefunds;
 
   // catalog
   catalog: BackOfficeCatalogReads;

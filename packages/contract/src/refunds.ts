@@ -58,6 +58,8 @@ export const refundBodySchema = z.object({
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'REFUND_KEY_INVALID'),
 });
 export type RefundBody = z.input<typeof refundBodySchema>;
+/** A refund as checked: amount in SAR, the stock to put back as a list. */
+export type RefundRequestBody = z.output<typeof refundBodySchema>;
 
 export const refundOrderParams = z.object({ id: uuidParam });
 export const creditNoteParams = z.object({ id: uuidParam, refundId: uuidParam });

@@ -69,6 +69,16 @@ export interface DatabaseOptions {
    * (DB_STATEMENT_TIMEOUT_MS); 0 or unset: no limit. Migrations always run without one.
    */
   statementTimeoutMs?: number | undefined;
+  /**
+   * Told every statement the shop sends (its SQL text, never its parameters, which hold
+   * password and token hashes): the server logs them at debug level (LOG_LEVEL=debug).
+   */
+  onQuery?: ((sql: string) => void) | undefined;
+}
+
+/** drizzle's logger option for `onQuery`. */
+function queryLogger(onQuery: DatabaseOptions['onQuery']) {
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 }
 
 /** `-c name=value` startup options for every server connection. */
@@ -93,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool) as unknown as Db;
+    const db = drizzlePg(pool, queryLogger(options.onQuery)) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -127,7 +137,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         signal?.addEventListener('abort', cancel, { once: true });
         try {
           if (signal?.aborted) throw signal.reason;
-          return await work(drizzlePg(client) as unknown as Db);
+          return await work(drizzlePg(client, queryLogger(options.onQuery)) as unknown as Db);
         } finally {
           signal?.removeEventListener('abort', cancel);
           client.release();
@@ -146,7 +156,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   for (const [name, value] of Object.entries(searchSessionSettings))
     await client.query(`select set_config($1, $2, false)`, [name, value]);
-  const pgliteDb = drizzlePglite(options.thread ? client : takingTurns(client));
+  const pgliteDb = drizzlePglite(options.thread ? client : takingTurns(client), queryLogger(options.onQuery));
   const db = pgliteDb as unknown as Db;
   return {
     db,

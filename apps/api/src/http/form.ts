@@ -49,16 +49,29 @@ export async function readForm(request: FastifyRequest, fileField?: string): Pro
  * error handler answers with the same `{code, message, fields}`.
  */
 export function parseBody<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  return parseAs(schema, data, 'body');
+}
+
+/**
+ * Checks a request part with its contract schema exactly as a route's schema checks it: the
+ * page's loaders and actions use it for what they hand a view or a use case, so a page and the
+ * API refuse the same input with the same `{code, message, fields}`.
+ */
+export function parseAs<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  part: 'body' | 'querystring' | 'params',
+): z.output<S> {
   // The zod compiler is synchronous; its declared type also covers async compilers.
-  const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(data) as {
+  const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: part })(data) as {
     error?: unknown[];
     value?: unknown;
   };
   if (result.error) {
-    throw Object.assign(new Error('body validation failed'), {
+    throw Object.assign(new Error(`${part} validation failed`), {
       statusCode: 400,
       validation: result.error,
-      validationContext: 'body',
+      validationContext: part,
     });
   }
   return result.value as z.output<S>;

@@ -1,14 +1,9 @@
-import { STAFF_SESSION_COOKIE, type StaffMe, type StaffRole } from '@shop/contract';
+import { STAFF_SESSION_COOKIE, type StaffRole } from '@shop/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isBackOfficeRequest } from './csrf.ts';
-import { AppError } from '../lib/errors.ts';
 import type { AuditActor } from '../modules/audit/service.ts';
-import {
-  findLiveStaffSession,
-  presentStaff,
-  touchStaffSession,
-  type LiveStaffSession,
-} from '../modules/staff/service.ts';
+import { requireMember, type StaffSession } from '../modules/staff/access.ts';
+import { findLiveStaffSession, touchStaffSession } from '../modules/staff/service.ts';
 
 /**
  * The back office's one gate (decision 101). A global `onRequest` hook judges every request
@@ -22,7 +17,7 @@ import {
  * member has not turned it on yet.
  */
 
-export type StaffSession = LiveStaffSession;
+export type { StaffSession };
 
 /** Idle deadlines move on at most once a minute: a busy page does not write on every call. */
 const TOUCH_AFTER_MS = 60_000;
@@ -46,37 +41,23 @@ export async function staffGuard(request: FastifyRequest, _reply: FastifyReply):
   const config = request.routeOptions.config;
   if (config.staffPublic) return;
   const found = await staffSessionOf(request);
-  if (!found) throw new AppError(401, 'STAFF_SESSION_REQUIRED');
   request.staff = found;
-  if (found.totpRequired && found.member.totpSecret === null && !config.staffDuringTotpSetup)
-    throw new AppError(403, 'TOTP_SETUP_REQUIRED');
-  if (config.staffRole === 'owner' && found.member.role !== 'owner')
-    throw new AppError(403, 'STAFF_ROLE_REQUIRED');
+  requireMember(found, { role: config.staffRole, duringTotpSetup: config.staffDuringTotpSetup });
 }
 
 /** The signed-in member (the guard has run): 401 without one, 403 below the role asked for. */
 export function requireStaff(request: FastifyRequest, role?: StaffRole): StaffSession {
-  const session = request.staff;
-  if (!session) throw new AppError(401, 'STAFF_SESSION_REQUIRED');
-  if (role === 'owner' && session.member.role !== 'owner') throw new AppError(403, 'STAFF_ROLE_REQUIRED');
-  return session;
+  return requireMember(request.staff, { role, duringTotpSetup: true });
+}
+
+/** Who makes a change, for the audit log: the member and the address the request came from. */
+export function actorOf(session: StaffSession, ip: string): AuditActor {
+  return { staffId: session.member.id, actor: session.member.email, ip };
 }
 
 /** Who is making a change, for the audit log. */
 export function auditActor(request: FastifyRequest): AuditActor {
-  const { member } = requireStaff(request);
-  return { staffId: member.id, actor: member.email, ip: request.ip };
-}
-
-export function presentMe(session: StaffSession, idleMinutes: number): StaffMe {
-  const idleEnds = Math.min(session.lastSeenAt.getTime() + idleMinutes * 60_000, session.expiresAt.getTime());
-  return {
-    staff: presentStaff(session.member),
-    totpRequired: session.totpRequired,
-    totpSetupRequired: session.totpRequired && session.member.totpSecret === null,
-    idleExpiresAt: new Date(idleEnds).toISOString(),
-    expiresAt: session.expiresAt.toISOString(),
-  };
+  return actorOf(requireStaff(request), request.ip);
 }
 
 function cookieOptions(request: FastifyRequest) {

@@ -20,7 +20,11 @@ export interface TestContext {
  * default, or a new database on the PostgreSQL server of TEST_DATABASE_URL when it is set.
  * An app given `DATABASE_URL` uses that database as it is (another app's, to share it).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Told the SQL of every statement the app sends (to count what a request reads). */
+  onQuery?: (sql: string) => void,
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const databaseUrl =
     process.env.TEST_DATABASE_URL && !env.DATABASE_URL
@@ -39,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir: config.dataDir,
     template: config.databaseUrl ? undefined : await migratedTemplate(),
     thread: process.env.TEST_PGLITE_THREAD === 'true',
+    onQuery,
   });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });

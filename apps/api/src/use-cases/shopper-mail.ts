@@ -1,9 +1,7 @@
 import type { Lang } from '@shop/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import type { Mailer } from '../lib/mail.ts';
+import type { Shop } from '../lib/shop.ts';
+import type { OrderRow } from '../modules/orders/lifecycle.ts';
 import { findUserById } from '../modules/users/service.ts';
-import { findOrder } from '../modules/orders/service.ts';
 
 /**
  * The shopper's e-mails about their order: shipped, delivered and refunded, in the language
@@ -25,13 +23,8 @@ export type OrderMailEvent =
       reason: string;
     };
 
-export interface OrderMailDeps {
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  /** The shop's public origin (`PUBLIC_URL`), for the link. */
-  origin: string;
-}
+/** The database (for the shopper), the mailer, the log, and the shop's origin for the link. */
+export type OrderMailDeps = Pick<Shop, 'db' | 'mailer' | 'log' | 'origin'>;
 
 const locales: Record<Lang, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-SA' };
 
@@ -142,21 +135,20 @@ export function orderMail(
   return { subject: w.subject, text, html, lang };
 }
 
-/** Mails the order's shopper about `event`; logs and swallows any failure. */
+/** Mails the order's shopper about `event` (the order as the change left it); logs and swallows any failure. */
 export async function mailShopperAboutOrder(
   deps: OrderMailDeps,
-  orderId: string,
+  order: OrderRow,
   event: OrderMailEvent,
 ): Promise<void> {
   try {
-    const order = await findOrder(deps.db, orderId);
-    const shopper = order && (await findUserById(deps.db, order.userId));
-    if (!order || !shopper) return;
+    const shopper = await findUserById(deps.db, order.userId);
+    if (!shopper) return;
     await deps.mailer.send({
       to: shopper.email,
-      ...orderMail(event, shopper.lang, shopper, order, deps.origin),
+      ...orderMail(event, shopper.lang, shopper, order, deps.origin()),
     });
   } catch (error) {
-    deps.log.error({ err: error, orderId, kind: event.kind }, 'the order e-mail could not be sent');
+    deps.log.error({ err: error, orderId: order.id, kind: event.kind }, 'the order e-mail could not be sent');
   }
 }

@@ -1,4 +1,4 @@
-import { errorMessage, okSchema, type Lang } from '@shop/contract';
+import { errorMessage, okSchema, type ActionResult, type Lang } from '@shop/contract';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { readAnswer, serverApi, type ApiClient } from './api.ts';
@@ -132,4 +132,57 @@ export function answerForm(
     { ...extra, done: result.answer.message, redirectTo },
     { headers: result.headers, back },
   );
+}
+
+const REQUEST_PARTS = new Set(['body', 'querystring', 'params']);
+
+/** A refusal of the shop as the form shows it: the first failing field's message, else the answer's. */
+export function refusalFormError(result: Extract<ActionResult<unknown>, { ok: false }>): FormError {
+  const first = result.error.fields?.[0];
+  // `body.amount` names the input `amount`; `returnStock.12` the form's `returnStock` part.
+  const field = first?.path.split('.').filter((part) => !REQUEST_PARTS.has(part))[0];
+  return { field: field || undefined, message: first?.message ?? result.error.message };
+}
+
+export interface ActionCall<S extends z.ZodType, T> {
+  /** The contract schema that checks the posted fields: the first failure is shown. */
+  schema: S;
+  /** Values that are not form fields (the reset token of the URL, the user id). */
+  extra?: Record<string, string>;
+  /** Where a refusal that names no field is shown. */
+  errorField?: string;
+  /** The change, through the load context (a use case of the shop, no HTTP round trip). */
+  run: (input: z.output<S>, form: FormData) => Promise<ActionResult<T>>;
+  /** How a refusal reads, when the form says so itself (an address 'failed to add'). */
+  failure?: (error: FormError, lang: Lang) => FormError;
+}
+
+/**
+ * One form's change in an action: read the posted fields, check them once with the contract
+ * schema, ask the shop for the change through the load context, and return either the error to
+ * show (field and message in the page language) or the answer with the cookies it sets.
+ */
+export async function submitAction<S extends z.ZodType, T>(
+  request: Request,
+  call: ActionCall<S, T>,
+  /** The form when the action has read it already (to see which of its forms was posted). */
+  read?: { form: FormData; values: Record<string, string> },
+): Promise<
+  | { ok: true; answer: T; headers: Headers; values: Record<string, string> }
+  | { ok: false; error: FormError; values: Record<string, string> }
+> {
+  const lang = requestLang(request);
+  const { form, values: posted } = read ?? (await readForm(request));
+  const values = { ...posted, ...call.extra };
+  const invalid = firstFormError(call.schema, values, lang);
+  if (invalid) return { ok: false, error: invalid, values };
+  const result = await call.run(call.schema.parse(values), form);
+  if (!result.ok) {
+    let error = refusalFormError(result);
+    if (call.failure) error = call.failure(error, lang);
+    return { ok: false, error: { ...error, field: error.field ?? call.errorField, refused: true }, values };
+  }
+  const headers = new Headers();
+  for (const cookie of result.cookies ?? []) headers.append('set-cookie', cookie);
+  return { ok: true, answer: result.value, headers, values };
 }

@@ -25,10 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { bo } = await requireMember(args, { role: 'owner' });
-  // The page's `:id` may be the order's number; the API is called with its id.
-  const order = await bo.refunds.ofOrder(args.params.id);
-  if (!order) throw data(null, { status: 404 });
-  return refundAction({ request: args.request, context: args.context, orderId: order.orderId });
+  return refundAction({ request: args.request, refunds: bo.refunds, orderRef: args.params.id });
 }
 
 function Summary({ order }: { order: OrderRefunds }) {

@@ -1,4 +1,4 @@
-import { adminOrderActionAnswerSchema, adminOrderPaths, type AdminOrder } from '@shop/contract';
+import type { AdminOrder } from '@shop/contract';
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-order';
@@ -10,7 +10,7 @@ import { askToConfirm, confirmError } from '../features/dashboard/confirm.server
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
-import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
+import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -27,27 +27,22 @@ export async function loader(args: Route.LoaderArgs) {
 const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
 
 /**
- * Ship, deliver or cancel (confirmed first): the API's action for this order, with its audit
+ * Ship, deliver or cancel (confirmed first): the shop's change for this order, with its audit
  * entry; the page then reads the order again. A refusal (another member was first) is shown in
  * the member's language.
  */
 export async function action(args: Route.ActionArgs) {
-  const { request, context, params } = args;
-  await requireMember(args);
+  const { request, params } = args;
+  const { bo } = await requireMember(args);
   const lang = requestLang(request);
   const read = await readForm(request);
   if (read.values.intent === 'cancel') {
     const ask = askToConfirm(read.values);
     if (ask) return ask;
   }
-  const result = await submitForm(
+  const result = await submitAction(
     request,
-    context,
-    {
-      schema: intentSchema,
-      send: (api, input) => api.raw('POST', adminOrderPaths[input.intent].build({ ref: params.ref })),
-      answer: adminOrderActionAnswerSchema,
-    },
+    { schema: intentSchema, run: (input) => bo.orders[input.intent](params.ref) },
     read,
   );
   if (!result.ok) return confirmError(read.values, result.error);

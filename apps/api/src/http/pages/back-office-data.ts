@@ -1,32 +1,41 @@
-import {
-  errorMessage,
-  type BackOfficeData,
-  type BackOfficeDataSource,
-  type ErrorCode,
-  type Lang,
-  type StaffRole,
-} from '@shop/contract';
+import type { BackOfficeData, BackOfficeDataSource, Lang } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditReads } from '../../views/back-office/audit.ts';
-import { orderReads } from '../../views/back-office/orders.ts';
-import { customerReads, overviewReads } from '../../views/back-office/insights.ts';
-import { contentReads } from '../../views/back-office/content.ts';
-import { refundReads } from '../../views/back-office/refunds.ts';
-import { catalogReads } from '../../views/back-office/catalog.ts';
-import type { BackOfficeReadContext } from '../../views/back-office/staff.ts';
-import { staffReads } from '../../views/back-office/staff.ts';
-import { presentMe, staffSessionOf, type StaffSession } from '../staff-guard.ts';
-
-/** A refusal as the page's own status, with the API's error body in the page's language. */
-function refuse(status: number, code: ErrorCode, lang: Lang): Response {
-  return Response.json({ code, message: errorMessage(code, lang) }, { status });
-}
+import { requireMember, type StaffNeed, type StaffSession } from '../../modules/staff/access.ts';
+import type { AuditActor } from '../../modules/audit/service.ts';
+import { staffMe } from '../../views/back-office/staff.ts';
+import { actorOf, staffSessionOf } from '../staff-guard.ts';
+import { auditPages } from './back-office/audit.ts';
+import { catalogPages } from './back-office/catalog.ts';
+import { contentPages } from './back-office/content.ts';
+import { customerPages, overviewPages } from './back-office/insights.ts';
+import { orderPages } from './back-office/orders.ts';
+import { refundPages } from './back-office/refunds.ts';
+import { staffPages } from './back-office/staff.ts';
+import { pageAction, pageRead } from './page-calls.ts';
 
 /**
- * The back office's data for one page request: each area's reads (one `…Reads(ctx)` per area,
- * from the module that owns the tables), sharing one resolution of the staff session. The
- * page request never passes through the API's staff guard (it is not under `/api/admin`), so
- * the member is resolved here, from the same cookie and with the same refusals.
+ * What one area of the back office's pages gets: the shop, the page's language, and the two
+ * ways in for the member of this request, resolved once from the `staff_session` cookie and
+ * judged by the same rule as the API's guard (`requireMember`): `read` for loaders (a refusal
+ * is thrown as the page's status), `act` for actions (a refusal is answered).
+ */
+export interface BackOfficePageContext {
+  app: FastifyInstance;
+  lang: Lang;
+  read<T>(need: StaffNeed, run: (member: StaffSession) => Promise<T>): Promise<T>;
+  act<T>(
+    need: StaffNeed,
+    run: (by: AuditActor, member: StaffSession) => Promise<T>,
+  ): Promise<ActionResult<T>>;
+}
+
+type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
+
+/**
+ * The back office's data and changes for one page request, in the page's language: each
+ * area's views and use cases, called directly (no HTTP round trip through the API). The page
+ * request is not under `/api/admin`, so the API's guard did not run for it: the member is
+ * resolved here from the same cookie and refused by the same rule.
  */
 export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest): BackOfficeDataSource {
   let session: Promise<StaffSession | null> | undefined;
@@ -34,54 +43,36 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
   const byLang = new Map<Lang, BackOfficeData>();
 
   const build = (lang: Lang): BackOfficeData => {
-    const ctx: BackOfficeReadContext = {
+    const ctx: BackOfficePageContext = {
       app,
-      db: app.db,
       lang,
-      member: async (role?: StaffRole) => {
-        const found = await live();
-        if (!found) throw refuse(401, 'STAFF_SESSION_REQUIRED', lang);
-        if (found.totpRequired && found.member.totpSecret === null)
-          throw refuse(403, 'TOTP_SETUP_REQUIRED', lang);
-        if (role === 'owner' && found.member.role !== 'owner') throw refuse(403, 'STAFF_ROLE_REQUIRED', lang);
-        return found;
-      },
+      read: (need, run) => pageRead(lang, async () => run(requireMember(await live(), need))),
+      act: (need, run) =>
+        pageAction(lang, async () => {
+          const member = requireMember(await live(), need);
+          return run(actorOf(member, request.ip), member);
+        }),
     };
     return {
       lang,
       me: async () => {
         const found = await live();
-        return found ? presentMe(found, app.config.staff.idleMinutes) : null;
+        return found ? staffMe(found, app.config.staff.idleMinutes) : null;
       },
-
-      // overview and customers
-      overview: overviewReads(ctx),
-      customers: customerReads(ctx),
-
-      // orders
-      orders: orderReads(ctx),
-
-      // refunds and credit notes
-      refunds: refundReads(ctx),
-
-      // catalog
-      catalog: catalogReads(ctx),
-
-      // content, import and settings
-      content: contentReads(ctx),
-
-      // staff, audit and account
-      staff: staffReads(ctx),
-      audit: auditReads(ctx),
+      overview: overviewPages(ctx),
+      customers: customerPages(ctx),
+      orders: orderPages(ctx),
+      refunds: refundPages(ctx),
+      catalog: catalogPages(ctx),
+      content: contentPages(ctx),
+      staff: staffPages(ctx),
+      audit: auditPages(ctx),
     };
   };
 
   return (lang) => {
     let data = byLang.get(lang);
-    if (!data) {
-      data = build(lang);
-      byLang.set(lang, data);
-    }
+    if (!data) byLang.set(lang, (data = build(lang)));
     return data;
   };
 }

@@ -19,7 +19,7 @@ import { getSettings, settingsForClient } from '../../modules/settings/service.t
 import { presentOrder, presentOrdersPage } from '../../views/orders/present.ts';
 import { orderWithPayment } from '../../views/orders/payment-form.ts';
 import { findOrder, linesOfOrders, listOrders } from '../../modules/orders/service.ts';
-import { readCreditNote } from '../../views/refunds/read.ts';
+import { shopperCreditNote } from '../../views/refunds/read.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { staffSessionOf } from '../staff-guard.ts';
 import { findUserById, toUserAnswer } from '../../modules/users/service.ts';
@@ -164,9 +164,15 @@ export function storeDataFor(
       return presentOrder(order, lines, refunds, lang, await getSettings(db));
     },
     creditNote: async (invoiceId, refundId) => {
-      const order = await ownOrder(invoiceId);
-      if (!order || !uuidParam.safeParse(refundId).success) return null;
-      return readCreditNote(db, order, refundId, lang);
+      const shopper = await currentUser();
+      if (
+        !shopper ||
+        !orderIdParams.safeParse({ invoiceId }).success ||
+        !uuidParam.safeParse(refundId).success
+      )
+        return null;
+      const note = await shopperCreditNote(db, shopper.userId, invoiceId, refundId, lang);
+      return typeof note === 'object' ? note.value : null;
     },
     orderWithPayment: async (invoiceId) => {
       const order = await ownOrder(invoiceId);

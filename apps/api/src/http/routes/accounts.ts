@@ -26,16 +26,14 @@ import { storeImage } from '../../lib/images.ts';
 import type { MailMessage, Mailer } from '../../lib/mail.ts';
 import { normalizeSaudiMobile } from '../../lib/phone.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
+import { createSession, endAllSessions, endSession } from '../../modules/users/sessions.ts';
 import {
   clearSessionCookie,
-  createSession,
-  endAllSessions,
-  endSession,
   requireOwner,
   requireUser,
   sessionRequired,
   setSessionCookie,
-} from '../../modules/users/sessions.ts';
+} from '../shopper-session.ts';
 import { reset as resetThrottle } from '../../modules/throttle/service.ts';
 import { bodySchemaDocumentsOnly, parseBody, readForm } from '../form.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';

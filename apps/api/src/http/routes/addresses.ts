@@ -12,12 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
-import {
-  requireOwner,
-  requireUser,
-  sessionRequired,
-  type SessionUser,
-} from '../../modules/users/sessions.ts';
+import { type SessionUser } from '../../modules/users/sessions.ts';
+import { requireOwner, requireUser, sessionRequired } from '../shopper-session.ts';
 import {
   addAddress,
   deleteAddress,

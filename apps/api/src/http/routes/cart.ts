@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
-import { requireOwner, requireUser, sessionRequired } from '../../modules/users/sessions.ts';
+import { requireOwner, requireUser, sessionRequired } from '../shopper-session.ts';
 import {
   addToCart,
   clearCart,

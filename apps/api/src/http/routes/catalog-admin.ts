@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { found } from '../openapi.ts';
 import { auditActor } from '../staff-guard.ts';
 import { bodySchemaDocumentsOnly, parseBody, readForm } from '../form.ts';
 import {
@@ -132,7 +133,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         response: { 200: adminProductSchema },
       },
     },
-    (request) => adminProduct(db, request.params.id),
+    async (request) => found(await adminProduct(db, request.params.id), 'PRODUCT_NOT_FOUND'),
   );
 
   app.put(

@@ -11,6 +11,7 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { found } from '../openapi.ts';
 import { importSettings } from '../../use-cases/catalog-import/settings.ts';
 import { auditActor } from '../staff-guard.ts';
 import { exportCatalogCsv, exportCatalogJson } from '../../views/catalog-export.ts';
@@ -120,7 +121,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       launch(id, auditActor(request));
       return {
         ...okMessage('IMPORT_STARTED', request.lang),
-        job: await findImportJob(app.db, id, request.lang),
+        job: found(await findImportJob(app.db, id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
       };
     },
   );
@@ -148,7 +149,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       launch(job.id, by);
       return {
         ...okMessage('IMPORT_STARTED', request.lang),
-        job: await findImportJob(app.db, job.id, request.lang),
+        job: found(await findImportJob(app.db, job.id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
       };
     },
   );
@@ -185,7 +186,8 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importJobSchema },
       },
     },
-    (request) => findImportJob(app.db, request.params.id, request.lang),
+    async (request) =>
+      found(await findImportJob(app.db, request.params.id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
   );
 
   app.get(

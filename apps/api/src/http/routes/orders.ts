@@ -13,7 +13,7 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireOwner } from '../../modules/users/sessions.ts';
+import { requireOwner } from '../shopper-session.ts';
 import { placeOrder } from '../../use-cases/checkout/place-order.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { rememberLang } from '../../modules/users/service.ts';

@@ -12,7 +12,7 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { requireOwner, requireUser } from '../../modules/users/sessions.ts';
+import { requireOwner, requireUser } from '../shopper-session.ts';
 import { reconcilePayments } from '../../use-cases/checkout/reconcile.ts';
 import { verifyPayment, type PaymentDeps } from '../../use-cases/checkout/settle-payment.ts';
 import { callbackUrlFor } from '../../modules/orders/callback-url.ts';

@@ -29,10 +29,10 @@ import type { Mailer } from '../../lib/mail.ts';
 import { consume, release, reset, tooManyRequests } from '../../modules/throttle/service.ts';
 import { recordAudit } from '../../modules/audit/service.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { staffMe } from '../../views/back-office/staff.ts';
 import {
   auditActor,
   clearStaffCookie,
-  presentMe,
   requireStaff,
   setStaffCookie,
   type StaffSession,
@@ -154,7 +154,7 @@ async function startSession(
   return {
     ...okMessage('STAFF_SIGNED_IN', request.lang),
     status: 'signed_in' as const,
-    me: presentMe(live, config.staff.idleMinutes),
+    me: staffMe(live, config.staff.idleMinutes),
   };
 }
 
@@ -369,7 +369,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: staffMeSchema },
       },
     },
-    async (request) => presentMe(requireStaff(request), idleMinutes),
+    async (request) => staffMe(requireStaff(request), idleMinutes),
   );
 
   // ---- two-step verification of one's own account ----

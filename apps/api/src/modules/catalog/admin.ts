@@ -127,10 +127,17 @@ function auditView(p: ProductRow, extras?: string[]) {
   };
 }
 
-export async function adminProduct(db: Db | Tx, id: number): Promise<AdminProduct> {
+/** A product as the back office edits it; null when there is none. */
+export async function adminProduct(db: Db | Tx, id: number): Promise<AdminProduct | null> {
   const [row] = await selectAdminProducts(db).where(eq(products.id, id));
-  if (!row) throw notFound('PRODUCT_NOT_FOUND');
-  return present(row, (await extraImages(db, [id])).get(id) ?? []);
+  return row ? present(row, (await extraImages(db, [id])).get(id) ?? []) : null;
+}
+
+/** The product a change inside this transaction has just written (so it exists). */
+async function writtenProduct(tx: Tx, id: number): Promise<AdminProduct> {
+  const product = await adminProduct(tx, id);
+  if (!product) throw new Error(`product ${id} is gone inside its own transaction`);
+  return product;
 }
 
 const sortOrder = (sort: ProductSort, lang: Lang): SQL[] => {
@@ -279,7 +286,7 @@ export async function createAdminProduct(
       before: null,
       after: auditView(row!, []),
     });
-    return adminProduct(tx, row!.id);
+    return writtenProduct(tx, row!.id);
   });
 }
 
@@ -320,7 +327,7 @@ export async function updateAdminProduct(
       before: auditView(before),
       after: auditView(after!),
     });
-    return adminProduct(tx, id);
+    return writtenProduct(tx, id);
   });
 }
 
@@ -395,7 +402,7 @@ export async function addProductImage(
       before: { images: [before.image, ...extras] },
       after: { images: [after!.image, ...extras, ...(before.image === '' ? [] : [image])] },
     });
-    return adminProduct(tx, id);
+    return writtenProduct(tx, id);
   });
 }
 
@@ -435,7 +442,7 @@ export async function setProductImages(
         before: { images: current },
         after: { images },
       });
-    return adminProduct(tx, id);
+    return writtenProduct(tx, id);
   });
 }
 

@@ -104,10 +104,22 @@ export async function supersedeAwaiting(tx: Tx, userId: string, now = new Date()
   );
 }
 
-/** The order row, locked until the transaction ends (so no transition can pass it meanwhile). */
-export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+/** An order as the back office names it: by its number or by its id. */
+export type OrderRef = { number: number } | { id: string };
+
+/**
+ * The order row, locked until the transaction ends (so no transition can pass it meanwhile);
+ * null when there is no such order.
+ */
+export async function lockOrder(tx: Tx, ref: string | OrderRef): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(orderWhere(ref)).for('update');
   return row ?? null;
+}
+
+/** The condition that picks the order of an id or a reference. */
+export function orderWhere(ref: string | OrderRef) {
+  if (typeof ref === 'string') return eq(orders.id, ref);
+  return 'id' in ref ? eq(orders.id, ref.id) : eq(orders.number, ref.number);
 }
 
 /**

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { OrderRow } from './lifecycle.ts';
+import { orderWhere, type OrderRef, type OrderRow } from './lifecycle.ts';
+
+export type { OrderRef };
 import { vatIncluded } from './zatca.ts';
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -109,8 +111,19 @@ export async function awaitingPaymentSince(db: Db, before: Date, limit: number):
     .limit(limit);
 }
 
-export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+/**
+ * The id of the order a reference names: an id as it is given (whoever uses it finds out
+ * whether it exists), a number looked up; null when no order has that number.
+ */
+export async function orderIdOf(db: Db, ref: OrderRef): Promise<string | null> {
+  if ('id' in ref) return ref.id;
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, ref.number)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The order of an id (or, from the back office, of a number); null when there is none. */
+export async function findOrder(db: Db, ref: string | OrderRef): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(orderWhere(ref)).limit(1);
   return row ?? null;
 }
 

@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from './schema.ts';
-import { SESSION_COOKIE } from '../../http/csrf.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
 
 /** The signed-in shopper of a request, as routes see it. */
 export interface SessionUser {
@@ -23,15 +19,6 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/** The session token a request carries: `Authorization: Bearer` wins over the cookie. */
-export function requestToken(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  // A Bearer call is judged by its header alone (the CSRF guard lets it pass on that basis),
-  // so a cookie sent beside it must not be what authenticates it.
-  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
-  return request.cookies?.[SESSION_COOKIE];
 }
 
 /** Finds the live session of a token: not expired, and its user still active. */
@@ -65,40 +52,6 @@ export async function findSession(
   return { sessionId, user };
 }
 
-/**
- * Global `onRequest` hook: resolves the session cookie or Bearer token to `request.user`
- * (null when there is none or it is not valid). It never refuses a request by itself;
- * routes call `requireUser` / `requireOwner`.
- */
-export async function resolveSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  request.user = null;
-  request.sessionId = null;
-  const token = requestToken(request);
-  if (!token) return;
-  const found = await findSession(request.server.db, token);
-  if (!found) return;
-  request.user = found.user;
-  request.sessionId = found.sessionId;
-}
-
-/** The caller, or 401 UNAUTHORIZED. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/** The caller when `userId` is their own id: 401 without a session, 403 FORBIDDEN otherwise. */
-export function requireOwner(request: FastifyRequest, userId: string): SessionUser {
-  const user = requireUser(request);
-  if (user.id !== userId) throw forbidden();
-  return user;
-}
-
-/** `onRequest` hook for a plugin whose every route needs a session: 401 before the body is read. */
-export async function sessionRequired(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  requireUser(request);
-}
-
 /** Starts a session for a user; returns the token (shown once, never stored in clear). */
 export async function createSession(
   db: Db,
@@ -121,29 +74,4 @@ export async function endSession(db: Db, sessionId: number): Promise<void> {
 /** Ends every session of a user (password change, password reset, deactivation). */
 export async function endAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-function cookieOptions(config: Config, request: FastifyRequest) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: config.env === 'production' || request.protocol === 'https',
-  };
-}
-
-export function setSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  token: string,
-  expiresAt: Date,
-): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    ...cookieOptions(request.server.config, request),
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  void reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server.config, request));
 }

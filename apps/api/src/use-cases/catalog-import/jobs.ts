@@ -498,10 +498,10 @@ export async function listImportJobs(
   return { items: rows.map((r) => present(r, lang)), page, pageSize, total: counted?.total ?? 0 };
 }
 
-export async function findImportJob(db: Db, id: string, lang: Lang): Promise<ImportJob> {
+/** A job as the import page shows it; null when there is none. */
+export async function findImportJob(db: Db, id: string, lang: Lang): Promise<ImportJob | null> {
   const [row] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
-  if (!row) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
-  return present(row, lang);
+  return row ? present(row, lang) : null;
 }
 
 const isUniqueViolation = (error: unknown) =>

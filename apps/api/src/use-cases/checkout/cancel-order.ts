@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
 import { releaseStock } from '../../modules/catalog/stock.ts';
 import { cancelUnpaid, type OrderRow } from '../../modules/orders/lifecycle.ts';
-import { findOrder } from '../../modules/orders/service.ts';
+import { findOrder, orderIdOf, type OrderRef } from '../../modules/orders/service.ts';
 import { announceStock } from './steps.ts';
 
 /**
@@ -18,9 +18,11 @@ import { announceStock } from './steps.ts';
  */
 export async function cancelOrder(
   deps: { db: Db; changes: ChangeEvents },
-  orderId: string,
+  ref: OrderRef,
   by: AuditActor,
 ): Promise<OrderRow> {
+  const orderId = await orderIdOf(deps.db, ref);
+  if (!orderId) throw notFound('ORDER_NOT_FOUND');
   const cancelled = await deps.db.transaction(async (tx) => {
     const ended = await cancelUnpaid(tx, orderId, by.staffId!);
     if (!ended) {

@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Shop } from '../../lib/shop.ts';
 import type { ReturnedUnits } from '../../modules/refunds/schema.ts';
-import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
 import { releaseStock } from '../../modules/catalog/stock.ts';
@@ -9,6 +8,7 @@ import {
   lockOrder,
   recordRefund,
   REFUNDABLE_STATUSES,
+  type OrderRef,
   type OrderRow,
 } from '../../modules/orders/lifecycle.ts';
 import { linesOfOrders } from '../../modules/orders/service.ts';
@@ -33,6 +33,7 @@ import {
   returnedByLine,
   type RefundRow,
 } from '../../modules/refunds/service.ts';
+import { mailShopperAboutOrder, type OrderMailDeps } from '../shopper-mail.ts';
 import { announceStock } from './steps.ts';
 
 /**
@@ -52,25 +53,14 @@ import { announceStock } from './steps.ts';
  *   without refunding again when this refund is already in it.
  */
 
-export interface RefundDeps {
-  db: Db;
-  provider: PaymentProvider;
-  log: FastifyBaseLogger;
-  changes: ChangeEvents;
-  /** Told once the refund has committed (the shopper's e-mail); its failures are its own. */
-  refunded?: (done: CompletedRefund) => Promise<void>;
-}
+/** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
+export type RefundDeps = OrderMailDeps & Pick<Shop, 'changes'> & { provider: PaymentProvider };
 
 export interface RefundRequest {
   amountHalalas: number;
   reason: string;
   returnStock: { lineId: number; quantity: number }[];
   idempotencyKey: string;
-}
-
-export interface CompletedRefund {
-  refund: RefundRow;
-  order: OrderRow;
 }
 
 /** How long one request may be asking the provider before another may take over (its timeout is 10 s). */
@@ -120,13 +110,14 @@ type Started =
 /** Under the order's lock: the refund of this key, or a new pending one claimed by this request. */
 async function start(
   deps: RefundDeps,
-  orderId: string,
+  ref: OrderRef,
   input: RefundRequest,
   by: AuditActor,
 ): Promise<Started> {
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrder(tx, ref);
     if (!order) throw new AppError(404, 'ORDER_NOT_FOUND');
+    const orderId = order.id;
     const existing = await findRefundByKey(tx, orderId, input.idempotencyKey);
     if (existing) {
       if (!sameRequest(existing, input)) throw new AppError(422, 'REFUND_KEY_REUSED');
@@ -202,7 +193,14 @@ async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPaym
   });
   if (!done) return null;
   await announceStock(deps.changes, done.refund.returnStock);
-  if (deps.refunded) await deps.refunded(done);
+  await mailShopperAboutOrder(deps, done.order, {
+    kind: 'refunded',
+    amountHalalas: done.refund.amountHalalas,
+    refundedHalalas: done.order.refundedHalalas,
+    totalHalalas: done.order.totalHalalas,
+    creditNoteNumber: done.refund.creditNoteNumber ?? 0,
+    reason: done.refund.reason,
+  });
   return done.refund;
 }
 
@@ -230,12 +228,13 @@ function answer(refund: RefundRow): RefundRow {
  */
 export async function refundOrder(
   deps: RefundDeps,
-  orderId: string,
+  ref: OrderRef,
   input: RefundRequest,
   by: AuditActor,
 ): Promise<{ refund: RefundRow; replayed: boolean }> {
   for (;;) {
-    const started = await start(deps, orderId, input, by);
+    const started = await start(deps, ref, input, by);
+    const orderId = started.refund.orderId;
     if (started.kind === 'answered') return { refund: answer(started.refund), replayed: true };
     if (started.kind === 'busy') {
       const outcome = await waitForOther(deps.db, started.refund);

@@ -1,33 +1,20 @@
-import { adminProductsQuery, errorMessage, type BackOfficeData } from '@shop/contract';
-import { AppError } from '../../lib/errors.ts';
-import type { BackOfficeReadContext } from './staff.ts';
-import { adminProduct, listAdminProducts, listGroups } from '../../modules/catalog/admin.ts';
+import type { AdminGroup, AdminProduct, AdminProductPage, AdminProductsQuery, Lang } from '@shop/contract';
+import type { Db } from '../../db/client.ts';
+import { adminProduct, listAdminProducts, listGroups, type GroupKind } from '../../modules/catalog/admin.ts';
 
-/** Reads of the catalog area (every member), as `GET /api/admin/products…` answers them. */
-export function catalogReads(ctx: BackOfficeReadContext): BackOfficeData['catalog'] {
-  return {
-    products: async (input) => {
-      await ctx.member();
-      const query = adminProductsQuery.safeParse(input);
-      if (!query.success) throw Response.json(errorMessage('VALIDATION_FAILED', ctx.lang), { status: 400 });
-      return listAdminProducts(ctx.db, query.data, ctx.lang);
-    },
-    product: async (id) => {
-      await ctx.member();
-      try {
-        return await adminProduct(ctx.db, id);
-      } catch (error) {
-        if (error instanceof AppError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    categories: async () => {
-      await ctx.member();
-      return listGroups(ctx.db, 'category');
-    },
-    brands: async () => {
-      await ctx.member();
-      return listGroups(ctx.db, 'brand');
-    },
-  };
+/** The catalog as the back office's pages and `GET /api/admin/products…` show it (any member). */
+
+/** One page of products with the list's filters. */
+export function adminProductsPage(db: Db, query: AdminProductsQuery, lang: Lang): Promise<AdminProductPage> {
+  return listAdminProducts(db, query, lang);
+}
+
+/** One product as its editor shows it; null when there is none. */
+export function adminProductView(db: Db, id: number): Promise<AdminProduct | null> {
+  return adminProduct(db, id);
+}
+
+/** Every category or brand, in the shop's order, with how many products each holds. */
+export function adminGroups(db: Db, kind: GroupKind): Promise<AdminGroup[]> {
+  return listGroups(db, kind);
 }

@@ -1,25 +1,21 @@
 import type { AdminOrderSort, AdminOrdersQuery } from '@shop/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { payments } from '../../modules/payments/schema.ts';
 import { staff } from '../../modules/staff/schema.ts';
 import { users } from '../../modules/users/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
-import { markDelivered, markShipped, type OrderRow } from '../../modules/orders/lifecycle.ts';
-import { linesOfOrders, type OrderLineRow } from '../../modules/orders/service.ts';
-import { mailShopperAboutOrder, type OrderMailDeps } from '../../use-cases/shopper-mail.ts';
+import type { OrderRow } from '../../modules/orders/lifecycle.ts';
+import { linesOfOrders, type OrderLineRow, type OrderRef } from '../../modules/orders/service.ts';
 import { refundsOfOrders, type RefundRow } from '../../modules/refunds/service.ts';
 
 /**
- * The orders module's reads and fulfilment changes for the back office. The list and its
- * search are served by indexes at tens of thousands of orders (migration 0007, decision 110):
+ * The back office's reads of orders. The list and its search are served by indexes at tens of thousands of orders (migration 0007, decision 110):
  * every filter and sort has a btree index with the creation time, and the search's text
  * matches are trigram indexes on the order's phone and the customer's name, e-mail and phone.
  */
 
-export type OrderRef = { number: number } | { id: string };
+export type { OrderRef };
 
 export interface CustomerRow {
   id: string;
@@ -169,10 +165,10 @@ async function findRow(db: Db, ref: OrderRef): Promise<AdminOrderRow | null> {
   return row ?? null;
 }
 
-/** The order with its lines, payments and who acted on it; 404 ORDER_NOT_FOUND. */
-export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrderDetails> {
+/** The order with its lines, payments and who acted on it; null when there is no such order. */
+export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrderDetails | null> {
   const row = await findRow(db, ref);
-  if (!row) throw notFound('ORDER_NOT_FOUND');
+  if (!row) return null;
   const { order } = row;
   const refunds = (await refundsOfOrders(db, [order.id])).get(order.id) ?? [];
   const actorIds = [
@@ -199,86 +195,4 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
     staffNames: new Map(members.map((m) => [m.id, m.name])),
     refunds,
   };
-}
-
-/** The order's id for a reference; 404 ORDER_NOT_FOUND. */
-export async function orderIdOf(db: Db, ref: OrderRef): Promise<string> {
-  if ('id' in ref) return ref.id;
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, ref.number)).limit(1);
-  if (!row) throw notFound('ORDER_NOT_FOUND');
-  return row.id;
-}
-
-/** What the audit log keeps of an order's state before and after a change. */
-export function auditState(order: OrderRow) {
-  return { number: order.number, status: order.stage };
-}
-
-async function currentOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!row) throw notFound('ORDER_NOT_FOUND');
-  return row;
-}
-
-/**
- * Marks a paid order shipped, with its audit entry, in one transaction. When the order cannot
- * move (already shipped or delivered, not paid) nothing is written and the answer is 409 in
- * the member's language: two members pressing at once make one change and one entry.
- */
-export async function shipOrder(
-  db: Db,
-  orderId: string,
-  by: AuditActor,
-  mail?: OrderMailDeps,
-): Promise<OrderRow> {
-  const shipped = await db.transaction(async (tx) => {
-    const shipped = await markShipped(tx, orderId, by.staffId!);
-    if (!shipped) {
-      const current = await currentOrder(tx, orderId);
-      throw conflict(current.shippedAt || current.received ? 'ORDER_ALREADY_SHIPPED' : 'ORDER_NOT_SHIPPABLE');
-    }
-    await recordAudit(tx, {
-      by,
-      action: 'order.mark_shipped',
-      entityType: 'order',
-      entityId: shipped.id,
-      before: { number: shipped.number, status: shipped.status },
-      after: auditState(shipped),
-    });
-    return shipped;
-  });
-  // After the commit: a mail that fails is logged and never undoes the change.
-  if (mail) await mailShopperAboutOrder(mail, shipped.id, { kind: 'shipped' });
-  return shipped;
-}
-
-/**
- * Marks a paid or shipped order delivered (`received`: the shopper's order then reads
- * delivered), with its audit entry, in one transaction; 409 when it cannot move.
- */
-export async function deliverOrder(
-  db: Db,
-  orderId: string,
-  by: AuditActor,
-  mail?: OrderMailDeps,
-): Promise<OrderRow> {
-  const delivered = await db.transaction(async (tx) => {
-    const delivered = await markDelivered(tx, orderId, by.staffId!);
-    if (!delivered) {
-      const current = await currentOrder(tx, orderId);
-      throw conflict(current.received ? 'ORDER_ALREADY_DELIVERED' : 'ORDER_NOT_DELIVERABLE');
-    }
-    const before = delivered.status !== 'paid' ? delivered.status : delivered.shippedAt ? 'shipped' : 'paid';
-    await recordAudit(tx, {
-      by,
-      action: 'order.mark_delivered',
-      entityType: 'order',
-      entityId: delivered.id,
-      before: { number: delivered.number, status: before },
-      after: auditState(delivered),
-    });
-    return delivered;
-  });
-  if (mail) await mailShopperAboutOrder(mail, delivered.id, { kind: 'delivered' });
-  return delivered;
 }

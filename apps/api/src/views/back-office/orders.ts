@@ -1,41 +1,23 @@
-import { adminOrderRefParams, adminOrdersQuery, errorMessage, type BackOfficeData } from '@shop/contract';
-import { AppError } from '../../lib/errors.ts';
+import type { AdminOrder, AdminOrdersPage, AdminOrdersQuery, Lang } from '@shop/contract';
+import type { Db } from '../../db/client.ts';
 import { getSettings } from '../../modules/settings/service.ts';
-import type { BackOfficeReadContext } from './staff.ts';
 import { presentAdminOrder, presentAdminSummary } from './order-present.ts';
-import { adminOrderDetails, listAdminOrders } from './orders-read.ts';
+import { adminOrderDetails, listAdminOrders, type OrderRef } from './orders-read.ts';
 
-/** The back office's reads of orders (staff and owners), as `GET /api/admin/orders…` answers them. */
-export function orderReads(ctx: BackOfficeReadContext): BackOfficeData['orders'] {
-  return {
-    page: async (filter) => {
-      await ctx.member();
-      const query = adminOrdersQuery.safeParse(filter);
-      if (!query.success) {
-        const code = query.error.issues.some((issue) => issue.message === 'DATE_RANGE_INVALID')
-          ? 'DATE_RANGE_INVALID'
-          : 'VALIDATION_FAILED';
-        throw Response.json(errorMessage(code, ctx.lang), { status: 400 });
-      }
-      const { rows, total } = await listAdminOrders(ctx.db, query.data);
-      return {
-        items: rows.map(presentAdminSummary),
-        page: query.data.page,
-        pageSize: query.data.pageSize,
-        total,
-      };
-    },
-    one: async (ref) => {
-      await ctx.member();
-      const parsed = adminOrderRefParams.safeParse({ ref });
-      if (!parsed.success) return null;
-      try {
-        const details = await adminOrderDetails(ctx.db, parsed.data.ref);
-        return await presentAdminOrder(details, ctx.lang, await getSettings(ctx.db));
-      } catch (error) {
-        if (error instanceof AppError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  };
+/**
+ * The back office's orders as staff and owners read them: the list (`GET /api/admin/orders`
+ * and the orders page) and one order (`GET /api/admin/orders/{ref}` and its page). The
+ * callers have checked the query with the contract's schema and that a member is asking.
+ */
+
+/** One page of the list, and how many orders match in all. */
+export async function adminOrdersPage(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+  const { rows, total } = await listAdminOrders(db, query);
+  return { items: rows.map(presentAdminSummary), page: query.page, pageSize: query.pageSize, total };
+}
+
+/** One order by its number or id, in `lang`; null when there is none. */
+export async function adminOrder(db: Db, ref: OrderRef, lang: Lang): Promise<AdminOrder | null> {
+  const details = await adminOrderDetails(db, ref);
+  return details && presentAdminOrder(details, lang, await getSettings(db));
 }

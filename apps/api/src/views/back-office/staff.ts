@@ -1,36 +1,28 @@
-import type { BackOfficeData, Lang, StaffRole } from '@shop/contract';
-import type { FastifyInstance } from 'fastify';
+import type { SecuritySettings, StaffMe, StaffMember } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
-import { presentStaff, listStaff, getSecuritySettings } from '../../modules/staff/service.ts';
-import type { StaffSession } from '../../http/staff-guard.ts';
+import type { StaffSession } from '../../modules/staff/access.ts';
+import { getSecuritySettings, listStaff, presentStaff } from '../../modules/staff/service.ts';
 
-/**
- * What an area's back-office reads get for one page request (see
- * `modules/web/back-office-data.ts`, which builds it and composes the areas).
- */
-export interface BackOfficeReadContext {
-  app: FastifyInstance;
-  db: Db;
-  lang: Lang;
-  /**
-   * The page request's member, resolved once per request from the `staff_session` cookie.
-   * Throws the Response a page should answer when there is none (401), when the member is below
-   * `role` (403), or while the owner requires two-step verification the member has not turned
-   * on yet (403): the same refusals the API's guard gives.
-   */
-  member(role?: StaffRole): Promise<StaffSession>;
+/** The staff area as the back office shows it: who is signed in, the members, the security settings. */
+
+/** The signed-in member and their session's deadlines (`GET /api/admin/me` and every page's header). */
+export function staffMe(session: StaffSession, idleMinutes: number): StaffMe {
+  const idleEnds = Math.min(session.lastSeenAt.getTime() + idleMinutes * 60_000, session.expiresAt.getTime());
+  return {
+    staff: presentStaff(session.member),
+    totpRequired: session.totpRequired,
+    totpSetupRequired: session.totpRequired && session.member.totpSecret === null,
+    idleExpiresAt: new Date(idleEnds).toISOString(),
+    expiresAt: session.expiresAt.toISOString(),
+  };
 }
 
-/** Reads of the staff area: the member list and the security settings (owner only). */
-export function staffReads(ctx: BackOfficeReadContext): BackOfficeData['staff'] {
-  return {
-    list: async () => {
-      await ctx.member('owner');
-      return (await listStaff(ctx.db)).map(presentStaff);
-    },
-    securitySettings: async () => {
-      await ctx.member('owner');
-      return getSecuritySettings(ctx.db);
-    },
-  };
+/** Every member, oldest account first. */
+export async function staffList(db: Db): Promise<StaffMember[]> {
+  return (await listStaff(db)).map(presentStaff);
+}
+
+/** The back office's security settings. */
+export function securitySettings(db: Db): Promise<SecuritySettings> {
+  return getSecuritySettings(db);
 }

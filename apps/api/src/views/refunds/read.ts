@@ -1,41 +1,66 @@
-import type { CreditNote, Lang, OrderRefunds } from '@shop/contract';
+import type { AdminRefund, CreditNote, Lang, OrderRefunds } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
+import type { OrderRef, OrderRow } from '../../modules/orders/lifecycle.ts';
+import { findOrder, linesOfOrders } from '../../modules/orders/service.ts';
+import type { PaymentProvider } from '../../modules/payments/provider.ts';
+import { findRefund, refundsOfOrders, type RefundRow } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
-import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import { statusOf } from '../orders/present.ts';
-import { linesOfOrders } from '../../modules/orders/service.ts';
 import { findUserById } from '../../modules/users/service.ts';
-import { presentCreditNote, presentRefundsOfOrder } from './present.ts';
-import { findRefund, refundsOfOrders } from '../../modules/refunds/service.ts';
+import { statusOf } from '../orders/present.ts';
+import { presentAdminRefund, presentCreditNote, presentRefundsOfOrder } from './present.ts';
 
-/** Reads of refunds for the back office's pages and the shopper's credit note, by the API and the page loaders alike. */
+/**
+ * Refunds as the back office's refund page, the API's refund answers and the credit notes show
+ * them, for the API's routes and the page loaders alike.
+ */
 
-export async function readOrderRefunds(
-  db: Db,
-  order: OrderRow,
-  provider: 'moyasar' | 'sandbox',
-  lang: Lang,
-): Promise<OrderRefunds> {
+type ProviderName = PaymentProvider['name'];
+
+async function presentOrderRefunds(db: Db, order: OrderRow, provider: ProviderName, lang: Lang) {
   const [lines, refunds, customer] = await Promise.all([
-    linesOfOrders(db, [order.id]),
+    linesOfOrders(db, [order.id]).then((byOrder) => byOrder.get(order.id) ?? []),
     refundsOfOrders(db, [order.id]),
     findUserById(db, order.userId),
   ]);
-  return presentRefundsOfOrder(
+  const presented = presentRefundsOfOrder(
     {
       order,
       status: statusOf(order),
-      lines: lines.get(order.id) ?? [],
+      lines,
       refunds: refunds.get(order.id) ?? [],
       customer: { name: customer?.name ?? '', email: customer?.email ?? '' },
       provider: order.paymentId ? provider : null,
     },
     lang,
   );
+  return { presented, lines };
 }
 
-/** The credit note of one of the order's refunds; null unless that refund succeeded. */
-export async function readCreditNote(
+/** An order's refunds, what is left to refund and its lines (the refund page); null for no such order. */
+export async function orderRefunds(
+  db: Db,
+  ref: OrderRef,
+  provider: ProviderName,
+  lang: Lang,
+): Promise<OrderRefunds | null> {
+  const order = await findOrder(db, ref);
+  return order && (await presentOrderRefunds(db, order, provider, lang)).presented;
+}
+
+/** What the API answers after a refund: the refund, and the order's refunds as they are now. */
+export async function refundOutcome(
+  db: Db,
+  refund: RefundRow,
+  provider: ProviderName,
+  lang: Lang,
+): Promise<{ refund: AdminRefund; order: OrderRefunds } | null> {
+  const order = await findOrder(db, refund.orderId);
+  if (!order) return null;
+  const { presented, lines } = await presentOrderRefunds(db, order, provider, lang);
+  return { refund: presentAdminRefund(refund, lines, lang), order: presented };
+}
+
+async function presentNote(
   db: Db,
   order: OrderRow,
   refundId: string,
@@ -52,4 +77,35 @@ export async function readCreditNote(
     { order, refund, lines: lines.get(order.id) ?? [], customerName: customer?.name ?? '', settings },
     lang,
   );
+}
+
+/** What a credit note read finds: the note, or which of the order and the refund is missing. */
+export type CreditNoteRead = { value: CreditNote } | 'no-order' | 'no-refund';
+
+/** A succeeded refund's credit note (back office). */
+export async function creditNote(
+  db: Db,
+  ref: OrderRef,
+  refundId: string,
+  lang: Lang,
+): Promise<CreditNoteRead> {
+  const order = await findOrder(db, ref);
+  if (!order) return 'no-order';
+  const note = await presentNote(db, order, refundId, lang);
+  return note ? { value: note } : 'no-refund';
+}
+
+/** The credit note of a refund on one of the shopper's orders; `not-yours` for another shopper's order. */
+export async function shopperCreditNote(
+  db: Db,
+  shopperId: string,
+  orderId: string,
+  refundId: string,
+  lang: Lang,
+): Promise<CreditNoteRead | 'not-yours'> {
+  const order = await findOrder(db, orderId);
+  if (!order) return 'no-order';
+  if (order.userId !== shopperId) return 'not-yours';
+  const note = await presentNote(db, order, refundId, lang);
+  return note ? { value: note } : 'no-refund';
 }

@@ -1,6 +1,6 @@
-import { refundAnswerSchema, refundFormSchema, refundPaths, returnStockFromForm } from '@shop/contract';
-import { data, type AppLoadContext } from 'react-router';
-import { formDone, readForm, submitForm } from '../../../lib/form-action.server.ts';
+import { refundFormSchema, returnStockFromForm, type BackOfficeRefunds } from '@shop/contract';
+import { data } from 'react-router';
+import { formDone, readForm, submitAction } from '../../../lib/form-action.server.ts';
 import { firstFormError } from '../../../lib/form-errors.ts';
 import { localizePath } from '../../../lib/lang.ts';
 import { requestLang } from '../../../lib/route-lang.ts';
@@ -11,18 +11,19 @@ import { REFUND_CONFIRM_KEY, type RefundAnswerData } from './refund-form.ts';
  * The refund page's action. The form posts first without `confirm=1`: its fields are checked
  * (the contract's checks, in the member's language) and the page comes back asking, with the
  * posted values as the refund to confirm (`review`) and the same idempotency key; "yes" posts
- * them again with `confirm=1`, which calls the API. With or without JavaScript alike. A refused
- * or failed refund comes back with its error and the same review, so trying again sends the
- * same key and can never refund twice.
+ * them again with `confirm=1`, which asks the shop for the refund. With or without JavaScript
+ * alike. A refused or failed refund comes back with its error and the same review, so trying
+ * again sends the same key and can never refund twice.
  */
 export async function refundAction({
   request,
-  context,
-  orderId,
+  refunds,
+  orderRef,
 }: {
   request: Request;
-  context: AppLoadContext;
-  orderId: string;
+  refunds: BackOfficeRefunds;
+  /** The order's number or id, as the page's address gives it. */
+  orderRef: string;
 }) {
   const lang = requestLang(request);
   const read = await readForm(request);
@@ -31,16 +32,16 @@ export async function refundAction({
   if (invalid) return data<RefundAnswerData>({ error: invalid });
   if (confirm !== '1')
     return data<RefundAnswerData>({ confirmStep: true, confirmKey: REFUND_CONFIRM_KEY, review });
-  const result = await submitForm(
+  const result = await submitAction(
     request,
-    context,
     {
       schema: refundFormSchema,
       errorField: 'amount',
-      answer: refundAnswerSchema,
-      send: (api, input) =>
-        api.raw('POST', refundPaths.orderRefunds.build({ id: orderId }), {
-          body: { ...input, amount: Number(input.amount), returnStock: returnStockFromForm(review) },
+      run: (input) =>
+        refunds.refund(orderRef, {
+          ...input,
+          amount: Number(input.amount),
+          returnStock: returnStockFromForm(review),
         }),
     },
     read,
@@ -49,7 +50,10 @@ export async function refundAction({
     return data<RefundAnswerData>({ error: result.error, confirmKey: REFUND_CONFIRM_KEY, review });
   return formDone(
     request,
-    { done: result.answer.message, redirectTo: localizePath(`/dashboard/orders/${orderId}/refund`, lang) },
+    {
+      done: result.answer.message,
+      redirectTo: localizePath(`/dashboard/orders/${result.answer.orderId}/refund`, lang),
+    },
     { headers: result.headers },
   );
 }

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
+import { createProduct } from '../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createShopper, orderRow, placeOrderCall, putInCart } from '../../test/shoppers.ts';
+import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
+
+/**
+ * A refund from the back office's page goes straight to the refund use case (no request of its
+ * own to the API), and reads only what it needs: the order row once to start the refund and
+ * once to count it, under its lock each time.
+ */
+describe('a refund from the dashboard', () => {
+  let t: TestContext;
+  let recording = false;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
+      if (recording) statements.push(sql);
+    });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  async function paidOrder(): Promise<PayInvoiceAnswer> {
+    const product = await createProduct(t.app.db, { priceHalalas: 25_000, stock: 10 });
+    const shopper = await createShopper(t.app.db);
+    await putInCart(t.app.db, shopper.id, product.id, 1);
+    const order: PayInvoiceAnswer = (await placeOrderCall(t, shopper, {}, 'ar')).json();
+    const card = { number: '4111111111111111', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
+    for (const [url, payload] of [
+      [apiPaths.sandboxPay.build({}), { ...card, invoiceId: order.invoiceId }],
+      [apiPaths.verifyPayment.build({}), { id: order.given_id }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: shopper.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return order;
+  }
+
+  it('refunds the order and reads its row at most twice', async () => {
+    const order = await paidOrder();
+    const { number } = await orderRow(t.app.db, order.invoiceId);
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    const form = new URLSearchParams({
+      amount: '12.50',
+      reason: 'Late delivery',
+      idempotencyKey: 'dashboard-refund-reads-1',
+      confirm: '1',
+      confirmKey: 'refund',
+    });
+    recording = true;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/en/dashboard/orders/${number}/refund`,
+      headers: {
+        host: ADMIN_HOST,
+        origin: ADMIN_ORIGIN,
+        cookie: `staff_session=${owner.token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form.toString(),
+    });
+    recording = false;
+
+    // Without JavaScript the page answers post-redirect-get, to the order's refund page.
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe(`/en/dashboard/orders/${order.invoiceId}/refund`);
+    expect((await orderRow(t.app.db, order.invoiceId)).refundedHalalas).toBe(1_250);
+
+    const orderReads = statements.filter((sql) => /\bfrom "orders"/i.test(sql));
+    expect(orderReads.length, orderReads.join('\n')).toBeLessThanOrEqual(2);
+    // No request went through the API's routes: no second staff session lookup, no route's answer.
+    expect(statements.filter((sql) => /from "staff_sessions"/.test(sql))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { findSession, type SessionUser } from '../modules/users/sessions.ts';
+import { SESSION_COOKIE } from './csrf.ts';
+
+/**
+ * A shopper's session as HTTP carries it: the `session` cookie (httpOnly, SameSite=Lax) or the
+ * same token as `Authorization: Bearer`, resolved once per request by a global hook.
+ */
+
+/** The session token a request carries: `Authorization: Bearer` wins over the cookie. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  // A Bearer call is judged by its header alone (the CSRF guard lets it pass on that basis),
+  // so a cookie sent beside it must not be what authenticates it.
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
+  return request.cookies?.[SESSION_COOKIE];
+}
+
+/**
+ * Global `onRequest` hook: resolves the session cookie or Bearer token to `request.user`
+ * (null when there is none or it is not valid). It never refuses a request by itself;
+ * routes call `requireUser` / `requireOwner`.
+ */
+export async function resolveSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  request.user = null;
+  request.sessionId = null;
+  const token = requestToken(request);
+  if (!token) return;
+  const found = await findSession(request.server.db, token);
+  if (!found) return;
+  request.user = found.user;
+  request.sessionId = found.sessionId;
+}
+
+/** The caller, or 401 UNAUTHORIZED. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The caller when `userId` is their own id: 401 without a session, 403 FORBIDDEN otherwise. */
+export function requireOwner(request: FastifyRequest, userId: string): SessionUser {
+  const user = requireUser(request);
+  if (user.id !== userId) throw forbidden();
+  return user;
+}
+
+/** `onRequest` hook for a plugin whose every route needs a session: 401 before the body is read. */
+export async function sessionRequired(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  requireUser(request);
+}
+
+function cookieOptions(config: Config, request: FastifyRequest) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.env === 'production' || request.protocol === 'https',
+  };
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  token: string,
+  expiresAt: Date,
+): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieOptions(request.server.config, request),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
+  void reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server.config, request));
+}
