@@ -228,6 +228,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(apiNeverImportsWeb, noApiTestSupport, noTestTools, httpHoldsNoSql),
       'no-restricted-syntax': ['error', noTransactionInHttp],
+      'architecture/http-calls-use-cases-and-views': 'error',
     },
   },
   {

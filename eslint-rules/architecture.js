@@ -128,9 +128,44 @@ const moduleFoldersAcyclic = {
   },
 };
 
+/**
+ * The HTTP layer calls use cases and views, never a module's service: a route that changed a
+ * table through a service would be a second way to that change beside the use case the pages
+ * call. It may name a module's types (`import type`).
+ */
+const httpCallsUseCasesAndViews = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'HTTP code imports only types from modules/.' },
+    messages: {
+      service:
+        "The HTTP layer calls a use case or a view, not the {{module}} module's code: move the call below, or import only its types.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    if (!/[/\\]apps[/\\]api[/\\]src[/\\]http[/\\]/.test(file)) return {};
+    return {
+      ImportDeclaration(node) {
+        if (node.importKind === 'type') return;
+        const target = resolveRelative(file, String(node.source.value));
+        const owner = target && moduleOf(target);
+        if (!owner) return;
+        const values = node.specifiers.filter(
+          (specifier) => !(specifier.type === 'ImportSpecifier' && specifier.importKind === 'type'),
+        );
+        if (values.length > 0 || node.specifiers.length === 0)
+          context.report({ node: node.source, messageId: 'service', data: { module: owner } });
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'shop-architecture' },
   rules: {
+    'http-calls-use-cases-and-views': httpCallsUseCasesAndViews,
     'no-foreign-table-writes': noForeignTableWrites,
     'module-folders-acyclic': moduleFoldersAcyclic,
   },
