@@ -33,7 +33,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Public reads shared by every visitor, dropped on change (lib/read-cache.ts). */
     readCache: ReadCache;
-    /** The catalog as visitors see it, cached and gated (modules/catalog/public-reads.ts). */
+    /** The catalog as visitors see it, cached and gated (views/public-catalog.ts). */
     catalog: PublicCatalog;
     /** How changes reach the shop's other processes (lib/change-transport.ts). */
     changeTransport: 'redis' | 'postgres' | 'in-process';
@@ -45,11 +45,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request's language: `?lang=`, then Accept-Language, else Arabic. */
     lang: Lang;
-    /** The signed-in shopper (session cookie or Bearer token), or null. See lib/session.ts. */
+    /** The signed-in shopper (session cookie or Bearer token), or null. See http/shopper-session.ts. */
     user: SessionUser | null;
     /** The id of the session that authenticated the request, or null. */
     sessionId: number | null;
-    /** The signed-in back-office member under `/api/admin`, or null. See modules/staff/guard.ts. */
+    /** The signed-in back-office member under `/api/admin`, or null. See http/staff-guard.ts. */
     staff: StaffSession | null;
   }
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Shop settings as key → JSON value (see `modules/content/settings.ts` for the keys). */
+/** Shop settings as key → JSON value (see `service.ts` for the keys). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
