@@ -13,16 +13,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+// Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
+const { values: options } = parseArgs({
+  options: {
+    products: { type: 'string' },
+    shoppers: { type: 'string' },
+    orders: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const option = (name, fallback) => options[name] ?? fallback;
 const productCount = Number(option('products', '100000'));
 const shoppers = Number(option('shoppers', '100000'));
 const orderCount = Number(option('orders', '50000'));

@@ -10,14 +10,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
 import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+// Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
+const { values: options } = parseArgs({
+  options: { products: { type: 'string' }, probes: { type: 'string' } },
+});
+const option = (name, fallback) => options[name] ?? fallback;
 const productCount = Number(option('products', '100000'));
 const probes = Number(option('probes', '15'));
 const serverUrl = process.env.DATABASE_URL;

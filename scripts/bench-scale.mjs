@@ -13,16 +13,24 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { importScaleCatalog, random, scaleBrands, writeScaleCatalog } from './scale-catalog.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 import { tsImport } from 'tsx/esm/api';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+// Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
+const { values: options } = parseArgs({
+  options: {
+    sizes: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    only: { type: 'string' },
+    out: { type: 'string' },
+    'probe-only': { type: 'boolean' },
+  },
+});
+const option = (name, fallback) => options[name] ?? fallback;
 const sizes = option('sizes', '1000,10000,100000').split(',').map(Number);
 const seconds = Number(option('seconds', '10'));
 const connections = Number(option('connections', '50'));
@@ -30,7 +38,7 @@ const only = option('only', '')?.split(',').filter(Boolean) ?? [];
 const out = path.resolve(option('out', 'bench-scale.json'));
 // Only the requests one at a time (no autocannon): quick, and the figure least moved by other
 // work on a shared machine.
-const probeOnly = args.includes('--probe-only');
+const probeOnly = options['probe-only'] ?? false;
 const PROBES = 15;
 const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
