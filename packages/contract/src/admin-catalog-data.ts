@@ -1,15 +1,59 @@
-import type { AdminGroup, AdminProduct, AdminProductPage, adminProductsQuery } from './admin-catalog.ts';
+import type { ActionResult } from './actions.ts';
+import type {
+  AdminGroup,
+  AdminProduct,
+  AdminProductPage,
+  adminProductsQuery,
+  GroupInput,
+  ProductImagesOrder,
+  ProductImageUpload,
+  ProductInput,
+  ProductsBulk,
+  ProductUpdate,
+} from './admin-catalog.ts';
+import type { Ok } from './errors.ts';
 import type { z } from './zod.ts';
 
 /** The product list's query as a page's query string gives it (strings, checked by the API). */
 export type AdminProductsQueryInput = z.input<typeof adminProductsQuery>;
 
-/** The back office's catalog reads (every member). */
-export interface BackOfficeCatalogReads {
+/** Categories or brands: the two lists the back office keeps alike. */
+export type CatalogGroupKind = 'category' | 'brand';
+
+/**
+ * The back office's catalog (every member): its reads, and its changes as the API's catalog
+ * calls make them (the same checks, audit entries and answers), each answering the message to
+ * show. A change's input is what the page checked with the contract's schema (prices in
+ * halalas, as the schema reads them); an image is the file the page's form posted, checked,
+ * re-encoded and refused as the API's upload is (413 IMAGE_TOO_LARGE, 415 IMAGE_INVALID, …).
+ */
+export interface BackOfficeCatalog {
   /** One page of products, hidden ones included. A query the API cannot read throws a 400 Response. */
   products(query: AdminProductsQueryInput): Promise<AdminProductPage>;
   /** One product as it is edited, or null. */
   product(id: number): Promise<AdminProduct | null>;
   categories(): Promise<AdminGroup[]>;
   brands(): Promise<AdminGroup[]>;
+
+  /** Creates a product with its first image (required); answers its id, for its editor's page. */
+  createProduct(input: ProductInput, image: Blob | null): Promise<ActionResult<Ok & { id: number }>>;
+  /** Saves a product's fields; 409 PRODUCT_VERSION_CONFLICT when it changed since `input.version`. */
+  saveProduct(id: number, input: ProductUpdate): Promise<ActionResult>;
+  /** Deletes a product, or hides it when an order names it (the message says which). */
+  deleteProduct(id: number): Promise<ActionResult>;
+  /** Adds an image to a product, from the version the page showed. */
+  addProductImage(id: number, input: ProductImageUpload, image: Blob | null): Promise<ActionResult>;
+  /** Reorders or removes a product's images (the first is the main one). */
+  orderProductImages(id: number, input: ProductImagesOrder): Promise<ActionResult>;
+  /** One action on the ticked products (one audit entry each); 400 BULK_PRICE_REFUSED changes nothing. */
+  bulkProducts(bulk: ProductsBulk): Promise<ActionResult>;
+
+  /** Creates a category or brand with its image (required), last in the order. */
+  createGroup(kind: CatalogGroupKind, input: GroupInput, image: Blob | null): Promise<ActionResult>;
+  /** Renames a category or brand, with a new image when one was chosen. */
+  saveGroup(kind: CatalogGroupKind, id: number, input: GroupInput, image: Blob | null): Promise<ActionResult>;
+  /** Removes a category or brand no product uses; 409 with how many products use it otherwise. */
+  removeGroup(kind: CatalogGroupKind, id: number): Promise<ActionResult>;
+  /** Sets the order of every category or brand (`ids` names each of them once). */
+  orderGroups(kind: CatalogGroupKind, ids: number[]): Promise<ActionResult>;
 }

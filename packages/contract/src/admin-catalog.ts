@@ -231,10 +231,13 @@ export const productImagesOrderSchema = z.object({
   version: wholeField(1, 2_147_483_647, 'PRODUCT_VERSION_CONFLICT'),
 });
 
+export type ProductImagesOrder = z.output<typeof productImagesOrderSchema>;
+
 /** The multipart upload's text field (the file part is `image`). */
 export const productImageUploadSchema = z.object({
   version: wholeField(1, 2_147_483_647, 'PRODUCT_VERSION_CONFLICT'),
 });
+export type ProductImageUpload = z.output<typeof productImageUploadSchema>;
 
 export const bulkActions = ['price_percent', 'set_stock', 'publish', 'hide'] as const;
 export type BulkAction = (typeof bulkActions)[number];

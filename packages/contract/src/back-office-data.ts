@@ -1,4 +1,4 @@
-import type { BackOfficeCatalogReads } from './admin-catalog-data.ts';
+import type { BackOfficeCatalog } from './admin-catalog-data.ts';
 import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
 import type { BackOfficeOrders } from './admin-orders-data.ts';
 import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
@@ -28,11 +28,14 @@ export interface BackOfficeAuditReads {
 /**
  * What the back office's page loaders read, straight from the API's services (no HTTP), for
  * the staff member of the page request, whose `staff_session` cookie the API resolves once per
- * request. Reads only; every change is a route action calling `/api/admin/...`.
+ * request; and the changes of the orders, refunds and catalog, made by the same use cases as
+ * the API's calls, each answering an `ActionResult`. The other areas' changes are still route
+ * actions calling `/api/admin/...`.
  *
  * One property per area. An area's reads throw a Response the router turns into the page's
  * status: 401 without a live staff session, 403 below the role they need (or while the member
- * must still turn on two-step verification), 400 for a query they cannot read.
+ * must still turn on two-step verification), 400 for a query they cannot read. A change answers
+ * the same refusals as its `ActionResult`.
  */
 export interface BackOfficeData {
   readonly lang: Lang;
@@ -50,7 +53,7 @@ export interface BackOfficeData {
   refunds: BackOfficeRefunds;
 
   // catalog
-  catalog: BackOfficeCatalogReads;
+  catalog: BackOfficeCatalog;
 
   // content, import and settings
   content: BackOfficeContentReads;

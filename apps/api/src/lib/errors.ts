@@ -3,17 +3,29 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** An error the API answers on purpose: a stable code, an HTTP status, maybe failing fields. */
+/**
+ * An error the API answers on purpose: a stable code, an HTTP status, maybe failing fields, and
+ * the figures its message names (`{count}` in "3 products use it").
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
     readonly fields?: { path: string; code: ErrorCode }[],
     readonly headers?: Record<string, string>,
+    readonly values?: Record<string, string | number>,
   ) {
     super(code);
     this.name = 'AppError';
   }
+}
+
+/** A message with the figures it names filled in. */
+function filled(message: string, values: Record<string, string | number> | undefined): string {
+  if (!values) return message;
+  return message.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }
 
 export const badRequest = (code: ErrorCode, field?: string) =>
@@ -44,13 +56,19 @@ function fieldMessage(issue: { keyword: string; message?: string; params: object
   return { code: issue.keyword, message: text ?? issue.message ?? issue.keyword };
 }
 
-/** PostgreSQL's query_canceled (57014), possibly wrapped by the query builder. */
-export function queryCancelled(error: unknown): boolean {
+/** PostgreSQL's error code (SQLSTATE) of a failed statement, possibly wrapped by the query builder. */
+export function pgErrorCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    if ((e as { code?: unknown }).code === '57014') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+/** PostgreSQL's query_canceled (57014), possibly wrapped by the query builder. */
+export function queryCancelled(error: unknown): boolean {
+  return pgErrorCode(error) === '57014';
 }
 
 export function toApiError(
@@ -63,7 +81,7 @@ export function toApiError(
       headers: error.headers,
       body: {
         code: error.code,
-        message: errorMessage(error.code, lang),
+        message: filled(errorMessage(error.code, lang), error.values),
         ...(error.fields && {
           fields: error.fields.map((f) => ({
             path: f.path,

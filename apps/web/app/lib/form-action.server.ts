@@ -34,6 +34,12 @@ export async function readForm(
   return { form, values };
 }
 
+/** The file a form posted as `name`, or null when it posted none (a text value is not a file). */
+export function postedFile(form: FormData, name: string): Blob | null {
+  const value = form.get(name);
+  return value === null || typeof value === 'string' ? null : value;
+}
+
 /**
  * A failed form: the one error it shows. Sent as 200, as a page with a message on it: a 4xx
  * would make the hydrated page's fetch a failed request in the browser's console for what is
@@ -149,6 +155,11 @@ export interface ActionCall<S extends z.ZodType, T> {
   schema: S;
   /** Values that are not form fields (the reset token of the URL, the user id). */
   extra?: Record<string, string>;
+  /**
+   * What the schema checks, when it is more than the form's text fields (the ticked boxes of a
+   * list, an order of images): made from them and the form. Without it, the text fields.
+   */
+  input?: (values: Record<string, string>, form: FormData) => unknown;
   /** Where a refusal that names no field is shown. */
   errorField?: string;
   /** The change, through the load context (a use case of the shop, no HTTP round trip). */
@@ -174,9 +185,10 @@ export async function submitAction<S extends z.ZodType, T>(
   const lang = requestLang(request);
   const { form, values: posted } = read ?? (await readForm(request));
   const values = { ...posted, ...call.extra };
-  const invalid = firstFormError(call.schema, values, lang);
+  const input = call.input ? call.input(values, form) : values;
+  const invalid = firstFormError(call.schema, input, lang);
   if (invalid) return { ok: false, error: invalid, values };
-  const result = await call.run(call.schema.parse(values), form);
+  const result = await call.run(call.schema.parse(input), form);
   if (!result.ok) {
     let error = refusalFormError(result);
     if (call.failure) error = call.failure(error, lang);

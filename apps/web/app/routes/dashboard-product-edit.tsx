@@ -1,7 +1,6 @@
 import {
-  adminProductOkSchema,
   errorMessage,
-  productDeleteAnswerSchema,
+  productImagesOrderSchema,
   productImageUploadSchema,
   productUpdateSchema,
 } from '@shop/contract';
@@ -13,16 +12,10 @@ import { ConfirmAction } from '../features/dashboard/components/confirm-action.t
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
-import {
-  addProductImage,
-  deleteProduct,
-  setProductImages,
-  updateProduct,
-} from '../features/dashboard-catalog/api.ts';
 import { ProductForm } from '../features/dashboard-catalog/components/product-form.tsx';
 import { ProductImages } from '../features/dashboard-catalog/components/product-images.tsx';
 import { CATALOG_INTENT, moved } from '../features/dashboard-catalog/intents.ts';
-import { answerForm, formError, readForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, formError, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -40,17 +33,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { product, categories, brands };
 }
 
-const imageMove = z.object({
-  index: z.coerce.number().int().min(0),
-  version: z.string(),
-});
+const imageMove = z.object({ index: z.coerce.number().int().min(0) });
 
 /**
  * The edit page's forms, told apart by `intent`: save the fields, upload an image, move or
  * remove one, delete the product (confirmed first).
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireMember({ request, context });
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { bo } = await requireMember(args);
   const lang = requestLang(request);
   const id = productId(params.id);
   if (id === undefined) throw data(null, { status: 404 });
@@ -59,29 +50,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = read.values.intent;
 
   if (intent === CATALOG_INTENT.save) {
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
-      {
-        schema: productUpdateSchema,
-        answer: adminProductOkSchema,
-        // The API reads the form's own text (prices in SAR), as this page checked it.
-        send: (api) => updateProduct(api, id, read.values),
-      },
+      { schema: productUpdateSchema, run: (input) => bo.catalog.saveProduct(id, input) },
       read,
     );
     return answerForm(request, result, { back: here });
   }
 
   if (intent === CATALOG_INTENT.upload) {
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
       {
         schema: productImageUploadSchema,
-        answer: adminProductOkSchema,
         errorField: 'image',
-        send: (api, _input, form) => addProductImage(api, id, form),
+        run: (input, form) => bo.catalog.addProductImage(id, input, postedFile(form, 'image')),
       },
       read,
     );
@@ -101,13 +84,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       intent === CATALOG_INTENT.imageRemove
         ? current.filter((_, i) => i !== index)
         : moved(current, index, intent === CATALOG_INTENT.imageUp ? -1 : 1);
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
       {
-        schema: z.object({ version: z.string() }),
-        answer: adminProductOkSchema,
-        send: (api) => setProductImages(api, id, images, Number(move.data.version)),
+        schema: productImagesOrderSchema,
+        input: (values) => ({ images, version: values.version }),
+        run: (input) => bo.catalog.orderProductImages(id, input),
       },
       read,
     );
@@ -117,10 +99,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === CATALOG_INTENT.remove) {
     const ask = askToConfirm(read.values);
     if (ask) return ask;
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
-      { schema: z.object({}), answer: productDeleteAnswerSchema, send: (api) => deleteProduct(api, id) },
+      { schema: z.object({}), run: () => bo.catalog.deleteProduct(id) },
       read,
     );
     if (!result.ok) return confirmError(read.values, result.error);

@@ -1,11 +1,10 @@
-import { adminProductOkSchema, productInputSchema } from '@shop/contract';
+import { productInputSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-product-new';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
-import { createProduct } from '../features/dashboard-catalog/api.ts';
 import { ProductForm } from '../features/dashboard-catalog/components/product-form.tsx';
-import { answerForm, readForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, postedFile, submitAction } from '../lib/form-action.server.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -18,28 +17,15 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** One multipart form: the product's fields and its first image; then on to its edit page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireMember({ request, context });
-  const lang = requestLang(request);
-  const read = await readForm(request);
-  let created: number | undefined;
-  const result = await submitForm(
-    request,
-    context,
-    {
-      schema: productInputSchema,
-      answer: adminProductOkSchema,
-      send: async (api, _input, form) => {
-        const response = await createProduct(api, form);
-        if (response.ok)
-          created = ((await response.clone().json()) as { product: { id: number } }).product.id;
-        return response;
-      },
-    },
-    read,
-  );
-  return answerForm(request, result, {
-    redirectTo: created ? localizePath(`/dashboard/products/${created}`, lang) : undefined,
+export async function action(args: Route.ActionArgs) {
+  const { bo } = await requireMember(args);
+  const lang = requestLang(args.request);
+  const result = await submitAction(args.request, {
+    schema: productInputSchema,
+    run: (input, form) => bo.catalog.createProduct(input, postedFile(form, 'image')),
+  });
+  return answerForm(args.request, result, {
+    redirectTo: result.ok ? localizePath(`/dashboard/products/${result.answer.id}`, lang) : undefined,
   });
 }
 

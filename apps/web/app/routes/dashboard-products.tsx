@@ -1,4 +1,5 @@
 import {
+  errorMessage,
   productsBulkSchema,
   productStockFilters,
   productVisibilityFilters,
@@ -14,11 +15,9 @@ import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
 import { Pager } from '../features/dashboard/components/pager.tsx';
 import { choiceFilter, readListQuery, textFilter } from '../features/dashboard/list-query.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
-import { bulkProducts } from '../features/dashboard-catalog/api.ts';
 import { ProductList } from '../features/dashboard-catalog/components/product-list.tsx';
-import { answerForm, formError, readForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, formError, readForm, submitAction } from '../lib/form-action.server.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
-import { errorMessage } from '@shop/contract';
 import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -66,28 +65,29 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The list's one form: a bulk action on the ticked products. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireMember({ request, context });
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { bo } = await requireMember(args);
   const lang = requestLang(request);
   const read = await readForm(request);
   if (read.values.intent !== 'bulk') return formError({ message: errorMessage('VALIDATION_FAILED', lang) });
-  const result = await submitForm(
+  const result = await submitAction(
     request,
-    context,
     {
       schema: productsBulkSchema,
       errorField: 'ids',
-      send: (api, _input, form) =>
-        bulkProducts(api, {
-          action: read.values.action,
-          ids: form.getAll('ids').map(String),
-          ...(read.values.percent && { percent: read.values.percent }),
-          ...(read.values.stock && { stock: read.values.stock }),
-        }),
+      input: (values, form) => ({
+        action: values.action,
+        ids: form.getAll('ids').map(String),
+        ...(values.percent && { percent: values.percent }),
+        ...(values.stock && { stock: values.stock }),
+      }),
+      run: (bulk) => bo.catalog.bulkProducts(bulk),
     },
     read,
   );
-  return answerForm(request, result, { back: new URL(request.url).pathname + new URL(request.url).search });
+  const url = new URL(request.url);
+  return answerForm(request, result, { back: url.pathname + url.search });
 }
 
 export default function DashboardProducts({ loaderData }: Route.ComponentProps) {

@@ -127,6 +127,16 @@ export async function findOrder(db: Db, ref: string | OrderRef): Promise<OrderRo
   return row ?? null;
 }
 
+/** True when an order names the product (its lines point at it, so the product must stay). */
+export async function productWasOrdered(db: Db | Tx, productId: number): Promise<boolean> {
+  const [line] = await db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(eq(orderLines.productId, productId))
+    .limit(1);
+  return line !== undefined;
+}
+
 export async function linesOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;

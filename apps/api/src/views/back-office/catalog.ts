@@ -1,6 +1,7 @@
 import type { AdminGroup, AdminProduct, AdminProductPage, AdminProductsQuery, Lang } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
-import { adminProduct, listAdminProducts, listGroups, type GroupKind } from '../../modules/catalog/admin.ts';
+import { adminProduct, listAdminProducts } from '../../modules/catalog/admin.ts';
+import { listGroups, type GroupKind } from '../../modules/catalog/groups.ts';
 
 /** The catalog as the back office's pages and `GET /api/admin/products…` show it (any member). */
 
@@ -17,4 +18,9 @@ export function adminProductView(db: Db, id: number): Promise<AdminProduct | nul
 /** Every category or brand, in the shop's order, with how many products each holds. */
 export function adminGroups(db: Db, kind: GroupKind): Promise<AdminGroup[]> {
   return listGroups(db, kind);
+}
+
+/** One category or brand as the list shows it (what the API answers after a change); null when there is none. */
+export async function adminGroup(db: Db, kind: GroupKind, id: number): Promise<AdminGroup | null> {
+  return (await listGroups(db, kind)).find((g) => g.id === id) ?? null;
 }

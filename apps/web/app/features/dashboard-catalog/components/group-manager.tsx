@@ -1,4 +1,4 @@
-import type { AdminGroup } from '@shop/contract';
+import type { AdminGroup, CatalogGroupKind } from '@shop/contract';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { inputClass, TextField } from '../../../components/ui/text-field.tsx';
 import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
@@ -7,34 +7,8 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { ConfirmAction } from '../../dashboard/components/confirm-action.tsx';
 import { EmptyState } from '../../dashboard/components/empty-state.tsx';
 import { formatNumber } from '../../dashboard/format.ts';
-import type { GroupKind } from '../api.ts';
 import { CATALOG_INTENT } from '../intents.ts';
-
-const smallButton =
-  'inline-flex h-10 items-center justify-center rounded-lg border border-line bg-white px-3 text-sm font-semibold hover:border-primary disabled:opacity-40';
-
-function MoveButton({
-  id,
-  intent,
-  label,
-  disabled,
-}: {
-  id: number;
-  intent: string;
-  label: string;
-  disabled: boolean;
-}) {
-  const { Form, busy } = useActionForm();
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className={smallButton} disabled={disabled || busy} aria-busy={busy}>
-        {label}
-      </button>
-    </Form>
-  );
-}
+import { FormButton } from './form-button.tsx';
 
 /** One category or brand: its image, names (an edit form), place in the order, removal. */
 function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; last: boolean }) {
@@ -59,15 +33,13 @@ function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; l
           </p>
         </div>
         <div className="flex gap-1">
-          <MoveButton
-            id={group.id}
-            intent={CATALOG_INTENT.moveUp}
+          <FormButton
+            fields={{ intent: CATALOG_INTENT.moveUp, id: group.id }}
             label={t('groups.earlier')}
             disabled={first}
           />
-          <MoveButton
-            id={group.id}
-            intent={CATALOG_INTENT.moveDown}
+          <FormButton
+            fields={{ intent: CATALOG_INTENT.moveDown, id: group.id }}
             label={t('groups.later')}
             disabled={last}
           />
@@ -132,7 +104,7 @@ export function GroupManager({
   groups,
   serverAnswer,
 }: {
-  kind: GroupKind;
+  kind: CatalogGroupKind;
   groups: AdminGroup[];
   serverAnswer?: FormAnswer;
 }) {

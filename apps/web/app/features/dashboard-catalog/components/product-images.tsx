@@ -4,39 +4,7 @@ import { inputClass, TextField } from '../../../components/ui/text-field.tsx';
 import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { CATALOG_INTENT } from '../intents.ts';
-
-const smallButton =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border border-line px-3 text-sm font-semibold hover:border-primary disabled:opacity-40';
-
-/** One image's buttons: each is its own small form, so they work before hydration too. */
-function ImageAction({
-  product,
-  index,
-  intent,
-  label,
-  disabled,
-}: {
-  product: AdminProduct;
-  index: number;
-  intent: string;
-  label: string;
-  disabled?: boolean;
-}) {
-  const { Form, busy } = useActionForm();
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="index" value={index} />
-      <input type="hidden" name="version" value={product.version} />
-      {product.images.map((image) => (
-        <input key={image} type="hidden" name="images" value={image} />
-      ))}
-      <button type="submit" className={smallButton} disabled={disabled || busy} aria-busy={busy}>
-        {label}
-      </button>
-    </Form>
-  );
-}
+import { FormButton } from './form-button.tsx';
 
 /** The product's images in the storefront's order (the first is the main one), and an upload. */
 export function ProductImages({
@@ -49,6 +17,13 @@ export function ProductImages({
   const { t } = useTranslation('dashboard-catalog');
   const upload = useActionForm({ serverAnswer, onDone: () => upload.formRef.current?.reset() });
   const full = product.images.length >= MAX_PRODUCT_IMAGES;
+  // Each button posts the images as the page shows them, and the version they were read at.
+  const moveFields = (intent: string, index: number) => ({
+    intent,
+    index,
+    version: product.version,
+    images: product.images,
+  });
   return (
     <section aria-labelledby="images-title" className="flex flex-col gap-4">
       <h2 id="images-title" className="text-lg font-bold">
@@ -68,24 +43,18 @@ export function ProductImages({
               {index === 0 ? t('images.main') : t('images.extra', { n: index + 1 })}
             </p>
             <div className="flex flex-wrap gap-1">
-              <ImageAction
-                product={product}
-                index={index}
-                intent={CATALOG_INTENT.imageUp}
+              <FormButton
+                fields={moveFields(CATALOG_INTENT.imageUp, index)}
                 label={t('images.earlier')}
                 disabled={index === 0}
               />
-              <ImageAction
-                product={product}
-                index={index}
-                intent={CATALOG_INTENT.imageDown}
+              <FormButton
+                fields={moveFields(CATALOG_INTENT.imageDown, index)}
                 label={t('images.later')}
                 disabled={index === product.images.length - 1}
               />
-              <ImageAction
-                product={product}
-                index={index}
-                intent={CATALOG_INTENT.imageRemove}
+              <FormButton
+                fields={moveFields(CATALOG_INTENT.imageRemove, index)}
                 label={t('images.remove')}
                 disabled={product.images.length === 1}
               />
