@@ -9,6 +9,7 @@ import {
   type ImportJobList,
   type ImportJobStatus,
   type Lang,
+  type StaffRole,
 } from '@shop/contract';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +27,7 @@ import {
   countProducts,
   imageFields,
   referenceIssues,
+  settingValuesOf,
   writeContentSections,
   writeNamed,
   writeProductBatch,
@@ -299,8 +301,24 @@ function recordCount(data: ParsedCatalog): number {
   );
 }
 
+/**
+ * The settings a file would change, by name: none when it has no settings section or when the
+ * section holds the shop's settings as they are (as an exported file does).
+ */
+const settingChanges = async (deps: ImportJobDeps, data: ParsedCatalog) =>
+  data.settings ? deps.settings.changes(deps.db, settingValuesOf(data.settings)) : [];
+
+/**
+ * The shop's settings are an owner's to change (the settings form answers 403 to anyone else),
+ * and a catalog file is no way around that: a member who is not an owner may upload a file with
+ * a settings section only when it would change nothing (an exported file, imported again).
+ */
+const settingsRefused = () =>
+  new AppError(403, 'IMPORT_SETTINGS_OWNER_ONLY', [{ path: 'file', code: 'IMPORT_SETTINGS_OWNER_ONLY' }]);
+
 /** What the file will do, counted against the shop as it is (the dry run's summary). */
-async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
+async function preview(deps: ImportJobDeps, data: ParsedCatalog): Promise<Summary> {
+  const db = deps.db;
   const counted = (keys: string[], existing: Set<string>) => {
     const updated = keys.filter((k) => existing.has(k)).length;
     return { created: keys.length - updated, updated };
@@ -320,7 +338,8 @@ async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
     agents: counted(data.agents?.map((a) => a.key) ?? [], await slugs(agents)),
     sliders: data.sliders?.length ?? 0,
     infoPages: data.infoPages ? Object.keys(data.infoPages).length : 0,
-    settings: data.settings ? Object.keys(data.settings).length : 0,
+    // The settings it would change, not those it names: an exported file changes none.
+    settings: (await settingChanges(deps, data)).length,
   };
 }
 
@@ -330,7 +349,7 @@ async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
  */
 export async function checkUpload(
   deps: ImportJobDeps,
-  by: AuditActor,
+  by: AuditActor & { role: StaffRole },
   upload: {
     fileName: string;
     bytes: Buffer;
@@ -353,6 +372,11 @@ export async function checkUpload(
     throw error;
   }
   const checked = catalogFormatIssues(raw, deps.settings, MAX_ISSUES);
+  if (by.role !== 'owner') {
+    const bad = checked.issues?.some((i) => i.section === 'settings');
+    if (bad || (checked.catalog && (await settingChanges(deps, checked.catalog)).length))
+      throw settingsRefused();
+  }
   let issues: CatalogIssue[] = checked.issues ?? [];
   let summary: Summary | null = null;
   let total = 0;
@@ -367,7 +391,7 @@ export async function checkUpload(
       MAX_ISSUES,
     );
     total = recordCount(checked.catalog);
-    if (!issues.length) summary = await preview(deps.db, checked.catalog);
+    if (!issues.length) summary = await preview(deps, checked.catalog);
     // A file with problems never runs: the images its check stored go again.
     if (issues.length) await removeStored(deps.uploadsDir, images.stored);
     else if (images.paths) {
@@ -508,8 +532,18 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
-/** Marks a checked job running (at most one runs); the caller then runs it in the background. */
-export async function startImportJob(db: Db, id: string): Promise<void> {
+/**
+ * Marks a checked job running (at most one runs); the caller then runs it in the background.
+ * A job whose file changes settings is started by an owner only (an owner checked it).
+ */
+export async function startImportJob(db: Db, id: string, role: StaffRole): Promise<void> {
+  if (role !== 'owner') {
+    const [job] = await db
+      .select({ summary: catalogImportJobs.summary })
+      .from(catalogImportJobs)
+      .where(eq(catalogImportJobs.id, id));
+    if (((job?.summary as Summary | null)?.settings ?? 0) > 0) throw settingsRefused();
+  }
   // A job left running by a process that died no longer holds the one running place.
   await failInterruptedJobs(db);
   let rows: JobRow[];
@@ -573,7 +607,7 @@ class Stopped extends Error {}
 export async function runImportJob(
   deps: ImportJobDeps,
   id: string,
-  by: AuditActor,
+  by: AuditActor & { role: StaffRole },
   signal: AbortSignal,
 ): Promise<void> {
   const { db } = deps;
@@ -626,14 +660,20 @@ export async function runImportJob(
     await between();
     const summary: Summary = await db.transaction(async (tx) => {
       let n = 0;
-      const rest = await writeContentSections(tx, data, image, deps.settings, (k) => (n += k));
+      // An owner's settings are written by the settings use case, with its own audit entry; a
+      // member who is not an owner had a file whose settings changed nothing when it was
+      // checked, and the owner may have changed them since: the section is left out.
+      const { role, ...actor } = by;
+      const rest = await writeContentSections(tx, data, image, deps.settings, (k) => (n += k), {
+        by: role === 'owner' ? actor : 'nobody',
+      });
       const result = { ...named.result, products: productCounts, ...rest };
       await tx
         .update(catalogImportJobs)
         .set({ status: 'done', done: job.total, summary: result, finishedAt: new Date() })
         .where(eq(catalogImportJobs.id, id));
       await recordAudit(tx, {
-        by,
+        by: actor,
         action: 'catalog.import',
         entityType: 'catalog_import',
         entityId: id,
@@ -665,7 +705,7 @@ export async function runImportJob(
  */
 export async function retryImportJob(
   deps: ImportJobDeps,
-  by: AuditActor,
+  by: AuditActor & { role: StaffRole },
   id: string,
   lang: Lang,
 ): Promise<ImportJob> {
