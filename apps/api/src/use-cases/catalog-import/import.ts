@@ -8,6 +8,7 @@ import { categories, companies, productImages, products } from '../../modules/ca
 import { agents, infoPages, sliders } from '../../modules/content/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
 import { liveOffer } from '../../modules/catalog/admin.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import type { AuditActor } from '../../modules/audit/service.ts';
@@ -19,6 +20,8 @@ import type { AuditActor } from '../../modules/audit/service.ts';
  */
 
 const MAX_SAR = 1_000_000;
+/** The largest catalog file, uploaded or imported from the command line. */
+export const MAX_CATALOG_FILE_BYTES = 50 * 1024 * 1024;
 
 const key = z
   .string({ error: 'must be a text key' })
@@ -651,17 +654,22 @@ export interface CatalogSource {
 
 /** Reads a catalog JSON file and checks its format, without touching the database. */
 export async function readCatalogFile(file: string, settings: ImportSettings): Promise<CatalogSource> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch {
     throw new CatalogImportError([`cannot read the file ${file}`]);
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // The same bounded parse as an upload in the back office: no file size or nesting limit
+    // that one refuses is accepted here.
+    raw = await parseJsonUpload(bytes, { maxBytes: MAX_CATALOG_FILE_BYTES });
   } catch (error) {
-    throw new CatalogImportError([`${file} is not valid JSON: ${(error as Error).message}`]);
+    if (!(error instanceof JsonUploadError)) throw error;
+    throw new CatalogImportError([
+      error.reason === 'syntax' ? `${file} is not valid JSON: ${error.message}` : `${file}: ${error.message}`,
+    ]);
   }
   return { catalog: parseCatalog(raw, settings), baseDir: path.dirname(path.resolve(file)) };
 }

@@ -20,12 +20,14 @@ import { catalogImportJobs } from '../../modules/imports/schema.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
 import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
 import { CsvError, csvToCatalog } from '../../modules/catalog/csv.ts';
 import {
   catalogFormatIssues,
   countProducts,
   imageFields,
+  MAX_CATALOG_FILE_BYTES,
   referenceIssues,
   settingValuesOf,
   writeContentSections,
@@ -65,7 +67,7 @@ export interface ImportJobDeps {
 
 /** Products written per transaction: small enough that a shopper's query waits little. */
 export const IMPORT_BATCH = 250;
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = MAX_CATALOG_FILE_BYTES;
 const MAX_ISSUES = 200;
 /** How often the process running a job says so. */
 export const HEARTBEAT_MS = 5_000;
@@ -127,10 +129,13 @@ function present(row: JobRow, lang: Lang): ImportJob {
 const summaryProducts = (summary: Summary | null) =>
   summary ? summary.products.created + summary.products.updated : 0;
 
-/** The file's catalog: JSON in the import format, or a products CSV. */
-function readCatalogText(text: string, format: 'json' | 'csv'): unknown {
-  if (format === 'csv') return csvToCatalog(text);
-  return JSON.parse(text) as unknown;
+/**
+ * The file's catalog: JSON in the import format (parsed off the event loop, its size and
+ * nesting bounded), or a products CSV.
+ */
+function readCatalogText(bytes: Buffer, format: 'json' | 'csv'): Promise<unknown> {
+  if (format === 'csv') return Promise.resolve(csvToCatalog(bytes.toString('utf8')));
+  return parseJsonUpload(bytes, { maxBytes: MAX_IMPORT_BYTES });
 }
 
 export function formatOf(fileName: string, bytes: Buffer): 'json' | 'csv' {
@@ -365,11 +370,22 @@ export async function checkUpload(
   const format = formatOf(archive ? archive.catalogName : nameForFormat, bytes);
   let raw: unknown;
   try {
-    raw = readCatalogText(bytes.toString('utf8'), format);
+    raw = await readCatalogText(bytes, format);
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof CsvError)
-      throw new AppError(400, 'IMPORT_FILE_UNREADABLE', [{ path: 'file', code: 'IMPORT_FILE_UNREADABLE' }]);
-    throw error;
+    const code =
+      error instanceof JsonUploadError
+        ? (
+            {
+              too_deep: 'IMPORT_FILE_TOO_DEEP',
+              too_large: 'IMPORT_FILE_TOO_LARGE',
+              syntax: 'IMPORT_FILE_UNREADABLE',
+            } as const
+          )[error.reason]
+        : error instanceof CsvError
+          ? 'IMPORT_FILE_UNREADABLE'
+          : undefined;
+    if (!code) throw error;
+    throw new AppError(code === 'IMPORT_FILE_TOO_LARGE' ? 413 : 400, code, [{ path: 'file', code }]);
   }
   const checked = catalogFormatIssues(raw, deps.settings, MAX_ISSUES);
   if (by.role !== 'owner') {
@@ -622,10 +638,10 @@ export async function runImportJob(
   try {
     const [job] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
     if (!job || job.status !== 'running') return;
-    const text = await readFile(path.join(importsDir(deps.dataDir), job.storedFile), 'utf8');
+    const kept = await readFile(path.join(importsDir(deps.dataDir), job.storedFile));
     // The kept file's own format: an archive's catalog is kept as JSON with its stored images.
     const keptFormat = job.storedFile.endsWith('.csv') ? 'csv' : 'json';
-    const checked = catalogFormatIssues(readCatalogText(text, keptFormat), deps.settings);
+    const checked = catalogFormatIssues(await readCatalogText(kept, keptFormat), deps.settings);
     if (!checked.catalog) throw new Error('the kept file no longer passes its checks');
     const data = checked.catalog;
     const image = identityImages(data);
