@@ -21,6 +21,13 @@ describe('CSV cells', () => {
 
   it('reads every neutralized cell back as the text it was, an apostrophe of its own included', () => {
     for (const text of ['=HYPERLINK("x")', "'=1", "''+2", "'quoted", 'plain', '-2+3', "it's", '@SUM(A1)'])
-      expect(readCsvCell(csvCell(text).replace(/^"(.*)"$/s, '$1').replace(/""/g, '"')), text).toBe(text);
+      expect(
+        readCsvCell(
+          csvCell(text)
+            .replace(/^"(.*)"$/s, '$1')
+            .replace(/""/g, '"'),
+        ),
+        text,
+      ).toBe(text);
   });
 });

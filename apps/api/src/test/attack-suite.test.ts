@@ -26,6 +26,7 @@ import { staff } from '../modules/staff/schema.ts';
 import { emailChanges, users } from '../modules/users/schema.ts';
 import { loggerOptions, serializeError } from '../lib/log-safe.ts';
 import { createSession } from '../modules/users/sessions.ts';
+import { createResetToken } from '../modules/users/service.ts';
 import { parseCsv } from '../modules/catalog/csv.ts';
 import { CatalogImportError, readCatalogFile } from '../use-cases/catalog-import/import.ts';
 import { importSettings } from '../use-cases/catalog-import/settings.ts';
@@ -1151,7 +1152,18 @@ describe('attack suite', () => {
     });
   });
 
-  describe('one TOTP code sent several times at once', () => {
+  describe('one code or link sent several times at once', () => {
+    it("a shopper's password reset link sets one password", async () => {
+      const user = await insertUser(t.app.db);
+      const token = await createResetToken(t.app.db, user.id);
+      const answers = await Promise.all(
+        ['first pass 123', 'second pass 123', 'third pass 123'].map((password) =>
+          api({ method: 'POST', url: apiPaths.resetPassword.pattern, payload: { token, password } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    });
+
     it('opens exactly one session', async () => {
       const { member, headers } = await signedInMember(t.app.db);
       const post = (url: string, payload: object, extra: Record<string, string> = {}) =>

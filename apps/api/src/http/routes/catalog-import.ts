@@ -81,8 +81,8 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
           'one such file and the images it names; 50 MB at most. Answers the ' +
           'job: `checked` (ready to start, with what it will create and update) or `invalid` with every ' +
           'problem by row and field, in the request language. Nothing in the catalog changes. A `settings` ' +
-          'section that would change any setting is an owner\'s: 403 IMPORT_SETTINGS_OWNER_ONLY for anyone ' +
-          'else (a section equal to the shop\'s settings, as an export writes it, passes and changes nothing).',
+          "section that would change any setting is an owner's: 403 IMPORT_SETTINGS_OWNER_ONLY for anyone " +
+          "else (a section equal to the shop's settings, as an export writes it, passes and changes nothing).",
         security: staffCookie,
         consumes: ['multipart/form-data'],
         response: { 200: importJobOkSchema },
