@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   adminContentPaths,
   adminOrderPaths,
@@ -1122,6 +1123,29 @@ describe('attack suite', () => {
       );
       expect(byReferer.statusCode, byReferer.body).toBeLessThan(400);
       expect(await roleOf(member.id)).toBe('staff');
+    });
+
+    it('every page of the route table refuses a post without an Origin, with either session', async () => {
+      const build = (await import(pathToFileURL(path.join(root, 'apps/web/build/server/index.js')).href)) as {
+        routes: Record<string, { path?: string }>;
+      };
+      const pages = Object.values(build.routes)
+        .filter((r) => r.path !== undefined)
+        .map((r) => `/${r.path!.replace(/:[a-zA-Z]+/g, '1').replace('*', 'anything')}`);
+      expect(pages.length).toBeGreaterThan(40);
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const shopper = await signedInUser(t.app.db);
+      const cookie = `staff_session=${owner.token}; session=${shopper.token}`;
+      for (const url of pages)
+        for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+          const res = await api({
+            method,
+            url,
+            headers: { host: TEST_HOST, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'intent=x',
+          });
+          expectApiError(res, 403, 'CSRF_REJECTED');
+        }
     });
 
     it("a customer's deactivation and a shopper's sign-out: refused without an Origin", async () => {
