@@ -41,12 +41,11 @@ export async function buildServer() {
   });
   // esbuild's service process would otherwise stay beside the server.
   await stop();
-  // The embedded database's worker thread (PGLITE_THREAD) is a file of its own, found next to
-  // the code that starts it; it is plain JavaScript that imports only npm packages.
-  copyFileSync(
-    path.join(api, 'src/db/pglite-worker.mjs'),
-    path.join(path.dirname(serverBundle), 'pglite-worker.mjs'),
-  );
+  // The worker threads (the embedded database's with PGLITE_THREAD, the JSON uploads' parser)
+  // are files of their own, found next to the code that starts them; they are plain JavaScript
+  // that imports only Node's and npm's packages.
+  for (const worker of ['src/db/pglite-worker.mjs', 'src/lib/json-worker.mjs'])
+    copyFileSync(path.join(api, worker), path.join(path.dirname(serverBundle), path.basename(worker)));
 }
 
 /** Builds the server when the bundle is missing or older than the API or contract sources. */

@@ -53,6 +53,14 @@ export const adminContentErrorMessages = {
     ar: 'ملف الكتالوج كبير جداً (50 ميجابايت على الأكثر)',
     en: 'The catalog file is too large (50 MB at most)',
   },
+  IMPORT_SETTINGS_OWNER_ONLY: {
+    ar: 'لا يغيّر إعدادات المتجر إلا المالك: احذف قسم "settings" من الملف، أو اطلب من المالك استيراده',
+    en: 'Only an owner can change the shop\'s settings: remove the "settings" section from the file, or ask an owner to import it',
+  },
+  IMPORT_FILE_TOO_DEEP: {
+    ar: 'رُفض الملف: فيه قوائم أو كائنات متداخلة أعمق من 32 مستوى، وملف الكتالوج لا يحتاج إلى ذلك',
+    en: 'The file was refused: it nests lists or objects more than 32 levels deep, which no catalog file needs',
+  },
   IMPORT_RUNNING: {
     ar: 'يوجد استيراد قيد التشغيل، انتظر حتى ينتهي',
     en: 'An import is already running; wait until it finishes',
@@ -151,6 +159,11 @@ const importIssueArabic: [RegExp, string][] = [
   [/^must be after the offer's start$/, 'يجب أن يكون بعد بداية العرض'],
   [/^must be a link$/, 'يجب أن يكون رابطاً'],
   [/^must be a shop path starting with \/ or an https:\/\/ address$/, 'يجب أن يبدأ بـ / أو https://'],
+  [/^must be an https:\/\/ address$/, 'يجب أن يكون رابطاً يبدأ بـ https://'],
+  [
+    /^must be a number in international form or an https:\/\/ address$/,
+    'يجب أن يكون رقماً بالصيغة الدولية أو رابطاً يبدأ بـ https://',
+  ],
   [
     /^must be a 15-digit VAT number that starts and ends with 3$/,
     'يجب أن يكون رقماً ضريبياً من 15 رقماً يبدأ وينتهي بـ 3',

@@ -3,6 +3,7 @@ import { pageOf, wholeNumber } from './admin.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
+import { isExternalLink, isSlideLink, isWhatsappValue } from './links.ts';
 
 /**
  * The back office's content, settings and catalog import/export calls (under `/api/admin`):
@@ -50,10 +51,7 @@ export const slideLinkField = z
   .string()
   .trim()
   .max(500, 'LINK_INVALID')
-  .refine(
-    (v) => v === '' || /^\/(?![/\\])[^\s]*$/.test(v) || /^https:\/\/[^\s/]+(\/[^\s]*)?$/i.test(v),
-    'LINK_INVALID',
-  );
+  .refine((v) => v === '' || isSlideLink(v), 'LINK_INVALID');
 
 export const adminSliderSchema = z.object({
   id: z.number().int(),
@@ -147,7 +145,7 @@ const httpsUrl = z
   .string()
   .trim()
   .max(300, 'URL_INVALID')
-  .refine((v) => v === '' || /^https:\/\/[^\s/]+(\/[^\s]*)?$/i.test(v), 'URL_INVALID');
+  .refine((v) => v === '' || isExternalLink(v), 'URL_INVALID');
 
 /** The ZATCA VAT registration number: 15 digits, starting and ending with 3; empty for none. */
 export const vatNumberField = z
@@ -172,10 +170,7 @@ export const adminSettingsInputSchema = z.object({
     .string()
     .trim()
     .max(300, 'PHONE_INVALID')
-    .refine(
-      (v) => v === '' || /^\+?[0-9]{8,15}$/.test(v) || /^https:\/\/[^\s/]+(\/\S*)?$/i.test(v),
-      'PHONE_INVALID',
-    )
+    .refine((v) => v === '' || isWhatsappValue(v), 'PHONE_INVALID')
     .optional(),
   address: bilingualText('SHOP_ADDRESS_REQUIRED').optional(),
   openingHours: z.object({ days: z.array(z.enum(weekDays)).max(7), opens: clock, closes: clock }).optional(),

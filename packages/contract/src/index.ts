@@ -22,5 +22,6 @@ export type * from './back-office-data.ts';
 export type * from './actions.ts';
 export type * from './admin-orders-data.ts';
 export * from './admin-content.ts';
+export * from './links.ts';
 export { importIssueMessage } from './admin-content-messages.ts';
 export type * from './admin-content-data.ts';

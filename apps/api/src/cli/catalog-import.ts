@@ -6,6 +6,7 @@ import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { announceChanges } from '../lib/change-transport.ts';
+import { COMMAND_LINE_ACTOR } from '../modules/audit/service.ts';
 import { importSettings } from '../use-cases/catalog-import/settings.ts';
 import {
   CatalogImportError,
@@ -135,6 +136,9 @@ async function importWith(config: Config, source: CatalogSource, file: string, c
       uploadsDir: config.uploadsDir,
       settings: importSettings,
       onProgress,
+      // Whoever runs the command holds the shop's files and database: its settings are an
+      // owner's change, recorded as the command line's.
+      by: COMMAND_LINE_ACTOR,
     });
     bar?.stop();
     // Shop processes running on the same PostgreSQL drop what they cached of the catalog.

@@ -1,17 +1,36 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { apiPaths } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
+import {
+  adminContentPaths,
+  adminOrderPaths,
+  adminPaths,
+  apiPaths,
+  settingsSchema,
+  type ImportJob,
+} from '@shop/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../scripts/shop-server.mjs';
 import { buildApp } from '../app.ts';
+import { auditLog } from '../modules/audit/schema.ts';
 import { cartItems } from '../modules/cart/schema.ts';
+import { sliders } from '../modules/content/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
+import { settings as settingsTable } from '../modules/settings/schema.ts';
+import { staff } from '../modules/staff/schema.ts';
 import { emailChanges, users } from '../modules/users/schema.ts';
 import { loggerOptions, serializeError } from '../lib/log-safe.ts';
 import { createSession } from '../modules/users/sessions.ts';
+import { createResetToken } from '../modules/users/service.ts';
+import { parseCsv } from '../modules/catalog/csv.ts';
+import { CatalogImportError, readCatalogFile } from '../use-cases/catalog-import/import.ts';
+import { importSettings } from '../use-cases/catalog-import/settings.ts';
 import {
   cartOf,
   createShopper,
@@ -39,14 +58,19 @@ import {
   EVIL_HOST,
   expectApiError,
   expectSecurityHeaders,
+  FORMULA_CELLS,
   logCapture,
+  nestedArrays,
   outboxMails,
   SQL_PAYLOADS,
+  startsFormula,
+  UNSAFE_LINKS,
   waitForMail,
   XSS_PAYLOADS,
 } from './attacks.ts';
 import { createProduct, type ProductRow } from './factories.ts';
 import { createTestApp, type TestContext } from './harness.ts';
+import { insertMember, signedInMember, STAFF_PASSWORD, staffCookieToken } from './staff.ts';
 
 /**
  * The attack run, kept as a suite so what it found stays fixed and what held keeps holding:
@@ -824,6 +848,437 @@ describe('attack suite', () => {
       });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(Object.prototype).not.toHaveProperty('polluted');
+    });
+  });
+
+  describe('a staff member reaching owner-only settings through a catalog file', () => {
+    const upload = (headers: Record<string, string>, file: object | string, lang: 'ar' | 'en' = 'en') => {
+      const body = multipart({}, [
+        {
+          name: 'file',
+          filename: 'catalog.json',
+          contentType: 'application/json',
+          data: Buffer.from(typeof file === 'string' ? file : JSON.stringify(file)),
+        },
+      ]);
+      return api({
+        method: 'POST',
+        url: `${adminContentPaths.importJobs.pattern}?lang=${lang}`,
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const publicSettings = async () =>
+      settingsSchema.parse((await api({ method: 'GET', url: `${apiPaths.settings.pattern}?lang=en` })).json())
+        .data;
+    const waitForJob = async (headers: Record<string, string>, id: string): Promise<ImportJob> => {
+      for (;;) {
+        const job = (
+          await api({ method: 'GET', url: adminContentPaths.importJob.build({ id }), headers })
+        ).json();
+        if (job.status !== 'running') return job as ImportJob;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+
+    it('the attack file: refused to staff in both languages, nothing changes, the settings form agrees', async () => {
+      const staff = await signedInMember(t.app.db);
+      const before = await publicSettings();
+      const file = {
+        settings: {
+          shippingFee: 0,
+          taxNumber: '399999999999993',
+          sellerName: { ar: 'بائع آخر', en: 'Another seller' },
+          email: `refunds@${EVIL_HOST}`,
+          socialLinks: { instagram: `http://${EVIL_HOST}/phish`, whatsapp: UNSAFE_LINKS[3] },
+        },
+      };
+      // The same file with links the settings form accepts: refused for the role alone.
+      const allowedLinks = {
+        settings: { ...file.settings, socialLinks: { instagram: 'https://instagram.com/x' } },
+      };
+      for (const [lang, message] of [
+        ['en', 'Only an owner can change the shop\'s settings: remove the "settings" section'],
+        ['ar', 'لا يغيّر إعدادات المتجر إلا المالك'],
+      ] as const)
+        for (const sent of [file, allowedLinks]) {
+          const res = await upload(staff.headers, sent, lang);
+          expectApiError(res, 403, 'IMPORT_SETTINGS_OWNER_ONLY');
+          expect(res.json().message).toContain(message);
+        }
+      expect(await publicSettings()).toEqual(before);
+      const form = await api({
+        method: 'PUT',
+        url: adminContentPaths.settings.pattern,
+        headers: staff.headers,
+        payload: { shippingFee: 0 },
+      });
+      expectApiError(form, 403, 'STAFF_ROLE_REQUIRED');
+    });
+
+    it("an owner's file that changes settings: staff cannot start it, the owner can, audited as settings.update", async () => {
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const staff = await signedInMember(t.app.db);
+      const fee = 12.5;
+      const checked = await upload(owner.headers, { settings: { shippingFee: fee } });
+      const job = checked.json().job as ImportJob;
+      expect(job.status).toBe('checked');
+      expect(job.summary?.settings).toBe(1);
+      const start = (headers: Record<string, string>) =>
+        api({ method: 'POST', url: adminContentPaths.importStart.build({ id: job.id }), headers });
+      expectApiError(await start(staff.headers), 403, 'IMPORT_SETTINGS_OWNER_ONLY');
+      expect((await publicSettings()).shippingFee).not.toBe(fee);
+      expect((await start(owner.headers)).statusCode).toBe(200);
+      expect((await waitForJob(owner.headers, job.id)).status).toBe('done');
+      expect((await publicSettings()).shippingFee).toBe(fee);
+      const [entry] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'settings.update'), eq(auditLog.staffId, owner.member.id)));
+      expect(entry).toMatchObject({ actor: owner.member.email, after: { shippingFee: fee } });
+    });
+
+    it('a file whose settings change nothing (an export imported again) passes for staff and writes none', async () => {
+      const staff = await signedInMember(t.app.db);
+      const exported = await api({
+        method: 'GET',
+        url: `${adminContentPaths.catalogExport.pattern}?format=json`,
+        headers: staff.headers,
+      });
+      const { settings } = JSON.parse(exported.body) as { settings: object };
+      const res = await upload(staff.headers, { settings });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json().job as ImportJob).summary?.settings).toBe(0);
+    });
+  });
+
+  describe('link schemes at every entry and on the page', () => {
+    it('the settings form and the slide form refuse every unsafe link', async () => {
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      for (const link of UNSAFE_LINKS) {
+        const social = await api({
+          method: 'PUT',
+          url: adminContentPaths.settings.pattern,
+          headers: owner.headers,
+          payload: { socialLinks: { instagram: link } },
+        });
+        expectApiError(social, 400, 'URL_INVALID');
+        const whatsapp = await api({
+          method: 'PUT',
+          url: adminContentPaths.settings.pattern,
+          headers: owner.headers,
+          payload: { whatsapp: link },
+        });
+        expectApiError(whatsapp, 400, 'PHONE_INVALID');
+        const form = multipart({ linkAr: link, linkEn: '/' }, [
+          { name: 'imageAr', filename: 'slide.png', contentType: 'image/png', data: png },
+        ]);
+        const slide = await api({
+          method: 'POST',
+          url: adminContentPaths.sliders.pattern,
+          headers: { ...owner.headers, ...form.headers },
+          payload: form.payload,
+        });
+        expectApiError(slide, 400, 'LINK_INVALID');
+      }
+    });
+
+    it("an owner's catalog file with an unsafe link is invalid at the link's field (back office)", async () => {
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      for (const link of UNSAFE_LINKS) {
+        const body = multipart({}, [
+          {
+            name: 'file',
+            filename: 'catalog.json',
+            contentType: 'application/json',
+            data: Buffer.from(
+              JSON.stringify({
+                settings: { socialLinks: { instagram: link, whatsapp: link } },
+                sliders: [{ image: product.image, link: { ar: link, en: '/' } }],
+              }),
+            ),
+          },
+        ]);
+        const res = await api({
+          method: 'POST',
+          url: `${adminContentPaths.importJobs.pattern}?lang=en`,
+          headers: { ...owner.headers, ...body.headers },
+          payload: body.payload,
+        });
+        const job = res.json().job as ImportJob;
+        expect(job.status, link).toBe('invalid');
+        const fields = job.errors.map((e) => `${e.section}.${e.field}`);
+        expect(fields, link).toEqual(
+          expect.arrayContaining([
+            'settings.socialLinks.instagram',
+            'settings.socialLinks.whatsapp',
+            'sliders.link.ar',
+          ]),
+        );
+      }
+    });
+
+    it('the command-line import refuses the same links before it opens the database', async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'attack-import-'));
+      try {
+        for (const link of UNSAFE_LINKS) {
+          const file = path.join(dir, 'catalog.json');
+          await writeFile(
+            file,
+            JSON.stringify({
+              settings: { socialLinks: { instagram: link } },
+              sliders: [{ image: 'slide.png', link: { ar: '/', en: link } }],
+            }),
+          );
+          const refused = await readCatalogFile(file, importSettings).catch((error: unknown) => error);
+          expect(refused, link).toBeInstanceOf(CatalogImportError);
+          const issues = (refused as CatalogImportError).issues.join('\n');
+          expect(issues, link).toContain('settings.socialLinks.instagram');
+          expect(issues, link).toContain('sliders[0].link.en');
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('a link that reached the database some other way is not rendered on any page', async () => {
+      const [evil, evilData] = [UNSAFE_LINKS[0], UNSAFE_LINKS[3]];
+      await t.app.db
+        .insert(settingsTable)
+        .values({
+          key: 'socialLinks',
+          value: { instagram: UNSAFE_LINKS[5], x: evil, whatsapp: evilData, tiktok: UNSAFE_LINKS[4] },
+        })
+        .onConflictDoUpdate({ target: settingsTable.key, set: { value: sql`excluded.value` } });
+      const [slide] = await t.app.db
+        .insert(sliders)
+        .values({ imageAr: product.image, imageEn: product.image, linkAr: evilData, linkEn: evil, sort: 0 })
+        .returning();
+      try {
+        for (const topic of ['settings', 'content'] as const) await t.app.changes.publish({ topic });
+        for (const url of ['/', '/en', '/en/products']) {
+          const res = await page(url);
+          for (const scheme of ['javascript:', 'data:', 'vbscript:', `http://${EVIL_HOST}`])
+            expect(res.body, `${url}: ${scheme}`).not.toMatch(new RegExp(`href="\\s*${scheme}`, 'i'));
+        }
+        const answered = (await t.app.inject({ url: `${apiPaths.sliders.pattern}?lang=en` })).json();
+        expect(JSON.stringify(answered)).not.toContain('javascript:');
+      } finally {
+        await t.app.db.delete(sliders).where(eq(sliders.id, slide!.id));
+        await t.app.db.delete(settingsTable).where(eq(settingsTable.key, 'socialLinks'));
+        for (const topic of ['settings', 'content'] as const) await t.app.changes.publish({ topic });
+      }
+    });
+  });
+
+  describe('page actions without an Origin or Referer', () => {
+    const form = (
+      url: string,
+      cookie: string,
+      fields: Record<string, string>,
+      headers: Record<string, string>,
+    ) =>
+      api({
+        method: 'POST',
+        url,
+        headers: {
+          host: TEST_HOST,
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...headers,
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const roleOf = async (id: string) =>
+      (await t.app.db.select({ role: staff.role }).from(staff).where(eq(staff.id, id)))[0]?.role;
+    const foreign = { origin: `https://${EVIL_HOST}` };
+    const none = {};
+    const same = { origin: TEST_ORIGIN };
+
+    it("a member's promotion: refused with none or a foreign Origin (page and .data), done from the shop", async () => {
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const member = await insertMember(t.app.db);
+      const cookie = `staff_session=${owner.token}`;
+      const fields = { intent: 'role', id: member.id, role: 'owner' };
+      for (const url of ['/dashboard/staff', '/en/dashboard/staff', '/dashboard/staff.data'])
+        for (const headers of [none, foreign, { referer: `https://${EVIL_HOST}/x` }, { origin: 'null' }]) {
+          const res = await form(url, cookie, fields, headers);
+          expectApiError(res, 403, 'CSRF_REJECTED');
+          expect(await roleOf(member.id), `${url} ${JSON.stringify(headers)}`).toBe('staff');
+        }
+      const done = await form('/en/dashboard/staff', cookie, fields, {
+        ...same,
+        'sec-fetch-dest': 'document',
+      });
+      expect(done.statusCode, done.body).toBe(302);
+      expect(await roleOf(member.id)).toBe('owner');
+      const byReferer = await form(
+        '/dashboard/staff.data',
+        cookie,
+        { ...fields, role: 'staff' },
+        { referer: `${TEST_ORIGIN}/dashboard/staff` },
+      );
+      expect(byReferer.statusCode, byReferer.body).toBeLessThan(400);
+      expect(await roleOf(member.id)).toBe('staff');
+    });
+
+    it('every page of the route table refuses a post without an Origin, with either session', async () => {
+      const build = (await import(pathToFileURL(path.join(root, 'apps/web/build/server/index.js')).href)) as {
+        routes: Record<string, { path?: string }>;
+      };
+      const pages = Object.values(build.routes)
+        .filter((r) => r.path !== undefined)
+        .map((r) => `/${r.path!.replace(/:[a-zA-Z]+/g, '1').replace('*', 'anything')}`);
+      expect(pages.length).toBeGreaterThan(40);
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const shopper = await signedInUser(t.app.db);
+      const cookie = `staff_session=${owner.token}; session=${shopper.token}`;
+      for (const url of pages)
+        for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+          const res = await api({
+            method,
+            url,
+            headers: { host: TEST_HOST, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'intent=x',
+          });
+          expectApiError(res, 403, 'CSRF_REJECTED');
+        }
+    });
+
+    it("a customer's deactivation and a shopper's sign-out: refused without an Origin", async () => {
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const customer = await signedInUser(t.app.db);
+      for (const url of [
+        `/dashboard/customers/${customer.userId}`,
+        `/dashboard/customers/${customer.userId}.data`,
+      ])
+        expectApiError(
+          await form(url, `staff_session=${owner.token}`, { intent: 'deactivate', confirm: '1' }, none),
+          403,
+          'CSRF_REJECTED',
+        );
+      const [row] = await t.app.db
+        .select({ active: users.active })
+        .from(users)
+        .where(eq(users.id, customer.userId));
+      expect(row?.active).toBe(true);
+      for (const url of ['/logout', '/en/logout', '/logout.data'])
+        expectApiError(await form(url, `session=${customer.token}`, {}, none), 403, 'CSRF_REJECTED');
+      const me = await api({
+        method: 'GET',
+        url: apiPaths.currentUser.pattern,
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(me.statusCode).toBe(200);
+    });
+  });
+
+  describe('one code or link sent several times at once', () => {
+    it("a shopper's password reset link sets one password", async () => {
+      const user = await insertUser(t.app.db);
+      const token = await createResetToken(t.app.db, user.id);
+      const answers = await Promise.all(
+        ['first pass 123', 'second pass 123', 'third pass 123'].map((password) =>
+          api({ method: 'POST', url: apiPaths.resetPassword.pattern, payload: { token, password } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    });
+
+    it('opens exactly one session', async () => {
+      const { member, headers } = await signedInMember(t.app.db);
+      const post = (url: string, payload: object, extra: Record<string, string> = {}) =>
+        api({ method: 'POST', url, headers: { origin: TEST_ORIGIN, host: TEST_HOST, ...extra }, payload });
+      const codeAt = (secret: string, stepsAhead: number) =>
+        generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+      const enrol = await post(adminPaths.totpEnrol.pattern, {}, headers);
+      const { secret } = enrol.json() as { secret: string };
+      expect(
+        (await post(adminPaths.totpConfirm.pattern, { code: await codeAt(secret, 0) }, headers)).statusCode,
+      ).toBe(200);
+      const challenges: string[] = [];
+      for (let i = 0; i < 3; i++)
+        challenges.push(
+          (await post(adminPaths.signIn.pattern, { email: member.email, password: STAFF_PASSWORD })).json()
+            .challenge as string,
+        );
+      const code = await codeAt(secret, 1);
+      const answers = await Promise.all(
+        challenges.map((challenge) => post(adminPaths.signInTotp.pattern, { challenge, code })),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([200, 401, 401]);
+      expect(answers.filter((a) => staffCookieToken(a.headers['set-cookie'])).length).toBe(1);
+      for (const refused of answers.filter((a) => a.statusCode === 401))
+        expect(refused.json().code).toBe('TOTP_CODE_INVALID');
+    });
+  });
+
+  describe('CSV files the shop writes', () => {
+    it('neutralise every cell a spreadsheet would run, in the catalog export as in the orders export', async () => {
+      const owner = await signedInMember(t.app.db, { role: 'owner' });
+      const planted = await Promise.all(
+        FORMULA_CELLS.map((name) =>
+          createProduct(t.app.db, { nameEn: name, nameAr: name, descriptionEn: name }),
+        ),
+      );
+      const catalogCsv = await api({
+        method: 'GET',
+        url: `${adminContentPaths.catalogExport.pattern}?format=csv`,
+        headers: owner.headers,
+      });
+      const rows = parseCsv(catalogCsv.body);
+      for (const made of planted) {
+        const row = rows.find((r) => r[0] === made.sku);
+        expect(row?.[2], made.sku).toBe(`'${made.nameEn}`);
+      }
+      const ordersCsv = await api({
+        method: 'GET',
+        url: adminOrderPaths.csv.pattern,
+        headers: owner.headers,
+      });
+      for (const [name, body] of [
+        ['catalog', catalogCsv.body],
+        ['orders', ordersCsv.body],
+      ] as const) {
+        const cells = parseCsv(body).flat();
+        expect(cells.length, name).toBeGreaterThan(1);
+        expect(cells.filter(startsFormula), name).toEqual([]);
+      }
+    });
+  });
+
+  describe('a catalog file nested too deep', () => {
+    it('is refused with its own message while /api/health keeps answering', async () => {
+      const staffMember = await signedInMember(t.app.db);
+      const body = multipart({}, [
+        {
+          name: 'file',
+          filename: 'catalog.json',
+          contentType: 'application/json',
+          data: Buffer.from(nestedArrays(8 * 1024 * 1024)),
+        },
+      ]);
+      let settled = false;
+      const upload = api({
+        method: 'POST',
+        url: `${adminContentPaths.importJobs.pattern}?lang=en`,
+        headers: { ...staffMember.headers, ...body.headers },
+        payload: body.payload,
+      }).finally(() => (settled = true));
+      const answeredMeanwhile: number[] = [];
+      while (!settled) {
+        const health = await t.app.inject({ method: 'GET', url: apiPaths.health.pattern });
+        if (!settled) answeredMeanwhile.push(health.statusCode);
+      }
+      const res = await upload;
+      expectApiError(res, 400, 'IMPORT_FILE_TOO_DEEP');
+      expect(res.json().message).toContain('more than 32 levels deep');
+      expect(answeredMeanwhile.length).toBeGreaterThan(0);
+      expect(answeredMeanwhile.every((status) => status === 200)).toBe(true);
     });
   });
 

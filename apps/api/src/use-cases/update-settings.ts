@@ -1,6 +1,6 @@
 import { halalasToSar, sarToHalalas, type AdminSettings, type AdminSettingsInput } from '@shop/contract';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { recordAudit, type AuditActor } from '../modules/audit/service.ts';
 import { savePaymentKeys, type PaymentKeys } from '../modules/payments/keys.ts';
 import { getSettings, putSettings, type ShopSettings } from '../modules/settings/service.ts';
@@ -67,20 +67,16 @@ export async function saveAdminSettings(
     if (input.commercialRegister !== undefined) next.commercialRegister = input.commercialRegister;
     if (input.lowStockThreshold !== undefined) next.lowStockThreshold = input.lowStockThreshold;
 
-    const changedSettings = Object.fromEntries(
-      Object.entries(next).filter(
-        ([key, value]) => JSON.stringify(current[key as keyof ShopSettings]) !== JSON.stringify(value),
-      ),
-    ) as Partial<ShopSettings>;
-    if (Object.keys(changedSettings).length) await putSettings(tx, changedSettings);
+    const changed = changedSettings(current, next);
+    if (Object.keys(changed).length) await putSettings(tx, changed);
     const changedKeys = await savePaymentKeys(tx, config, {
       secretKey: input.moyasarSecretKey,
       publishableKey: input.moyasarPublishableKey,
       webhookSecret: input.moyasarWebhookSecret,
     });
-    if (!Object.keys(changedSettings).length && !changedKeys.length) return false;
+    if (!Object.keys(changed).length && !changedKeys.length) return false;
     const before = auditView(presentAdminSettings(current, keys));
-    const after = auditView(presentAdminSettings({ ...current, ...changedSettings }, keys));
+    const after = auditView(presentAdminSettings({ ...current, ...changed }, keys));
     await recordAudit(tx, {
       by,
       action: 'settings.update',
@@ -91,5 +87,62 @@ export async function saveAdminSettings(
       after: { ...after, paymentKeysChanged: changedKeys },
     });
     return true;
+  });
+}
+
+/** A value as text with its object keys sorted: equal values give equal text whatever their order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** The given settings whose values differ from `current`, as stored. */
+export function changedSettings(
+  current: ShopSettings,
+  values: Record<string, unknown>,
+): Partial<ShopSettings> {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) =>
+        value !== undefined && canonical(current[key as keyof ShopSettings]) !== canonical(value),
+    ),
+  ) as Partial<ShopSettings>;
+}
+
+/** Settings as the audit log shows them: money in riyals, as the settings form shows it. */
+function changeAuditView(values: Partial<ShopSettings>): Record<string, unknown> {
+  const { shippingFeeHalalas, freeShippingThresholdHalalas, ...rest } = values;
+  return {
+    ...rest,
+    ...(shippingFeeHalalas !== undefined && { shippingFee: halalasToSar(shippingFeeHalalas) }),
+    ...(freeShippingThresholdHalalas !== undefined && {
+      freeShippingThreshold:
+        freeShippingThresholdHalalas === null ? null : halalasToSar(freeShippingThresholdHalalas),
+    }),
+  };
+}
+
+/**
+ * Saves the given settings (as stored: money in halalas) that differ from the shop's, as a
+ * catalog file's settings section sets them. With `by` it is a change like the owner's form,
+ * with one audit entry `settings.update` holding the values before and after; without it (the
+ * demo catalog of a new shop) nobody is recorded.
+ */
+export async function saveSettingsChange(tx: Tx, values: Record<string, unknown>, by?: AuditActor) {
+  const current = await getSettings(tx);
+  const changed = changedSettings(current, values);
+  const keys = Object.keys(changed) as (keyof ShopSettings)[];
+  if (!keys.length) return;
+  await putSettings(tx, changed);
+  if (!by) return;
+  await recordAudit(tx, {
+    by,
+    action: 'settings.update',
+    entityType: 'settings',
+    entityId: 'shop',
+    before: changeAuditView(Object.fromEntries(keys.map((k) => [k, current[k]])) as Partial<ShopSettings>),
+    after: changeAuditView(changed),
   });
 }

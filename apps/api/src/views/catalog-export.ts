@@ -3,7 +3,7 @@ import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, companies, productImages, products } from '../modules/catalog/schema.ts';
 import { agents, infoPages, sliders } from '../modules/content/schema.ts';
-import { csvLine } from '../modules/catalog/csv.ts';
+import { csvLine } from '../lib/csv.ts';
 import type { ImportSettings } from '../use-cases/catalog-import/import.ts';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { ADMIN_HOST, ADMIN_ORIGIN, insertMember, signedInMember, STAFF_PASSWORD } from '../../test/staff.ts';
-import { signedInUser } from '../../test/users.ts';
+import { multipart, signedInUser } from '../../test/users.ts';
 
 interface BuiltRoute {
   id: string;
@@ -265,5 +265,35 @@ describe('back-office pages are guarded', () => {
     const login = await get('/en/dashboard/login');
     expect(namespaces(login.body)).toContain('dashboard');
     expect(namespaces(login.body)).not.toContain('catalog');
+  });
+  it('tells a member who is not an owner, in their language, why a file with settings is refused', async () => {
+    const member = await signedInMember(t.app.db);
+    for (const [prefix, text] of [
+      ['', 'لا يغيّر إعدادات المتجر إلا المالك'],
+      ['/en', 'Only an owner can change the shop&#x27;s settings'],
+    ] as const) {
+      const form = multipart({ intent: 'check' }, [
+        {
+          name: 'file',
+          filename: 'catalog.json',
+          contentType: 'application/json',
+          data: Buffer.from(JSON.stringify({ settings: { shippingFee: 0 } })),
+        },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${prefix}/dashboard/import`,
+        headers: {
+          host: ADMIN_HOST,
+          origin: ADMIN_ORIGIN,
+          cookie: `staff_session=${member.token}`,
+          'sec-fetch-dest': 'document',
+          ...form.headers,
+        },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(text);
+    }
   });
 });

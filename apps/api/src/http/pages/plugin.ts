@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../../config.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { AdmissionGate } from '../../lib/admission.ts';
+import { isApiPath } from '../csrf.ts';
 import { AppError } from '../../lib/errors.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../internal-request.ts';
 import { sendBusyPage } from './busy-page.ts';
@@ -150,10 +151,10 @@ function inProcessApiFetch(app: FastifyInstance, request: FastifyRequest, pageOr
       const value = request.headers[name];
       if (typeof value === 'string' && headers[name] === undefined) headers[name] = value;
     }
-    // The page request itself already passed the CSRF check (a state-changing page request
-    // must come from this site), and loaders do not change state; so the sub-request speaks
-    // for this site. A page GET carries no Origin, which would fail a cookie-authenticated POST
-    // such as the product search.
+    // The page request itself already passed the CSRF check (csrfGuard: a state-changing page
+    // request must come from this site), and loaders do not change state; so the sub-request
+    // speaks for this site. A page GET carries no Origin, which would fail a
+    // cookie-authenticated POST such as the product search.
     headers.origin ??= pageOrigin;
     // The page request was already counted by the rate limiter; its sub-requests are not.
     headers[INTERNAL_REQUEST_HEADER] = internalRequestToken;
@@ -190,8 +191,6 @@ export interface Pages {
   renderNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-const API_PATH = /^\/(api|uploads|assets|locales)(\/|$)/;
-
 /**
  * The back office's pages (`/dashboard…`, `/en/dashboard…`, and their `.data` requests): sent
  * with `no-store` and `noindex`, never from the shared page cache (decision 104).
@@ -202,10 +201,7 @@ export function isDashboardPath(url: string): boolean {
   return DASHBOARD_PATH.test(url);
 }
 
-/** True for the paths the storefront does not answer. */
-export function isApiPath(url: string): boolean {
-  return API_PATH.test(url.split('?')[0] ?? '/');
-}
+export { isApiPath };
 
 export async function loadPages(app: FastifyInstance, buildDir: string): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;

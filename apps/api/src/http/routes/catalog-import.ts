@@ -9,11 +9,12 @@ import {
   importJobSchema,
   okMessage,
 } from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { found } from '../openapi.ts';
 import { importSettings } from '../../use-cases/catalog-import/settings.ts';
-import { auditActor } from '../staff-guard.ts';
+import { auditActor, requireStaff } from '../staff-guard.ts';
 import { exportCatalogCsv, exportCatalogJson } from '../../views/catalog-export.ts';
 import {
   checkUpload,
@@ -29,6 +30,12 @@ import {
 } from '../../use-cases/catalog-import/jobs.ts';
 
 const TAG = ['admin'];
+
+/** Who is asking, for the audit log, and their role: a file's settings section is an owner's. */
+const memberOf = (request: FastifyRequest) => ({
+  ...auditActor(request),
+  role: requireStaff(request).member.role,
+});
 const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
 
 /** The back office's catalog files: upload and dry run, start, progress, history, export. */
@@ -50,7 +57,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Runs a job this process just marked running, in the background. */
-  const launch = (id: string, by: ReturnType<typeof auditActor>) => {
+  const launch = (id: string, by: ReturnType<typeof memberOf>) => {
     const stop = new AbortController();
     const done = runImportJob(deps, id, by, stop.signal).finally(() => {
       if (running?.done === done) running = undefined;
@@ -73,7 +80,9 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
           'JSON in the import format or a products CSV (docs/catalog-import.md), or a ZIP archive holding ' +
           'one such file and the images it names; 50 MB at most. Answers the ' +
           'job: `checked` (ready to start, with what it will create and update) or `invalid` with every ' +
-          'problem by row and field, in the request language. Nothing in the catalog changes.',
+          'problem by row and field, in the request language. Nothing in the catalog changes. A `settings` ' +
+          "section that would change any setting is an owner's: 403 IMPORT_SETTINGS_OWNER_ONLY for anyone " +
+          "else (a section equal to the shop's settings, as an export writes it, passes and changes nothing).",
         security: staffCookie,
         consumes: ['multipart/form-data'],
         response: { 200: importJobOkSchema },
@@ -96,7 +105,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!upload)
         throw new AppError(400, 'IMPORT_FILE_REQUIRED', [{ path: 'file', code: 'IMPORT_FILE_REQUIRED' }]);
-      const job = await checkUpload(deps, auditActor(request), upload, request.lang);
+      const job = await checkUpload(deps, memberOf(request), upload, request.lang);
       return { ...okMessage('IMPORT_CHECKED', request.lang), job };
     },
   );
@@ -109,7 +118,9 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start a checked import in the background',
         description:
           'One import runs at a time (409 IMPORT_RUNNING). Follow it with GET on the job: `done` of `total` ' +
-          'records, `percent`. Products are written in batches while the shop keeps serving.',
+          'records, `percent`. Products are written in batches while the shop keeps serving. A job whose file ' +
+          'changes settings is started by an owner only (403 IMPORT_SETTINGS_OWNER_ONLY); the settings are ' +
+          'saved with their own audit entry `settings.update`.',
         security: staffCookie,
         params: importJobIdParams,
         response: { 200: importJobOkSchema },
@@ -117,8 +128,9 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      await startImportJob(app.db, id);
-      launch(id, auditActor(request));
+      const by = memberOf(request);
+      await startImportJob(app.db, id, by.role);
+      launch(id, by);
       return {
         ...okMessage('IMPORT_STARTED', request.lang),
         job: found(await findImportJob(app.db, id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
@@ -142,10 +154,10 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const by = auditActor(request);
+      const by = memberOf(request);
       const job = await retryImportJob(deps, by, request.params.id, request.lang);
       if (job.status !== 'checked') return { ...okMessage('IMPORT_CHECKED', request.lang), job };
-      await startImportJob(app.db, job.id);
+      await startImportJob(app.db, job.id, by.role);
       launch(job.id, by);
       return {
         ...okMessage('IMPORT_STARTED', request.lang),

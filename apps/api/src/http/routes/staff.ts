@@ -38,6 +38,7 @@ import {
   type StaffSession,
 } from '../staff-guard.ts';
 import {
+  claimTotpStep,
   closeStaffSessions,
   deleteAllStaffSessions,
   findStaffByEmail,
@@ -116,16 +117,20 @@ async function signInAttempt(request: FastifyRequest, account: string) {
   };
 }
 
-/** Checks a member's TOTP code, throttled per member; records the step so it works once. */
+/**
+ * Checks a member's TOTP code, throttled per member, and claims its time step (one
+ * conditional update), so a code works once even when it is sent several times at once.
+ * Answers the member as updated.
+ */
 async function checkMemberCode(request: FastifyRequest, member: StaffRow, sealed: string, code: string) {
   const key = `staff-totp:${member.id}`;
   await enforce(request, key, LIMITS.totpAccount);
   const secret = await openSecret(request.server.config, sealed);
   const step = await checkCode(secret, code, member.totpLastStep);
-  if (step === null)
-    throw new AppError(401, 'TOTP_CODE_INVALID', [{ path: 'code', code: 'TOTP_CODE_INVALID' }]);
+  const claimed = step === null ? null : await claimTotpStep(request.server.db, member.id, step);
+  if (!claimed) throw new AppError(401, 'TOTP_CODE_INVALID', [{ path: 'code', code: 'TOTP_CODE_INVALID' }]);
   await reset(request.server.db, key);
-  return step;
+  return claimed;
 }
 
 async function startSession(
@@ -261,7 +266,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const member = found ? await findStaffById(db, found.staffId) : undefined;
       if (!found || !member || member.disabled || member.totpSecret === null)
         throw badRequest('SIGN_IN_CHALLENGE_INVALID', 'challenge');
-      const step = await checkMemberCode(request, member, member.totpSecret, request.body.code).catch(
+      const current = await checkMemberCode(request, member, member.totpSecret, request.body.code).catch(
         async (error: unknown) => {
           if (error instanceof AppError && error.code === 'TOTP_CODE_INVALID')
             await recordSignInFailure(db, {
@@ -275,7 +280,6 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       );
       if (!(await useStaffToken(db, found.tokenId)))
         throw badRequest('SIGN_IN_CHALLENGE_INVALID', 'challenge');
-      const current = await updateStaff(db, member.id, { totpLastStep: step });
       await release(db, `staff-sign-in:ip:${request.ip}`);
       return startSession(request, reply, current, 'totp');
     },
@@ -417,12 +421,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       const { member } = requireStaff(request);
       if (member.totpSecret !== null) throw conflict('TOTP_ALREADY_ON');
       if (member.totpPendingSecret === null) throw conflict('TOTP_NOT_ENROLLED');
-      const step = await checkMemberCode(request, member, member.totpPendingSecret, request.body.code);
+      await checkMemberCode(request, member, member.totpPendingSecret, request.body.code);
       await db.transaction(async (tx) => {
         const after = await updateStaff(tx, member.id, {
           totpSecret: member.totpPendingSecret,
           totpPendingSecret: null,
-          totpLastStep: step,
         });
         await recordAudit(tx, {
           by: auditActor(request),

@@ -1,4 +1,5 @@
 import { catalogCsvColumns } from '@shop/contract';
+import { readCsvCell } from '../../lib/csv.ts';
 
 /**
  * Products as CSV (RFC 4180: comma-separated, fields with commas, quotes or line breaks quoted,
@@ -80,7 +81,8 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
   const products = rows.map((fields) => {
     const get = (name: string) => {
       const at = names.indexOf(name);
-      return at === -1 ? undefined : (fields[at] ?? '');
+      // A cell the export neutralised (`'=…`) is read back as the text it was.
+      return at === -1 ? undefined : readCsvCell(fields[at] ?? '');
     };
     const record: Record<string, unknown> = {
       sku: get('sku'),
@@ -110,11 +112,4 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
     return record;
   });
   return { products };
-}
-
-const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
-/** One CSV line (ending in CRLF) of the given fields. */
-export function csvLine(fields: (string | number | boolean | null | undefined)[]): string {
-  return `${fields.map((f) => quote(f === null || f === undefined ? '' : String(f))).join(',')}\r\n`;
 }

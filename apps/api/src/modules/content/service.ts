@@ -9,7 +9,7 @@ import type {
   Lang,
   Slider,
 } from '@shop/contract';
-import { infoPageKinds } from '@shop/contract';
+import { infoPageKinds, slideHref } from '@shop/contract';
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -28,7 +28,8 @@ const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 export async function listSliders(db: Db, lang: Lang): Promise<Slider[]> {
   const rows = await db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id));
   return rows.map((s) => {
-    const link = pick(lang, s.linkAr, s.linkEn);
+    // A row saved before links were checked is answered without its link.
+    const link = slideHref(pick(lang, s.linkAr, s.linkEn));
     return {
       sliderId: s.id,
       sliderImage: pick(lang, s.imageAr, s.imageEn),

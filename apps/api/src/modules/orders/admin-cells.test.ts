@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../views/back-office/orders-csv.ts';
 import { mapUrlOf } from '../../views/back-office/order-present.ts';
 import { phoneDigits } from '../../views/back-office/orders-read.ts';
-
-describe('CSV cells', () => {
-  it('neutralizes what a spreadsheet would run as a formula', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r'])
-      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('+966551234567')).toBe("'+966551234567");
-    expect(csvCell('نورة')).toBe('نورة');
-  });
-
-  it('quotes commas, quotes and line breaks, and leaves numbers and empty cells alone', () => {
-    expect(csvCell('a, "b"\nc')).toBe('"a, ""b""\nc"');
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(null)).toBe('');
-  });
-});
 
 describe('phone search', () => {
   it('reduces a phone number in any form to its national digits', () => {

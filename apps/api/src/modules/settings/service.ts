@@ -1,4 +1,4 @@
-import { halalasToSar, type Lang, type Settings } from '@shop/contract';
+import { halalasToSar, isExternalLink, isWhatsappValue, type Lang, type Settings } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -6,6 +6,8 @@ import { settings as settingsTable } from './schema.ts';
 
 const bilingual = z.object({ ar: z.string(), en: z.string() });
 export type Bilingual = z.infer<typeof bilingual>;
+
+const externalLink = z.string().refine(isExternalLink, 'must be an https:// address');
 
 const weekDay = z.enum(['sat', 'sun', 'mon', 'tue', 'wed', 'thu', 'fri']);
 const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
@@ -32,12 +34,20 @@ export const settingValueSchemas = {
   returnHours: z.number().int().positive(),
   /** The back office's overview lists products with this many units or fewer as low on stock. */
   lowStockThreshold: z.number().int().nonnegative(),
+  /**
+   * Each an https address (WhatsApp also a number), checked as the settings form checks them:
+   * a catalog file's settings are checked by this schema, and a row holding any other link
+   * (saved before the check existed) is ignored like any row that does not fit.
+   */
   socialLinks: z.object({
-    x: z.string().optional(),
-    instagram: z.string().optional(),
-    snapchat: z.string().optional(),
-    tiktok: z.string().optional(),
-    whatsapp: z.string().optional(),
+    x: externalLink.optional(),
+    instagram: externalLink.optional(),
+    snapchat: externalLink.optional(),
+    tiktok: externalLink.optional(),
+    whatsapp: z
+      .string()
+      .refine(isWhatsappValue, 'must be a number in international form or an https:// address')
+      .optional(),
   }),
   /** The shop's name, as the privacy policy and the back office name it. */
   shopName: bilingual,

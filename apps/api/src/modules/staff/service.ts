@@ -96,6 +96,21 @@ export async function updateStaff(
 }
 
 /**
+ * Claims a TOTP time step for a member: one conditional update that succeeds only while the
+ * member's last used step is older, so one code opens at most one door even when it is sent
+ * several times at once (the second request finds the step taken and gets nothing). Answers
+ * the member as updated, or null when the step was taken already.
+ */
+export async function claimTotpStep(db: Queryable, id: string, step: number): Promise<StaffRow | null> {
+  const [row] = await db
+    .update(staff)
+    .set({ totpLastStep: step, updatedAt: new Date() })
+    .where(and(eq(staff.id, id), sql`(${staff.totpLastStep} is null or ${staff.totpLastStep} < ${step})`))
+    .returning();
+  return row ?? null;
+}
+
+/**
  * Locks a member's row and the rows of every active owner for the rest of the transaction,
  * so two owners demoting or disabling each other at once cannot leave the shop with none.
  */

@@ -1,6 +1,6 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sarToHalalas } from '@shop/contract';
+import { isSlideLink, sarToHalalas } from '@shop/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -8,8 +8,10 @@ import { categories, companies, productImages, products } from '../../modules/ca
 import { agents, infoPages, sliders } from '../../modules/content/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
 import { liveOffer } from '../../modules/catalog/admin.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
+import type { AuditActor } from '../../modules/audit/service.ts';
 
 /*
  * The catalog importer: reads a JSON file in the format of docs/catalog-import.md, stores its
@@ -18,6 +20,8 @@ import type { ChangeEvents } from '../../lib/change-events.ts';
  */
 
 const MAX_SAR = 1_000_000;
+/** The largest catalog file, uploaded or imported from the command line. */
+export const MAX_CATALOG_FILE_BYTES = 50 * 1024 * 1024;
 
 const key = z
   .string({ error: 'must be a text key' })
@@ -126,10 +130,7 @@ const agentRecord = z.strictObject({
 const sliderLink = z
   .string({ error: 'must be a link' })
   .trim()
-  .refine(
-    (v) => v === '' || /^\/(?![/\\])\S*$/.test(v) || /^https:\/\/[^\s/]+(\/\S*)?$/i.test(v),
-    'must be a shop path starting with / or an https:// address',
-  );
+  .refine((v) => v === '' || isSlideLink(v), 'must be a shop path starting with / or an https:// address');
 /** `image` is the Arabic slide (and the English one when `imageEn` is left out). */
 const sliderRecord = z.strictObject({
   image: imageFile,
@@ -160,8 +161,16 @@ export interface ImportSettings {
     returnHours: z.ZodType<number>;
     socialLinks: z.ZodType<Record<string, string | undefined>>;
   };
-  /** Saves the given settings (money in halalas, text in both languages). */
-  save(tx: Tx, values: Record<string, unknown>): Promise<void>;
+  /**
+   * The names of the given settings (money in halalas, text in both languages) whose values
+   * differ from the shop's: what writing them would change.
+   */
+  changes(db: Db | Tx, values: Record<string, unknown>): Promise<string[]>;
+  /**
+   * Saves the given settings that differ from the shop's. With `by`, the change is the settings
+   * use case's own, recorded in the audit log as `settings.update` like the owner's form.
+   */
+  save(tx: Tx, values: Record<string, unknown>, by?: AuditActor): Promise<void>;
   /** The shop's settings as the file's `settings` section writes them (for the export). */
   read(db: Db): Promise<Record<string, unknown>>;
 }
@@ -445,6 +454,8 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Told after the commit that the catalog, content and settings may all have changed. */
   changes?: Pick<ChangeEvents, 'publish'>;
+  /** Who changes the settings, for the audit log (the command line); unset for the demo catalog. */
+  by?: AuditActor;
 }
 
 interface Counts {
@@ -621,7 +632,7 @@ export async function importParsedCatalog(
       // New search text goes to the trigram index's pending list and is merged in bulk (by the
       // VACUUM below) rather than row by row.
       await tx.execute(sql`set local gin_pending_list_limit = 65536`);
-      const written = await writeCatalog(tx, data, image, options.settings, (n) => step('records', n));
+      const written = await writeCatalog(tx, data, image, options, (n) => step('records', n));
       return { ...written, images: stored.length };
     });
     // Fresh statistics for the planner, and pages marked all-visible so that listings are read
@@ -643,17 +654,22 @@ export interface CatalogSource {
 
 /** Reads a catalog JSON file and checks its format, without touching the database. */
 export async function readCatalogFile(file: string, settings: ImportSettings): Promise<CatalogSource> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch {
     throw new CatalogImportError([`cannot read the file ${file}`]);
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // The same bounded parse as an upload in the back office: no file size or nesting limit
+    // that one refuses is accepted here.
+    raw = await parseJsonUpload(bytes, { maxBytes: MAX_CATALOG_FILE_BYTES });
   } catch (error) {
-    throw new CatalogImportError([`${file} is not valid JSON: ${(error as Error).message}`]);
+    if (!(error instanceof JsonUploadError)) throw error;
+    throw new CatalogImportError([
+      error.reason === 'syntax' ? `${file} is not valid JSON: ${error.message}` : `${file}: ${error.message}`,
+    ]);
   }
   return { catalog: parseCatalog(raw, settings), baseDir: path.dirname(path.resolve(file)) };
 }
@@ -786,7 +802,7 @@ async function writeCatalog(
   tx: Tx,
   data: ParsedCatalog,
   image: Map<string, string>,
-  settings: ImportSettings,
+  options: ImportOptions,
   step: (n: number) => void,
 ): Promise<Omit<ImportSummary, 'images'>> {
   const named = await writeNamed(tx, data, image, step);
@@ -795,7 +811,7 @@ async function writeCatalog(
     await writeProductBatch(tx, part, image);
     step(part.length);
   }
-  const rest = await writeContentSections(tx, data, image, settings, step);
+  const rest = await writeContentSections(tx, data, image, options.settings, step, { by: options.by });
   return { ...named, products: productCounts, ...rest };
 }
 
@@ -895,6 +911,25 @@ export async function writeProductBatch(
   if (extra.length) await tx.insert(productImages).values(extra);
 }
 
+/**
+ * Who writes a file's settings section: a member or the command line (`by`, recorded in the
+ * audit log), nobody who is recorded (the demo catalog of a new shop), or `'nobody'` at all
+ * (a member who is not an owner starts the import: the section is left out, see decision 151).
+ */
+export interface SettingsWriter {
+  by?: AuditActor | 'nobody';
+}
+
+/** A file's settings section as the settings are stored: money in halalas, absent values left out. */
+export function settingValuesOf(section: NonNullable<ParsedCatalog['settings']>): Record<string, unknown> {
+  const { shippingFee, ...rest } = section;
+  const values: Record<string, unknown> = {
+    ...rest,
+    ...(shippingFee !== undefined && { shippingFeeHalalas: sarToHalalas(shippingFee) }),
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
 /** Agents, slides, info pages and settings: the last step of an import. */
 export async function writeContentSections(
   tx: Tx,
@@ -902,6 +937,7 @@ export async function writeContentSections(
   image: Map<string, string>,
   settings: ImportSettings,
   step: (n: number) => void,
+  writeSettings: SettingsWriter = {},
 ): Promise<Pick<ImportSummary, 'agents' | 'sliders' | 'infoPages' | 'settings'>> {
   let agentCounts: Counts = { created: 0, updated: 0 };
   if (data.agents?.length) {
@@ -970,14 +1006,10 @@ export async function writeContentSections(
   }
 
   let settingCount = 0;
-  if (data.settings) {
-    const { shippingFee, ...rest } = data.settings;
-    const values: Record<string, unknown> = {
-      ...rest,
-      ...(shippingFee !== undefined && { shippingFeeHalalas: sarToHalalas(shippingFee) }),
-    };
-    settingCount = Object.values(values).filter((v) => v !== undefined).length;
-    await settings.save(tx, values);
+  if (data.settings && writeSettings.by !== 'nobody') {
+    const values = settingValuesOf(data.settings);
+    settingCount = Object.keys(values).length;
+    await settings.save(tx, values, writeSettings.by);
     step(1);
   }
 

@@ -9,6 +9,7 @@ import {
   type ImportJobList,
   type ImportJobStatus,
   type Lang,
+  type StaffRole,
 } from '@shop/contract';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,13 +20,16 @@ import { catalogImportJobs } from '../../modules/imports/schema.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeImage } from '../../lib/images.ts';
+import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
 import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
 import { CsvError, csvToCatalog } from '../../modules/catalog/csv.ts';
 import {
   catalogFormatIssues,
   countProducts,
   imageFields,
+  MAX_CATALOG_FILE_BYTES,
   referenceIssues,
+  settingValuesOf,
   writeContentSections,
   writeNamed,
   writeProductBatch,
@@ -63,7 +67,7 @@ export interface ImportJobDeps {
 
 /** Products written per transaction: small enough that a shopper's query waits little. */
 export const IMPORT_BATCH = 250;
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = MAX_CATALOG_FILE_BYTES;
 const MAX_ISSUES = 200;
 /** How often the process running a job says so. */
 export const HEARTBEAT_MS = 5_000;
@@ -125,10 +129,13 @@ function present(row: JobRow, lang: Lang): ImportJob {
 const summaryProducts = (summary: Summary | null) =>
   summary ? summary.products.created + summary.products.updated : 0;
 
-/** The file's catalog: JSON in the import format, or a products CSV. */
-function readCatalogText(text: string, format: 'json' | 'csv'): unknown {
-  if (format === 'csv') return csvToCatalog(text);
-  return JSON.parse(text) as unknown;
+/**
+ * The file's catalog: JSON in the import format (parsed off the event loop, its size and
+ * nesting bounded), or a products CSV.
+ */
+function readCatalogText(bytes: Buffer, format: 'json' | 'csv'): Promise<unknown> {
+  if (format === 'csv') return Promise.resolve(csvToCatalog(bytes.toString('utf8')));
+  return parseJsonUpload(bytes, { maxBytes: MAX_IMPORT_BYTES });
 }
 
 export function formatOf(fileName: string, bytes: Buffer): 'json' | 'csv' {
@@ -299,8 +306,24 @@ function recordCount(data: ParsedCatalog): number {
   );
 }
 
+/**
+ * The settings a file would change, by name: none when it has no settings section or when the
+ * section holds the shop's settings as they are (as an exported file does).
+ */
+const settingChanges = async (deps: ImportJobDeps, data: ParsedCatalog) =>
+  data.settings ? deps.settings.changes(deps.db, settingValuesOf(data.settings)) : [];
+
+/**
+ * The shop's settings are an owner's to change (the settings form answers 403 to anyone else),
+ * and a catalog file is no way around that: a member who is not an owner may upload a file with
+ * a settings section only when it would change nothing (an exported file, imported again).
+ */
+const settingsRefused = () =>
+  new AppError(403, 'IMPORT_SETTINGS_OWNER_ONLY', [{ path: 'file', code: 'IMPORT_SETTINGS_OWNER_ONLY' }]);
+
 /** What the file will do, counted against the shop as it is (the dry run's summary). */
-async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
+async function preview(deps: ImportJobDeps, data: ParsedCatalog): Promise<Summary> {
+  const db = deps.db;
   const counted = (keys: string[], existing: Set<string>) => {
     const updated = keys.filter((k) => existing.has(k)).length;
     return { created: keys.length - updated, updated };
@@ -320,7 +343,8 @@ async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
     agents: counted(data.agents?.map((a) => a.key) ?? [], await slugs(agents)),
     sliders: data.sliders?.length ?? 0,
     infoPages: data.infoPages ? Object.keys(data.infoPages).length : 0,
-    settings: data.settings ? Object.keys(data.settings).length : 0,
+    // The settings it would change, not those it names: an exported file changes none.
+    settings: (await settingChanges(deps, data)).length,
   };
 }
 
@@ -330,7 +354,7 @@ async function preview(db: Db, data: ParsedCatalog): Promise<Summary> {
  */
 export async function checkUpload(
   deps: ImportJobDeps,
-  by: AuditActor,
+  by: AuditActor & { role: StaffRole },
   upload: {
     fileName: string;
     bytes: Buffer;
@@ -346,13 +370,29 @@ export async function checkUpload(
   const format = formatOf(archive ? archive.catalogName : nameForFormat, bytes);
   let raw: unknown;
   try {
-    raw = readCatalogText(bytes.toString('utf8'), format);
+    raw = await readCatalogText(bytes, format);
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof CsvError)
-      throw new AppError(400, 'IMPORT_FILE_UNREADABLE', [{ path: 'file', code: 'IMPORT_FILE_UNREADABLE' }]);
-    throw error;
+    const code =
+      error instanceof JsonUploadError
+        ? (
+            {
+              too_deep: 'IMPORT_FILE_TOO_DEEP',
+              too_large: 'IMPORT_FILE_TOO_LARGE',
+              syntax: 'IMPORT_FILE_UNREADABLE',
+            } as const
+          )[error.reason]
+        : error instanceof CsvError
+          ? 'IMPORT_FILE_UNREADABLE'
+          : undefined;
+    if (!code) throw error;
+    throw new AppError(code === 'IMPORT_FILE_TOO_LARGE' ? 413 : 400, code, [{ path: 'file', code }]);
   }
   const checked = catalogFormatIssues(raw, deps.settings, MAX_ISSUES);
+  if (by.role !== 'owner') {
+    const bad = checked.issues?.some((i) => i.section === 'settings');
+    if (bad || (checked.catalog && (await settingChanges(deps, checked.catalog)).length))
+      throw settingsRefused();
+  }
   let issues: CatalogIssue[] = checked.issues ?? [];
   let summary: Summary | null = null;
   let total = 0;
@@ -367,7 +407,7 @@ export async function checkUpload(
       MAX_ISSUES,
     );
     total = recordCount(checked.catalog);
-    if (!issues.length) summary = await preview(deps.db, checked.catalog);
+    if (!issues.length) summary = await preview(deps, checked.catalog);
     // A file with problems never runs: the images its check stored go again.
     if (issues.length) await removeStored(deps.uploadsDir, images.stored);
     else if (images.paths) {
@@ -508,8 +548,18 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
-/** Marks a checked job running (at most one runs); the caller then runs it in the background. */
-export async function startImportJob(db: Db, id: string): Promise<void> {
+/**
+ * Marks a checked job running (at most one runs); the caller then runs it in the background.
+ * A job whose file changes settings is started by an owner only (an owner checked it).
+ */
+export async function startImportJob(db: Db, id: string, role: StaffRole): Promise<void> {
+  if (role !== 'owner') {
+    const [job] = await db
+      .select({ summary: catalogImportJobs.summary })
+      .from(catalogImportJobs)
+      .where(eq(catalogImportJobs.id, id));
+    if (((job?.summary as Summary | null)?.settings ?? 0) > 0) throw settingsRefused();
+  }
   // A job left running by a process that died no longer holds the one running place.
   await failInterruptedJobs(db);
   let rows: JobRow[];
@@ -573,7 +623,7 @@ class Stopped extends Error {}
 export async function runImportJob(
   deps: ImportJobDeps,
   id: string,
-  by: AuditActor,
+  by: AuditActor & { role: StaffRole },
   signal: AbortSignal,
 ): Promise<void> {
   const { db } = deps;
@@ -588,10 +638,10 @@ export async function runImportJob(
   try {
     const [job] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
     if (!job || job.status !== 'running') return;
-    const text = await readFile(path.join(importsDir(deps.dataDir), job.storedFile), 'utf8');
+    const kept = await readFile(path.join(importsDir(deps.dataDir), job.storedFile));
     // The kept file's own format: an archive's catalog is kept as JSON with its stored images.
     const keptFormat = job.storedFile.endsWith('.csv') ? 'csv' : 'json';
-    const checked = catalogFormatIssues(readCatalogText(text, keptFormat), deps.settings);
+    const checked = catalogFormatIssues(await readCatalogText(kept, keptFormat), deps.settings);
     if (!checked.catalog) throw new Error('the kept file no longer passes its checks');
     const data = checked.catalog;
     const image = identityImages(data);
@@ -626,14 +676,20 @@ export async function runImportJob(
     await between();
     const summary: Summary = await db.transaction(async (tx) => {
       let n = 0;
-      const rest = await writeContentSections(tx, data, image, deps.settings, (k) => (n += k));
+      // An owner's settings are written by the settings use case, with its own audit entry; a
+      // member who is not an owner had a file whose settings changed nothing when it was
+      // checked, and the owner may have changed them since: the section is left out.
+      const { role, ...actor } = by;
+      const rest = await writeContentSections(tx, data, image, deps.settings, (k) => (n += k), {
+        by: role === 'owner' ? actor : 'nobody',
+      });
       const result = { ...named.result, products: productCounts, ...rest };
       await tx
         .update(catalogImportJobs)
         .set({ status: 'done', done: job.total, summary: result, finishedAt: new Date() })
         .where(eq(catalogImportJobs.id, id));
       await recordAudit(tx, {
-        by,
+        by: actor,
         action: 'catalog.import',
         entityType: 'catalog_import',
         entityId: id,
@@ -665,7 +721,7 @@ export async function runImportJob(
  */
 export async function retryImportJob(
   deps: ImportJobDeps,
-  by: AuditActor,
+  by: AuditActor & { role: StaffRole },
   id: string,
   lang: Lang,
 ): Promise<ImportJob> {

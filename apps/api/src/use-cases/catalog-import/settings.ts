@@ -1,16 +1,14 @@
 import { halalasToSar } from '@shop/contract';
+import type { Db, Tx } from '../../db/client.ts';
 import type { ImportSettings } from './import.ts';
-import {
-  getSettings,
-  putSettings,
-  settingValueSchemas,
-  type ShopSettings,
-} from '../../modules/settings/service.ts';
+import { getSettings, settingValueSchemas } from '../../modules/settings/service.ts';
+import { changedSettings, saveSettingsChange } from '../update-settings.ts';
 
 /** The shop settings a catalog file may set, checked and stored as the content module does. */
 export const importSettings: ImportSettings = {
   schemas: settingValueSchemas,
-  save: (tx, values) => putSettings(tx, values as Partial<ShopSettings>),
+  changes: async (db: Db | Tx, values) => Object.keys(changedSettings(await getSettings(db), values)),
+  save: saveSettingsChange,
   read: async (db) => {
     const s = await getSettings(db);
     return {

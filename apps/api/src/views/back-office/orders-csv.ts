@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { halalasToSar, type AdminOrdersQuery, type Lang } from '@shop/contract';
 import { adminOrderCsvColumns, adminOrderStatusLabels } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { adminOrderRows, type AdminOrderRow } from './orders-read.ts';
 import { adminStatusOf } from './order-present.ts';
 
@@ -10,21 +11,6 @@ const BATCH = 500;
 
 /** Excel reads a UTF-8 file as UTF-8 (Arabic included) only when it starts with a BOM. */
 const BOM = '\uFEFF';
-
-/**
- * One CSV cell. Text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
- * `@`, a tab or a carriage return) gets a leading `'`, so an order's note or a customer's name
- * cannot become a formula on the computer of whoever opens the export. Cells with a comma,
- * quote or line break are quoted, quotes doubled.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A time as Riyadh reads it (`2026-11-25 14:03`): Riyadh is UTC+03:00 all year. */
 function riyadhTime(date: Date | null): string | null {

@@ -1,4 +1,4 @@
-import type { Slider } from '@shop/contract';
+import { slideHref, type Slider } from '@shop/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -19,7 +19,8 @@ const fallbacks = [fallbackOne, fallbackTwo];
 export function HomeSlider({ sliders }: { sliders: Slider[] }) {
   const { t } = useTranslation('catalog');
   const slides = sliders.length > 0 ? sliders.map((s) => s.sliderImage) : ['', ''];
-  const links = sliders.map((s) => s.sliderLink ?? '');
+  // Checked again as it is rendered: a shop path or an https address, nothing else.
+  const links = sliders.map((s) => slideHref(s.sliderLink));
   const root = useRef<HTMLElement>(null);
   const key = slides.join('\n');
 
