@@ -45,6 +45,7 @@ import { addressRoutes } from './http/routes/addresses.ts';
 import { orderRoutes } from './http/routes/orders.ts';
 import { adminOrderRoutes } from './http/routes/orders-admin.ts';
 import { paymentRoutes } from './http/routes/payments.ts';
+import { paymentReconciler } from './use-cases/checkout/reconcile.ts';
 import { PaymentKeys } from './modules/payments/keys.ts';
 import { choosePaymentProvider } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
@@ -261,6 +262,14 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(addressRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  // Orders left awaiting payment are settled with the provider in the background: a child
+  // scope, so that closing waits for a run in progress before the shop's own hooks close the
+  // change bus.
+  await app.register(async (scope) => {
+    const reconciler = paymentReconciler({ ...shop, provider: app.payments }, config.reconcileIntervalMs);
+    scope.addHook('onReady', async () => reconciler.start());
+    scope.addHook('onClose', () => reconciler.stop());
+  });
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(adminOrderRoutes);

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { text } from './text.ts';
 import { okSchema } from './errors.ts';
+import { uuidParam } from './common.ts';
 import { ADDRESS_FIELD_MAX, ADDRESS_NAME_MAX, ADDRESS_TEXT_MAX, looksLikeSaudiMobile } from './constants.ts';
 
 const shortText = (max: number, multiline = false) => text({ multiline }).trim().max(max, 'TEXT_TOO_LONG');
@@ -49,6 +50,9 @@ export const addressInputSchema = z.object({
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressData = z.output<typeof addressInputSchema>;
+
+/** One of the caller's addresses, by its id (the API's paths, the address book's forms). */
+export const addressIdParams = z.object({ id: uuidParam });
 
 /** An address as the API answers it. */
 export const addressSchema = z.object({

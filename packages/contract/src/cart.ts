@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { CART_LINE_MAX } from './constants.ts';
+import { idParam } from './common.ts';
 
 /** A cart line. Prices are SAR from the catalog at read time. */
 export const cartItemSchema = z.object({
@@ -57,6 +58,12 @@ export const cartCountParam = z
   .regex(/^[0-9]{1,6}$/, 'QUANTITY_INVALID')
   .transform(Number)
   .pipe(z.number().int().min(1, 'QUANTITY_INVALID'));
+
+/** One line of the caller's cart, as the removal's path and the cart page's forms name it. */
+export const cartLineParams = z.object({ carId: idParam });
+
+/** A line's new quantity, as the update's path and the cart page's quantity steps give it. */
+export const cartLineCountParams = cartLineParams.extend({ count: cartCountParam });
 
 /** The quantity control of a cart line (at least 1). */
 export const cartCountField = z

@@ -107,6 +107,16 @@ export const payInvoiceBodySchema = z.object({
 });
 export type PayInvoiceBody = z.input<typeof payInvoiceBodySchema>;
 
+/**
+ * Confirm order on the cart page: one of the shopper's addresses to deliver to, and a note. The
+ * delivery details are the address's (its text in the page's language and its mobile).
+ */
+export const placeOrderFormSchema = z.object({
+  addressId: z.uuid('ADDRESS_REQUIRED'),
+  note: text({ multiline: true }).trim().max(500, 'TEXT_TOO_LONG').default(''),
+});
+export type PlaceOrderForm = z.output<typeof placeOrderFormSchema>;
+
 export const ordersByUserParams = z.object({ userId: uuidParam });
 
 const pageNumber = z

@@ -1,6 +1,7 @@
-import type { Address } from './addresses.ts';
+import type { ActionResult } from './actions.ts';
+import type { Address, AddressData, AddressOk } from './addresses.ts';
 import type { InfoPageKind } from './admin-content.ts';
-import type { Cart } from './cart.ts';
+import type { Cart, CartInsertResponse } from './cart.ts';
 import type {
   Agent,
   Category,
@@ -11,8 +12,9 @@ import type {
   Settings,
   Slider,
 } from './catalog.ts';
+import type { Ok } from './errors.ts';
 import type { Lang } from './messages.ts';
-import type { Order, OrdersPage, OrderWithPayment } from './orders.ts';
+import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orders.ts';
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
 
@@ -39,21 +41,10 @@ export interface ProductSearchQuery {
   finishprice?: number | undefined;
 }
 
-/**
- * What the storefront's page loaders read, straight from the API's services (no HTTP, no
- * in-process request): the same answers, in the same shapes, as the API routes of the same name
- * give, with text in `lang`, for the shopper of the page request (whose session the API has
- * already resolved). Reads only; nothing here changes data.
- */
-export interface StoreData {
-  readonly lang: Lang;
-  settings(): Promise<Settings>;
+/** The catalog as every visitor sees it (the hidden product's page: signed-in staff, to preview it). */
+export interface StoreCatalog {
   categories(): Promise<Category[]>;
   companies(): Promise<Company[]>;
-  sliders(): Promise<Slider[]>;
-  agents(): Promise<Agent[]>;
-  /** An info page: its Markdown (plain text for descriptions) and the sanitized HTML shown. */
-  infoPage(kind: InfoPageKind): Promise<InfoPageContent>;
   featuredProducts(): Promise<Product[]>;
   newProducts(): Promise<Product[]>;
   offerProducts(): Promise<Product[]>;
@@ -64,12 +55,64 @@ export interface StoreData {
   /** null when the category or company asked for does not exist. */
   productsPage(query: ProductsPageQuery): Promise<PagedProducts | null>;
   searchProducts(query: ProductSearchQuery): Promise<PagedProducts>;
-  /** The signed-in shopper, or null for a visitor (or a session that has ended). */
-  currentUser(): Promise<User | null>;
+}
+
+/** The shop's settings and its content pages. */
+export interface StoreContent {
+  settings(): Promise<Settings>;
+  sliders(): Promise<Slider[]>;
+  agents(): Promise<Agent[]>;
+  /** An info page: its Markdown (plain text for descriptions) and the sanitized HTML shown. */
+  infoPage(kind: InfoPageKind): Promise<InfoPageContent>;
+}
+
+/**
+ * The signed-in shopper's cart. The changes answer as the API's cart calls do; a visitor is
+ * refused 401, a line of someone else's cart 403.
+ */
+export interface StoreCart {
   /** The signed-in shopper's cart, or null for a visitor. */
   cart(): Promise<Cart | null>;
   /** The units in the signed-in shopper's cart (its badge), or null for a visitor. */
   cartCount(): Promise<number | null>;
+  /** One more unit of a product (a new line, or one more on its line); 409 out of stock or at the line's limit. */
+  addToCart(productId: number): Promise<ActionResult<CartInsertResponse>>;
+  /** A line's new quantity, from 1 to its product's stock and the per-line limit. */
+  setCartLineCount(carId: number, count: number): Promise<ActionResult<CartInsertResponse>>;
+  /** Takes a line out of the cart. */
+  removeCartLine(carId: number): Promise<ActionResult>;
+}
+
+/**
+ * The signed-in shopper's address book. The changes answer as the API's address calls do: a
+ * visitor is refused 401, someone else's address 403, a missing one 404.
+ */
+export interface StoreAddresses {
+  /** The signed-in shopper's addresses, oldest first; null for a visitor. */
+  addresses(): Promise<Address[] | null>;
+  /** One of the signed-in shopper's addresses; null when it is not theirs or does not exist. */
+  address(id: string): Promise<Address | null>;
+  /** Adds an address (input checked with `addressInputSchema`); 409 when the book is full. */
+  addAddress(input: AddressData): Promise<ActionResult<AddressOk>>;
+  /** Replaces one of the shopper's addresses (fields left out become empty). */
+  updateAddress(id: string, input: AddressData): Promise<ActionResult<AddressOk>>;
+  deleteAddress(id: string): Promise<ActionResult>;
+}
+
+/** A test card as the sandbox's card form reads it (its number in digits, a four-digit year). */
+export interface SandboxCard {
+  number: string;
+  name: string;
+  month: number;
+  year: number;
+  cvc: string;
+}
+
+/**
+ * The signed-in shopper's orders, placing one and paying it. A visitor is refused 401; someone
+ * else's order is none (reads) or 404 (changes), as the pages show it.
+ */
+export interface StoreOrders {
   /** One page of the signed-in shopper's orders, newest first; null for a visitor. */
   orders(page: number, pageSize: number): Promise<OrdersPage | null>;
   /** One of the signed-in shopper's orders; null when it is not theirs or does not exist. */
@@ -78,11 +121,46 @@ export interface StoreData {
   creditNote(invoiceId: string, refundId: string): Promise<CreditNote | null>;
   /** The same order with what the card form needs while it can still be paid (the payment page). */
   orderWithPayment(invoiceId: string): Promise<OrderWithPayment | null>;
-  /** The signed-in shopper's addresses, oldest first; null for a visitor. */
-  addresses(): Promise<Address[] | null>;
-  /** One of the signed-in shopper's addresses; null when it is not theirs or does not exist. */
-  address(id: string): Promise<Address | null>;
+  /**
+   * Places the order of the shopper's cart, delivered to one of their addresses, priced and
+   * reserved by the shop as the API's invoice call does. 400 ADDRESS_REQUIRED (at `addressId`)
+   * when the address is not one of theirs; 400 CART_EMPTY; 409 OUT_OF_STOCK.
+   */
+  placeOrder(input: PlaceOrderForm): Promise<ActionResult<{ invoiceId: string }>>;
+  /**
+   * After a failed or expired payment: the same order again, with its delivery details, from
+   * the cart as it is now. An order that can still be paid, or is paid, is answered as it is.
+   */
+  placeOrderAgain(invoiceId: string): Promise<ActionResult<{ invoiceId: string }>>;
+  /**
+   * Pays an order still awaiting payment with a sandbox test card, then has the shop verify the
+   * payment; answers PAYMENT_COMPLETED and where the provider would send the shopper. Refused:
+   * ORDER_ALREADY_PAID, ORDER_ALREADY_CANCELLED, ORDER_EXPIRED or ORDER_NOT_PAYABLE (409) for an
+   * order that cannot be paid, PAYMENT_SANDBOX_DISABLED (404), or why the card was refused.
+   */
+  payWithSandboxCard(
+    invoiceId: string,
+    card: SandboxCard,
+  ): Promise<ActionResult<Ok & { redirectTo: string }>>;
+  /**
+   * Asks the provider about a payment the shopper was sent back with and settles its order,
+   * as `POST /api/payments/verify` does: PAYMENT_COMPLETED once the order is paid, else why not.
+   */
+  verifyPayment(paymentId: string): Promise<ActionResult>;
 }
 
-/** Store data in a language: what the API hands each page request's loaders. */
+/**
+ * What the storefront's page loaders read and its actions change, straight from the API's
+ * views and use cases (no HTTP, no in-process request): the same answers, in the same shapes,
+ * as the API routes of the same name give, with text in `lang`, for the shopper of the page
+ * request (whose session the API has already resolved). A read answers its value (null for
+ * "none"); a change answers an `ActionResult`, its refusal worded as the API words it.
+ */
+export interface StoreData extends StoreCatalog, StoreContent, StoreCart, StoreAddresses, StoreOrders {
+  readonly lang: Lang;
+  /** The signed-in shopper, or null for a visitor (or a session that has ended). */
+  currentUser(): Promise<User | null>;
+}
+
+/** Store data in a language: what the API hands each page request's loaders and actions. */
 export type StoreDataSource = (lang: Lang) => StoreData;

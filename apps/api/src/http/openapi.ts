@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@shop/contract';
-import { AppError } from '../lib/errors.ts';
+import { AppError, forbidden } from '../lib/errors.ts';
+import type { OwnRead } from '../views/owned.ts';
 
 /**
  * What every route's OpenAPI entry says about who may call it, and the HTTP layer's one way of
@@ -19,4 +20,11 @@ export const ADMIN_TAG = ['admin'];
 export function found<T>(value: T | null | undefined, code: ErrorCode): T {
   if (value === null || value === undefined) throw new AppError(404, code);
   return value;
+}
+
+/** A shopper's thing as a view read it: its value, the 404 `code` when there is none, 403 when it is someone else's. */
+export function owned<T>(read: OwnRead<T>, code: ErrorCode): T {
+  if (read === 'not-yours') throw forbidden();
+  if (read === 'none') throw new AppError(404, code);
+  return read.value;
 }

@@ -35,10 +35,19 @@ export interface PublicCatalog {
   featured(lang: Lang): Promise<Product[]>;
   newest(lang: Lang): Promise<Product[]>;
   offers(lang: Lang): Promise<Product[]>;
-  /** A visible product (404 for a hidden or missing one). */
-  product(id: number, lang: Lang): Promise<ProductDetails>;
-  related(id: number, lang: Lang): Promise<Product[]>;
-  listing(lang: Lang, page: Page, filters: ProductFilters, signal?: AbortSignal): Promise<PagedProducts>;
+  /** A visible product; null for a hidden or missing one. */
+  product(id: number, lang: Lang): Promise<ProductDetails | null>;
+  /** A product hidden or not, read as it is now (signed-in staff preview a hidden product's page). */
+  preview(id: number, lang: Lang): Promise<ProductDetails | null>;
+  /** Null when there is no such product. */
+  related(id: number, lang: Lang): Promise<Product[] | null>;
+  /** Null when the category or company asked for does not exist. */
+  listing(
+    lang: Lang,
+    page: Page,
+    filters: ProductFilters,
+    signal?: AbortSignal,
+  ): Promise<PagedProducts | null>;
   search(
     lang: Lang,
     page: Page,
@@ -80,6 +89,7 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
         showsProducts: true,
         productIds: [id],
       }),
+    preview: (id, lang) => productDetails(db, id, lang, { includeHidden: true }),
     related: (id, lang) => list(`related:${id}`, lang, () => relatedProducts(db, id, lang)),
     listing: (lang, page, filters, signal) =>
       cache.get(

@@ -120,12 +120,12 @@ export async function submitForm<
 }
 
 /**
- * The usual answer to `submitForm`'s result: its error, or the API's message (with `extra`
- * fields for the page), its Set-Cookie headers, and where the page goes on to.
+ * The usual answer to `submitAction`'s (or `submitForm`'s) result: its error, or the answer's
+ * message (with `extra` fields for the page), its Set-Cookie headers, and where the page goes on to.
  */
 export function answerForm(
   request: Request,
-  result: Awaited<ReturnType<typeof submitForm>>,
+  result: { ok: true; answer: { message: string }; headers: Headers } | { ok: false; error: FormError },
   {
     redirectTo,
     back,

@@ -1,6 +1,5 @@
-import { CART_LINE_MAX } from '@shop/contract/constants';
+import { cartLineCountParams, cartLineParams, placeOrderFormSchema } from '@shop/contract';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { useTranslation } from '../lib/use-translation.ts';
 import { data, Link, redirect, useActionData, useRevalidator } from 'react-router';
 import type { Route } from './+types/cart';
@@ -11,16 +10,18 @@ import { ShopLink } from '../components/ui/shop-link.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
-import { removeCartLine, updateCartLine } from '../features/cart/api.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
 import { CHECKOUT_DIALOG, CheckoutDialog } from '../features/cart/components/checkout-dialog.tsx';
 import { useDialogLink } from '../lib/dialog-link.ts';
 import { CART_INTENT } from '../features/cart/intents.ts';
-import { invoiceBody } from '../features/cart/invoice-body.ts';
-import { placeOrder } from '../features/checkout/api.ts';
-import { apiFormError } from '../lib/form-errors.ts';
-import { answerForm, formError, isDocumentRequest, readForm, submitForm } from '../lib/form-action.server.ts';
+import {
+  answerForm,
+  formError,
+  isDocumentRequest,
+  readForm,
+  submitAction,
+} from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { cartSummary } from '../features/cart/summary.ts';
 import { useCartLines } from '../features/cart/use-cart-lines.ts';
@@ -53,28 +54,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const lineForm = z.object({ carId: z.coerce.number().int().positive() });
-const countForm = lineForm.extend({ count: z.coerce.number().int().min(1).max(CART_LINE_MAX) });
-
 /**
  * The cart page's forms: a line's new quantity, a line's removal, and Confirm order, which
- * places the order from the cart with the chosen address and goes to its payment page. The
+ * places the order from the cart, delivered to the chosen address, and goes to its payment
+ * page. Each is checked with the contract's schema and made through the load context; the
  * page's data (and the header badge) is read again after each.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, api, store } = await requireUser(request, context);
+  const { store } = await requireUser(request, context);
   const lang = requestLang(request);
   const posted = await readForm(request);
   const here = localizePath('/cart', lang);
   switch (posted.values.intent) {
     case CART_INTENT.count: {
-      const result = await submitForm(
+      const result = await submitAction(
         request,
-        context,
-        {
-          schema: countForm,
-          send: (client, input) => updateCartLine(client, input.carId, input.count),
-        },
+        { schema: cartLineCountParams, run: (line) => store.setCartLineCount(line.carId, line.count) },
         posted,
       );
       if (!result.ok) return formError(result.error);
@@ -82,41 +77,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       return isDocumentRequest(request) ? redirect(here) : data({});
     }
     case CART_INTENT.remove: {
-      const result = await submitForm(
+      const result = await submitAction(
         request,
-        context,
-        {
-          schema: lineForm,
-          send: (client, input) => removeCartLine(client, input.carId),
-        },
+        { schema: cartLineParams, run: (line) => store.removeCartLine(line.carId) },
         posted,
       );
       return answerForm(request, result, { back: here });
     }
     case CART_INTENT.checkout: {
       const t = await serverT(lang);
-      const [addresses, cart] = await Promise.all([
-        store.addresses().then((list) => list ?? []),
-        store.cart().then((found) => found?.cartProduct ?? []),
-      ]);
-      const address = addresses.find((candidate) => candidate._id === posted.values.addressId);
-      if (!address) return formError({ field: 'addressId', message: t('cart:pickAddress') });
-      try {
-        const order = await placeOrder(
-          api,
-          invoiceBody({
-            userId: user.userId,
-            address,
-            note: posted.values.note ?? '',
-            defaultNote: t('cart:defaultNote'),
-            productIds: cart.map((line) => line.productId),
-            lang,
-          }),
-        );
-        return redirect(localizePath(`/payment/${order.invoiceId}`, lang));
-      } catch (error) {
-        return formError({ ...apiFormError(error, lang), refused: true });
-      }
+      const result = await submitAction(
+        request,
+        {
+          schema: placeOrderFormSchema,
+          // The order's note falls back to a placeholder text when left empty.
+          run: (input) => store.placeOrder({ ...input, note: input.note || t('cart:defaultNote') }),
+        },
+        posted,
+      );
+      if (!result.ok) return formError(result.error);
+      return redirect(localizePath(`/payment/${result.answer.invoiceId}`, lang));
     }
     default:
       throw data(null, { status: 400 });

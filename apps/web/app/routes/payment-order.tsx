@@ -4,16 +4,13 @@ import type { Route } from './+types/payment-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { readCard } from '../features/checkout/card-input.ts';
-import { payWithSandbox, placeOrder, verifyPayment } from '../features/checkout/api.ts';
 import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-form.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
 import { paymentView } from '../features/checkout/order-payment.ts';
-import type { StoreData } from '@shop/contract';
-import { ApiRequestError } from '../lib/api.ts';
-import { formDone, formError, readForm } from '../lib/form-action.server.ts';
+import type { ErrorCode, StoreData } from '@shop/contract';
+import { formDone, formError, readForm, refusalFormError } from '../lib/form-action.server.ts';
 import { useActionForm } from '../lib/form-answer.ts';
-import { apiFormError } from '../lib/form-errors.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -50,52 +47,41 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** Why the order cannot be paid, as the shop refuses it, and how the page says it. */
+const cannotPay: Partial<Record<ErrorCode, 'alreadyPaid' | 'cancelled' | 'expired'>> = {
+  ORDER_ALREADY_PAID: 'alreadyPaid',
+  ORDER_ALREADY_CANCELLED: 'cancelled',
+  ORDER_EXPIRED: 'expired',
+  ORDER_NOT_PAYABLE: 'expired',
+  PAYMENT_SANDBOX_DISABLED: 'expired',
+};
+
 /**
- * Pay with the sandbox card (checked here, paid, then verified by the server: only that makes
- * the order paid), or place the order again with the same delivery details after a failed or
- * expired payment.
+ * Pay with the sandbox card (checked here, then paid and verified by the shop: only the
+ * verification makes the order paid), or place the order again with the same delivery details
+ * after a failed or expired payment. Both through the load context; someone else's order is
+ * not found.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user, api, store } = await requireUser(request, context);
+  const { store } = await requireUser(request, context);
   const lang = requestLang(request);
-  const [t, order, posted] = await Promise.all([
-    serverT(lang),
-    ownOrder(store, params.orderId),
-    readForm(request),
-  ]);
-  const view = paymentView(order, Date.now());
+  const [t, posted] = await Promise.all([serverT(lang), readForm(request)]);
   if (posted.values.intent === PAYMENT_INTENT.retry) {
-    if (view === 'pay' || view === 'paid') return redirect(localizePath(`/payment/${order.invoiceId}`, lang));
-    try {
-      const placed = await placeOrder(api, {
-        userId: user.userId,
-        invoiceUserAdress: order.invoiceUserAdress,
-        invoiceUserPhone: order.phone,
-        invoiceUserLocation: order.location,
-        invoiceNote: order.note,
-        products: order.products.map((line) => ({ productId: line.productId })),
-      });
-      return redirect(localizePath(`/payment/${placed.invoiceId}`, lang));
-    } catch (error) {
-      return formError({ ...apiFormError(error, lang), refused: true });
-    }
+    const placed = await store.placeOrderAgain(params.orderId);
+    if (placed.ok) return redirect(localizePath(`/payment/${placed.value.invoiceId}`, lang));
+    if (placed.status === 404) throw data(null, { status: 404 });
+    return formError({ ...refusalFormError(placed), refused: true });
   }
   if (posted.values.intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
-  if (view !== 'pay' || !order.payment?.sandbox) {
-    const refusal = view === 'paid' ? 'alreadyPaid' : view === 'cancelled' ? 'cancelled' : 'expired';
-    return formError({ message: t(`checkout:${refusal}`) });
-  }
   const read = readCard(posted.values);
   if ('field' in read) return formError({ field: read.field, message: t(`checkout:${read.messageKey}`) });
-  try {
-    const payment = await payWithSandbox(api, { invoiceId: order.invoiceId, ...read.card });
-    // Failed or not, only the server's verification decides, and says why in our language.
-    const verified = await verifyPayment(api, payment.id);
-    return formDone(request, { done: verified.message, redirectTo: payment.redirectUrl });
-  } catch (error) {
-    const reason = error instanceof ApiRequestError && error.body?.message;
-    return formError({ message: reason || t('checkout:failedUnknown'), refused: true });
-  }
+  const paid = await store.payWithSandboxCard(params.orderId, read.card);
+  if (paid.ok) return formDone(request, { done: paid.value.message, redirectTo: paid.value.redirectTo });
+  if (paid.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
+  const refusal = cannotPay[paid.error.code as ErrorCode];
+  if (refusal) return formError({ message: t(`checkout:${refusal}`) });
+  // Failed or not, only the shop's verification decides, and says why in our language.
+  return formError({ message: paid.error.message || t('checkout:failedUnknown'), refused: true });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

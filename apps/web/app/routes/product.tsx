@@ -1,5 +1,3 @@
-import { cartInsertResponseSchema } from '@shop/contract';
-import { apiPaths } from '@shop/contract/constants';
 import { data, redirect } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/product';
@@ -14,7 +12,6 @@ import { parseId } from '../features/catalog/listing.server.ts';
 import { productJsonLd } from '../features/catalog/product-json-ld.ts';
 import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
 import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
-import { ApiRequestError, serverApi } from '../lib/api.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
 import { isDocumentRequest } from '../lib/form-action.server.ts';
@@ -31,30 +28,21 @@ import { absoluteUrl } from '../lib/seo.ts';
 export const handle = staticPage;
 
 /**
- * Add to cart (AddToCartButton): a visitor is told to log in first and nothing is sent. The
- * hydrated page gets the answer as data (a toast; the badge is read again as after any
- * action); a document post comes back to the page with the answer as its notice.
+ * Add to cart (AddToCartButton), through the load context: a visitor is told to log in first
+ * and nothing changes. The hydrated page gets the answer as data (a toast; the badge is read
+ * again as after any action); a document post comes back to the page with the answer as its
+ * notice.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   const lang = requestLang(request);
   const form = await request.formData().catch(() => undefined);
   if (form?.get('intent') !== ADD_TO_CART_INTENT) throw data(null, { status: 400 });
-  const api = serverApi(context, lang);
-  const [t, shopper] = await Promise.all([serverT(lang), context.storeData(lang).currentUser()]);
+  const [t, result] = await Promise.all([serverT(lang), context.storeData(lang).addToCart(id)]);
   let notice: Notice;
-  if (!shopper) notice = { kind: 'warning', text: t('loginFirst') };
-  else {
-    try {
-      const answer = await api.post(apiPaths.cartInsert.build({}), cartInsertResponseSchema, {
-        body: { productId: id, userId: shopper.userId },
-      });
-      notice = { kind: 'success', text: answer.message };
-    } catch (error) {
-      const text = error instanceof ApiRequestError && error.body ? error.body.message : t('error.message');
-      notice = { kind: 'error', text };
-    }
-  }
+  if (result.ok) notice = { kind: 'success', text: result.value.message };
+  else if (result.status === 401) notice = { kind: 'warning', text: t('loginFirst') };
+  else notice = { kind: 'error', text: result.error.message };
   if (!isDocumentRequest(request)) {
     return notice.kind === 'success'
       ? { done: notice.text }

@@ -3,15 +3,14 @@ import type { Route } from './+types/user-addresses';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { PageHeader } from '../features/account/components/page-header.tsx';
-import { deleteAddress } from '../features/addresses/api.ts';
 import { AddressCard } from '../features/addresses/components/address-card.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { useActionForm } from '../lib/form-answer.ts';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
-import { z } from 'zod';
+import { addressIdParams } from '@shop/contract';
 import { useActionData } from 'react-router';
 import { localizePath } from '../lib/lang.ts';
 
@@ -32,15 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const deleteForm = z.object({ id: z.string().min(1).max(100) });
-
 /** Deletes one of the shopper's addresses; the list is then read again (every action reloads it). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
+  const { store } = await requireUser(request, context);
   const back = localizePath('/user/addresses', requestLang(request));
-  const result = await submitForm(request, context, {
-    schema: deleteForm,
-    send: (api, input) => deleteAddress(api, input.id),
+  const result = await submitAction(request, {
+    schema: addressIdParams,
+    run: (input) => store.deleteAddress(input.id),
   });
   return answerForm(request, result, { back });
 }

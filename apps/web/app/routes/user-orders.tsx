@@ -6,10 +6,9 @@ import { requireUser } from '../features/auth/session.server.ts';
 import { ORDERS_PAGE_SIZE } from '../features/orders/api.ts';
 import { OrdersTable } from '../features/orders/components/orders-table.tsx';
 import { paymentReturn, withoutPaymentReturn } from '../features/orders/status.ts';
-import { verifyPayment } from '../features/checkout/api.ts';
+import type { StoreData } from '@shop/contract';
 import type { Notice } from '../components/ui/page-notice.tsx';
-import type { ApiClient } from '../lib/api.ts';
-import { apiFormError } from '../lib/form-errors.ts';
+import { refusalFormError } from '../lib/form-action.server.ts';
 import { noticeCookie } from '../lib/notice.server.ts';
 import { redirect } from 'react-router';
 import { serverT } from '../lib/i18n.server.ts';
@@ -23,31 +22,33 @@ function pageParam(request: Request): number {
 
 /**
  * The card provider sends the shopper back here (`?id=…&status=…&message=…`, the callback URL
- * of every payment). The query proves nothing: the server asks the provider about the payment
- * id (the payments service settles the order only on its answer), then sends the browser to
- * the same page without the parameters, with the outcome as the notice the account pages
- * show. Post, redirect, get: a reload neither verifies again nor shows the message twice.
- * Without a payment id there is nothing to confirm and nothing is said.
+ * of every payment). The query proves nothing: the shop asks the provider about the payment id
+ * (the payments service settles the order only on its answer), then sends the browser to the
+ * same page without the parameters, with the outcome as the notice the account pages show.
+ * Post, redirect, get: a reload neither verifies again nor shows the message twice. Without a
+ * payment id there is nothing to confirm and nothing is said. A provider that cannot be asked
+ * now is the page's 503: the same address again verifies again.
  */
-async function settleReturn(request: Request, api: ApiClient) {
+async function settleReturn(request: Request, store: StoreData) {
   const url = new URL(request.url);
   const returned = paymentReturn(url.searchParams);
   if (!returned) return;
-  const lang = requestLang(request);
   const headers = new Headers();
   if (returned.paymentId) {
-    const notice: Notice = await verifyPayment(api, returned.paymentId).then(
-      (answer) => ({ kind: 'success', text: answer.message }),
-      (error: unknown) => ({ kind: 'error', text: apiFormError(error, lang).message }),
-    );
+    const result = await store.verifyPayment(returned.paymentId);
+    if (!result.ok && result.status === 503)
+      throw new Response(null, { status: 503, headers: { 'Retry-After': '1' } });
+    const notice: Notice = result.ok
+      ? { kind: 'success', text: result.value.message }
+      : { kind: 'error', text: refusalFormError(result).message };
     headers.append('set-cookie', noticeCookie(notice));
   }
   throw redirect(`${url.pathname}${withoutPaymentReturn(url.searchParams)}`, { headers });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { store, api } = await requireUser(request, context);
-  await settleReturn(request, api);
+  const { store } = await requireUser(request, context);
+  await settleReturn(request, store);
   const page = pageParam(request);
   const [t, orders] = await Promise.all([
     serverT(requestLang(request)),

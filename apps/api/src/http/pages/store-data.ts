@@ -1,72 +1,41 @@
-import {
-  orderIdParams,
-  ordersQuery,
-  pagingParams,
-  uuidParam,
-  productSearchBody,
-  type Lang,
-  type PagedProducts,
-  type StoreData,
-  type StoreDataSource,
-} from '@shop/contract';
+import type { Lang, StoreData, StoreDataSource } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, queryCancelled } from '../../lib/errors.ts';
-import { findAddress, listAddresses, toAddressAnswer } from '../../modules/addresses/service.ts';
-import { countCartUnits, readCart } from '../../modules/cart/service.ts';
-import { productDetails } from '../../modules/catalog/service.ts';
-import { infoPageContent, listAgents, listSliders } from '../../modules/content/service.ts';
-import { getSettings, settingsForClient } from '../../modules/settings/service.ts';
-import { presentOrder, presentOrdersPage } from '../../views/orders/present.ts';
-import { orderWithPayment } from '../../views/orders/payment-form.ts';
-import { findOrder, linesOfOrders, listOrders } from '../../modules/orders/service.ts';
-import { shopperCreditNote } from '../../views/refunds/read.ts';
-import { refundsOfOrders } from '../../modules/refunds/service.ts';
-import { staffSessionOf } from '../staff-guard.ts';
 import { findUserById, toUserAnswer } from '../../modules/users/service.ts';
+import type { SessionUser } from '../../modules/users/sessions.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { staffSessionOf } from '../staff-guard.ts';
+import { pageAction } from './page-calls.ts';
+import { addressPages } from './store/addresses.ts';
+import { cartPages } from './store/cart.ts';
+import { catalogPages } from './store/catalog.ts';
+import { contentPages } from './store/content.ts';
+import { orderPages } from './store/orders.ts';
 
-const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
+type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
 
 /**
- * A read the shop is too busy for (its admission gate is full, or the database gave up on it)
- * becomes the page's own 503 with Retry-After: a Response thrown from a loader is React
- * Router's way to answer with a status, and the page shows "busy, try again" in its language.
+ * What one area of the storefront's pages gets: the shop, the page's language, and the shopper
+ * of this page request, whose session the API's hooks resolved (`request.user`): reads are for
+ * that shopper only (none for a visitor), and changes are made as that shopper (a visitor is
+ * refused 401, as the API refuses a call without a session).
  */
-async function unlessBusy<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    const retryAfter =
-      error instanceof AppError && error.status === 503
-        ? (error.headers?.['retry-after'] ?? '1')
-        : queryCancelled(error)
-          ? '1'
-          : undefined;
-    if (retryAfter === undefined) throw error;
-    throw new Response(null, { status: 503, headers: { 'Retry-After': retryAfter } });
-  }
+export interface StorePageContext {
+  app: FastifyInstance;
+  lang: Lang;
+  /** Aborts when the visitor went away: a queued search or listing gives up its place. */
+  signal: AbortSignal | undefined;
+  /** The id of the signed-in shopper the page shows, or null for a visitor. */
+  shopperId(): Promise<string | null>;
+  /** Whether a back-office member is signed in (they preview hidden products). */
+  isStaff(): Promise<boolean>;
+  /** A change made as the signed-in shopper: its answer, or the refusal as the API words it. */
+  act<T>(run: (shopper: SessionUser) => Promise<T>): Promise<ActionResult<T>>;
 }
-
-/** `read()`'s answer, or `fallback` when what it reads does not exist. */
-async function unlessNotFound<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
-  try {
-    return await read;
-  } catch (error) {
-    if (isNotFound(error)) return fallback;
-    throw error;
-  }
-}
-
-/** The page and size as the API's routes check them (a size over the maximum is refused). */
-const paging = (pageSize: number, page: number) =>
-  pagingParams.parse({ pageSize: String(pageSize), page: String(page) });
-
-const noResults: PagedProducts = { products: [], pagging: { pageCount: 0, rawCount: 0 } };
 
 /**
- * The storefront's data for one page request, from the same services (and so the same
- * answers) as the API routes, without a request of its own: the session was resolved by the
- * API's hooks for the page request, so `request.user` is the shopper, and what belongs to a
- * shopper is only ever read for that shopper. Reads shared by every visitor come from the read cache.
+ * The storefront's data and changes for one page request: each area's views and use cases, the
+ * same the API routes call (and so the same answers), without a request of its own. Reads
+ * shared by every visitor come from the read cache.
  */
 export function storeDataFor(
   app: FastifyInstance,
@@ -75,7 +44,6 @@ export function storeDataFor(
   signal?: AbortSignal,
 ): StoreDataSource {
   const db = app.db;
-  const cache = app.readCache;
   const byLang = new Map<Lang, StoreData>();
   // The session was read for this request with its (active) shopper: a page answering a GET
   // uses that. After an action in the same request (a form posted without JavaScript, the page
@@ -90,105 +58,33 @@ export function storeDataFor(
         : findUserById(db, shopper.id).then((row) => (row?.active ? toUserAnswer(row) : null));
     return user;
   };
-  /** The signed-in shopper's order; none when it is someone else's, missing or not an id. */
-  const ownOrder = async (invoiceId: string) => {
-    const shopper = await currentUser();
-    if (!shopper || !orderIdParams.safeParse({ invoiceId }).success) return null;
-    const order = await findOrder(db, invoiceId);
-    return order && order.userId === shopper.userId ? order : null;
-  };
 
   let staff: Promise<boolean> | undefined;
-  const staffPreview = () => (staff ??= staffSessionOf(request).then((found) => found !== null));
+  const isStaff = () => (staff ??= staffSessionOf(request).then((found) => found !== null));
 
-  const build = (lang: Lang): StoreData => ({
-    lang,
-    settings: () =>
-      cache.get('settings', `settings:${lang}`, async () =>
-        settingsForClient(await getSettings(db), lang, app.config.paymentSandbox),
-      ),
-    categories: () => app.catalog.categories(lang),
-    companies: () => app.catalog.companies(lang),
-    sliders: () => cache.get('content', `sliders:${lang}`, () => listSliders(db, lang)),
-    agents: () => cache.get('content', `agents:${lang}`, () => listAgents(db, lang)),
-    infoPage: (kind) => cache.get('content', `info-${kind}:${lang}`, () => infoPageContent(db, kind, lang)),
-    featuredProducts: () => app.catalog.featured(lang),
-    newProducts: () => app.catalog.newest(lang),
-    offerProducts: () => app.catalog.offers(lang),
-    // A hidden product's page is a 404 to shoppers; signed-in staff see it, to preview it.
-    product: async (id) =>
-      unlessNotFound(
-        (await staffPreview())
-          ? productDetails(db, id, lang, { includeHidden: true })
-          : app.catalog.product(id, lang),
-        null,
-      ),
-    relatedProducts: (id) => unlessNotFound(app.catalog.related(id, lang), []),
-    productsPage: ({ pageSize, page, ...filters }) =>
-      unlessBusy(unlessNotFound(app.catalog.listing(lang, paging(pageSize, page), filters, signal), null)),
-    searchProducts: ({ pageSize, page, text, ...prices }) => {
-      // The API refuses a query it cannot read with a 400; a page shows no results instead.
-      const body = productSearchBody.safeParse({ productName: text });
-      if (!body.success) return Promise.resolve(noResults);
-      return unlessBusy(
-        app.catalog.search(lang, paging(pageSize, page), body.data.productName, prices, signal),
-      );
-    },
-    currentUser,
-    cart: async () => {
-      const shopper = await currentUser();
-      return shopper ? readCart(db, shopper.userId, lang) : null;
-    },
-    cartCount: async () => {
-      const shopper = await currentUser();
-      return shopper ? countCartUnits(db, shopper.userId) : null;
-    },
-    // What belongs to a shopper is read for the signed-in shopper only, and a row of someone
-    // else's is "none", as the routes' owner checks answer it.
-    orders: async (page, pageSize) => {
-      const shopper = await currentUser();
-      if (!shopper) return null;
-      const query = ordersQuery.parse({ page: String(page), pageSize: String(pageSize) });
-      const result = await listOrders(db, shopper.userId, query.page, query.pageSize);
-      const refunds = await refundsOfOrders(
-        db,
-        result.orders.map((o) => o.order.id),
-      );
-      return presentOrdersPage(result, refunds, lang, await getSettings(db));
-    },
-    order: async (invoiceId) => {
-      const order = await ownOrder(invoiceId);
-      if (!order) return null;
-      const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
-      const refunds = (await refundsOfOrders(db, [order.id])).get(order.id) ?? [];
-      return presentOrder(order, lines, refunds, lang, await getSettings(db));
-    },
-    creditNote: async (invoiceId, refundId) => {
-      const shopper = await currentUser();
-      if (
-        !shopper ||
-        !orderIdParams.safeParse({ invoiceId }).success ||
-        !uuidParam.safeParse(refundId).success
-      )
-        return null;
-      const note = await shopperCreditNote(db, shopper.userId, invoiceId, refundId, lang);
-      return typeof note === 'object' ? note.value : null;
-    },
-    orderWithPayment: async (invoiceId) => {
-      const order = await ownOrder(invoiceId);
-      return order && orderWithPayment(app, order, lang);
-    },
-    addresses: async () => {
-      const shopper = await currentUser();
-      return shopper ? (await listAddresses(db, shopper.userId)).map(toAddressAnswer) : null;
-    },
-    address: async (id) => {
-      const shopper = await currentUser();
-      if (!shopper || !uuidParam.safeParse(id).success) return null;
-      const row = await unlessNotFound(findAddress(db, id), null);
-      return row && row.userId === shopper.userId ? toAddressAnswer(row) : null;
-    },
-  });
+  const build = (lang: Lang): StoreData => {
+    const ctx: StorePageContext = {
+      app,
+      lang,
+      signal,
+      shopperId: async () => (await currentUser())?.userId ?? null,
+      isStaff,
+      act: (run) =>
+        pageAction(lang, async () => {
+          if (!request.user) throw unauthorized();
+          return run(request.user);
+        }),
+    };
+    return {
+      lang,
+      currentUser,
+      ...catalogPages(ctx),
+      ...contentPages(ctx),
+      ...cartPages(ctx),
+      ...addressPages(ctx),
+      ...orderPages(ctx),
+    };
+  };
 
   return (lang) => {
     let data = byLang.get(lang);

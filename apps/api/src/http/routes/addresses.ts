@@ -1,4 +1,5 @@
 import {
+  addressIdParams,
   addressInputSchema,
   addressListSchema,
   addressOkSchema,
@@ -8,45 +9,18 @@ import {
   okSchema,
   uuidParam,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
-import { type SessionUser } from '../../modules/users/sessions.ts';
+import { addAddress, deleteAddress, updateAddress } from '../../use-cases/addresses.ts';
+import { addressAnswer, shopperAddress, shopperAddresses } from '../../views/store/addresses.ts';
+import { owned, SHOPPER_SESSION } from '../openapi.ts';
 import { requireOwner, requireUser, sessionRequired } from '../shopper-session.ts';
-import {
-  addAddress,
-  deleteAddress,
-  findAddress,
-  listAddresses,
-  toAddressAnswer,
-  updateAddress,
-  type AddressRow,
-} from '../../modules/addresses/service.ts';
 
 const TAG = ['Addresses'];
-const security: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
-const idParams = z.object({ id: uuidParam });
-
-/** The address, when it is the caller's: 404 when there is none, 403 when it is someone else's. */
-async function ownAddress(
-  request: FastifyRequest,
-  id: string,
-): Promise<{ user: SessionUser; row: AddressRow }> {
-  const user = requireUser(request);
-  const row = await findAddress(request.server.db, id);
-  if (row.userId !== user.id) throw forbidden();
-  return { user, row };
-}
-
-/** The caller, checking a `user` the body may carry (older clients send it) is the caller's own id. */
-function bodyOwner(request: FastifyRequest, user: string | undefined): SessionUser {
-  return user === undefined ? requireUser(request) : requireOwner(request, user);
-}
+const security = SHOPPER_SESSION;
 
 /** The address book: every call needs a session and touches only the caller's addresses. */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
   app.addHook('onRequest', sessionRequired);
 
   app.get(
@@ -60,10 +34,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addressListSchema },
       },
     },
-    async (request) => {
-      const user = requireOwner(request, request.params.userId);
-      return (await listAddresses(db, user.id)).map(toAddressAnswer);
-    },
+    async (request) => shopperAddresses(app.db, requireOwner(request, request.params.userId).id),
   );
 
   app.post(
@@ -80,9 +51,8 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = bodyOwner(request, request.body.user);
-      const row = await addAddress(db, user.id, request.body);
-      return { ...okMessage('SAVED', request.lang), ...toAddressAnswer(row) };
+      const row = await addAddress(app.shop, requireUser(request).id, request.body);
+      return { ...okMessage('SAVED', request.lang), ...addressAnswer(row) };
     },
   );
 
@@ -93,11 +63,12 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAG,
         summary: 'One address of the caller',
         security,
-        params: idParams,
+        params: addressIdParams,
         response: { 200: addressSchema },
       },
     },
-    async (request) => toAddressAnswer((await ownAddress(request, request.params.id)).row),
+    async (request) =>
+      owned(await shopperAddress(app.db, requireUser(request).id, request.params.id), 'ADDRESS_NOT_FOUND'),
   );
 
   app.put(
@@ -107,16 +78,14 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAG,
         summary: 'Replace an address of the caller (fields left out become empty)',
         security,
-        params: idParams,
+        params: addressIdParams,
         body: addressInputSchema,
         response: { 200: addressOkSchema },
       },
     },
     async (request) => {
-      const { user } = await ownAddress(request, request.params.id);
-      bodyOwner(request, request.body.user);
-      const row = await updateAddress(db, user.id, request.params.id, request.body);
-      return { ...okMessage('EDITED', request.lang), ...toAddressAnswer(row) };
+      const row = await updateAddress(app.shop, requireUser(request).id, request.params.id, request.body);
+      return { ...okMessage('EDITED', request.lang), ...addressAnswer(row) };
     },
   );
 
@@ -127,13 +96,12 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAG,
         summary: 'Delete an address of the caller',
         security,
-        params: idParams,
+        params: addressIdParams,
         response: { 200: okSchema },
       },
     },
     async (request) => {
-      const { user } = await ownAddress(request, request.params.id);
-      await deleteAddress(db, user.id, request.params.id);
+      await deleteAddress(app.shop, requireUser(request).id, request.params.id);
       return okMessage('DELETED', request.lang);
     },
   );

@@ -1,34 +1,27 @@
 import {
   apiPaths,
-  cartCountParam,
   cartInsertResponseSchema,
   cartInsertSchema,
+  cartLineCountParams,
+  cartLineParams,
   cartSchema,
   cartUpdateResponseSchema,
-  idParam,
   okSchema,
   okMessage,
   uuidParam,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
+import { addToCart, emptyCart, removeCartLine, setCartLineCount } from '../../use-cases/cart.ts';
+import { shopperCart } from '../../views/store/cart.ts';
+import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireOwner, requireUser, sessionRequired } from '../shopper-session.ts';
-import {
-  addToCart,
-  clearCart,
-  findLine,
-  readCart,
-  removeLine,
-  setLineCount,
-} from '../../modules/cart/service.ts';
 
 const TAG = ['Cart'];
-const security: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+const security = SHOPPER_SESSION;
 
 /** The shopper's cart (docs/requirements/rules.md, Cart): every call needs a session and touches only the caller's lines. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
   app.addHook('onRequest', sessionRequired);
 
   app.get(
@@ -44,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireOwner(request, request.params.userId);
-      return readCart(db, user.id, request.lang);
+      return shopperCart(app.db, user.id, request.lang);
     },
   );
 
@@ -64,7 +57,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { productId, userId } = request.body;
       const user = userId === undefined ? requireUser(request) : requireOwner(request, userId);
-      const line = await addToCart(db, user.id, productId);
+      const line = await addToCart(app.shop, user.id, productId);
       return { ...okMessage('ADDED_TO_CART', request.lang), ...line };
     },
   );
@@ -78,16 +71,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A whole number from 1 to min(stock, 10). 0, negatives and non-numbers: 400 QUANTITY_INVALID.',
         security,
-        params: z.object({ carId: idParam, count: cartCountParam }),
+        params: cartLineCountParams,
         response: { 200: cartUpdateResponseSchema },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const line = await findLine(db, request.params.carId);
-      if (line.userId !== user.id) throw forbidden();
-      const row = await setLineCount(db, user.id, request.params.carId, request.params.count, line.stock);
-      return { ...okMessage('EDITED', request.lang), ...row };
+      const { carId, count } = request.params;
+      const line = await setCartLineCount(app.shop, requireUser(request).id, carId, count);
+      return { ...okMessage('EDITED', request.lang), ...line };
     },
   );
 
@@ -98,15 +89,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAG,
         summary: 'Remove one line from the cart',
         security,
-        params: z.object({ carId: idParam }),
+        params: cartLineParams,
         response: { 200: okSchema },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const line = await findLine(db, request.params.carId);
-      if (line.userId !== user.id) throw forbidden();
-      await removeLine(db, user.id, request.params.carId);
+      await removeCartLine(app.shop, requireUser(request).id, request.params.carId);
       return okMessage('DELETED', request.lang);
     },
   );
@@ -124,7 +112,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireOwner(request, request.params.userId);
-      await clearCart(db, user.id);
+      await emptyCart(app.shop, user.id);
       return okMessage('DELETED', request.lang);
     },
   );

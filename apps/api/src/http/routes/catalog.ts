@@ -15,6 +15,7 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientGone } from '../../views/public-catalog.ts';
+import { found } from '../openapi.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
@@ -96,7 +97,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailsSchema, ...errors },
       },
     },
-    (request) => app.catalog.product(request.params.id, request.lang),
+    async (request) => found(await app.catalog.product(request.params.id, request.lang), 'PRODUCT_NOT_FOUND'),
   );
 
   app.get(
@@ -110,7 +111,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema, ...errors },
       },
     },
-    (request) => app.catalog.related(request.params.id, request.lang),
+    async (request) => found(await app.catalog.related(request.params.id, request.lang), 'PRODUCT_NOT_FOUND'),
   );
 
   app.get(
@@ -124,7 +125,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedProductsSchema, 503: apiErrorSchema, ...errors },
       },
     },
-    (request, reply) => app.catalog.listing(request.lang, request.params, request.query, clientGone(reply)),
+    async (request, reply) =>
+      found(
+        await app.catalog.listing(request.lang, request.params, request.query, clientGone(reply)),
+        'NOT_FOUND',
+      ),
   );
 
   app.post(

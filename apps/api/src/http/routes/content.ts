@@ -10,8 +10,7 @@ import {
   termsSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { infoPageText, listAgents, listSliders } from '../../modules/content/service.ts';
-import { getSettings, settingsForClient } from '../../modules/settings/service.ts';
+import { infoPageMarkdown, storeAgents, storeSettings, storeSliders } from '../../views/store/content.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['content'];
@@ -27,7 +26,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sliderListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => listSliders(app.db, request.lang),
+    (request) => storeSliders(app.db, request.lang),
   );
 
   app.get(
@@ -40,7 +39,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: agentListSchema, 400: apiErrorSchema },
       },
     },
-    (request) => listAgents(app.db, request.lang),
+    (request) => storeAgents(app.db, request.lang),
   );
 
   app.get(
@@ -53,7 +52,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: aboutUsSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({ aboutUsDescripition: await infoPageText(app.db, 'about', request.lang) }),
+    async (request) => ({ aboutUsDescripition: await infoPageMarkdown(app.db, 'about', request.lang) }),
   );
 
   app.get(
@@ -67,7 +66,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      refundPolicyDescripition: await infoPageText(app.db, 'refund', request.lang),
+      refundPolicyDescripition: await infoPageMarkdown(app.db, 'refund', request.lang),
     }),
   );
 
@@ -82,7 +81,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      termsAndConditionsDescripition: await infoPageText(app.db, 'terms', request.lang),
+      termsAndConditionsDescripition: await infoPageMarkdown(app.db, 'terms', request.lang),
     }),
   );
 
@@ -96,8 +95,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({
-      data: settingsForClient(await getSettings(app.db), request.lang, app.config.paymentSandbox),
-    }),
+    async (request) => ({ data: await storeSettings(app.shop, request.lang) }),
   );
 };

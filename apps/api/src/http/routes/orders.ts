@@ -1,6 +1,5 @@
 import {
   apiPaths,
-  halalasToSar,
   langOnlyQuery,
   orderIdParams,
   orderLinesSchema,
@@ -12,20 +11,20 @@ import {
   payInvoiceBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
-import { requireOwner } from '../shopper-session.ts';
 import { placeOrder } from '../../use-cases/checkout/place-order.ts';
-import { getSettings } from '../../modules/settings/service.ts';
-import { rememberLang } from '../../modules/users/service.ts';
-import { orderWithPayment, paymentForm } from '../../views/orders/payment-form.ts';
-import { presentLine, presentOrder, presentOrdersPage } from '../../views/orders/present.ts';
-import { findOrder, linesOfOrders, listOrders } from '../../modules/orders/service.ts';
-import { refundsOfOrders } from '../../modules/refunds/service.ts';
+import {
+  placedOrder,
+  shopperOrderLines,
+  shopperOrdersPage,
+  shopperOrderWithPayment,
+} from '../../views/store/orders.ts';
+import { owned, SHOPPER_SESSION } from '../openapi.ts';
+import { requireOwner, requireUser } from '../shopper-session.ts';
 
-/** OpenAPI: these calls need the session cookie or a Bearer token. */
-const session: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
-
+/** A shopper's orders: placing one from the cart, the list, and one order. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const withPayments = { ...app.shop, paymentKeys: app.paymentKeys };
+
   app.post(
     apiPaths.payInvoice.pattern,
     {
@@ -33,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           "Place an order from the caller's cart at catalog prices and reserve its stock; answers what the card form needs",
-        security: session,
+        security: SHOPPER_SESSION,
         querystring: langOnlyQuery,
         body: payInvoiceBodySchema,
         response: { 201: payInvoiceAnswerSchema },
@@ -42,8 +41,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const user = requireOwner(request, body.userId);
-      const { order, lines } = await placeOrder(
-        app,
+      const placed = await placeOrder(
+        app.shop,
         user.id,
         {
           address: body.invoiceUserAdress,
@@ -51,25 +50,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           location: body.invoiceUserLocation,
           note: body.invoiceNote,
         },
-        app.config.orderPaymentTtlMinutes,
+        request.lang,
       );
-      // The order's e-mails (shipped, delivered, refunded) are written in the language it was placed in.
-      await rememberLang(app.db, user.id, request.lang);
-      const settings = await getSettings(app.db);
-      const payment = paymentForm(app, order, request.lang);
       void reply.status(201);
-      return {
-        invoiceId: order.id,
-        number: order.number,
-        amount: order.totalHalalas,
-        amountSar: halalasToSar(order.totalHalalas),
-        currency: 'SAR' as const,
-        given_id: order.paymentGivenId,
-        description: payment.description,
-        expiresAt: order.expiresAt.toISOString(),
-        payment,
-        invoice: await presentOrder(order, lines, [], request.lang, settings),
-      };
+      return placedOrder(withPayments, placed, request.lang);
     },
   );
 
@@ -79,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "The caller's orders, newest first (5 per page unless pageSize says otherwise)",
-        security: session,
+        security: SHOPPER_SESSION,
         params: ordersByUserParams,
         querystring: ordersQuery,
         response: { 200: ordersPageSchema },
@@ -88,25 +72,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireOwner(request, request.params.userId);
       const { page, pageSize } = request.query;
-      const result = await listOrders(app.db, user.id, page, pageSize);
-      const refunds = await refundsOfOrders(
-        app.db,
-        result.orders.map((o) => o.order.id),
-      );
-      return presentOrdersPage(result, refunds, request.lang, await getSettings(app.db));
+      return shopperOrdersPage(app.db, user.id, page, pageSize, request.lang);
     },
   );
-
-  /** The order, or 404; 401/403 unless it is the caller's. */
-  async function ownOrder(request: Parameters<typeof requireOwner>[0], orderId: string) {
-    const order = await findOrder(app.db, orderId);
-    if (!order) {
-      if (!request.user) throw new AppError(401, 'UNAUTHORIZED');
-      throw new AppError(404, 'ORDER_NOT_FOUND');
-    }
-    requireOwner(request, order.userId);
-    return order;
-  }
 
   app.get(
     apiPaths.orderLines.pattern,
@@ -114,17 +82,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'The lines of one of the caller’s orders',
-        security: session,
+        security: SHOPPER_SESSION,
         params: orderIdParams,
         querystring: langOnlyQuery,
         response: { 200: orderLinesSchema },
       },
     },
-    async (request) => {
-      const order = await ownOrder(request, request.params.invoiceId);
-      const lines = (await linesOfOrders(app.db, [order.id])).get(order.id) ?? [];
-      return lines.map((line) => presentLine(line, request.lang));
-    },
+    async (request) =>
+      owned(
+        await shopperOrderLines(app.db, requireUser(request).id, request.params.invoiceId, request.lang),
+        'ORDER_NOT_FOUND',
+      ),
   );
 
   app.get(
@@ -134,15 +102,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'One of the caller’s orders with totals, VAT, once paid the ZATCA QR code, and while it can be paid what the card form needs',
-        security: session,
+        security: SHOPPER_SESSION,
         params: orderIdParams,
         querystring: langOnlyQuery,
         response: { 200: orderWithPaymentSchema },
       },
     },
-    async (request) => {
-      const order = await ownOrder(request, request.params.invoiceId);
-      return orderWithPayment(app, order, request.lang);
-    },
+    async (request) =>
+      owned(
+        await shopperOrderWithPayment(
+          withPayments,
+          requireUser(request).id,
+          request.params.invoiceId,
+          request.lang,
+        ),
+        'ORDER_NOT_FOUND',
+      ),
   );
 };

@@ -60,11 +60,10 @@ export async function listAddresses(db: Db, userId: string): Promise<AddressRow[
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
 }
 
-/** An address by id, or 404. Ownership is the caller's to check. */
-export async function findAddress(db: Db, id: string): Promise<AddressRow> {
+/** An address by id; null when there is none. Whose it is, is the caller's to check. */
+export async function findAddress(db: Db, id: string): Promise<AddressRow | null> {
   const row = (await db.select().from(addresses).where(eq(addresses.id, id)).limit(1))[0];
-  if (!row) throw new AppError(404, 'ADDRESS_NOT_FOUND');
-  return row;
+  return row ?? null;
 }
 
 /** Adds an address to the shopper's book: 409 ADDRESS_LIMIT when the book is full. */
@@ -78,16 +77,20 @@ export async function addAddress(db: Db, userId: string, input: AddressData): Pr
   return row!;
 }
 
-/** Replaces one of the shopper's addresses (fields left out become empty), or 404. */
-export async function updateAddress(db: Db, userId: string, id: string, input: AddressData) {
+/** Replaces one of the shopper's addresses (fields left out become empty); null when they have no such address. */
+export async function updateAddress(
+  db: Db,
+  userId: string,
+  id: string,
+  input: AddressData,
+): Promise<AddressRow | null> {
   const values = addressValues(input);
   const [row] = await db
     .update(addresses)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
     .returning();
-  if (!row) throw new AppError(404, 'ADDRESS_NOT_FOUND');
-  return row;
+  return row ?? null;
 }
 
 /** Deletes one of the shopper's addresses (someone else's is left alone). */

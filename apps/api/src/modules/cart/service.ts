@@ -101,7 +101,7 @@ export async function addToCart(db: Db, userId: string, productId: number) {
   throw new AppError(409, product.stock <= CART_LINE_MAX ? 'QUANTITY_OVER_STOCK' : 'QUANTITY_OVER_LIMIT');
 }
 
-/** A cart line with its owner and the stock of its product, or 404. */
+/** A cart line with its owner and the stock of its product; null when there is none. */
 export async function findLine(db: Db, carId: number) {
   const row = (
     await db
@@ -111,11 +111,13 @@ export async function findLine(db: Db, carId: number) {
       .where(eq(cartItems.id, carId))
       .limit(1)
   )[0];
-  if (!row) throw new AppError(404, 'CART_ITEM_NOT_FOUND');
-  return row;
+  return row ?? null;
 }
 
-/** Sets a line's quantity: at least 1, at most the stock and the per-line cap. */
+/**
+ * Sets a line of the shopper's cart to `count` units: at most the stock and the per-line cap.
+ * Null when the shopper has no such line.
+ */
 export async function setLineCount(db: Db, userId: string, carId: number, count: number, stock: number) {
   if (count > CART_LINE_MAX)
     throw new AppError(400, 'QUANTITY_OVER_LIMIT', [{ path: 'count', code: 'QUANTITY_OVER_LIMIT' }]);
@@ -126,9 +128,7 @@ export async function setLineCount(db: Db, userId: string, carId: number, count:
     .set({ count, updatedAt: new Date() })
     .where(and(eq(cartItems.id, carId), eq(cartItems.userId, userId)))
     .returning({ carId: cartItems.id, productCount: cartItems.count });
-  const row = rows[0];
-  if (!row) throw new AppError(404, 'CART_ITEM_NOT_FOUND');
-  return row;
+  return rows[0] ?? null;
 }
 
 /** Removes one line of the shopper's cart (a line of someone else's cart is left alone). */

@@ -3,6 +3,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
 import {
+  emptyPage,
   listProducts,
   visibleProduct,
   priceRangeFilter,
@@ -152,7 +153,8 @@ export function sqlSearch(database: Db): SearchEngine {
 async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
   const { lang, page, text, range } = query;
   const term = text.trim();
-  if (term === '') return listProducts(db, lang, page, range);
+  // A price range alone names no category or company, so the listing is never null.
+  if (term === '') return (await listProducts(db, lang, page, range)) ?? emptyPage;
   const ids = await rankedIds(db, term, query);
   const start = (page.page - 1) * page.pageSize;
   return {

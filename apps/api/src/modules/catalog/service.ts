@@ -11,7 +11,6 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, companies, productCounts, productImages, products } from './schema.ts';
-import { notFound } from '../../lib/errors.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
 export const HOME_LIST_SIZE = 10;
@@ -117,17 +116,17 @@ export async function offerProducts(db: Db, lang: Lang): Promise<Product[]> {
   return rows.map((r) => toProduct(r, lang));
 }
 
-/** One product; a hidden one only for staff (`includeHidden`), otherwise 404 like a missing one. */
+/** One product; a hidden one only for staff (`includeHidden`), otherwise null like a missing one. */
 export async function productDetails(
   db: Db,
   id: number,
   lang: Lang,
   { includeHidden = false } = {},
-): Promise<ProductDetails> {
+): Promise<ProductDetails | null> {
   const [row] = await selectProducts(db).where(
     and(eq(products.id, id), includeHidden ? undefined : visibleProduct),
   );
-  if (!row) throw notFound('PRODUCT_NOT_FOUND');
+  if (!row) return null;
   const images = await db
     .select({ image: productImages.image })
     .from(productImages)
@@ -139,13 +138,13 @@ export async function productDetails(
   };
 }
 
-/** Other products of the same category, best sellers first. */
-export async function relatedProducts(db: Db, id: number, lang: Lang): Promise<Product[]> {
+/** Other products of the same category, best sellers first; null when there is no such product. */
+export async function relatedProducts(db: Db, id: number, lang: Lang): Promise<Product[] | null> {
   const [product] = await db
     .select({ categoryId: products.categoryId })
     .from(products)
     .where(eq(products.id, id));
-  if (!product) throw notFound('PRODUCT_NOT_FOUND');
+  if (!product) return null;
   const rows = await selectProducts(db)
     .where(and(eq(products.categoryId, product.categoryId), ne(products.id, id), visibleProduct))
     .orderBy(desc(products.unitsSold), desc(products.featured), asc(products.id))
@@ -216,28 +215,29 @@ export interface ProductFilters extends PriceRange {
  * One page of a listing, in catalog order (as the importer placed the products: by id).
  * The page's ids come from an index-only scan of the listing indexes of migration 0003; a page
  * in the second half is read from the end backwards, so the last pages cost what the first do.
- * A page past the end is an empty page with the true counts.
+ * A page past the end is an empty page with the true counts. Null when the category or company
+ * asked for does not exist.
  */
 export async function listProducts(
   db: Db,
   lang: Lang,
   { pageSize, page }: Page,
   filters: ProductFilters,
-): Promise<PagedProducts> {
+): Promise<PagedProducts | null> {
   // A category or company that does not exist is a wrong link, not an empty shelf.
   if (filters.categoryId !== undefined) {
     const [found] = await db
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, filters.categoryId));
-    if (!found) throw notFound();
+    if (!found) return null;
   }
   if (filters.companyId !== undefined) {
     const [found] = await db
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.id, filters.companyId));
-    if (!found) throw notFound();
+    if (!found) return null;
   }
   const where = and(
     visibleProduct,

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { OrderRow } from '../orders/lifecycle.ts';
 import {
   ProviderNotFoundError,
   ProviderRejectedError,
@@ -101,13 +100,22 @@ function isTestCard(number: string): number is keyof typeof sandboxTestCards {
   return Object.hasOwn(sandboxTestCards, number);
 }
 
+/** What a payment records of the order it pays: Moyasar's form sends the same. */
+export interface OrderToCharge {
+  id: string;
+  /** The payment's id, chosen by the shop: one order, one payment. */
+  paymentGivenId: string;
+  /** The payment's description. */
+  note: string;
+}
+
 /**
  * Charges a test card for an order, as Moyasar's form would: the payment id is the order's
  * `given_id`, so a second submission answers the first payment instead of charging again.
  */
 export async function chargeSandboxCard(
   db: Db,
-  order: OrderRow,
+  order: OrderToCharge,
   card: SandboxCard,
   amountHalalas: number,
   now = new Date(),

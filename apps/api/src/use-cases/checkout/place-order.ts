@@ -1,12 +1,27 @@
-import type { Db } from '../../db/client.ts';
-import type { ChangeEvents } from '../../lib/change-events.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Lang, PlaceOrderForm } from '@shop/contract';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { Shop } from '../../lib/shop.ts';
+import { findAddress, type AddressRow } from '../../modules/addresses/service.ts';
 import { applyStockChanges, OutOfStockError } from '../../modules/catalog/stock.ts';
 import { cartForCheckout } from '../../modules/cart/service.ts';
 import { getSettings, shippingFeeFor } from '../../modules/settings/service.ts';
-import { supersedeAwaiting } from '../../modules/orders/lifecycle.ts';
-import { createOrder, type DeliveryDetails } from '../../modules/orders/service.ts';
+import { supersedeAwaiting, type OrderRow } from '../../modules/orders/lifecycle.ts';
+import {
+  createOrder,
+  findOrder,
+  type DeliveryDetails,
+  type OrderLineRow,
+} from '../../modules/orders/service.ts';
+import { rememberLang } from '../../modules/users/service.ts';
 import { announceStock } from './steps.ts';
+
+/** The shop's database and change bus, and its configuration (how long an order waits for its payment). */
+export type PlaceOrderDeps = Pick<Shop, 'db' | 'changes' | 'config'>;
+
+export interface PlacedOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
 
 /**
  * Places an order from the shopper's own cart, in one transaction:
@@ -17,19 +32,21 @@ import { announceStock } from './steps.ts';
  * 3. catalog: their units go back on the shelf and the cart's units are reserved, in one pass
  *    per product (409 OUT_OF_STOCK naming the cart line that could not be covered);
  * 4. orders: the order is priced at catalog prices (offer price when there is one; shipping
- *    from the settings) and created awaiting payment (400 ORDER_NOT_PAYABLE under 1 SAR).
+ *    from the settings) and created awaiting payment (400 ORDER_NOT_PAYABLE under 1 SAR),
+ *    payable for ORDER_PAYMENT_TTL_MINUTES.
  *
  * A step that fails throws, and the transaction undoes the steps before it. The cart is left
  * as it is: the products leave it when the order is paid (see steps.ts). Once committed, the
- * caches are told which products' stock changed.
+ * caches are told which products' stock changed, and the shopper's language is kept: the
+ * order's e-mails (shipped, delivered, refunded) are written in the language it was placed in.
  */
 export async function placeOrder(
-  deps: { db: Db; changes: ChangeEvents },
+  deps: PlaceOrderDeps,
   userId: string,
   delivery: DeliveryDetails,
-  ttlMinutes: number,
+  lang: Lang,
   now = new Date(),
-) {
+): Promise<PlacedOrder> {
   const placed = await deps.db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const cart = await cartForCheckout(tx, userId);
@@ -55,11 +72,67 @@ export async function placeOrder(
         settings,
         cart.reduce((sum, l) => sum + (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity, 0),
       ),
-      ttlMinutes,
+      ttlMinutes: deps.config.orderPaymentTtlMinutes,
       now,
     });
     return { ...created, moved: [...released, ...cart] };
   });
   await announceStock(deps.changes, placed.moved);
+  await rememberLang(deps.db, userId, lang);
   return { order: placed.order, lines: placed.lines };
+}
+
+const separators: Record<Lang, string> = { ar: '، ', en: ', ' };
+
+/**
+ * What an order delivered to `address` says: the address on one line in `lang` (title, notes,
+ * nearest landmark, region, city; the empty parts left out), its mobile, and the note.
+ */
+export function deliveryTo(address: AddressRow, note: string, lang: Lang): DeliveryDetails {
+  return {
+    address: [address.name, address.address, address.closeSign, address.zone, address.city]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(separators[lang]),
+    phone: address.mobile,
+    location: 'location',
+    note,
+  };
+}
+
+/**
+ * Confirm order on the cart page: the cart's order, delivered to one of the shopper's
+ * addresses. An address that is not theirs (or no longer there) is 400 ADDRESS_REQUIRED at
+ * `addressId`: the shopper picks another.
+ */
+export async function placeOrderTo(
+  deps: PlaceOrderDeps,
+  shopperId: string,
+  input: PlaceOrderForm,
+  lang: Lang,
+): Promise<PlacedOrder> {
+  const address = await findAddress(deps.db, input.addressId);
+  if (!address || address.userId !== shopperId) throw badRequest('ADDRESS_REQUIRED', 'addressId');
+  return placeOrder(deps, shopperId, deliveryTo(address, input.note, lang), lang);
+}
+
+/**
+ * After a failed or expired payment, the payment page offers to try again: the same delivery
+ * details, ordered again from the cart as it is now. An order that can still be paid, or was
+ * paid meanwhile (another tab), is answered as it is and nothing is placed. 404 for an order
+ * that is not the shopper's.
+ */
+export async function placeOrderAgain(
+  deps: PlaceOrderDeps,
+  shopperId: string,
+  orderId: string,
+  lang: Lang,
+  now = new Date(),
+): Promise<OrderRow> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order || order.userId !== shopperId) throw notFound('ORDER_NOT_FOUND');
+  const payable = order.status === 'awaiting_payment' && order.expiresAt > now;
+  if (payable || order.status === 'paid') return order;
+  const { address, phone, location, note } = order;
+  return (await placeOrder(deps, shopperId, { address, phone, location, note }, lang, now)).order;
 }

@@ -84,3 +84,34 @@ export async function reconcilePayments(
   }
   return summary;
 }
+
+/**
+ * Runs `reconcilePayments` every `intervalMs` (0: never) once started, one run at a time: a run
+ * still going when the next is due is left to finish. `stop` waits for a run in progress, so
+ * the database it uses is closed only after it.
+ */
+export function paymentReconciler(deps: PaymentDeps, intervalMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  return {
+    start() {
+      if (intervalMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = reconcilePayments(deps)
+          .then((summary) => {
+            if (Object.values(summary).some((n) => n > 0)) deps.log.info({ summary }, 'payments reconciled');
+          })
+          .catch((error: unknown) => deps.log.error({ err: error }, 'payment reconciliation failed'))
+          .finally(() => {
+            running = undefined;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

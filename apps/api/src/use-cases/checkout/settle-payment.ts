@@ -2,9 +2,11 @@ import type { ErrorCode } from '@shop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
+import { AppError } from '../../lib/errors.ts';
 import { lockOrder, type OrderRow } from '../../modules/orders/lifecycle.ts';
 import { findOrder } from '../../modules/orders/service.ts';
 import {
+  ProviderNotFoundError,
   ProviderRejectedError,
   ProviderUnavailableError,
   type PaymentProvider,
@@ -74,6 +76,32 @@ export async function verifyPayment(
   const payment = await deps.provider.fetchPayment(paymentId);
   if (payment.id !== paymentId) throw new ProviderUnavailableError('the provider answered another payment');
   return settlePayment(deps, payment, options);
+}
+
+/**
+ * A shopper confirms a payment by its id (the provider's return to the orders page, the card
+ * form's completion, the sandbox card on the payment page): the provider is asked, then the
+ * order is settled. Answers the order once it is paid; anything else is refused with why, as
+ * `Settlement` says it (402, 403, 404, 409), 404 PAYMENT_NOT_FOUND for a payment the provider
+ * does not know, 503 PAYMENT_PROVIDER_UNAVAILABLE when it cannot be asked (the reconciliation
+ * task settles it later).
+ */
+export async function verifyShopperPayment(
+  deps: PaymentDeps,
+  shopperId: string,
+  paymentId: string,
+): Promise<OrderRow> {
+  let settlement: Settlement;
+  try {
+    settlement = await verifyPayment(deps, paymentId, { userId: shopperId });
+  } catch (error) {
+    if (error instanceof ProviderNotFoundError) throw new AppError(404, 'PAYMENT_NOT_FOUND');
+    if (error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)
+      throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    throw error;
+  }
+  if (!settlement.ok) throw new AppError(settlement.status, settlement.code);
+  return settlement.order;
 }
 
 /**

@@ -1,14 +1,15 @@
-import { pageSizes } from '@shop/contract';
+import { idParam, pageSizes } from '@shop/contract';
 import { data, type AppLoadContext } from 'react-router';
 import { serverT } from '../../lib/i18n.server.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import { listingSearch, parseListingParams } from './listing-params.ts';
 import type { Facet } from './components/facet-label.tsx';
 
-/** A path id: digits only, else the page does not exist. */
+/** A path id as the API's paths read one (digits, within what the database holds), else the page does not exist. */
 export function parseId(value: string | undefined): number {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) throw data(null, { status: 404 });
-  return Number(value);
+  const parsed = idParam.safeParse(value);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
 }
 
 /** The category (`categoryId`) or company (`companyId`) screen, 8 products a page. */

@@ -1,0 +1,38 @@
+import { okMessage, type StoreCart } from '@shop/contract';
+import { addToCart, removeCartLine, setCartLineCount } from '../../../use-cases/cart.ts';
+import { shopperCart, shopperCartUnits } from '../../../views/store/cart.ts';
+import type { StorePageContext } from '../store-data.ts';
+
+/**
+ * The cart page, the header's badge, and add to cart: the cart's view and use cases, for the
+ * signed-in shopper (the API's cart calls answer the same, with the same refusals). The pages'
+ * actions have checked their fields with the contract's schemas (`cartLineCountParams`).
+ */
+export function cartPages({ app, lang, shopperId, act }: StorePageContext): StoreCart {
+  const shop = app.shop;
+  return {
+    cart: async () => {
+      const id = await shopperId();
+      return id ? shopperCart(shop.db, id, lang) : null;
+    },
+    cartCount: async () => {
+      const id = await shopperId();
+      return id ? shopperCartUnits(shop.db, id) : null;
+    },
+    addToCart: (productId) =>
+      act(async (shopper) => ({
+        ...okMessage('ADDED_TO_CART', lang),
+        ...(await addToCart(shop, shopper.id, productId)),
+      })),
+    setCartLineCount: (carId, count) =>
+      act(async (shopper) => ({
+        ...okMessage('EDITED', lang),
+        ...(await setCartLineCount(shop, shopper.id, carId, count)),
+      })),
+    removeCartLine: (carId) =>
+      act(async (shopper) => {
+        await removeCartLine(shop, shopper.id, carId);
+        return okMessage('DELETED', lang);
+      }),
+  };
+}

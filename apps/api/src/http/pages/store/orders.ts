@@ -1,0 +1,83 @@
+import {
+  okMessage,
+  orderIdParams,
+  ordersQuery,
+  sandboxPayBodySchema,
+  uuidParam,
+  verifyPaymentBodySchema,
+  type StoreOrders,
+} from '@shop/contract';
+import { notFound } from '../../../lib/errors.ts';
+import { placeOrderAgain, placeOrderTo } from '../../../use-cases/checkout/place-order.ts';
+import { payWithSandboxCard } from '../../../use-cases/checkout/sandbox-payment.ts';
+import { verifyShopperPayment } from '../../../use-cases/checkout/settle-payment.ts';
+import { ownValue } from '../../../views/owned.ts';
+import { shopperCreditNote } from '../../../views/refunds/read.ts';
+import { shopperOrder, shopperOrdersPage, shopperOrderWithPayment } from '../../../views/store/orders.ts';
+import { parseAs } from '../../form.ts';
+import type { StorePageContext } from '../store-data.ts';
+
+const isOrderId = (invoiceId: string) => orderIdParams.safeParse({ invoiceId }).success;
+
+/** An order id of a page's address; 404 ORDER_NOT_FOUND when it cannot name one. */
+function orderIdOr404(invoiceId: string): string {
+  if (!isOrderId(invoiceId)) throw notFound('ORDER_NOT_FOUND');
+  return invoiceId;
+}
+
+/**
+ * The account's orders, the cart's Confirm order, and the payment page: the orders' views and
+ * the checkout's use cases, for the signed-in shopper. An order that is not theirs (or not an
+ * id) reads as none and is refused 404, as the pages show it.
+ */
+export function orderPages({ app, lang, shopperId, act }: StorePageContext): StoreOrders {
+  const shop = app.shop;
+  const withPayments = { ...shop, paymentKeys: app.paymentKeys };
+  const payments = { ...shop, provider: app.payments };
+  return {
+    orders: async (page, pageSize) => {
+      const shopper = await shopperId();
+      if (!shopper) return null;
+      const query = ordersQuery.parse({ page: String(page), pageSize: String(pageSize) });
+      return shopperOrdersPage(shop.db, shopper, query.page, query.pageSize, lang);
+    },
+    order: async (invoiceId) => {
+      const shopper = await shopperId();
+      if (!shopper || !isOrderId(invoiceId)) return null;
+      return ownValue(await shopperOrder(shop.db, shopper, invoiceId, lang));
+    },
+    creditNote: async (invoiceId, refundId) => {
+      const shopper = await shopperId();
+      if (!shopper || !isOrderId(invoiceId) || !uuidParam.safeParse(refundId).success) return null;
+      const note = await shopperCreditNote(shop.db, shopper, invoiceId, refundId, lang);
+      return typeof note === 'object' ? note.value : null;
+    },
+    orderWithPayment: async (invoiceId) => {
+      const shopper = await shopperId();
+      if (!shopper || !isOrderId(invoiceId)) return null;
+      return ownValue(await shopperOrderWithPayment(withPayments, shopper, invoiceId, lang));
+    },
+    placeOrder: (input) =>
+      act(async (shopper) => {
+        const { order } = await placeOrderTo(shop, shopper.id, input, lang);
+        return { invoiceId: order.id };
+      }),
+    placeOrderAgain: (invoiceId) =>
+      act(async (shopper) => {
+        const order = await placeOrderAgain(shop, shopper.id, orderIdOr404(invoiceId), lang);
+        return { invoiceId: order.id };
+      }),
+    payWithSandboxCard: (invoiceId, card) =>
+      act((shopper) => {
+        // The card as the API's sandbox call checks it.
+        const charge = parseAs(sandboxPayBodySchema, { ...card, invoiceId: orderIdOr404(invoiceId) }, 'body');
+        return payWithSandboxCard(payments, shopper.id, charge, lang);
+      }),
+    verifyPayment: (paymentId) =>
+      act(async (shopper) => {
+        const { id } = parseAs(verifyPaymentBodySchema, { id: paymentId }, 'body');
+        await verifyShopperPayment(payments, shopper.id, id);
+        return okMessage('PAYMENT_COMPLETED', lang);
+      }),
+  };
+}

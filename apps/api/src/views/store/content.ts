@@ -1,0 +1,35 @@
+import type { Agent, InfoPageContent, InfoPageKind, Lang, Settings, Slider } from '@shop/contract';
+import type { Db } from '../../db/client.ts';
+import type { Shop } from '../../lib/shop.ts';
+import { infoPageContent, infoPageText, listAgents, listSliders } from '../../modules/content/service.ts';
+import { getSettings, settingsForClient } from '../../modules/settings/service.ts';
+
+/**
+ * The shop's settings and content as every visitor reads them, in a language: the API's public
+ * content routes and the storefront's pages (which keep them in the read cache) answer these.
+ */
+
+/** The settings a client needs: colours, contact details, shipping fee, opening hours, payments. */
+export async function storeSettings(shop: Pick<Shop, 'db' | 'config'>, lang: Lang): Promise<Settings> {
+  return settingsForClient(await getSettings(shop.db), lang, shop.config.paymentSandbox);
+}
+
+/** The home page's slides, in order. */
+export function storeSliders(db: Db, lang: Lang): Promise<Slider[]> {
+  return listSliders(db, lang);
+}
+
+/** The agents (authorized resellers), in order. */
+export function storeAgents(db: Db, lang: Lang): Promise<Agent[]> {
+  return listAgents(db, lang);
+}
+
+/** An info page's text (Markdown) as the API answers it. */
+export function infoPageMarkdown(db: Db, kind: InfoPageKind, lang: Lang): Promise<string> {
+  return infoPageText(db, kind, lang);
+}
+
+/** An info page as its page shows it: the Markdown and its sanitized HTML. */
+export function infoPage(db: Db, kind: InfoPageKind, lang: Lang): Promise<InfoPageContent> {
+  return infoPageContent(db, kind, lang);
+}

@@ -1,0 +1,144 @@
+import {
+  halalasToSar,
+  type Lang,
+  type Order,
+  type OrderLine,
+  type OrdersPage,
+  type OrderWithPayment,
+  type PayInvoiceAnswer,
+  type PaymentForm,
+} from '@shop/contract';
+import type { Db } from '../../db/client.ts';
+import type { Shop } from '../../lib/shop.ts';
+import { callbackUrlFor } from '../../modules/orders/callback-url.ts';
+import type { OrderRow } from '../../modules/orders/lifecycle.ts';
+import { findOrder, linesOfOrders, listOrders, type OrderLineRow } from '../../modules/orders/service.ts';
+import type { PaymentKeys } from '../../modules/payments/keys.ts';
+import { refundsOfOrders } from '../../modules/refunds/service.ts';
+import { getSettings } from '../../modules/settings/service.ts';
+import { presentLine, presentOrder, presentOrdersPage } from '../orders/present.ts';
+import type { OwnRead } from '../owned.ts';
+
+/**
+ * A shopper's orders as the API's order calls and the storefront's account and payment pages
+ * show them. The callers give the shopper whose session asks; an order is compared with its
+ * owner here, once (`OwnRead`).
+ */
+
+/** What the card form is built from: the shop's configuration and origin, and Moyasar's keys in use. */
+export type PaymentFormDeps = Pick<Shop, 'db' | 'config' | 'origin'> & {
+  paymentKeys: Pick<PaymentKeys, 'get'>;
+};
+
+async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<OrderRow>> {
+  const order = await findOrder(db, orderId);
+  if (!order) return 'none';
+  return order.userId === shopperId ? { value: order } : 'not-yours';
+}
+
+async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
+  const [lines, refunds, settings] = await Promise.all([
+    linesOfOrders(db, [order.id]),
+    refundsOfOrders(db, [order.id]),
+    getSettings(db),
+  ]);
+  return presentOrder(order, lines.get(order.id) ?? [], refunds.get(order.id) ?? [], lang, settings);
+}
+
+/** What the card form needs to pay `order`: the same every time it is asked for. */
+export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang): PaymentForm {
+  const sandbox = deps.config.paymentSandbox;
+  return {
+    provider: sandbox ? 'sandbox' : 'moyasar',
+    sandbox,
+    ...(!sandbox && { publishableKey: deps.paymentKeys.get('publishableKey') }),
+    amount: order.totalHalalas,
+    currency: 'SAR',
+    description: order.note || (lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),
+    given_id: order.paymentGivenId,
+    callbackUrl: callbackUrlFor(deps, lang),
+    methods: ['creditcard'],
+    supportedNetworks: ['mada', 'visa', 'mastercard'],
+    metadata: { order_id: order.id },
+  };
+}
+
+/** One page of the shopper's orders, newest first. */
+export async function shopperOrdersPage(
+  db: Db,
+  shopperId: string,
+  page: number,
+  pageSize: number,
+  lang: Lang,
+): Promise<OrdersPage> {
+  const result = await listOrders(db, shopperId, page, pageSize);
+  const refunds = await refundsOfOrders(
+    db,
+    result.orders.map((o) => o.order.id),
+  );
+  return presentOrdersPage(result, refunds, lang, await getSettings(db));
+}
+
+/** One of the shopper's orders (the order details page). */
+export async function shopperOrder(
+  db: Db,
+  shopperId: string,
+  orderId: string,
+  lang: Lang,
+): Promise<OwnRead<Order>> {
+  const read = await own(db, shopperId, orderId);
+  return typeof read === 'object' ? { value: await presented(db, read.value, lang) } : read;
+}
+
+/** The lines of one of the shopper's orders. */
+export async function shopperOrderLines(
+  db: Db,
+  shopperId: string,
+  orderId: string,
+  lang: Lang,
+): Promise<OwnRead<OrderLine[]>> {
+  const read = await own(db, shopperId, orderId);
+  if (typeof read !== 'object') return read;
+  const lines = (await linesOfOrders(db, [read.value.id])).get(read.value.id) ?? [];
+  return { value: lines.map((line) => presentLine(line, lang)) };
+}
+
+/**
+ * One of the shopper's orders, and while it can still be paid (awaiting payment, not expired)
+ * what the card form needs: the payment page reads it on every load, so a reload, a second tab
+ * or the back button show the same order and pay it with the same `given_id`.
+ */
+export async function shopperOrderWithPayment(
+  deps: PaymentFormDeps,
+  shopperId: string,
+  orderId: string,
+  lang: Lang,
+): Promise<OwnRead<OrderWithPayment>> {
+  const read = await own(deps.db, shopperId, orderId);
+  if (typeof read !== 'object') return read;
+  const order = read.value;
+  const shown = await presented(deps.db, order, lang);
+  const payable = shown.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
+  return { value: { ...shown, payment: payable ? paymentForm(deps, order, lang) : null } };
+}
+
+/** What placing an order answers: the order as placed, and what its card form needs. */
+export async function placedOrder(
+  deps: PaymentFormDeps,
+  { order, lines }: { order: OrderRow; lines: OrderLineRow[] },
+  lang: Lang,
+): Promise<PayInvoiceAnswer> {
+  const payment = paymentForm(deps, order, lang);
+  return {
+    invoiceId: order.id,
+    number: order.number,
+    amount: order.totalHalalas,
+    amountSar: halalasToSar(order.totalHalalas),
+    currency: 'SAR',
+    given_id: order.paymentGivenId,
+    description: payment.description,
+    expiresAt: order.expiresAt.toISOString(),
+    payment,
+    invoice: await presentOrder(order, lines, [], lang, await getSettings(deps.db)),
+  };
+}
