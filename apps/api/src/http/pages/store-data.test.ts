@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addresses } from '../../modules/addresses/schema.ts';
+import { orders } from '../../modules/orders/schema.ts';
 import { users } from '../../modules/users/schema.ts';
 import { busy } from '../../lib/admission.ts';
 import { findSession } from '../../modules/users/sessions.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { placeOrderOk, putInCart } from '../../test/shoppers.ts';
+import { cartOf, orderRow, placeOrderOk, putInCart } from '../../test/shoppers.ts';
 import { signedInUser } from '../../test/users.ts';
 import { storeDataFor } from './store-data.ts';
 
@@ -158,5 +159,246 @@ describe('store data for page loaders', () => {
     } finally {
       Object.assign(t.app, { catalog });
     }
+  });
+});
+
+/**
+ * What page actions change through the store data is what the API's calls change, for the
+ * page request's shopper, and what they refuse they refuse as the API does: the same status,
+ * code and message.
+ */
+describe('store data for page actions', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const storeFor = (user: FastifyRequest['user'], lang: Lang) =>
+    storeDataFor(t.app, { user, method: 'POST' } as FastifyRequest)(lang);
+  /** A signed-in shopper: their store data, and their API headers. */
+  const shopper = async (lang: Lang = 'en') => {
+    const session = await signedInUser(t.database.db);
+    const user = (await findSession(t.database.db, session.token))!.user;
+    return { id: session.userId, user, store: storeFor(user, lang), bearer: session.bearer };
+  };
+  /** What the API answers a call, as a page action's refusal reads it. */
+  const apiRefusal = async (
+    method: 'PUT' | 'DELETE' | 'POST',
+    url: string,
+    headers = {},
+    payload?: object,
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...headers },
+      payload,
+    });
+    return { ok: false, status: res.statusCode, error: res.json() };
+  };
+
+  it('changes the cart as the API does, and refuses what the API refuses', async () => {
+    const product = await createProduct(t.database.db, { stock: 3 });
+    const soldOut = await createProduct(t.database.db, { stock: 0 });
+    const [owner, other] = [await shopper(), await shopper()];
+
+    const added = await owner.store.addToCart(product.id);
+    expect(added).toMatchObject({
+      ok: true,
+      value: { code: 'ADDED_TO_CART', message: 'The product has been added to the cart', productCount: 1 },
+    });
+    const carId = added.ok ? added.value.carId : 0;
+    expect(await owner.store.setCartLineCount(carId, 3)).toMatchObject({
+      ok: true,
+      value: { productCount: 3 },
+    });
+    expect(await cartOf(t.database.db, owner.id)).toEqual([{ productId: product.id, count: 3 }]);
+
+    // Someone else's line, a line that is not there, a visitor, a product sold out, too many.
+    expect(await other.store.setCartLineCount(carId, 1)).toEqual(
+      await apiRefusal('PUT', apiPaths.cartUpdate.build({ carId, count: 1 }), other.bearer),
+    );
+    expect(await other.store.removeCartLine(carId)).toEqual(
+      await apiRefusal('DELETE', apiPaths.cartDelete.build({ carId }), other.bearer),
+    );
+    expect(await owner.store.removeCartLine(999_999)).toEqual(
+      await apiRefusal('DELETE', apiPaths.cartDelete.build({ carId: 999_999 }), owner.bearer),
+    );
+    expect(await storeFor(null, 'en').addToCart(product.id)).toEqual(
+      await apiRefusal('POST', apiPaths.cartInsert.build({}), {}, { productId: product.id }),
+    );
+    expect(await owner.store.addToCart(soldOut.id)).toEqual(
+      await apiRefusal('POST', apiPaths.cartInsert.build({}), owner.bearer, { productId: soldOut.id }),
+    );
+    const full = await owner.store.addToCart(product.id);
+    expect(full).toMatchObject({ ok: false, status: 409, error: { code: 'QUANTITY_OVER_STOCK' } });
+    expect(await cartOf(t.database.db, owner.id)).toEqual([{ productId: product.id, count: 3 }]);
+
+    expect(await owner.store.removeCartLine(carId)).toMatchObject({ ok: true, value: { code: 'DELETED' } });
+    expect(await cartOf(t.database.db, owner.id)).toEqual([]);
+  });
+
+  it("changes the shopper's addresses as the API does, and never someone else's", async () => {
+    const [owner, other] = [await shopper(), await shopper()];
+    const saved = await owner.store.addAddress({ name: 'Home', city: 'Riyadh', mobile: '0551234567' });
+    expect(saved).toMatchObject({
+      ok: true,
+      value: { code: 'SAVED', name: 'Home', mobile: '+966551234567' },
+    });
+    const id = saved.ok ? saved.value._id : '';
+
+    const edited = await owner.store.updateAddress(id, { name: 'Office' });
+    expect(edited).toMatchObject({ ok: true, value: { code: 'EDITED', name: 'Office', city: '' } });
+    expect(await owner.store.address(id)).toMatchObject({ name: 'Office' });
+
+    expect(await other.store.updateAddress(id, { name: 'Mine now' })).toEqual(
+      await apiRefusal('PUT', apiPaths.addressUpdate.build({ id }), other.bearer, { name: 'Mine now' }),
+    );
+    expect(await other.store.deleteAddress(id)).toEqual(
+      await apiRefusal('DELETE', apiPaths.addressDelete.build({ id }), other.bearer),
+    );
+    // An address may name its owner, as older clients send it: only the shopper themself.
+    expect(await owner.store.addAddress({ name: 'Theirs', user: other.id })).toEqual(
+      await apiRefusal('POST', apiPaths.addressAdd.build({}), owner.bearer, {
+        name: 'Theirs',
+        user: other.id,
+      }),
+    );
+    expect(await owner.store.deleteAddress('not-an-id')).toMatchObject({ ok: false, status: 400 });
+    expect(await owner.store.address(id)).toMatchObject({ name: 'Office' });
+
+    expect(await owner.store.deleteAddress(id)).toMatchObject({ ok: true, value: { code: 'DELETED' } });
+    expect(await owner.store.deleteAddress(id)).toEqual(
+      await apiRefusal('DELETE', apiPaths.addressDelete.build({ id }), owner.bearer),
+    );
+  });
+
+  it("places the order to one of the shopper's addresses, written in the page's language", async () => {
+    const product = await createProduct(t.database.db, { priceHalalas: 10_000, stock: 10 });
+    const [owner, other] = [await shopper('ar'), await shopper()];
+    const [address] = await t.database.db
+      .insert(addresses)
+      .values({
+        userId: owner.id,
+        name: 'Home',
+        address: 'Building 12, King Fahd Road',
+        closeSign: '',
+        zone: 'Al Olaya',
+        city: 'Riyadh',
+        mobile: '+966551234567',
+      })
+      .returning();
+    await putInCart(t.database.db, owner.id, product.id, 2);
+
+    // Someone else's address is not one to deliver to: the shopper picks another.
+    expect(await other.store.placeOrder({ addressId: address!.id, note: '' })).toMatchObject({
+      ok: false,
+      status: 400,
+      error: { code: 'ADDRESS_REQUIRED', fields: [{ path: 'addressId' }] },
+    });
+    expect(await storeFor(null, 'en').placeOrder({ addressId: address!.id, note: '' })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+
+    const placed = await owner.store.placeOrder({ addressId: address!.id, note: 'Ring twice' });
+    expect(placed.ok).toBe(true);
+    const first = await orderRow(t.database.db, placed.ok ? placed.value.invoiceId : '');
+    // Title, notes, nearest landmark, region, city; the empty parts left out, joined the Arabic way.
+    expect(first).toMatchObject({
+      address: 'Home، Building 12, King Fahd Road، Al Olaya، Riyadh',
+      phone: '+966551234567',
+      location: 'location',
+      note: 'Ring twice',
+      status: 'awaiting_payment',
+      userId: owner.id,
+    });
+    const english = storeFor(owner.user, 'en');
+    const again = await english.placeOrder({ addressId: address!.id, note: 'No notes' });
+    const second = await orderRow(t.database.db, again.ok ? again.value.invoiceId : '');
+    expect(second.address).toBe('Home, Building 12, King Fahd Road, Al Olaya, Riyadh');
+    // A new order supersedes the one still awaiting payment.
+    expect((await orderRow(t.database.db, first.id)).status).toBe('expired');
+
+    // Trying again after a failed or expired payment: an order that can still be paid is
+    // answered as it is; an expired one is placed again with its delivery details.
+    expect(await english.placeOrderAgain(second.id)).toEqual({ ok: true, value: { invoiceId: second.id } });
+    const retried = await english.placeOrderAgain(first.id);
+    const third = await orderRow(t.database.db, retried.ok ? retried.value.invoiceId : '');
+    expect(third.id).not.toBe(first.id);
+    expect(third).toMatchObject({ address: first.address, phone: first.phone, note: 'Ring twice' });
+    expect(await other.store.placeOrderAgain(first.id)).toMatchObject({
+      ok: false,
+      status: 404,
+      error: { code: 'ORDER_NOT_FOUND' },
+    });
+  });
+
+  it('pays with the sandbox card and has the payment verified; says why an order cannot be paid', async () => {
+    const product = await createProduct(t.database.db, { priceHalalas: 10_000, stock: 10 });
+    const owner = await shopper();
+    const buyer = { id: owner.id, headers: { authorization: owner.bearer.authorization! } };
+    const card = { name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
+
+    await putInCart(t.database.db, owner.id, product.id, 1);
+    const declined = await placeOrderOk(t, buyer);
+    const refused = await owner.store.payWithSandboxCard(declined.invoiceId, {
+      ...card,
+      number: '5105105105105100',
+    });
+    expect(refused).toMatchObject({ ok: false, status: 402, error: { code: 'PAYMENT_DECLINED' } });
+    expect((await orderRow(t.database.db, declined.invoiceId)).status).toBe('failed');
+    // The same order cannot be paid again: the page offers to place it again.
+    expect(
+      await owner.store.payWithSandboxCard(declined.invoiceId, { ...card, number: '4111111111111111' }),
+    ).toMatchObject({ ok: false, status: 409, error: { code: 'ORDER_NOT_PAYABLE' } });
+
+    const order = await placeOrderOk(t, buyer);
+    const paid = await owner.store.payWithSandboxCard(order.invoiceId, {
+      ...card,
+      number: '4111111111111111',
+    });
+    expect(paid).toMatchObject({
+      ok: true,
+      value: { code: 'PAYMENT_COMPLETED', message: 'Payment completed successfully' },
+    });
+    const redirect = new URL(paid.ok ? paid.value.redirectTo : 'http://none');
+    expect(redirect.pathname).toBe('/en/user/allorders');
+    expect(redirect.searchParams.get('id')).toBe(order.given_id);
+    expect((await orderRow(t.database.db, order.invoiceId)).status).toBe('paid');
+    expect(await cartOf(t.database.db, owner.id)).toEqual([]);
+    expect(
+      await owner.store.payWithSandboxCard(order.invoiceId, { ...card, number: '4111111111111111' }),
+    ).toMatchObject({ ok: false, status: 409, error: { code: 'ORDER_ALREADY_PAID' } });
+
+    // The provider's return: the same verification as the API's, for the shopper's own payment.
+    expect(await owner.store.verifyPayment(order.given_id)).toMatchObject({
+      ok: true,
+      value: { code: 'PAYMENT_COMPLETED' },
+    });
+    expect(await (await shopper()).store.verifyPayment(order.given_id)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await owner.store.verifyPayment('not-a-payment')).toEqual(
+      await apiRefusal('POST', apiPaths.verifyPayment.build({}), owner.bearer, { id: 'not-a-payment' }),
+    );
+
+    // Someone else's order, or one past its time.
+    await putInCart(t.database.db, owner.id, product.id, 1);
+    const late = await placeOrderOk(t, buyer);
+    expect(
+      await (
+        await shopper()
+      ).store.payWithSandboxCard(late.invoiceId, { ...card, number: '4111111111111111' }),
+    ).toMatchObject({ ok: false, status: 404, error: { code: 'ORDER_NOT_FOUND' } });
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, late.invoiceId));
+    expect(
+      await owner.store.payWithSandboxCard(late.invoiceId, { ...card, number: '4111111111111111' }),
+    ).toMatchObject({ ok: false, status: 409, error: { code: 'ORDER_EXPIRED' } });
   });
 });
