@@ -10,8 +10,9 @@ export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 declare module 'react-router' {
   interface AppLoadContext {
     /**
-     * What loaders read: the API's services called directly, in a language, for the shopper of
-     * this request (see `StoreData` in the contract).
+     * What the storefront's loaders read and its actions change: the API's views and use cases
+     * called directly, in a language, for the shopper of this request (see `StoreData` in the
+     * contract). A change answers an `ActionResult`; actions go through `submitAction()`.
      */
     storeData: StoreDataSource;
     /**
@@ -22,8 +23,9 @@ declare module 'react-router' {
     backOffice: BackOfficeDataSource;
     /**
      * Calls the API in-process (`app.inject`), forwarding the shopper's cookie, IP and
-     * Origin. Paths are `/api/...` as in `apiPaths`. For actions (writes); loaders read through
-     * `storeData`.
+     * Origin. Paths are `/api/...` as in `apiPaths`. Only for the changes that `storeData` and
+     * `backOffice` do not offer yet (signing in, the account's forms); everything else goes
+     * through them.
      */
     apiFetch: ApiFetch;
     /** The per-request CSP nonce for inline scripts. */

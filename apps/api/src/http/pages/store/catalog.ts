@@ -1,9 +1,4 @@
-import {
-  pagingParams,
-  productSearchBody,
-  type PagedProducts,
-  type StoreCatalog,
-} from '@shop/contract';
+import { pagingParams, productSearchBody, type PagedProducts, type StoreCatalog } from '@shop/contract';
 import { AppError, queryCancelled } from '../../../lib/errors.ts';
 import type { StorePageContext } from '../store-data.ts';
 
@@ -42,7 +37,8 @@ export function catalogPages({ app, lang, signal, isStaff }: StorePageContext): 
     newProducts: () => app.catalog.newest(lang),
     offerProducts: () => app.catalog.offers(lang),
     // A hidden product's page is a 404 to shoppers; signed-in staff see it, to preview it.
-    product: async (id) => ((await isStaff()) ? app.catalog.preview(id, lang) : app.catalog.product(id, lang)),
+    product: async (id) =>
+      (await isStaff()) ? app.catalog.preview(id, lang) : app.catalog.product(id, lang),
     relatedProducts: async (id) => (await app.catalog.related(id, lang)) ?? [],
     productsPage: ({ pageSize, page, ...filters }) =>
       unlessBusy(app.catalog.listing(lang, paging(pageSize, page), filters, signal)),
