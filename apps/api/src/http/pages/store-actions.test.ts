@@ -99,4 +99,27 @@ describe('storefront page actions', () => {
     expect(readsOf('cart_items'), all).toHaveLength(1);
     expect(readsOf('settings'), all).toHaveLength(1);
   });
+
+  it("places the order with the page's placeholder note when the shopper wrote none", async () => {
+    const shopper = await signedInUser(t.app.db);
+    const product = await createProduct(t.app.db, { priceHalalas: 5_000, stock: 5 });
+    await putInCart(t.app.db, shopper.userId, product.id, 1);
+    const [address] = await t.app.db
+      .insert(addresses)
+      .values({ userId: shopper.userId, name: 'المنزل', zone: 'العليا', city: 'الرياض' })
+      .returning();
+
+    const res = await postForm('/cart', shopper.cookie, {
+      intent: 'checkout',
+      addressId: address!.id,
+      note: '  ',
+    });
+
+    expect(res.statusCode, res.body).toBe(302);
+    const invoiceId = /^\/payment\/([0-9a-f-]{36})$/.exec(String(res.headers.location))?.[1];
+    expect(await orderRow(t.app.db, invoiceId!)).toMatchObject({
+      address: 'المنزل، العليا، الرياض',
+      note: 'لا توجد ملاحظات',
+    });
+  });
 });

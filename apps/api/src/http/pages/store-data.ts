@@ -1,8 +1,8 @@
 import type { Lang, StoreData, StoreDataSource } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserById, toUserAnswer } from '../../modules/users/service.ts';
 import type { SessionUser } from '../../modules/users/sessions.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { activeShopper, sessionShopper } from '../../views/store/shopper.ts';
 import { staffSessionOf } from '../staff-guard.ts';
 import { pageAction } from './page-calls.ts';
 import { addressPages } from './store/addresses.ts';
@@ -54,8 +54,8 @@ export function storeDataFor(
     if (!shopper) return Promise.resolve(null);
     user ??=
       request.method === 'GET' || request.method === 'HEAD'
-        ? Promise.resolve(toUserAnswer(shopper))
-        : findUserById(db, shopper.id).then((row) => (row?.active ? toUserAnswer(row) : null));
+        ? Promise.resolve(sessionShopper(shopper))
+        : activeShopper(db, shopper.id);
     return user;
   };
 
