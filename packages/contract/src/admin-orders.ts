@@ -4,7 +4,7 @@ import { langQuery } from './common.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { definePath } from './paths.ts';
 import { instantQuery, pageOf, wholeNumber } from './admin.ts';
-import { zatcaInvoiceSchema } from './orders.ts';
+import { orderTotalsSchema, zatcaInvoiceSchema } from './orders.ts';
 
 /**
  * The back office's orders (under `/api/admin/orders`): the list with its filters, search,
@@ -182,14 +182,7 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
   cancelledAt: z.iso.datetime().nullable(),
   lines: z.array(adminOrderLineSchema),
   /** SAR: `total = subtotal - discount + shipping`; `vat` is included in `total`. */
-  totals: z.object({
-    subtotal: z.number().nonnegative(),
-    discount: z.number().nonnegative(),
-    shipping: z.number().nonnegative(),
-    vat: z.number().nonnegative(),
-    total: z.number().nonnegative(),
-    currency: z.literal('SAR'),
-  }),
+  totals: orderTotalsSchema,
   /** Every payment attempt, newest first. */
   payments: z.array(adminOrderPaymentSchema),
   /** What happened to the order, oldest first. */

@@ -1,4 +1,3 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { chmod, unlink } from 'node:fs/promises';
 import http from 'node:http';
@@ -7,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { sameSecret } from '../lib/same-secret.ts';
 
 /**
  * The running shop's local control channel (decision 097): HTTP over a Unix socket in the data
@@ -22,12 +22,6 @@ export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'shop.s
 
 /** Unix socket paths are limited to about 100 bytes (108 on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
-
-function sameToken(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 export interface ControlSocket {
   close(): Promise<void>;
@@ -47,7 +41,7 @@ export async function startControlSocket(options: {
   }
   const server = http.createServer((request, response) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!given || !sameToken(given, token)) {
+    if (!given || !sameSecret(given, token)) {
       response.writeHead(401).end();
       return;
     }

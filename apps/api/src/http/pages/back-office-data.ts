@@ -11,7 +11,7 @@ import { customerPages, overviewPages } from './back-office/insights.ts';
 import { orderPages } from './back-office/orders.ts';
 import { refundPages } from './back-office/refunds.ts';
 import { staffPages } from './back-office/staff.ts';
-import { pageAction, pageRead } from './page-calls.ts';
+import { pageAction, pageRead, perLanguage } from './page-calls.ts';
 
 /**
  * What one area of the back office's pages gets: the shop, the page's language, and the two
@@ -40,7 +40,6 @@ type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
 export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest): BackOfficeDataSource {
   let session: Promise<StaffSession | null> | undefined;
   const live = () => (session ??= staffSessionOf(request));
-  const byLang = new Map<Lang, BackOfficeData>();
 
   const build = (lang: Lang): BackOfficeData => {
     const ctx: BackOfficePageContext = {
@@ -70,9 +69,5 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
     };
   };
 
-  return (lang) => {
-    let data = byLang.get(lang);
-    if (!data) byLang.set(lang, (data = build(lang)));
-    return data;
-  };
+  return perLanguage(build);
 }

@@ -48,3 +48,16 @@ export async function pageAction<T>(
     return { ok: false, status: answer.status, error: answer.body };
   }
 }
+
+/**
+ * A page request's data in each language it is asked for, built once per language: the root
+ * loader and the page's loaders share one, and so share what it has read.
+ */
+export function perLanguage<T>(build: (lang: Lang) => T): (lang: Lang) => T {
+  const byLang = new Map<Lang, T>();
+  return (lang) => {
+    let data = byLang.get(lang);
+    if (data === undefined) byLang.set(lang, (data = build(lang)));
+    return data;
+  };
+}

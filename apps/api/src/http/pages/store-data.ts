@@ -4,7 +4,7 @@ import type { SessionUser } from '../../modules/users/sessions.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { activeShopper, sessionShopper } from '../../views/store/shopper.ts';
 import { staffSessionOf } from '../staff-guard.ts';
-import { pageAction } from './page-calls.ts';
+import { pageAction, perLanguage } from './page-calls.ts';
 import { addressPages } from './store/addresses.ts';
 import { cartPages } from './store/cart.ts';
 import { catalogPages } from './store/catalog.ts';
@@ -44,7 +44,6 @@ export function storeDataFor(
   signal?: AbortSignal,
 ): StoreDataSource {
   const db = app.db;
-  const byLang = new Map<Lang, StoreData>();
   // The session was read for this request with its (active) shopper: a page answering a GET
   // uses that. After an action in the same request (a form posted without JavaScript, the page
   // rendered with its result), the shopper is read again, once, as the action left them.
@@ -86,9 +85,5 @@ export function storeDataFor(
     };
   };
 
-  return (lang) => {
-    let data = byLang.get(lang);
-    if (!data) byLang.set(lang, (data = build(lang)));
-    return data;
-  };
+  return perLanguage(build);
 }

@@ -2,7 +2,7 @@ import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartItems } from './schema.ts';
-import { products } from '../catalog/schema.ts';
+import { products, productSaleColumns } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -15,14 +15,7 @@ async function cartLines(db: Db, userId: string) {
       carId: cartItems.id,
       count: cartItems.count,
       productId: products.id,
-      nameAr: products.nameAr,
-      nameEn: products.nameEn,
-      descriptionAr: products.descriptionAr,
-      descriptionEn: products.descriptionEn,
-      image: products.image,
-      priceHalalas: products.priceHalalas,
-      offerPriceHalalas: products.offerPriceHalalas,
-      stock: products.stock,
+      ...productSaleColumns,
       hidden: products.hidden,
     })
     .from(cartItems)

@@ -130,6 +130,21 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * What a product is sold as, read as it is now: its names, description, image, list and offer
+ * price, and stock. The catalog's answers, the cart's lines and the order's lines read these.
+ */
+export const productSaleColumns = {
+  nameAr: products.nameAr,
+  nameEn: products.nameEn,
+  descriptionAr: products.descriptionAr,
+  descriptionEn: products.descriptionEn,
+  image: products.image,
+  priceHalalas: products.priceHalalas,
+  offerPriceHalalas: products.offerPriceHalalas,
+  stock: products.stock,
+};
+
 /** Products per (category, maker), kept by triggers on products (migration 0003). */
 export const productCounts = pgTable(
   'product_counts',

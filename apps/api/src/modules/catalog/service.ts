@@ -10,7 +10,14 @@ import {
 } from '@shop/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, productCounts, productImages, products } from './schema.ts';
+import {
+  categories,
+  companies,
+  productCounts,
+  productImages,
+  products,
+  productSaleColumns,
+} from './schema.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
 export const HOME_LIST_SIZE = 10;
@@ -25,14 +32,7 @@ export const visibleProduct = sql`not ${products.hidden}`;
 
 const productFields = {
   id: products.id,
-  nameAr: products.nameAr,
-  nameEn: products.nameEn,
-  descriptionAr: products.descriptionAr,
-  descriptionEn: products.descriptionEn,
-  image: products.image,
-  priceHalalas: products.priceHalalas,
-  offerPriceHalalas: products.offerPriceHalalas,
-  stock: products.stock,
+  ...productSaleColumns,
   categoryId: products.categoryId,
   categoryNameAr: categories.nameAr,
   categoryNameEn: categories.nameEn,

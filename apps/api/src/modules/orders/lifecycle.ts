@@ -47,14 +47,27 @@ async function withUnits(tx: Db, row: OrderRow | undefined): Promise<Transition 
   return row ? { order: row, units: await unitsOf(tx, [row.id]) } : null;
 }
 
-/** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
-export async function markPaid(tx: Tx, orderId: string, paymentId: string, now = new Date()) {
+/**
+ * The order out of awaiting_payment (no payment has taken it), with the units it holds; null
+ * when it was not awaiting payment any more. Every transition out of that state is this one
+ * conditional UPDATE, so of two at once exactly one moves the order.
+ */
+async function leaveAwaiting(
+  tx: Tx,
+  orderId: string,
+  changes: Partial<typeof orders.$inferInsert>,
+): Promise<Transition | null> {
   const [row] = await tx
     .update(orders)
-    .set({ status: 'paid', paymentId, paidAt: now, updatedAt: now })
+    .set(changes)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
     .returning();
   return withUnits(tx, row);
+}
+
+/** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
+export async function markPaid(tx: Tx, orderId: string, paymentId: string, now = new Date()) {
+  return leaveAwaiting(tx, orderId, { status: 'paid', paymentId, paidAt: now, updatedAt: now });
 }
 
 /**
@@ -80,12 +93,7 @@ export async function endUnpaid(
   status: 'failed' | 'expired',
   now = new Date(),
 ): Promise<Transition | null> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
-    .returning();
-  return withUnits(tx, row);
+  return leaveAwaiting(tx, orderId, { status, updatedAt: now });
 }
 
 /**
@@ -163,12 +171,12 @@ export async function cancelUnpaid(
   staffId: string,
   now = new Date(),
 ): Promise<Transition | null> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: now, cancelledBy: staffId, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNull(orders.paymentId)))
-    .returning();
-  return withUnits(tx, row);
+  return leaveAwaiting(tx, orderId, {
+    status: 'cancelled',
+    cancelledAt: now,
+    cancelledBy: staffId,
+    updatedAt: now,
+  });
 }
 
 /**

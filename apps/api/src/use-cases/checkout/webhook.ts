@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
+import { sameSecret } from '../../lib/same-secret.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import {
   ProviderNotFoundError,
@@ -13,13 +13,6 @@ export interface PaymentEvent {
   secret_token?: string | undefined;
   type?: string | undefined;
   data?: { id: string } | undefined;
-}
-
-/** Compares digests so neither the length nor the content of the secret leaks through timing. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
+import { presentTotals } from '../orders/present.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 
 /** The status the back office shows, which the database keeps (`stage`, its CHECK lists them). */
@@ -126,14 +127,7 @@ export async function presentAdminOrder(
       quantity: line.quantity,
       lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
     })),
-    totals: {
-      subtotal: halalasToSar(order.subtotalHalalas),
-      discount: halalasToSar(order.discountHalalas),
-      shipping: halalasToSar(order.shippingHalalas),
-      vat: halalasToSar(order.vatHalalas),
-      total: halalasToSar(order.totalHalalas),
-      currency: 'SAR',
-    },
+    totals: presentTotals(order),
     payments: details.payments.map((p) => ({
       id: p.id,
       provider: p.provider,

@@ -5,6 +5,7 @@ import {
   type OrderLine,
   type OrdersPage,
   type OrderStatusName,
+  type OrderTotals,
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
@@ -23,6 +24,23 @@ export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
     productListPrice: halalasToSar(line.listPriceHalalas),
     quantity: line.quantity,
     lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+  };
+}
+
+/** An order's totals in SAR, as the shopper and the back office see them. */
+export function presentTotals(
+  order: Pick<
+    OrderRow,
+    'subtotalHalalas' | 'discountHalalas' | 'shippingHalalas' | 'vatHalalas' | 'totalHalalas'
+  >,
+): OrderTotals {
+  return {
+    subtotal: halalasToSar(order.subtotalHalalas),
+    discount: halalasToSar(order.discountHalalas),
+    shipping: halalasToSar(order.shippingHalalas),
+    vat: halalasToSar(order.vatHalalas),
+    total: halalasToSar(order.totalHalalas),
+    currency: 'SAR',
   };
 }
 
@@ -88,14 +106,7 @@ export async function presentOrder(
     status: statusOf(order),
     expiresAt: order.expiresAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    totals: {
-      subtotal: halalasToSar(order.subtotalHalalas),
-      discount: halalasToSar(order.discountHalalas),
-      shipping: halalasToSar(order.shippingHalalas),
-      vat: halalasToSar(order.vatHalalas),
-      total: halalasToSar(order.totalHalalas),
-      currency: 'SAR',
-    },
+    totals: presentTotals(order),
     products: lines.map((line) => presentLine(line, lang)),
     zatca,
     refundedAmount: halalasToSar(order.refundedHalalas),
