@@ -37,6 +37,8 @@ describe('storefront pages when something is wrong', () => {
       ['/products/category/%E0%A4%A', 'ar', 'الصفحة غير موجودة'],
       ['/en/product/1%', 'en', 'Page not found'],
       [`/en/product/${'9'.repeat(300)}`, 'en', 'Page not found'],
+      // An id beyond what the database's ids can be names no product either.
+      ['/en/product/2147483648', 'en', 'Page not found'],
     ] as const) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
