@@ -51,6 +51,7 @@ import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
 import { staffGuard } from './http/staff-guard.ts';
 import { staffRoutes } from './http/routes/staff.ts';
+import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { createMailer } from './lib/mail.ts';
 
@@ -262,6 +263,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(staffRoutes);
+  await app.register(staffMemberRoutes);
   await app.register(auditRoutes);
   await app.register(adminOrderRoutes);
   await app.register(insightsRoutes);

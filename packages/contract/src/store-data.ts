@@ -1,3 +1,4 @@
+import type { StoreAccount } from './account-data.ts';
 import type { Address } from './addresses.ts';
 import type { InfoPageKind } from './admin-content.ts';
 import type { Cart } from './cart.ts';
@@ -43,9 +44,9 @@ export interface ProductSearchQuery {
  * What the storefront's page loaders read, straight from the API's services (no HTTP, no
  * in-process request): the same answers, in the same shapes, as the API routes of the same name
  * give, with text in `lang`, for the shopper of the page request (whose session the API has
- * already resolved). Reads only; nothing here changes data.
+ * already resolved). The account's changes (`StoreAccount`) answer an `ActionResult`.
  */
-export interface StoreData {
+export interface StoreData extends StoreAccount {
   readonly lang: Lang;
   settings(): Promise<Settings>;
   categories(): Promise<Category[]>;

@@ -23,6 +23,7 @@ import { shopperCreditNote } from '../../views/refunds/read.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { staffSessionOf } from '../staff-guard.ts';
 import { findUserById, toUserAnswer } from '../../modules/users/service.ts';
+import { accountPages } from './store/accounts.ts';
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.status === 404;
 
@@ -103,6 +104,7 @@ export function storeDataFor(
 
   const build = (lang: Lang): StoreData => ({
     lang,
+    ...accountPages(app, request, lang),
     settings: () =>
       cache.get('settings', `settings:${lang}`, async () =>
         settingsForClient(await getSettings(db), lang, app.config.paymentSandbox),
