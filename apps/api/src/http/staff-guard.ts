@@ -27,9 +27,10 @@ export function staffOf(request: FastifyRequest): StaffAtDoor {
 
 /**
  * The live staff session of a request's `staff_session` cookie, its idle deadline moved on;
- * null without one.
+ * null without one (a request without the cookie is not looked up at all).
  */
 export function staffSessionOf(request: FastifyRequest): Promise<StaffSession | null> {
+  if (!request.cookies?.[STAFF_SESSION_COOKIE]) return Promise.resolve(null);
   return staffOf(request).session();
 }
 
