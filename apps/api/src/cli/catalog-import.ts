@@ -6,7 +6,7 @@ import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { announceChanges } from '../lib/change-transport.ts';
-import { COMMAND_LINE_ACTOR } from '../lib/audit-actor.ts';
+import { COMMAND_LINE_ACTOR } from '../modules/audit/service.ts';
 import { importSettings } from '../use-cases/catalog-import/settings.ts';
 import {
   CatalogImportError,

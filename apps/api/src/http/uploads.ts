@@ -1,8 +1,10 @@
 import type { ErrorCode } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
-import { removeUpload, storeImage } from '../lib/images.ts';
+import { storeImage } from '../lib/images.ts';
 import { parseBody, readForm } from './form.ts';
 
 /*
@@ -64,6 +66,12 @@ export async function storeUpload(uploadsDir: string, bytes: Buffer, upload: Upl
   }
 }
 
+/** Removes an image stored for a change that did not happen. */
+async function forget(uploadsDir: string, publicPath: string): Promise<void> {
+  const relative = publicPath.replace(/^\/uploads\//, '');
+  await unlink(path.join(uploadsDir, relative)).catch(() => undefined);
+}
+
 /**
  * Stores the uploaded image (`storeUpload`) and makes the change with its public path. When the
  * change is refused, fails, or finds nothing to change (null), the stored file is removed again,
@@ -93,10 +101,10 @@ export async function withStoredImage<T>(
   const image = await storeUpload(uploadsDir, bytes, upload);
   try {
     const done = await change(image);
-    if (done === null) await removeUpload(uploadsDir, image);
+    if (done === null) await forget(uploadsDir, image);
     return done;
   } catch (error) {
-    await removeUpload(uploadsDir, image);
+    await forget(uploadsDir, image);
     throw error;
   }
 }

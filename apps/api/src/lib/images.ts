@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Sharp from 'sharp';
 import { AppError } from './errors.ts';
@@ -96,13 +96,9 @@ export async function storeImage(
   return `/uploads/${options.folder}/${name}`;
 }
 
-/**
- * Removes a stored upload by its public path (`/uploads/<folder>/<file>`): an image nobody uses
- * any more, or one stored for a change that did not happen. A path that is not such an upload,
- * or a file already gone, is left alone; failing to delete only wastes a file.
- */
-export async function removeUpload(uploadsDir: string, publicPath: string): Promise<void> {
-  const match = /^\/uploads\/([a-z0-9-]+)\/([^/\\]+)$/.exec(publicPath);
-  if (!match || match[2] === '..' || match[2] === '.') return;
-  await unlink(path.join(uploadsDir, match[1]!, match[2]!)).catch(() => undefined);
+/** Removes images stored by `storeImage`, by their public paths; one already gone is no error. */
+export async function removeStoredImages(uploadsDir: string, publicPaths: readonly string[]): Promise<void> {
+  await Promise.all(
+    publicPaths.map((p) => rm(path.join(uploadsDir, p.replace(/^\/uploads\//, '')), { force: true })),
+  );
 }

@@ -9,8 +9,8 @@ import type { AuditActor } from '../../lib/audit-actor.ts';
  * transaction of the change itself, so a change and its record are kept or lost together.
  */
 
-/** Who made a change (lib/audit-actor.ts), as the use cases that record one name it. */
-export type { AuditActor } from '../../lib/audit-actor.ts';
+/** Who made a change (lib/audit-actor.ts), as the code that records one names it. */
+export { COMMAND_LINE_ACTOR, type AuditActor } from '../../lib/audit-actor.ts';
 
 export interface AuditRecord {
   by: AuditActor;

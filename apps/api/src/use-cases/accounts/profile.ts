@@ -1,6 +1,6 @@
 import type { ConfirmEmailFields, Lang, ProfileFields } from '@shop/contract';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { removeUpload } from '../../lib/images.ts';
+import { removeStoredImages } from '../../lib/images.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { endAllSessions } from '../../modules/users/sessions.ts';
 import {
@@ -83,7 +83,7 @@ export async function saveProfile(
   if (!saved) throw new AppError(409, 'UPDATE_FAILED');
   // The old picture is nobody's any more.
   if (saved.image !== current.image && current.image?.startsWith('/uploads/users/'))
-    await removeUpload(shop.config.uploadsDir, current.image);
+    await removeStoredImages(shop.config.uploadsDir, [current.image]);
   if (newEmail === undefined) return { row: saved, emailChangeRequested: false };
   if (!(await emailHeldByOther(db, newEmail, current.id))) {
     const token = await createEmailChange(db, current.id, newEmail);
