@@ -1,6 +1,6 @@
-import type { BackOfficeData, BackOfficeDataSource, Lang } from '@shop/contract';
+import type { BackOfficeData, BackOfficeDataSource, Lang, StaffNeed } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StaffNeed, StaffSession } from '../../modules/staff/access.ts';
+import type { StaffSession } from '../../modules/staff/access.ts';
 import type { AuditActor } from '../../lib/audit-actor.ts';
 import { staffAccess, staffMe } from '../../views/back-office/staff.ts';
 import { actorOf, staffOf } from '../staff-guard.ts';

@@ -1,20 +1,9 @@
-import type { StaffRefusal, StaffRole } from '@shop/contract';
+import type { StaffNeed, StaffRefusal } from '@shop/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveStaffSession } from './service.ts';
 
 /** A signed-in back-office member: their live session, as the staff_session cookie resolved it. */
 export type StaffSession = LiveStaffSession;
-
-/** What a back-office read or change asks of the member. */
-export interface StaffNeed {
-  /** `owner` for what only owners may do; any member when unset. */
-  role?: StaffRole;
-  /**
-   * Allowed while the owner requires two-step verification and the member has not turned it on
-   * yet (setting it up, their own account page, signing out).
-   */
-  duringTotpSetup?: boolean;
-}
 
 /**
  * The back office's one rule of access (decision 101): why this session may not pass with this

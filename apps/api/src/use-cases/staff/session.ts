@@ -1,9 +1,9 @@
-import type { Lang } from '@shop/contract';
+import type { Lang, StaffNeed } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit-actor.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { recordAudit } from '../../modules/audit/service.ts';
-import { requireMember, type StaffNeed, type StaffSession } from '../../modules/staff/access.ts';
+import { requireMember, type StaffSession } from '../../modules/staff/access.ts';
 import {
   deleteAllStaffSessions,
   deleteStaffSession,

@@ -5,10 +5,11 @@ import {
   type StaffAccess,
   type StaffMe,
   type StaffMember,
+  type StaffNeed,
   type StaffSignedIn,
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
-import { staffRefusal, type StaffNeed, type StaffSession } from '../../modules/staff/access.ts';
+import { staffRefusal, type StaffSession } from '../../modules/staff/access.ts';
 import { getSecuritySettings, listStaff, presentStaff } from '../../modules/staff/service.ts';
 
 /** The staff area as the back office shows it: who is signed in, the members, the security settings. */
