@@ -52,6 +52,7 @@ import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
 import { staffGuard } from './http/staff-guard.ts';
 import { staffRoutes } from './http/routes/staff.ts';
+import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { createMailer } from './lib/mail.ts';
 
@@ -271,6 +272,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     scope.addHook('onClose', () => reconciler.stop());
   });
   await app.register(staffRoutes);
+  await app.register(staffMemberRoutes);
   await app.register(auditRoutes);
   await app.register(adminOrderRoutes);
   await app.register(insightsRoutes);

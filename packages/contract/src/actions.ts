@@ -12,4 +12,10 @@ export type ActionResult<T = Ok> =
       /** Cookies the change sets or clears (a sign-in), as Set-Cookie header values. */
       cookies?: string[];
     }
-  | { ok: false; status: number; error: ApiError };
+  | {
+      ok: false;
+      status: number;
+      error: ApiError;
+      /** Seconds until the shop takes the change again, when it refused for too many attempts (429). */
+      retryAfter?: number;
+    };

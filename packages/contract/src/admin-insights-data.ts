@@ -1,3 +1,4 @@
+import type { ActionResult } from './actions.ts';
 import type { CustomerDetails, CustomerPage, Overview, customerQuery } from './admin-insights.ts';
 import type { z } from './zod.ts';
 
@@ -16,4 +17,13 @@ export interface BackOfficeCustomerReads {
   page(filter: CustomerFilterInput): Promise<CustomerPage>;
   /** A customer's profile, addresses and orders; null when there is no such account. */
   one(id: string): Promise<CustomerDetails | null>;
+}
+
+/** The customers and their one change: deactivating or reactivating an account (audited). */
+export interface BackOfficeCustomers extends BackOfficeCustomerReads {
+  /**
+   * Deactivates the account (every session of it ends; signing in answers ACCOUNT_SUSPENDED) or
+   * reactivates it; 404 CUSTOMER_NOT_FOUND for no such account.
+   */
+  setActive(id: string, active: boolean): Promise<ActionResult>;
 }

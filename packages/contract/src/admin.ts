@@ -43,6 +43,24 @@ export const staffMeSchema = z.object({
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
+/** What a back-office page or call asks of the member. */
+export interface StaffNeed {
+  /** `owner` for what only owners may do; any member when unset. */
+  role?: StaffRole;
+  /** Open while the owner requires two-step verification and the member has not set it up yet. */
+  duringTotpSetup?: boolean;
+}
+
+/**
+ * Why the back office's access rule refuses a member: no live session (401), two-step
+ * verification still to set up (403), or a role below the one asked for (403).
+ */
+export type StaffRefusal = 'STAFF_SESSION_REQUIRED' | 'TOTP_SETUP_REQUIRED' | 'STAFF_ROLE_REQUIRED';
+
+/** The access rule's decision for a member and a need; `me` is the signed-in member, if any. */
+export type StaffAccess =
+  { allowed: true; me: StaffMe } | { allowed: false; refusal: StaffRefusal; me: StaffMe | null };
+
 /** A password typed at sign-in: never trimmed, bounded so no one hashes megabytes. */
 const passwordInput = z.string().min(1, 'PASSWORD_REQUIRED').max(1024, 'PASSWORD_TOO_LONG');
 
@@ -78,13 +96,16 @@ export const staffSignInTotpSchema = z.object({
   challenge: z.string().min(1, 'SIGN_IN_CHALLENGE_INVALID').max(64, 'SIGN_IN_CHALLENGE_INVALID'),
   code: totpCodeField,
 });
+export type StaffSignInTotp = z.output<typeof staffSignInTotpSchema>;
 
 export const staffSignedInSchema = okSchema.extend({ status: z.literal('signed_in'), me: staffMeSchema });
+export type StaffSignedIn = z.infer<typeof staffSignedInSchema>;
 
 export const staffSetPasswordSchema = z.object({
   token: z.string().min(1, 'SET_PASSWORD_TOKEN_INVALID').max(64, 'SET_PASSWORD_TOKEN_INVALID'),
   password: newPasswordField,
 });
+export type StaffSetPassword = z.output<typeof staffSetPasswordSchema>;
 
 export const totpEnrolAnswerSchema = z.object({
   /** The base32 secret, for typing into an app by hand; shown this once. */
@@ -97,7 +118,9 @@ export const totpEnrolAnswerSchema = z.object({
 export type TotpEnrolAnswer = z.infer<typeof totpEnrolAnswerSchema>;
 
 export const totpConfirmSchema = z.object({ code: totpCodeField });
+export type TotpConfirm = z.output<typeof totpConfirmSchema>;
 export const totpDisableSchema = z.object({ password: passwordInput, code: totpCodeField });
+export type TotpDisable = z.output<typeof totpDisableSchema>;
 
 export const staffInviteSchema = z.object({
   email: userEmailField,
@@ -112,10 +135,12 @@ export const staffRoleSchema = z.object({ role: z.enum(staffRoles) });
 
 export const staffListSchema = z.object({ items: z.array(staffMemberSchema) });
 export const staffMemberOkSchema = okSchema.extend({ staff: staffMemberSchema });
+export type StaffMemberOk = z.infer<typeof staffMemberOkSchema>;
 
 export const securitySettingsSchema = z.object({ totpRequired: z.boolean() });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 export const securitySettingsOkSchema = okSchema.extend(securitySettingsSchema.shape);
+export type SecuritySettingsOk = z.infer<typeof securitySettingsOkSchema>;
 
 /**
  * A point in time in a query: an ISO date-time with its offset, or a plain date, read as

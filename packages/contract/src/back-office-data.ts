@@ -1,25 +1,17 @@
 import type { BackOfficeCatalog } from './admin-catalog-data.ts';
-import type { AuditPage, SecuritySettings, StaffMe, StaffMember, auditQuery } from './admin.ts';
+import type { AuditPage, StaffAccess, StaffMe, StaffNeed, auditQuery } from './admin.ts';
 import type { BackOfficeOrders } from './admin-orders-data.ts';
-import type { BackOfficeCustomerReads, BackOfficeOverviewReads } from './admin-insights-data.ts';
+import type { BackOfficeCustomers, BackOfficeOverviewReads } from './admin-insights-data.ts';
+import type { BackOfficeAccount, BackOfficeStaff } from './admin-staff-data.ts';
 import type { BackOfficeContentReads } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { BackOfficeRefunds } from './admin-refunds-data.ts';
 import type { z } from './zod.ts';
 
-/**
- * The back office's reads for staff and the audit log (owner only: a member with the role
- * `staff` gets a 403 Response thrown).
- */
-export interface BackOfficeStaffReads {
-  /** Every member, oldest account first (as `GET /api/admin/staff` lists them). */
-  list(): Promise<StaffMember[]>;
-  securitySettings(): Promise<SecuritySettings>;
-}
-
 /** The audit log's filters as a page's query string gives them (strings, checked by the API). */
 export type AuditFilterInput = z.input<typeof auditQuery>;
 
+/** The audit log (owner only: a member with the role `staff` gets a 403 Response thrown). */
 export interface BackOfficeAuditReads {
   /** One page, newest first. Filters the API cannot read throw a 400 Response. */
   page(filter: AuditFilterInput): Promise<AuditPage>;
@@ -28,9 +20,9 @@ export interface BackOfficeAuditReads {
 /**
  * What the back office's page loaders read, straight from the API's services (no HTTP), for
  * the staff member of the page request, whose `staff_session` cookie the API resolves once per
- * request; and the changes of the orders, refunds and catalog, made by the same use cases as
- * the API's calls, each answering an `ActionResult`. The other areas' changes are still route
- * actions calling `/api/admin/...`.
+ * request; and the changes of the orders, refunds, catalog, customers, staff and the member's own
+ * account (signing in included), made by the same use cases as the API's calls, each answering
+ * an `ActionResult`. The other areas' changes are still route actions calling `/api/admin/...`.
  *
  * One property per area. An area's reads throw a Response the router turns into the page's
  * status: 401 without a live staff session, 403 below the role they need (or while the member
@@ -41,10 +33,18 @@ export interface BackOfficeData {
   readonly lang: Lang;
   /** The signed-in member and their session's deadlines; null without a live staff session. */
   me(): Promise<StaffMe | null>;
+  /**
+   * What the back office's access rule decides for this request's member and a page's need (the
+   * rule the API's guard applies): the page only says what a refusal looks like.
+   */
+  access(need: StaffNeed): Promise<StaffAccess>;
+
+  // signing in and out, and the member's own account
+  account: BackOfficeAccount;
 
   // overview and customers
   overview: BackOfficeOverviewReads;
-  customers: BackOfficeCustomerReads;
+  customers: BackOfficeCustomers;
 
   // orders
   orders: BackOfficeOrders;
@@ -58,8 +58,8 @@ export interface BackOfficeData {
   // content, import and settings
   content: BackOfficeContentReads;
 
-  // staff, audit and account
-  staff: BackOfficeStaffReads;
+  // staff and audit
+  staff: BackOfficeStaff;
   audit: BackOfficeAuditReads;
 }
 

@@ -19,6 +19,8 @@ export * from './admin-catalog.ts';
 export type * from './admin-catalog-data.ts';
 export type * from './store-data.ts';
 export type * from './back-office-data.ts';
+export type * from './admin-staff-data.ts';
+export type * from './account-data.ts';
 export type * from './actions.ts';
 export type * from './admin-orders-data.ts';
 export * from './admin-content.ts';

@@ -1,3 +1,4 @@
+import type { StoreAccount } from './account-data.ts';
 import type { ActionResult } from './actions.ts';
 import type { Address, AddressData, AddressOk } from './addresses.ts';
 import type { InfoPageKind } from './admin-content.ts';
@@ -156,7 +157,8 @@ export interface StoreOrders {
  * request (whose session the API has already resolved). A read answers its value (null for
  * "none"); a change answers an `ActionResult`, its refusal worded as the API words it.
  */
-export interface StoreData extends StoreCatalog, StoreContent, StoreCart, StoreAddresses, StoreOrders {
+export interface StoreData
+  extends StoreCatalog, StoreContent, StoreCart, StoreAddresses, StoreOrders, StoreAccount {
   readonly lang: Lang;
   /** The signed-in shopper, or null for a visitor (or a session that has ended). */
   currentUser(): Promise<User | null>;

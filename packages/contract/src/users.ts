@@ -150,11 +150,11 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** The password change form: all three required, then the match. */
+/** The password change form: the same checks, with the confirmation required, then the match. */
 export const changePasswordFormSchema = z
   .object({
-    oldPassword: z.string().min(1, 'DATA_INCOMPLETE'),
-    password: z.string().min(1, 'DATA_INCOMPLETE'),
+    oldPassword: changePasswordSchema.shape.oldPassword,
+    password: changePasswordSchema.shape.password,
     confirmPassword: z.string().min(1, 'DATA_INCOMPLETE'),
   })
   .refine((v) => v.confirmPassword === v.password, {

@@ -14,7 +14,8 @@ import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { COMMAND_LINE_ACTOR, recordAudit } from '../modules/audit/service.ts';
+import { COMMAND_LINE_ACTOR } from '../lib/audit-actor.ts';
+import { recordAudit } from '../modules/audit/service.ts';
 import { hashPassword } from '../lib/password.ts';
 import { insertStaff, presentStaff } from '../modules/staff/service.ts';
 

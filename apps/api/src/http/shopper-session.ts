@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findSession, type SessionUser } from '../modules/users/sessions.ts';
+import type { SessionUser } from '../modules/users/sessions.ts';
+import { shopperSession } from '../views/accounts/session.ts';
 import { SESSION_COOKIE } from './csrf.ts';
 
 /**
@@ -26,9 +26,7 @@ export function requestToken(request: FastifyRequest): string | undefined {
 export async function resolveSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.user = null;
   request.sessionId = null;
-  const token = requestToken(request);
-  if (!token) return;
-  const found = await findSession(request.server.db, token);
+  const found = await shopperSession(request.server.db, requestToken(request));
   if (!found) return;
   request.user = found.user;
   request.sessionId = found.sessionId;
@@ -50,29 +48,4 @@ export function requireOwner(request: FastifyRequest, userId: string): SessionUs
 /** `onRequest` hook for a plugin whose every route needs a session: 401 before the body is read. */
 export async function sessionRequired(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   requireUser(request);
-}
-
-function cookieOptions(config: Config, request: FastifyRequest) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: config.env === 'production' || request.protocol === 'https',
-  };
-}
-
-export function setSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  token: string,
-  expiresAt: Date,
-): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    ...cookieOptions(request.server.config, request),
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest): void {
-  void reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server.config, request));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Sharp from 'sharp';
 import { AppError } from './errors.ts';
@@ -94,4 +94,11 @@ export async function storeImage(
   const name = `${randomUUID()}.webp`;
   await writeFile(path.join(dir, name), output);
   return `/uploads/${options.folder}/${name}`;
+}
+
+/** Removes images stored by `storeImage`, by their public paths; one already gone is no error. */
+export async function removeStoredImages(uploadsDir: string, publicPaths: readonly string[]): Promise<void> {
+  await Promise.all(
+    publicPaths.map((p) => rm(path.join(uploadsDir, p.replace(/^\/uploads\//, '')), { force: true })),
+  );
 }

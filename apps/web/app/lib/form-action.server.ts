@@ -142,8 +142,11 @@ export function answerForm(
 
 const REQUEST_PARTS = new Set(['body', 'querystring', 'params']);
 
+/** A change the shop refused, as the load context answers it. */
+export type Refusal = Extract<ActionResult<unknown>, { ok: false }>;
+
 /** A refusal of the shop as the form shows it: the first failing field's message, else the answer's. */
-export function refusalFormError(result: Extract<ActionResult<unknown>, { ok: false }>): FormError {
+export function refusalFormError(result: Refusal): FormError {
   const first = result.error.fields?.[0];
   // `body.amount` names the input `amount`; `returnStock.12` the form's `returnStock` part.
   const field = first?.path.split('.').filter((part) => !REQUEST_PARTS.has(part))[0];
@@ -164,8 +167,11 @@ export interface ActionCall<S extends z.ZodType, T> {
   errorField?: string;
   /** The change, through the load context (a use case of the shop, no HTTP round trip). */
   run: (input: z.output<S>, form: FormData) => Promise<ActionResult<T>>;
-  /** How a refusal reads, when the form says so itself (an address 'failed to add'). */
-  failure?: (error: FormError, lang: Lang) => FormError;
+  /**
+   * How a refusal reads, when the form says so itself (an address 'failed to add', how long to
+   * wait after too many attempts); it is given the shop's refusal too.
+   */
+  failure?: (error: FormError, lang: Lang, refused: Refusal) => FormError | Promise<FormError>;
 }
 
 /**
@@ -191,7 +197,7 @@ export async function submitAction<S extends z.ZodType, T>(
   const result = await call.run(call.schema.parse(input), form);
   if (!result.ok) {
     let error = refusalFormError(result);
-    if (call.failure) error = call.failure(error, lang);
+    if (call.failure) error = await call.failure(error, lang, result);
     return { ok: false, error: { ...error, field: error.field ?? call.errorField, refused: true }, values };
   }
   const headers = new Headers();

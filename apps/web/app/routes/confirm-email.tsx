@@ -4,8 +4,7 @@ import type { Route } from './+types/confirm-email';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { confirmEmail } from '../features/auth/api.ts';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -30,10 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitForm(request, context, {
+  const store = context.storeData(requestLang(request));
+  const result = await submitAction(request, {
     schema: confirmEmailSchema,
     extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
-    send: confirmEmail,
+    run: (input) => store.confirmEmail(input),
   });
   return answerForm(request, result);
 }

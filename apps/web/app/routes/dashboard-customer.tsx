@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { adminPaths, customerActiveOkSchema, errorMessage } from '@shop/contract';
+import { errorMessage } from '@shop/contract';
 import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-customer';
@@ -13,7 +13,7 @@ import { formatDateTime, formatHalalas, formatNumber } from '../features/dashboa
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { CustomerState } from '../features/dashboard-insights/customer-state.tsx';
 import { orderStatusKey, orderStatusTones } from '../features/dashboard-insights/order-status.ts';
-import { formDone, readForm, submitForm } from '../lib/form-action.server.ts';
+import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -31,21 +31,18 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 const activeForm = z.object({ intent: z.enum(['deactivate', 'reactivate']) });
 
-/** Deactivate or reactivate, after the member confirmed; the API ends the shopper's sessions. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+/** Deactivate or reactivate, after the member confirmed; deactivating ends the shopper's sessions. */
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const { bo } = await requireMember(args);
   const read = await readForm(request);
   const ask = askToConfirm(read.values);
   if (ask) return ask;
-  const result = await submitForm(
+  const result = await submitAction(
     request,
-    context,
     {
       schema: activeForm,
-      answer: customerActiveOkSchema,
-      send: (api, input) =>
-        api.raw('PUT', adminPaths.customerActive.build({ id: params.id }), {
-          body: { active: input.intent === 'reactivate' },
-        }),
+      run: (input) => bo.customers.setActive(params.id, input.intent === 'reactivate'),
     },
     read,
   );

@@ -1,11 +1,11 @@
-import { adminPaths, staffSetPasswordSchema } from '@shop/contract';
+import { staffSetPasswordSchema } from '@shop/contract';
 import { useActionData, useLocation, useSearchParams } from 'react-router';
 import type { Route } from './+types/dashboard-set-password';
 import { PasswordField } from '../components/ui/password-field.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { SignedOutFrame } from '../features/dashboard/components/signed-out-frame.tsx';
 import { AFTER_SIGN_IN_REDIRECT_MS } from '../features/dashboard/components/sign-in-form.tsx';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { useActionForm, type FormAnswer } from '../lib/form-answer.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -13,17 +13,18 @@ import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /**
- * The invitation's and the reset's link (`?token=`): the member chooses a password; the API
+ * The invitation's and the reset's link (`?token=`): the member chooses a password; the shop
  * checks the one-time token and ends the member's sessions; then the sign-in page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
+  const account = context.backOffice(lang).account;
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const result = await submitForm(request, context, {
+  const result = await submitAction(request, {
     schema: staffSetPasswordSchema,
     extra: { token },
     errorField: 'password',
-    send: (api, input) => api.raw('POST', adminPaths.setPassword.build({}), { body: input }),
+    run: (input) => account.setPassword(input),
   });
   return answerForm(request, result, { redirectTo: localizePath('/dashboard/login', lang) });
 }

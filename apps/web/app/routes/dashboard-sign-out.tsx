@@ -1,20 +1,18 @@
-import { adminPaths } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/dashboard-sign-out';
-import { serverApi } from '../lib/api.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 
 /**
- * The header's sign-out form posts here: the API ends this session and clears the
- * `staff_session` cookie (its Set-Cookie is passed on); then the sign-in page. A session that
+ * The header's sign-out form posts here: the shop ends this session and clears the
+ * `staff_session` cookie (passed on with the redirect); then the sign-in page. A session that
  * had already ended lands there too.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
-  const answer = await serverApi(context, lang).raw('POST', adminPaths.signOut.build({}));
+  const result = await context.backOffice(lang).account.signOut();
   const headers = new Headers();
-  for (const cookie of answer.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  for (const cookie of (result.ok && result.cookies) || []) headers.append('set-cookie', cookie);
   return redirect(localizePath('/dashboard/login', lang), { headers });
 }
 

@@ -3,10 +3,9 @@ import { forgotPasswordSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/forgot-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
-import { requestPasswordReset } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form.tsx';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -23,12 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Asks the API for a reset link: the same answer whether or not the account exists. */
+/** Asks the shop for a reset link: the same answer whether or not the account exists. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitForm(request, context, {
+  const store = context.storeData(requestLang(request));
+  const result = await submitAction(request, {
     schema: forgotPasswordSchema,
     errorField: 'userEmail',
-    send: requestPasswordReset,
+    run: (input) => store.requestPasswordReset(input),
   });
   return answerForm(request, result);
 }

@@ -5,12 +5,11 @@ import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import { PageNotice } from '../components/ui/page-notice.tsx';
 import { takeNotice } from '../lib/notice.server.ts';
 import type { Route } from './+types/login';
-import { logIn } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { RegisterDialog } from '../features/auth/components/register-dialog.tsx';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../features/auth/redirect-target.ts';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -40,15 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The login form's action, for the page and for the dialog over any other page: log in (the
- * API's Set-Cookie is passed on), then go where the shopper was going. A wrong e-mail/phone or
- * password never says which of the two, so the error is shown at the password.
+ * session cookie comes with the answer), then go where the shopper was going. A wrong
+ * e-mail/phone or password never says which of the two, so the error is shown at the password.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
-  const result = await submitForm(request, context, {
+  const store = context.storeData(lang);
+  const result = await submitAction(request, {
     schema: loginSchema,
     errorField: 'userPassword',
-    send: logIn,
+    run: (input) => store.logIn(input),
   });
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get(REDIRECT_PARAM), lang);
   return answerForm(request, result, { redirectTo });

@@ -1,19 +1,17 @@
-import { apiPaths } from '@shop/contract/constants';
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { serverApi } from '../lib/api.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 
 /**
- * The user menu's logout form posts here: the API ends the session and clears the cookie (its
- * Set-Cookie is passed on), then the shopper lands on the home page.
+ * The user menu's logout form posts here: the shop ends the session and clears the cookie
+ * (passed on with the redirect), then the shopper lands on the home page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(request);
-  const answer = await serverApi(context, lang).raw('POST', apiPaths.logout.build({}));
+  const result = await context.storeData(lang).logOut();
   const headers = new Headers();
-  for (const cookie of answer.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  for (const cookie of (result.ok && result.cookies) || []) headers.append('set-cookie', cookie);
   return redirect(localizePath('/', lang), { headers });
 }
 

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
-import { registerFormSchema, userOkSchema } from '@shop/contract';
+import { registerFormSchema } from '@shop/contract';
 import { redirect, useActionData, useNavigate } from 'react-router';
 import type { Route } from './+types/register';
-import { register } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginDialog } from '../features/auth/components/login-dialog.tsx';
 import { RegisterForm } from '../features/auth/components/register-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -31,10 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The registration form's action (the page and the dialog): register, then offer the login. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitForm(request, context, {
+  const store = context.storeData(requestLang(request));
+  const result = await submitAction(request, {
     schema: registerFormSchema,
-    answer: userOkSchema,
-    send: register,
+    run: (input) => store.register(input),
   });
   return answerForm(request, result, { extra: result.ok ? { userEmail: result.answer.userEmail } : {} });
 }

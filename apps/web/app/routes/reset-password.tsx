@@ -3,11 +3,10 @@ import { resetPasswordSchema } from '@shop/contract';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { ShopLink } from '../components/ui/shop-link.tsx';
-import { resetPassword } from '../features/auth/api.ts';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form.tsx';
 import { FormDone } from '../features/auth/components/form-done.tsx';
-import { answerForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, submitAction } from '../lib/form-action.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -27,10 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The new password, with the token of the e-mailed link (in this page's address). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitForm(request, context, {
+  const store = context.storeData(requestLang(request));
+  const result = await submitAction(request, {
     schema: resetPasswordSchema,
     extra: { token: new URL(request.url).searchParams.get('token') ?? '' },
-    send: resetPassword,
+    run: (input) => store.resetPassword(input),
   });
   return answerForm(request, result);
 }

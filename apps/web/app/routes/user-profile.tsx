@@ -1,4 +1,4 @@
-import { changePasswordFormSchema, deactivateSchema, profileFormSchema, userOkSchema } from '@shop/contract';
+import { changePasswordFormSchema, deactivateSchema, profileFormSchema } from '@shop/contract';
 import { data, Link, useActionData } from 'react-router';
 import { useDialogLink, type DialogLink } from '../lib/dialog-link.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -9,10 +9,9 @@ import { DeleteAccountDialog } from '../features/account/components/delete-accou
 import { EditProfileDialog } from '../features/account/components/edit-profile-dialog.tsx';
 import { PageHeader } from '../features/account/components/page-header.tsx';
 import { ProfilePhoto } from '../features/account/components/profile-photo.tsx';
-import { requireUser } from '../features/auth/session.server.ts';
+import { requireUser, signedInOrLogin } from '../features/auth/session.server.ts';
 import { PROFILE_INTENT } from '../features/account/intents.ts';
-import { changePassword, deactivateAccount, updateProfile } from '../features/account/api.ts';
-import { answerForm, readForm, submitForm } from '../lib/form-action.server.ts';
+import { answerForm, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -37,31 +36,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * change the password, delete the account. The last two end every session, so the shopper
  * goes to log in; an edit reloads this page. Each form posts to this page's address with its
  * dialog named (`?dialog=password`), so a post without JavaScript that fails comes back with
- * that dialog open and the message at its field.
+ * that dialog open and the message at its field. A shopper no longer signed in goes to log in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireUser(request, context);
   const lang = requestLang(request);
+  const store = context.storeData(lang);
   const posted = await readForm(request);
   const intent = posted.values.intent;
-  const id = user.userId;
   if (intent === PROFILE_INTENT.edit) {
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
       {
         schema: profileFormSchema,
-        answer: userOkSchema,
-        send: (api, input, form) => {
-          const body = new FormData();
-          body.set('UserName', input.UserName);
-          body.set('UserPhone', input.UserPhone);
-          body.set('UserEmail', input.UserEmail);
-          if (input.currentPassword) body.set('currentPassword', input.currentPassword);
-          const photo = form.get('userImage');
-          if (photo instanceof File && photo.size > 0) body.set('userImage', photo);
-          return updateProfile(api, id, body);
-        },
+        run: async (input, form) =>
+          signedInOrLogin(request, await store.updateProfile(input, postedFile(form, 'userImage'))),
       },
       posted,
     );
@@ -69,26 +57,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const toLogin = localizePath('/login', lang);
   if (intent === PROFILE_INTENT.password) {
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
       {
         schema: changePasswordFormSchema,
-        send: (api, input) =>
-          changePassword(api, id, { oldPassword: input.oldPassword, password: input.password }),
+        run: async (input) => signedInOrLogin(request, await store.changePassword(input)),
       },
       posted,
     );
     return answerForm(request, result, { redirectTo: toLogin });
   }
   if (intent === PROFILE_INTENT.delete) {
-    const result = await submitForm(
+    const result = await submitAction(
       request,
-      context,
       {
         schema: deactivateSchema,
         errorField: 'password',
-        send: (api, input) => deactivateAccount(api, id, input.password),
+        run: async (input) => signedInOrLogin(request, await store.deactivateAccount(input)),
       },
       posted,
     );

@@ -1,9 +1,10 @@
-import type { BackOfficeData, BackOfficeDataSource, Lang } from '@shop/contract';
+import type { BackOfficeData, BackOfficeDataSource, Lang, StaffNeed } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireMember, type StaffNeed, type StaffSession } from '../../modules/staff/access.ts';
-import type { AuditActor } from '../../modules/audit/service.ts';
-import { staffMe } from '../../views/back-office/staff.ts';
-import { actorOf, staffSessionOf } from '../staff-guard.ts';
+import type { StaffSession } from '../../modules/staff/access.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
+import { staffAccess, staffMe } from '../../views/back-office/staff.ts';
+import { actorOf, staffOf } from '../staff-guard.ts';
+import { accountPages } from './back-office/account.ts';
 import { auditPages } from './back-office/audit.ts';
 import { catalogPages } from './back-office/catalog.ts';
 import { contentPages } from './back-office/content.ts';
@@ -14,14 +15,18 @@ import { staffPages } from './back-office/staff.ts';
 import { pageAction, pageRead, perLanguage } from './page-calls.ts';
 
 /**
- * What one area of the back office's pages gets: the shop, the page's language, and the two
- * ways in for the member of this request, resolved once from the `staff_session` cookie and
+ * What one area of the back office's pages gets: the shop, the page request, its language, and
+ * the ways in for the member of this request, resolved once from the `staff_session` cookie and
  * judged by the same rule as the API's guard (`requireMember`): `read` for loaders (a refusal
- * is thrown as the page's status), `act` for actions (a refusal is answered).
+ * is thrown as the page's status), `act` for actions (a refusal is answered), `admit` for an
+ * action that answers more than its value (a cookie).
  */
 export interface BackOfficePageContext {
   app: FastifyInstance;
+  request: FastifyRequest;
   lang: Lang;
+  /** The member when the rule lets them pass with `need`; the refusal is thrown otherwise. */
+  admit(need: StaffNeed): Promise<StaffSession>;
   read<T>(need: StaffNeed, run: (member: StaffSession) => Promise<T>): Promise<T>;
   act<T>(
     need: StaffNeed,
@@ -38,26 +43,30 @@ type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
  * resolved here from the same cookie and refused by the same rule.
  */
 export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest): BackOfficeDataSource {
-  let session: Promise<StaffSession | null> | undefined;
-  const live = () => (session ??= staffSessionOf(request));
+  const member = staffOf(request);
+  const idleMinutes = app.config.staff.idleMinutes;
 
   const build = (lang: Lang): BackOfficeData => {
     const ctx: BackOfficePageContext = {
       app,
+      request,
       lang,
-      read: (need, run) => pageRead(lang, async () => run(requireMember(await live(), need))),
+      admit: member.admit,
+      read: (need, run) => pageRead(lang, async () => run(await member.admit(need))),
       act: (need, run) =>
         pageAction(lang, async () => {
-          const member = requireMember(await live(), need);
-          return run(actorOf(member, request.ip), member);
+          const session = await member.admit(need);
+          return run(actorOf(session, request.ip), session);
         }),
     };
     return {
       lang,
       me: async () => {
-        const found = await live();
-        return found ? staffMe(found, app.config.staff.idleMinutes) : null;
+        const found = await member.session();
+        return found ? staffMe(found, idleMinutes) : null;
       },
+      access: async (need) => staffAccess(await member.session(), need, idleMinutes),
+      account: accountPages(ctx),
       overview: overviewPages(ctx),
       customers: customerPages(ctx),
       orders: orderPages(ctx),

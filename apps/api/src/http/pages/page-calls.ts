@@ -8,8 +8,9 @@ import { toApiError } from '../../lib/errors.ts';
  * - a read that is refused or fails on purpose (AppError, a query that does not pass its
  *   schema, a database too busy to answer) throws the page's own Response: the API's status
  *   (401, 403, 400, 503 with Retry-After) and its `{code, message}` in the page's language;
- * - a change answers an ActionResult: its value, or the refusal as the API would word it
- *   (the shop itself being too busy is still the page's 503, as for a read).
+ * - a change answers an ActionResult: its value, or the refusal as the API would word it, with
+ *   when to try again after too many attempts (the shop itself being too busy is still the
+ *   page's 503, as for a read).
  *
  * Anything else is a fault of the shop and goes on to the page's error handling (500).
  */
@@ -45,7 +46,13 @@ export async function pageAction<T>(
     if (!answer) throw error;
     if (answer.body.code === 'SERVER_BUSY')
       throw Response.json(answer.body, { status: answer.status, headers: answer.headers });
-    return { ok: false, status: answer.status, error: answer.body };
+    const retryAfter = Number(answer.headers?.['retry-after']);
+    return {
+      ok: false,
+      status: answer.status,
+      error: answer.body,
+      ...(answer.status === 429 && retryAfter > 0 && { retryAfter }),
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { activeShopper, sessionShopper } from '../../views/store/shopper.ts';
 import { staffSessionOf } from '../staff-guard.ts';
 import { pageAction, perLanguage } from './page-calls.ts';
+import { accountPages } from './store/accounts.ts';
 import { addressPages } from './store/addresses.ts';
 import { cartPages } from './store/cart.ts';
 import { catalogPages } from './store/catalog.ts';
@@ -82,6 +83,7 @@ export function storeDataFor(
       ...cartPages(ctx),
       ...addressPages(ctx),
       ...orderPages(ctx),
+      ...accountPages(app, request, lang),
     };
   };
 

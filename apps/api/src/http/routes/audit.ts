@@ -1,8 +1,7 @@
 import { adminPaths, auditPageSchema, auditQuery } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAudit } from '../../modules/audit/service.ts';
-
-const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
+import { auditPage } from '../../views/back-office/audit.ts';
+import { ADMIN_TAG, STAFF_COOKIE } from '../openapi.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,16 +9,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { staffRole: 'owner' },
       schema: {
-        tags: ['admin'],
+        tags: ADMIN_TAG,
         summary: 'The audit log, newest first (owner)',
         description:
           'Filters: `staffId`, `action` (e.g. `staff.invite`), `entityType` and `entityId`, `from` (inclusive) and ' +
           '`to` (exclusive) as ISO date-times or plain dates (midnight in Riyadh); paged by `page` and `pageSize`.',
-        security: staffCookie,
+        security: STAFF_COOKIE,
         querystring: auditQuery,
         response: { 200: auditPageSchema },
       },
     },
-    async (request) => listAudit(app.db, request.query),
+    async (request) => auditPage(app.db, request.query),
   );
 };

@@ -10,16 +10,11 @@ import {
   overviewSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../../modules/audit/service.ts';
-import { auditActor, requireStaff } from '../staff-guard.ts';
-import { reactivateAccount, suspendAccount } from '../../modules/users/service.ts';
+import { setCustomerActive } from '../../use-cases/accounts/customer-active.ts';
 import { customerDetails, customerSummary, listCustomers } from '../../views/back-office/customers.ts';
 import { overview } from '../../views/back-office/overview.ts';
-
-const TAG = ['admin'];
-/** OpenAPI: the back office is signed in by its own cookie only. */
-const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
+import { ADMIN_TAG, found, STAFF_COOKIE } from '../openapi.ts';
+import { auditActor } from '../staff-guard.ts';
 
 /** Customers and the overview: staff and owners alike. */
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,14 +28,14 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     adminPaths.customers.pattern,
     {
       schema: {
-        tags: TAG,
+        tags: ADMIN_TAG,
         summary: 'Customers: search, filter, sort and page',
         description:
           '`q` finds part of a name, e-mail or mobile (05… or +9665…); `status` is `active` or `deactivated`; ' +
           '`from` (inclusive) and `to` (exclusive) bound the registration time (ISO date-times or plain dates, ' +
           'midnight in Riyadh); `sort` is `name`, `registered` (default), `orders` or `spent`, `dir` `asc` or ' +
           '`desc` (default); `page` from 1, `pageSize` 1–100 (25).',
-        security: staffCookie,
+        security: STAFF_COOKIE,
         querystring: customerQuery,
         response: { 200: customerPageSchema },
       },
@@ -52,61 +47,42 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     adminPaths.customer.pattern,
     {
       schema: {
-        tags: TAG,
+        tags: ADMIN_TAG,
         summary: "A customer's profile, addresses, orders (newest 50) and totals",
         description: 'Unknown id: 404 CUSTOMER_NOT_FOUND.',
-        security: staffCookie,
+        security: STAFF_COOKIE,
         params: customerIdParams,
         response: { 200: customerDetailsSchema },
       },
     },
-    async (request) => {
-      const details = await customerDetails(db, request.params.id);
-      if (!details) throw new AppError(404, 'CUSTOMER_NOT_FOUND');
-      return details;
-    },
+    async (request) => found(await customerDetails(db, request.params.id), 'CUSTOMER_NOT_FOUND'),
   );
 
   app.put(
     adminPaths.customerActive.pattern,
     {
       schema: {
-        tags: TAG,
+        tags: ADMIN_TAG,
         summary: 'Deactivate or reactivate a customer',
         description:
           'Deactivating ends every session of the account at once; signing in then answers 401 ' +
           'ACCOUNT_SUSPENDED in the shopper’s language. Reactivating lifts it (and a shopper’s own ' +
           'deactivation). Audited as `customer.deactivate` / `customer.reactivate`. Unknown id: 404.',
-        security: staffCookie,
+        security: STAFF_COOKIE,
         params: customerIdParams,
         body: customerActiveSchema,
         response: { 200: customerActiveOkSchema },
       },
     },
     async (request) => {
-      const member = requireStaff(request);
-      const { id } = request.params;
       const { active } = request.body;
-      const customer = await db.transaction(async (tx) => {
-        const before = await customerSummary(tx, id);
-        if (!before) throw new AppError(404, 'CUSTOMER_NOT_FOUND');
-        if (before.active === active) return before;
-        if (active) await reactivateAccount(tx, id);
-        else await suspendAccount(tx, id, member.member.id);
-        const after = (await customerSummary(tx, id))!;
-        await recordAudit(tx, {
-          by: auditActor(request),
-          action: active ? 'customer.reactivate' : 'customer.deactivate',
-          entityType: 'customer',
-          entityId: id,
-          before: { active: before.active, deactivatedBy: before.deactivatedBy },
-          after: { active: after.active, deactivatedBy: after.deactivatedBy },
-        });
-        return after;
-      });
+      found(
+        await setCustomerActive(app.shop, request.params.id, active, auditActor(request)),
+        'CUSTOMER_NOT_FOUND',
+      );
       return {
         ...okMessage(active ? 'CUSTOMER_REACTIVATED' : 'CUSTOMER_DEACTIVATED', request.lang),
-        customer,
+        customer: found(await customerSummary(db, request.params.id), 'CUSTOMER_NOT_FOUND'),
       };
     },
   );
@@ -115,13 +91,13 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     adminPaths.overview.pattern,
     {
       schema: {
-        tags: TAG,
+        tags: ADMIN_TAG,
         summary:
           'The overview: sales today, 7 and 30 days, orders by status, average order, low stock, daily sales',
         description:
           'Days are Riyadh days (UTC+03:00). Sales are the totals of orders paid in the span, refunds taken ' +
           'off. Low stock uses the `lowStockThreshold` setting (default 5).',
-        security: staffCookie,
+        security: STAFF_COOKIE,
         response: { 200: overviewSchema },
       },
     },

@@ -2,22 +2,15 @@ import type { AuditEntry, AuditPage, AuditQuery } from '@shop/contract';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from './schema.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
 
 /**
  * The audit log (decision 103): every change made in the back office, written inside the
  * transaction of the change itself, so a change and its record are kept or lost together.
  */
 
-/** Who made a change, and from where. */
-export interface AuditActor {
-  /** The member's id, or null for the command line. */
-  staffId: string | null;
-  /** The member's e-mail, or `command-line`. */
-  actor: string;
-  ip: string;
-}
-
-export const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, actor: 'command-line', ip: '' };
+/** Who made a change (lib/audit-actor.ts), as the code that records one names it. */
+export { COMMAND_LINE_ACTOR, type AuditActor } from '../../lib/audit-actor.ts';
 
 export interface AuditRecord {
   by: AuditActor;

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentKeyNames, paymentKeys } from './schema.ts';
-import { openSecret, sealSecret } from '../staff/totp.ts';
+import { openSecret, sealSecret } from '../../lib/sealed-secret.ts';
 
 /**
  * Moyasar's keys: saved by an owner in the back office (sealed with AES-256-GCM under the same

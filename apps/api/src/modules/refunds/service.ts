@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditNoteNumberSeq, refunds, type ReturnedUnits } from './schema.ts';
-import type { AuditActor } from '../audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
 
 /**
  * The refunds module's table: one row per refund asked for, written before the payment

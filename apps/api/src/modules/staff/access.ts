@@ -1,32 +1,29 @@
-import type { StaffRole } from '@shop/contract';
+import type { StaffNeed, StaffRefusal } from '@shop/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { LiveStaffSession } from './service.ts';
 
 /** A signed-in back-office member: their live session, as the staff_session cookie resolved it. */
 export type StaffSession = LiveStaffSession;
 
-/** What a back-office read or change asks of the member. */
-export interface StaffNeed {
-  /** `owner` for what only owners may do; any member when unset. */
-  role?: StaffRole;
-  /**
-   * Allowed while the owner requires two-step verification and the member has not turned it on
-   * yet (setting it up, their own account page, signing out).
-   */
-  duringTotpSetup?: boolean;
+/**
+ * The back office's one rule of access (decision 101): why this session may not pass with this
+ * need, or null when it may. No live session first; then two-step verification due and not yet
+ * set up (unless the need allows it); then a role below the one asked for.
+ */
+export function staffRefusal(session: StaffSession | null, need: StaffNeed = {}): StaffRefusal | null {
+  if (!session) return 'STAFF_SESSION_REQUIRED';
+  if (session.totpRequired && session.member.totpSecret === null && !need.duringTotpSetup)
+    return 'TOTP_SETUP_REQUIRED';
+  if (need.role === 'owner' && session.member.role !== 'owner') return 'STAFF_ROLE_REQUIRED';
+  return null;
 }
 
 /**
- * The back office's one rule of access (decision 101), used by the API's guard and by the
- * pages alike: who may pass with this session and this need. 401 without a live session; 403
- * while two-step verification is due and not yet set up (unless the need allows it); 403
- * below the role asked for.
+ * The rule as a gate, for the API's guard, the pages and the use cases alike: the session when
+ * it may pass; else 401 without a live session, 403 for the other refusals.
  */
 export function requireMember(session: StaffSession | null, need: StaffNeed = {}): StaffSession {
-  if (!session) throw new AppError(401, 'STAFF_SESSION_REQUIRED');
-  if (session.totpRequired && session.member.totpSecret === null && !need.duringTotpSetup)
-    throw new AppError(403, 'TOTP_SETUP_REQUIRED');
-  if (need.role === 'owner' && session.member.role !== 'owner')
-    throw new AppError(403, 'STAFF_ROLE_REQUIRED');
-  return session;
+  const refusal = staffRefusal(session, need);
+  if (refusal) throw new AppError(refusal === 'STAFF_SESSION_REQUIRED' ? 401 : 403, refusal);
+  return session!;
 }

@@ -6,13 +6,12 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.ts';
+import { hashedToken, oneTimeUse, timestamps } from '../../db/columns.ts';
 
 /**
  * Back-office accounts: staff are not shoppers (decision 100). The e-mail is stored
@@ -61,6 +60,12 @@ export const staffSettings = pgTable(
   (t) => [check('staff_settings_one_row', sql`${t.id} = 1`)],
 );
 
+/** The member a session or a one-time token belongs to; it goes with the account. */
+const ofStaff = () =>
+  uuid('staff_id')
+    .notNull()
+    .references(() => staff.id, { onDelete: 'cascade' });
+
 /**
  * Back-office sessions: opaque tokens, only their SHA-256 stored. A session ends when idle for
  * STAFF_IDLE_MINUTES or at `expiresAt` (the absolute lifetime), whichever comes first.
@@ -68,11 +73,8 @@ export const staffSettings = pgTable(
 export const staffSessions = pgTable(
   'staff_sessions',
   {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    ...hashedToken(),
+    staffId: ofStaff(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -90,15 +92,10 @@ export const staffTokenPurposes = ['sign_in', 'set_password'] as const;
 export const staffTokens = pgTable(
   'staff_tokens',
   {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    ...hashedToken(),
+    staffId: ofStaff(),
     purpose: text('purpose', { enum: staffTokenPurposes }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...oneTimeUse(),
   },
   (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
 );

@@ -4,7 +4,6 @@ import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { staff, staffSessions, staffSettings, staffTokens } from './schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/service.ts';
 
 /** The staff module's tables: accounts, their sessions and one-time tokens, the security setting. */
 
@@ -37,18 +36,18 @@ export function presentStaff(row: StaffRow): StaffMember {
   };
 }
 
-export async function findStaffById(db: Queryable, id: string): Promise<StaffRow | undefined> {
+export async function findStaffById(db: Queryable, id: string): Promise<StaffRow | null> {
   const rows = await db.select().from(staff).where(eq(staff.id, id)).limit(1);
-  return rows[0];
+  return rows[0] ?? null;
 }
 
-export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffRow | undefined> {
+export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffRow | null> {
   const rows = await db
     .select()
     .from(staff)
     .where(sql`lower(${staff.email}) = lower(${email.trim()})`)
     .limit(1);
-  return rows[0];
+  return rows[0] ?? null;
 }
 
 export async function listStaff(db: Db): Promise<StaffRow[]> {
@@ -117,7 +116,7 @@ export async function claimTotpStep(db: Queryable, id: string, step: number): Pr
 export async function lockForOwnerChange(
   tx: Tx,
   id: string,
-): Promise<{ target: StaffRow | undefined; otherActiveOwners: number }> {
+): Promise<{ target: StaffRow | null; otherActiveOwners: number }> {
   const owners = await tx
     .select({ id: staff.id })
     .from(staff)
@@ -125,7 +124,7 @@ export async function lockForOwnerChange(
     .orderBy(asc(staff.id))
     .for('update');
   const [target] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
-  return { target, otherActiveOwners: owners.filter((o) => o.id !== id).length };
+  return { target: target ?? null, otherActiveOwners: owners.filter((o) => o.id !== id).length };
 }
 
 export async function getSecuritySettings(db: Queryable): Promise<{ totpRequired: boolean }> {
@@ -145,17 +144,18 @@ export async function setSecuritySettings(tx: Queryable, values: { totpRequired:
 export async function insertStaffSession(
   db: Queryable,
   values: { staffId: string; hours: number; ip: string },
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ id: number; token: string; expiresAt: Date }> {
   const token = newStaffToken();
   const expiresAt = new Date(Date.now() + values.hours * 60 * 60 * 1000);
   // Ended sessions of this member are of no use to anyone: tidy them while we are here.
   await db
     .delete(staffSessions)
     .where(and(eq(staffSessions.staffId, values.staffId), sql`${staffSessions.expiresAt} <= now()`));
-  await db
+  const [row] = await db
     .insert(staffSessions)
-    .values({ tokenHash: hashStaffToken(token), staffId: values.staffId, expiresAt, ip: values.ip });
-  return { token, expiresAt };
+    .values({ tokenHash: hashStaffToken(token), staffId: values.staffId, expiresAt, ip: values.ip })
+    .returning({ id: staffSessions.id });
+  return { id: row!.id, token, expiresAt };
 }
 
 export interface LiveStaffSession {
@@ -200,7 +200,7 @@ export async function findLiveStaffSession(
   return rows[0] ?? null;
 }
 
-/** Moves a session's idle deadline on. */
+/** Moves a session's idle deadline on; answers the new last-seen time. */
 export async function touchStaffSession(db: Db, sessionId: number): Promise<Date> {
   const [row] = await db
     .update(staffSessions)
@@ -216,75 +216,6 @@ export async function deleteStaffSession(db: Queryable, sessionId: number): Prom
 
 export async function deleteAllStaffSessions(db: Queryable, staffId: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
-}
-
-// ---- signing in and out, with their audit entries ----
-
-/** How a sign-in attempt failed, as the audit log keeps it (never what was typed). */
-export type SignInFailure = 'unknown_account' | 'wrong_password' | 'disabled' | 'wrong_code';
-
-function actorOf(member: StaffRow, ip: string): AuditActor {
-  return { staffId: member.id, actor: member.email, ip };
-}
-
-/** A member signed in: the session and its `staff.sign_in` entry, kept or lost together. */
-export async function openStaffSession(
-  db: Db,
-  member: StaffRow,
-  values: { hours: number; ip: string; method: 'password' | 'totp' },
-): Promise<{ token: string; expiresAt: Date }> {
-  return db.transaction(async (tx) => {
-    const session = await insertStaffSession(tx, { staffId: member.id, hours: values.hours, ip: values.ip });
-    await recordAudit(tx, {
-      by: actorOf(member, values.ip),
-      action: 'staff.sign_in',
-      entityType: 'staff',
-      entityId: member.id,
-      before: null,
-      after: { method: values.method, expiresAt: session.expiresAt.toISOString() },
-    });
-    return session;
-  });
-}
-
-/**
- * A failed sign-in (`staff.sign_in_failed`, with the IP): the member when the e-mail is one,
- * else the e-mail as typed (trimmed, lower case, as the sign-in compares it).
- */
-export async function recordSignInFailure(
-  db: Db,
-  values: { member: StaffRow | undefined; email: string; ip: string; reason: SignInFailure },
-): Promise<void> {
-  const { member, ip, reason } = values;
-  const email = values.email.trim().toLowerCase().slice(0, 254);
-  await recordAudit(db, {
-    by: member ? actorOf(member, ip) : { staffId: null, actor: email, ip },
-    action: 'staff.sign_in_failed',
-    entityType: 'staff',
-    entityId: member?.id ?? email,
-    before: null,
-    after: { reason },
-  });
-}
-
-/** Sign-out of one session (`staff.sign_out`), or of all the member's (`staff.sign_out_everywhere`). */
-export async function closeStaffSessions(
-  db: Db,
-  member: StaffRow,
-  values: { ip: string; sessionId?: number },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (values.sessionId === undefined) await deleteAllStaffSessions(tx, member.id);
-    else await deleteStaffSession(tx, values.sessionId);
-    await recordAudit(tx, {
-      by: actorOf(member, values.ip),
-      action: values.sessionId === undefined ? 'staff.sign_out_everywhere' : 'staff.sign_out',
-      entityType: 'staff',
-      entityId: member.id,
-      before: null,
-      after: null,
-    });
-  });
 }
 
 // ---- one-time tokens ----

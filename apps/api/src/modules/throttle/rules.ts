@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { consume, release, reset, tooManyRequests, type ThrottleRule } from './service.ts';
+import { consume, tooManyRequests, type ThrottleRule } from './service.ts';
 
 /**
  * Throttling of password guesses (decision 023). Failures are limited per account and IP
@@ -14,6 +13,23 @@ export const LOGIN_LIMITS = {
   account: { limit: 100, windowSeconds: 60 * 60 },
 } as const;
 export const loginPerIp = (limit: number) => ({ limit, windowSeconds: 15 * 60 }) as const;
+
+/**
+ * The back office's throttles (decision 101). Stricter than the storefront's: there are few
+ * staff, and each account opens the shop's books.
+ */
+export const STAFF_LIMITS = {
+  signIn: {
+    accountIp: { limit: 5, windowSeconds: 15 * 60 },
+    ip: { limit: 30, windowSeconds: 15 * 60 },
+    account: { limit: 50, windowSeconds: 60 * 60 },
+  },
+  /** Wrong TOTP codes of one member, wherever they come from. */
+  totpAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Password checks of a signed-in member (turning two-step verification off). */
+  passwordCheck: { limit: 5, windowSeconds: 15 * 60 },
+  setPasswordIp: { limit: 20, windowSeconds: 60 * 60 },
+} as const;
 
 /** Profile changes of one account in an hour; the limit is PROFILE_CHANGES_PER_HOUR (default 10). */
 export const profileChangesPerAccount = (limit: number) => ({ limit, windowSeconds: 60 * 60 }) as const;
@@ -48,35 +64,4 @@ export async function within(
   limits: { limit: number; windowSeconds: number },
 ): Promise<boolean> {
   return (await consume(db, rule(key, limits))).allowed;
-}
-
-/**
- * Login throttling around one password check. `account` is the user id when the account
- * exists, else the identifier typed, so unknown accounts are throttled alike.
- */
-export async function loginAttempt(request: FastifyRequest, account: string) {
-  const db = request.server.db;
-  const ip = request.ip;
-  const keys = {
-    accountIp: `login:account-ip:${account}:${ip}`,
-    account: `login:account:${account}`,
-    ip: `login:ip:${ip}`,
-  };
-  const [byIp, byAccountIp] = await Promise.all([
-    consume(db, rule(keys.ip, loginPerIp(request.server.config.loginLimitPerIp))),
-    consume(db, rule(keys.accountIp, LOGIN_LIMITS.accountIp)),
-  ]);
-  // One blocked source does not count against the account, or it could lock its owner out.
-  if (!byIp.allowed || !byAccountIp.allowed)
-    throw tooManyRequests(
-      Math.max(byIp.allowed ? 0 : byIp.retryAfter, byAccountIp.allowed ? 0 : byAccountIp.retryAfter),
-    );
-  const byAccount = await consume(db, rule(keys.account, LOGIN_LIMITS.account));
-  if (!byAccount.allowed) throw tooManyRequests(byAccount.retryAfter);
-  return {
-    /** A successful login: the account's failures are forgotten, and it did not count against the IP. */
-    async succeeded() {
-      await Promise.all([reset(db, keys.accountIp), reset(db, keys.account), release(db, keys.ip)]);
-    },
-  };
 }

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.ts';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { hashedToken, oneTimeUse, timestamps } from '../../db/columns.ts';
 import { staff } from '../staff/schema.ts';
 
 export const users = pgTable(
@@ -45,15 +35,18 @@ export const users = pgTable(
   ],
 );
 
+/** The account a session or a one-time token belongs to; it goes with the account. */
+const ofUser = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Opaque session tokens; only their SHA-256 is stored. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...hashedToken(),
+    userId: ofUser(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -62,16 +55,7 @@ export const sessions = pgTable(
 
 export const passwordResets = pgTable(
   'password_resets',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
+  { ...hashedToken(), userId: ofUser(), ...oneTimeUse() },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
@@ -81,17 +65,7 @@ export const passwordResets = pgTable(
  */
 export const emailChanges = pgTable(
   'email_changes',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    newEmail: text('new_email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
+  { ...hashedToken(), userId: ofUser(), newEmail: text('new_email').notNull(), ...oneTimeUse() },
   (t) => [index('email_changes_user_idx').on(t.userId)],
 );
 

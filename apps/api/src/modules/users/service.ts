@@ -44,18 +44,18 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Changes profile fields of an active account; undefined when it is no longer active. */
+/** Changes profile fields of an active account; null when it is no longer active. */
 export async function updateProfile(
   db: Db,
   userId: string,
   values: { name?: string; phone?: string; email?: string; image?: string },
-): Promise<UserRow | undefined> {
+): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.active, true)))
     .returning();
-  return row;
+  return row ?? null;
 }
 
 /** Soft deletion: the row and its orders stay, the account can no longer log in. */
@@ -67,7 +67,11 @@ export async function deactivateAccount(db: Db, userId: string): Promise<void> {
  * The shop deactivates an account (back office): it can no longer sign in, and every session it
  * has ends in the same transaction. Null when there is no such account.
  */
-export async function suspendAccount(tx: Tx, userId: string, staffId: string): Promise<UserRow | null> {
+export async function suspendAccount(
+  tx: Tx,
+  userId: string,
+  staffId: string | null,
+): Promise<UserRow | null> {
   const [row] = await tx
     .update(users)
     .set({ active: false, updatedAt: new Date() })
@@ -91,6 +95,24 @@ export async function reactivateAccount(tx: Tx, userId: string): Promise<UserRow
   return row;
 }
 
+/**
+ * Whether an account is active, and who deactivated it when it is not: the shop (the back
+ * office) or the shopper. Null when there is no such account.
+ */
+export async function accountState(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ active: boolean; deactivatedBy: 'shop' | 'shopper' | null } | null> {
+  const [row] = await db
+    .select({ active: users.active, suspended: sql<boolean>`(${accountSuspensions.userId} is not null)` })
+    .from(users)
+    .leftJoin(accountSuspensions, eq(accountSuspensions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return { active: row.active, deactivatedBy: row.active ? null : row.suspended ? 'shop' : 'shopper' };
+}
+
 /** True when the shop (not the shopper) deactivated the account. */
 export async function isSuspended(db: Db | Tx, userId: string): Promise<boolean> {
   const rows = await db
@@ -101,9 +123,9 @@ export async function isSuspended(db: Db | Tx, userId: string): Promise<boolean>
   return rows.length > 0;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
+  return rows[0] ?? null;
 }
 
 /**
@@ -120,10 +142,10 @@ export function loginIdentifier(value: string): { email: string } | { phone: str
 export async function findUserByIdentifier(
   db: Db,
   identifier: { email: string } | { phone: string },
-): Promise<UserRow | undefined> {
+): Promise<UserRow | null> {
   const where = 'email' in identifier ? eq(users.email, identifier.email) : eq(users.phone, identifier.phone);
   const rows = await db.select().from(users).where(where).limit(1);
-  return rows[0];
+  return rows[0] ?? null;
 }
 
 /**

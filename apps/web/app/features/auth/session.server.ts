@@ -1,4 +1,4 @@
-import type { StoreData, User } from '@shop/contract';
+import type { ActionResult, StoreData, User } from '@shop/contract';
 import { redirect, type AppLoadContext } from 'react-router';
 import { serverApi, type ApiClient } from '../../lib/api.ts';
 import { requestLang } from '../../lib/route-lang.ts';
@@ -28,9 +28,21 @@ export async function requireUser(
   const lang = requestLang(request);
   const store = context.storeData(lang);
   const user = await store.currentUser();
-  if (!user) {
-    const url = new URL(request.url);
-    throw redirect(loginPathFor(`${url.pathname}${url.search}`, lang));
-  }
+  if (!user) throw toLogin(request);
   return { user, api: serverApi(context, lang), store };
+}
+
+/** The login page, coming back to this page (with its query) afterwards. */
+function toLogin(request: Request) {
+  const url = new URL(request.url);
+  return redirect(loginPathFor(`${url.pathname}${url.search}`, requestLang(request)));
+}
+
+/**
+ * A change of the signed-in shopper's own account as the shop answered it; a shopper who is not
+ * signed in (any more) goes to log in instead, coming back here afterwards.
+ */
+export function signedInOrLogin<T>(request: Request, result: ActionResult<T>): ActionResult<T> {
+  if (!result.ok && result.status === 401) throw toLogin(request);
+  return result;
 }

@@ -1,14 +1,6 @@
-import {
-  adminPaths,
-  okSchema,
-  totpConfirmSchema,
-  totpDisableSchema,
-  totpEnrolAnswerSchema,
-} from '@shop/contract';
+import { totpConfirmSchema, totpDisableSchema } from '@shop/contract';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { readAnswer, serverApi } from '../../lib/api.ts';
-import { answerForm, readForm, submitForm } from '../../lib/form-action.server.ts';
-import { apiFormError } from '../../lib/form-errors.ts';
+import { answerForm, readForm, refusalFormError, submitAction } from '../../lib/form-action.server.ts';
 import { localizePath } from '../../lib/lang.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import type { AccountAnswer } from './account.ts';
@@ -21,32 +13,25 @@ import { askToConfirm, confirmError } from './confirm.server.ts';
  */
 export async function accountAction(request: Request, context: AppLoadContext) {
   const lang = requestLang(request);
+  const account = context.backOffice(lang).account;
   const read = await readForm(request);
   const back = localizePath('/dashboard/account', lang);
-  const api = serverApi(context, lang);
   switch (read.values.intent) {
     case 'enrol': {
-      const response = await api.raw('POST', adminPaths.totpEnrol.build({}));
-      try {
-        const enrol = await readAnswer(response, totpEnrolAnswerSchema);
-        return data<AccountAnswer>({ enrol: { secret: enrol.secret, qrDataUrl: enrol.qrDataUrl } });
-      } catch (failure) {
-        return data<AccountAnswer>({ error: { ...apiFormError(failure, lang), refused: true } });
-      }
+      const result = await account.startTotp();
+      if (!result.ok) return data<AccountAnswer>({ error: { ...refusalFormError(result), refused: true } });
+      return data<AccountAnswer>({
+        enrol: { secret: result.value.secret, qrDataUrl: result.value.qrDataUrl },
+      });
     }
     case 'confirm': {
-      const result = await submitForm(
+      const result = await submitAction(
         request,
-        context,
-        {
-          schema: totpConfirmSchema,
-          errorField: 'code',
-          send: (client, input) => client.raw('POST', adminPaths.totpConfirm.build({}), { body: input }),
-        },
+        { schema: totpConfirmSchema, errorField: 'code', run: (input) => account.confirmTotp(input) },
         read,
       );
       // A wrong code keeps the QR code on the page, so the member can try again (only an
-      // image, as the API made it, is shown back).
+      // image, as the shop made it, is shown back).
       if (!result.ok) {
         const qr = read.values.qrDataUrl ?? '';
         return data<AccountAnswer>({
@@ -60,14 +45,9 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       return answerForm(request, result, { back });
     }
     case 'disable': {
-      const result = await submitForm(
+      const result = await submitAction(
         request,
-        context,
-        {
-          schema: totpDisableSchema,
-          errorField: 'code',
-          send: (client, input) => client.raw('POST', adminPaths.totpDisable.build({}), { body: input }),
-        },
+        { schema: totpDisableSchema, errorField: 'code', run: (input) => account.turnOffTotp(input) },
         read,
       );
       return answerForm(request, result, { back });
@@ -75,13 +55,10 @@ export async function accountAction(request: Request, context: AppLoadContext) {
     case 'signOutEverywhere': {
       const ask = askToConfirm(read.values);
       if (ask) return ask;
-      const response = await api.raw('POST', adminPaths.signOutEverywhere.build({}));
-      if (!response.ok) {
-        const failure: unknown = await readAnswer(response, okSchema).catch((error: unknown) => error);
-        return confirmError(read.values, apiFormError(failure, lang));
-      }
+      const result = await account.signOutEverywhere();
+      if (!result.ok) return confirmError(read.values, refusalFormError(result));
       const headers = new Headers();
-      for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
+      for (const cookie of result.cookies ?? []) headers.append('set-cookie', cookie);
       return redirect(localizePath('/dashboard/login', lang), { headers });
     }
     default:

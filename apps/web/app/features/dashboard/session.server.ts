@@ -5,6 +5,9 @@ import { requestLang } from '../../lib/route-lang.ts';
 import { isOwnerOnlyPath } from './nav.ts';
 import { dashboardLoginPath } from './paths.ts';
 
+/** My account: where a member sets up the two-step verification the owner requires. */
+const MY_ACCOUNT = '/dashboard/account';
+
 /** What a back-office loader or action works with once the member is known. */
 export interface DashboardMember {
   lang: Lang;
@@ -15,13 +18,14 @@ export interface DashboardMember {
 
 /**
  * The page guard of the back office: the signed-in member of this request's `staff_session`
- * cookie (resolved by the API, as its own guard does), or a redirect to the sign-in page that
- * comes back here. A shopper's session is not a member's, so it opens nothing.
+ * cookie, as the shop's access rule decides for this page (the rule the API's guard applies:
+ * `BackOfficeData.access`). The page only says what it needs and what a refusal looks like:
  *
- * - `role: 'owner'` (or an owner-only page of the navigation) answers 403 to staff: the
- *   layout's error page in the member's language.
- * - While the owner requires two-step verification and the member has not turned it on, every
- *   page but My account sends them there.
+ * - no live session: the sign-in page, coming back here afterwards (a shopper's session is not
+ *   a member's, so it opens nothing);
+ * - two-step verification required and not yet set up: My account, the one page open until then;
+ * - below the role (`role: 'owner'`, or an owner-only page of the navigation): 403, the layout's
+ *   error page in the member's language.
  *
  * The layout's loader calls it for every page; a page's own loader calls it too (loaders run
  * side by side, so a page cannot count on the layout having checked first).
@@ -33,17 +37,21 @@ export async function requireMember(
   const lang = requestLang(request);
   const url = new URL(request.url);
   const bo = context.backOffice(lang);
-  const me = await bo.me();
   const pathname = url.pathname.replace(/\.data$/, '');
-  if (!me) {
-    url.searchParams.delete('_routes');
-    throw redirect(dashboardLoginPath(`${pathname}${url.search}`, lang));
-  }
   const path = stripLangPrefix(pathname);
-  if (me.totpSetupRequired && path !== '/dashboard/account')
-    throw redirect(localizePath('/dashboard/account', lang));
-  if ((role === 'owner' || isOwnerOnlyPath(path)) && me.staff.role !== 'owner')
-    // The member goes along, so the error page keeps their header and navigation.
-    throw data({ me }, { status: 403 });
-  return { lang, me, bo };
+  const access = await bo.access({
+    role: role ?? (isOwnerOnlyPath(path) ? 'owner' : undefined),
+    duringTotpSetup: path === MY_ACCOUNT,
+  });
+  if (access.allowed) return { lang, me: access.me, bo };
+  switch (access.refusal) {
+    case 'STAFF_SESSION_REQUIRED':
+      url.searchParams.delete('_routes');
+      throw redirect(dashboardLoginPath(`${pathname}${url.search}`, lang));
+    case 'TOTP_SETUP_REQUIRED':
+      throw redirect(localizePath(MY_ACCOUNT, lang));
+    case 'STAFF_ROLE_REQUIRED':
+      // The member goes along, so the error page keeps their header and navigation.
+      throw data({ me: access.me }, { status: 403 });
+  }
 }

@@ -1,6 +1,13 @@
-import { customerQuery, type BackOfficeCustomerReads, type BackOfficeOverviewReads } from '@shop/contract';
+import {
+  customerQuery,
+  okMessage,
+  type BackOfficeCustomers,
+  type BackOfficeOverviewReads,
+} from '@shop/contract';
 import { z } from 'zod';
+import { setCustomerActive } from '../../../use-cases/accounts/customer-active.ts';
 import { customerDetails, listCustomers } from '../../../views/back-office/customers.ts';
+import { found } from '../../openapi.ts';
 import { overview } from '../../../views/back-office/overview.ts';
 import { parseAs } from '../../form.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
@@ -12,11 +19,19 @@ export function overviewPages({ app, lang, read }: BackOfficePageContext): BackO
 
 const customerId = z.uuid();
 
-/** The customers list and a customer's page (any member). */
-export function customerPages({ app, read }: BackOfficePageContext): BackOfficeCustomerReads {
+/** The customers list, a customer's page, and deactivating or reactivating them (any member). */
+export function customerPages({ app, lang, read, act }: BackOfficePageContext): BackOfficeCustomers {
   return {
     page: (filter) => read({}, () => listCustomers(app.db, parseAs(customerQuery, filter, 'querystring'))),
     one: (id) =>
       read({}, async () => (customerId.safeParse(id).success ? customerDetails(app.db, id) : null)),
+    setActive: (id, active) =>
+      act({}, async (by) => {
+        const changed = customerId.safeParse(id).success
+          ? await setCustomerActive(app.shop, id, active, by)
+          : null;
+        found(changed, 'CUSTOMER_NOT_FOUND');
+        return okMessage(active ? 'CUSTOMER_REACTIVATED' : 'CUSTOMER_DEACTIVATED', lang);
+      }),
   };
 }
