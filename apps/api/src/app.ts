@@ -25,6 +25,8 @@ import { rateLimitKey } from './http/client-address.ts';
 import { isInternalRequest } from './http/internal-request.ts';
 import { loggerOptions } from './lib/log-safe.ts';
 import { shopOrigin, warnWithoutPublicUrl } from './lib/public-origin.ts';
+import { Fatoora } from './lib/fatoora.ts';
+import { einvoiceAdminRoutes } from './http/routes/einvoices-admin.ts';
 import type { Shop } from './lib/shop.ts';
 import { clientErrorAnswer, securityHeaders } from './http/security-headers.ts';
 import { requestLang } from './lib/lang.ts';
@@ -46,6 +48,7 @@ import { orderRoutes } from './http/routes/orders.ts';
 import { adminOrderRoutes } from './http/routes/orders-admin.ts';
 import { paymentRoutes } from './http/routes/payments.ts';
 import { paymentReconciler } from './use-cases/checkout/reconcile.ts';
+import { einvoiceReporter } from './use-cases/einvoicing/report.ts';
 import { PaymentKeys } from './modules/payments/keys.ts';
 import { choosePaymentProvider } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
@@ -108,9 +111,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     changes: app.changes,
     mailer: app.mailer,
     readCache: app.readCache,
+    fatoora: new Fatoora(config),
     origin: () => shopOrigin(app),
   };
   app.decorate('shop', shop);
+  app.addHook('onClose', () => shop.fatoora.close());
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
   const routeList: RouteEntry[] = [];
@@ -271,6 +276,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     scope.addHook('onReady', async () => reconciler.start());
     scope.addHook('onClose', () => reconciler.stop());
   });
+  // Issued e-invoices are reported to Fatoora in the background, the same way.
+  await app.register(async (scope) => {
+    const reporter = einvoiceReporter(shop, config.zatca.reportIntervalMs);
+    scope.addHook('onReady', async () => reporter.start());
+    scope.addHook('onClose', () => reporter.stop());
+  });
   await app.register(staffRoutes);
   await app.register(staffMemberRoutes);
   await app.register(auditRoutes);
@@ -279,6 +290,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(contentAdminRoutes);
   await app.register(catalogImportRoutes);
   await app.register(refundRoutes);
+  await app.register(einvoiceAdminRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).
   const webBuildDir = resolveWebBuildDir(config);

@@ -112,6 +112,15 @@ const envSchema = z.object({
   ORDER_PAYMENT_TTL_MINUTES: z.coerce.number().int().positive().default(30),
   /** How often unpaid orders are settled with the provider; 0 turns the task off. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * ZATCA's Fatoora API base address (developer portal, simulation or production; see the README's
+   * configuration table). Unset: the shop's own Fatoora simulator, started inside the process.
+   */
+  ZATCA_API_URL: z.url().optional(),
+  /** The local Fatoora simulator in place of ZATCA_API_URL; on by default when ZATCA_API_URL is unset. */
+  ZATCA_SIMULATOR: bool.optional(),
+  /** How often e-invoices waiting to be reported are sent to Fatoora; 0 turns the task off. */
+  EINVOICE_REPORT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** Map tiles for the address picker; empty means no tiles (works offline). */
   MAP_TILE_URL: z.string().default(''),
   /** Memory for the anonymous page cache (compressed pages), in MB; 0 turns it off. */
@@ -172,6 +181,17 @@ export interface Config {
   orderPaymentTtlMinutes: number;
   /** Milliseconds; 0 is off. Defaults to 60 s, and to off in tests (they call it directly). */
   reconcileIntervalMs: number;
+  /** ZATCA phase 2 e-invoicing (Fatoora). */
+  zatca: {
+    /** Fatoora's base address; undefined when the simulator is used. */
+    apiUrl: string | undefined;
+    /** The in-process Fatoora simulator answers in place of ZATCA. */
+    simulator: boolean;
+    /** Which certificate template the onboarding CSR asks for. */
+    environment: 'developer-portal' | 'simulation' | 'production';
+    /** Milliseconds between reporting runs; 0 is off. Defaults to 30 s, and to off in tests. */
+    reportIntervalMs: number;
+  };
   mapTileUrl: string;
   pageCacheBytes: number;
   pageRenderConcurrency: number;
@@ -179,6 +199,25 @@ export interface Config {
   /** Milliseconds requests in flight get to finish on SIGTERM. */
   shutdownTimeoutMs: number;
   heapGrowingPercent: number;
+}
+
+/** The environment a Fatoora base address belongs to: its path names it (developer-portal, simulation, core). */
+function zatcaEnvironment(url: string | undefined): Config['zatca']['environment'] {
+  if (!url) return 'simulation';
+  if (url.includes('developer-portal')) return 'developer-portal';
+  if (url.includes('simulation')) return 'simulation';
+  return 'production';
+}
+
+function zatcaConfig(e: z.infer<typeof envSchema>): Config['zatca'] {
+  const simulator = e.ZATCA_SIMULATOR ?? !e.ZATCA_API_URL;
+  const apiUrl = simulator ? undefined : e.ZATCA_API_URL?.replace(/\/+$/, '');
+  return {
+    apiUrl,
+    simulator,
+    environment: zatcaEnvironment(apiUrl),
+    reportIntervalMs: (e.EINVOICE_REPORT_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30)) * 1000,
+  };
 }
 
 export class ConfigError extends Error {
@@ -249,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentSandbox,
     orderPaymentTtlMinutes: e.ORDER_PAYMENT_TTL_MINUTES,
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
+    zatca: zatcaConfig(e),
     mapTileUrl: e.MAP_TILE_URL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     pageRenderConcurrency: e.PAGE_RENDER_CONCURRENCY,

@@ -14,6 +14,8 @@ export * from './admin-insights.ts';
 export type * from './admin-insights-data.ts';
 export * from './refunds.ts';
 export * from './refund-messages.ts';
+export * from './einvoices.ts';
+export * from './einvoice-messages.ts';
 export type * from './admin-refunds-data.ts';
 export * from './admin-catalog.ts';
 export type * from './admin-catalog-data.ts';

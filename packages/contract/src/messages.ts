@@ -4,6 +4,7 @@ import { adminContentErrorMessages, adminContentSuccessMessages } from './admin-
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
 import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
+import { einvoiceErrorMessages, einvoiceSuccessMessages } from './einvoice-messages.ts';
 import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
@@ -246,6 +247,7 @@ export const errorMessages = {
   ...adminOrderErrorMessages,
   ...adminContentErrorMessages,
   ...refundErrorMessages,
+  ...einvoiceErrorMessages,
   ...catalogAdminErrorMessages,
 } as const satisfies Record<string, Messages>;
 
@@ -287,6 +289,7 @@ export const successMessages = {
   ...adminOrderSuccessMessages,
   ...adminContentSuccessMessages,
   ...refundSuccessMessages,
+  ...einvoiceSuccessMessages,
   ...catalogAdminSuccessMessages,
 } as const satisfies Record<string, Messages>;
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { ChangeEvents } from './change-events.ts';
+import type { Fatoora } from './fatoora.ts';
 import type { Mailer } from './mail.ts';
 import type { ReadCache } from './read-cache.ts';
 
@@ -22,6 +23,8 @@ export interface Shop {
   readonly mailer: Mailer;
   /** Public reads shared by every visitor, dropped on change. */
   readonly readCache: ReadCache;
+  /** ZATCA's Fatoora API, or the local simulator (e-invoicing). */
+  readonly fatoora: Fatoora;
   /**
    * The origin every absolute link starts with (PUBLIC_URL, else the listening address; see
    * public-origin.ts). A function: the listening address is known only once the server listens.

@@ -45,6 +45,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
       provider: choosePaymentProvider(t.config, t.app.db, t.app.paymentKeys),
       log: t.app.log,
       changes: t.app.changes,
+      config: t.config,
     };
   });
   afterAll(async () => {

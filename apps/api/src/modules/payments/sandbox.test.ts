@@ -34,6 +34,7 @@ describe('checkout with the sandbox provider', () => {
       provider: choosePaymentProvider(t.config, t.app.db, t.app.paymentKeys),
       log: t.app.log,
       changes: t.app.changes,
+      config: t.config,
     };
   });
   afterAll(() => t.close());

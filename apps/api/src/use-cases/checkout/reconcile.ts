@@ -1,3 +1,4 @@
+import { periodicTask } from '../../lib/periodic.ts';
 import { awaitingPaymentSince } from '../../modules/orders/service.ts';
 import { ProviderNotFoundError, type ProviderPayment } from '../../modules/payments/provider.ts';
 import { strayPaidPayments } from '../../modules/payments/service.ts';
@@ -85,33 +86,9 @@ export async function reconcilePayments(
   return summary;
 }
 
-/**
- * Runs `reconcilePayments` every `intervalMs` (0: never) once started, one run at a time: a run
- * still going when the next is due is left to finish. `stop` waits for a run in progress, so
- * the database it uses is closed only after it.
- */
+/** Runs `reconcilePayments` every `intervalMs` (0: never) once started (lib/periodic.ts). */
 export function paymentReconciler(deps: PaymentDeps, intervalMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  return {
-    start() {
-      if (intervalMs <= 0 || timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = reconcilePayments(deps)
-          .then((summary) => {
-            if (Object.values(summary).some((n) => n > 0)) deps.log.info({ summary }, 'payments reconciled');
-          })
-          .catch((error: unknown) => deps.log.error({ err: error }, 'payment reconciliation failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return periodicTask({ name: 'payment reconciliation', intervalMs, log: deps.log }, () => reconcilePayments(deps), (summary) => {
+    if (Object.values(summary).some((n) => n > 0)) deps.log.info({ summary }, 'payments reconciled');
+  });
 }

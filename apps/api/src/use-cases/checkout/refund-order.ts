@@ -33,6 +33,7 @@ import {
   returnedByLine,
   type RefundRow,
 } from '../../modules/refunds/service.ts';
+import { issueRefundCreditNote } from '../einvoicing/issue.ts';
 import { mailShopperAboutOrder, type OrderMailDeps } from '../shopper-mail.ts';
 import { announceStock } from './steps.ts';
 
@@ -54,7 +55,7 @@ import { announceStock } from './steps.ts';
  */
 
 /** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
-export type RefundDeps = OrderMailDeps & Pick<Shop, 'changes'> & { provider: PaymentProvider };
+export type RefundDeps = OrderMailDeps & Pick<Shop, 'changes' | 'config'> & { provider: PaymentProvider };
 
 export interface RefundRequest {
   amountHalalas: number;
@@ -160,7 +161,7 @@ async function askProvider(deps: RefundDeps, refund: RefundRow, resumed: boolean
   return deps.provider.refundPayment(refund.paymentId, refund.amountHalalas);
 }
 
-/** Counts a refund the provider made: order, payment, stock and audit, in one transaction. */
+/** Counts a refund the provider made: order, payment, stock, credit note and audit, in one transaction. */
 async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPayment, by: AuditActor) {
   const done = await deps.db.transaction(async (tx) => {
     const before = await lockOrder(tx, refund.orderId);
@@ -171,6 +172,7 @@ async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPaym
     if (!order) throw new Error(`order ${refund.orderId} could not count refund ${refund.id}`);
     await updatePaymentStatus(tx, refund.paymentId, payment);
     await releaseStock(tx, completed.returnStock);
+    await issueRefundCreditNote(tx, deps.config, order, completed);
     await recordAudit(tx, {
       by,
       action: 'order.refund',

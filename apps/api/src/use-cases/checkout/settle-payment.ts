@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@shop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockOrder, type OrderRow } from '../../modules/orders/lifecycle.ts';
@@ -21,6 +22,8 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** Told which products' stock or units sold a settlement changed. */
   changes: ChangeEvents;
+  /** Opens the signing unit's key for the invoice of a paid order. */
+  config: SealingConfig;
 }
 
 /** What a payment did to its order: paid it, or why not (an error code and HTTP status). */
@@ -107,7 +110,8 @@ export async function verifyShopperPayment(
 /**
  * Settles an order from a payment the provider reported. Accepted only when the status is
  * paid, the amount is the order's total and the currency SAR; then the order is paid, its
- * units counted sold and its products taken out of the cart, all in one transaction. The same
+ * units counted sold, its products taken out of the cart and its e-invoice issued, all in one
+ * transaction. The same
  * payment settles its order once: replays find the order already paid by it and change
  * nothing. A paid payment that cannot pay its order (wrong amount or currency, an order already
  * paid by another payment, an expired order whose stock is gone) is given back.
@@ -157,14 +161,14 @@ export async function settlePayment(
 
   const result = await deps.db.transaction(async (tx) => {
     await storePayment(tx, deps.provider.name, order.id, payment);
-    const nowPaid = await payOrder(tx, order.id, payment.id);
+    const nowPaid = await payOrder(tx, deps.config, order.id, payment.id);
     if (nowPaid) return { order: nowPaid.order, sold: nowPaid.units, refusal: null };
     const current = await lockOrder(tx, order.id);
     if (!current || current.paymentId === payment.id)
       return { order: current ?? order, sold: [], refusal: null };
     if (current.status === 'paid')
       return { order: current, sold: [], refusal: 'ORDER_ALREADY_PAID' as const };
-    const late = await payOrderLate(tx, order.id, payment.id);
+    const late = await payOrderLate(tx, deps.config, order.id, payment.id);
     if (late) return { order: late.order, sold: late.units, refusal: null };
     return { order: current, sold: [], refusal: 'ORDER_EXPIRED_REFUNDED' as const };
   });

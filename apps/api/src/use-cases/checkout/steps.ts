@@ -1,7 +1,9 @@
 import type { Tx } from '../../db/client.ts';
+import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { recordSale, releaseStock, reserveStock, OutOfStockError } from '../../modules/catalog/stock.ts';
 import { removeProducts } from '../../modules/cart/service.ts';
+import { issueOrderInvoice } from '../einvoicing/issue.ts';
 import {
   endUnpaid,
   markPaid,
@@ -28,21 +30,30 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
   await changes.publish({ topic: 'catalog', productIds });
 }
 
-/** A paid order's units are counted sold, and the bought products leave the shopper's cart. */
-async function completeSale(tx: Tx, paid: Transition): Promise<Transition> {
+/**
+ * A paid order's units are counted sold, the bought products leave the shopper's cart, and its
+ * simplified tax invoice is issued (when a signing unit is onboarded).
+ */
+async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
   await recordSale(tx, paid.units);
   await removeProducts(
     tx,
     paid.order.userId,
     paid.units.map((u) => u.productId),
   );
+  await issueOrderInvoice(tx, config, paid.order);
   return paid;
 }
 
 /** awaiting_payment → paid, then the sale. Null when the order was not awaiting payment. */
-export async function payOrder(tx: Tx, orderId: string, paymentId: string): Promise<Transition | null> {
+export async function payOrder(
+  tx: Tx,
+  config: SealingConfig,
+  orderId: string,
+  paymentId: string,
+): Promise<Transition | null> {
   const paid = await markPaid(tx, orderId, paymentId);
-  return paid && completeSale(tx, paid);
+  return paid && completeSale(tx, config, paid);
 }
 
 /**
@@ -51,13 +62,18 @@ export async function payOrder(tx: Tx, orderId: string, paymentId: string): Prom
  * order is not failed or expired); the savepoint is rolled back, so nothing has changed and
  * the payment must be given back.
  */
-export async function payOrderLate(tx: Tx, orderId: string, paymentId: string): Promise<Transition | null> {
+export async function payOrderLate(
+  tx: Tx,
+  config: SealingConfig,
+  orderId: string,
+  paymentId: string,
+): Promise<Transition | null> {
   try {
     return await tx.transaction(async (savepoint) => {
       const paid = await markPaidLate(savepoint, orderId, paymentId);
       if (!paid) return null;
       await reserveStock(savepoint, paid.units);
-      return completeSale(savepoint, paid);
+      return completeSale(savepoint, config, paid);
     });
   } catch (error) {
     if (error instanceof OutOfStockError) return null;
