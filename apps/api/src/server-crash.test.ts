@@ -219,7 +219,10 @@ describe('SIGKILL during order creation and payment settlement', () => {
           // No shop runs beside this check: nobody caches what it changes.
           changes: new ChangeEvents(),
           // No signing unit is onboarded in this test: no key is ever opened.
-          config: { staff: { idleMinutes: 30, sessionHours: 12, totpKey: undefined }, dataDir: store.dataDir },
+          config: {
+            staff: { idleMinutes: 30, sessionHours: 12, totpKey: undefined },
+            dataDir: store.dataDir,
+          },
         },
         { now: new Date(Date.now() + 24 * 3_600_000) },
       );

@@ -101,15 +101,28 @@ export const einvoiceUnitSchema = z.object({
 });
 export type EinvoiceUnit = z.infer<typeof einvoiceUnitSchema>;
 
-const digits = (n: number, code: string) => z.string().trim().regex(new RegExp(`^[0-9]{${n}}$`), code);
+const digits = (n: number, code: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[0-9]{${n}}$`), code);
 const required = z.string().trim().min(1, 'EINVOICE_FIELD_REQUIRED').max(200);
 
 /** What the owner types on the onboarding page; the OTP comes from the Fatoora portal. */
 export const einvoiceOnboardBodySchema = z.object({
-  otp: z.string().trim().regex(/^[0-9]{6}$/, 'EINVOICE_OTP_INVALID'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'EINVOICE_OTP_INVALID'),
   legalName: required,
-  vatNumber: z.string().trim().regex(/^3[0-9]{13}3$/, 'EINVOICE_VAT_INVALID'),
-  commercialRegister: z.string().trim().regex(/^[0-9]{10}$/, 'EINVOICE_CRN_INVALID'),
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(/^3[0-9]{13}3$/, 'EINVOICE_VAT_INVALID'),
+  commercialRegister: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{10}$/, 'EINVOICE_CRN_INVALID'),
   branch: required,
   businessCategory: required,
   street: required,

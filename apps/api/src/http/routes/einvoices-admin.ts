@@ -16,7 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onboardSigningUnit } from '../../use-cases/einvoicing/onboard.ts';
 import { reportAgain } from '../../use-cases/einvoicing/report.ts';
-import { einvoiceList, einvoiceUnitState, einvoiceXml, orderEinvoices } from '../../views/back-office/einvoices.ts';
+import {
+  einvoiceList,
+  einvoiceUnitState,
+  einvoiceXml,
+  orderEinvoices,
+} from '../../views/back-office/einvoices.ts';
 import { ADMIN_TAG, found, STAFF_COOKIE } from '../openapi.ts';
 import { auditActor } from '../staff-guard.ts';
 

@@ -58,7 +58,11 @@ export interface NewUnit {
 export async function activateUnit(tx: Tx, config: SealingConfig, unit: NewUnit): Promise<EinvoiceUnitRow> {
   const now = new Date();
   // The lock of the old unit waits for a document being issued with it to commit first.
-  await tx.select({ id: einvoiceUnits.id }).from(einvoiceUnits).where(eq(einvoiceUnits.status, 'active')).for('update');
+  await tx
+    .select({ id: einvoiceUnits.id })
+    .from(einvoiceUnits)
+    .where(eq(einvoiceUnits.status, 'active'))
+    .for('update');
   await tx
     .update(einvoiceUnits)
     .set({ status: 'retired', retiredAt: now })
@@ -264,13 +268,15 @@ export async function recordFailedAttempt(
  * rejected one as it is (a rejected document is never edited; a correction is a new credit note).
  * Null when the document is not queued or rejected.
  */
-export async function requeueDocument(db: Db, uuid: string, now = new Date()): Promise<EinvoiceDocumentRow | null> {
+export async function requeueDocument(
+  db: Db,
+  uuid: string,
+  now = new Date(),
+): Promise<EinvoiceDocumentRow | null> {
   const [row] = await db
     .update(einvoiceDocuments)
     .set({ status: 'queued', nextAttemptAt: now, reportedAt: null })
-    .where(
-      and(eq(einvoiceDocuments.uuid, uuid), inArray(einvoiceDocuments.status, ['queued', 'rejected'])),
-    )
+    .where(and(eq(einvoiceDocuments.uuid, uuid), inArray(einvoiceDocuments.status, ['queued', 'rejected'])))
     .returning();
   return row ?? null;
 }

@@ -88,7 +88,11 @@ export async function reconcilePayments(
 
 /** Runs `reconcilePayments` every `intervalMs` (0: never) once started (lib/periodic.ts). */
 export function paymentReconciler(deps: PaymentDeps, intervalMs: number) {
-  return periodicTask({ name: 'payment reconciliation', intervalMs, log: deps.log }, () => reconcilePayments(deps), (summary) => {
-    if (Object.values(summary).some((n) => n > 0)) deps.log.info({ summary }, 'payments reconciled');
-  });
+  return periodicTask(
+    { name: 'payment reconciliation', intervalMs, log: deps.log },
+    () => reconcilePayments(deps),
+    (summary) => {
+      if (Object.values(summary).some((n) => n > 0)) deps.log.info({ summary }, 'payments reconciled');
+    },
+  );
 }

@@ -91,7 +91,11 @@ async function passComplianceChecks(
       certificate: compliance.binarySecurityToken,
       signingTime: new Date(),
     });
-    const outcome = await client.complianceCheck(compliance, { xml: signed.xml, hash: signed.hash, uuid: sample.uuid });
+    const outcome = await client.complianceCheck(compliance, {
+      xml: signed.xml,
+      hash: signed.hash,
+      uuid: sample.uuid,
+    });
     if (outcome.status === 'rejected')
       throw new FatooraError(
         `compliance check of the ${sample.kind} refused`,
@@ -154,7 +158,12 @@ export async function onboardSigningUnit(
       entityType: 'einvoice_unit',
       entityId: String(unit.id),
       before: null,
-      after: { commonName, serialNumber, environment: unit.environment, certificateExpiresAt: unit.certificateExpiresAt },
+      after: {
+        commonName,
+        serialNumber,
+        environment: unit.environment,
+        certificateExpiresAt: unit.certificateExpiresAt,
+      },
     });
     return unit;
   });

@@ -111,7 +111,10 @@ async function reportOne(
       messages,
       nextAttemptAt: new Date(Date.now() + retryDelayMs(doc.attempts)),
     });
-    deps.log.warn({ err: error, uuid: doc.uuid, attempts: doc.attempts }, 'e-invoice not reported; will retry');
+    deps.log.warn(
+      { err: error, uuid: doc.uuid, attempts: doc.attempts },
+      'e-invoice not reported; will retry',
+    );
     return 'retried';
   }
 }

@@ -104,7 +104,9 @@ export async function einvoiceUnitState(db: Db, now = new Date()): Promise<Einvo
     commonName: unit?.commonName ?? null,
     serialNumber: unit?.serialNumber ?? null,
     certificateExpiresAt: unit?.certificateExpiresAt.toISOString() ?? null,
-    certificateExpiring: unit ? unit.certificateExpiresAt.getTime() - now.getTime() < EXPIRY_WARNING_MS : false,
+    certificateExpiring: unit
+      ? unit.certificateExpiresAt.getTime() - now.getTime() < EXPIRY_WARNING_MS
+      : false,
     overdue,
     icv: unit?.icv ?? 0,
   };
