@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiPaths } from '@shop/contract';
@@ -82,6 +85,24 @@ async function countingProxy(target: string) {
     reports,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** One of the e-invoice commands (src/cli), as `npm run` starts it; its exit code and output. */
+function command(file: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'cli', file), ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...env },
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
 }
 
 /** A store with products and an onboarded signing unit (onboarded against `fatooraUrl`). */
@@ -186,6 +207,23 @@ describe('the e-invoice chain across shop processes', () => {
       } finally {
         await database.close();
       }
+
+      // The same check away from the shop: export, then verify the exported files.
+      const out = path.join(store.dataDir, 'export');
+      const exported = await command('einvoice-export.ts', ['--out', out], {
+        DATABASE_URL: store.databaseUrl!,
+      });
+      expect(exported.code, exported.output).toBe(0);
+      expect(exported.output).toContain('Exported 50 documents');
+      const verified = await command('einvoice-verify-chain.ts', [out]);
+      expect(verified.code, verified.output).toBe(0);
+      // A document missing from the middle is a gap the check names.
+      const files = (await readdir(out)).filter((f) => f.endsWith('.xml')).sort();
+      await rm(path.join(out, files[24]!));
+      const broken = await command('einvoice-verify-chain.ts', [out]);
+      expect(broken.code).toBe(1);
+      expect(broken.output).toContain('ICV_GAP');
+      expect(broken.output).toContain('PIH_MISMATCH');
     },
     300_000,
   );
