@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
-import { activateUnit } from '../../modules/einvoices/service.ts';
+import { activateUnit, type SealingConfig } from '../../modules/einvoices/service.ts';
 import type { EinvoiceUnitRow } from '../../modules/einvoices/schema.ts';
 
 /**
@@ -27,7 +27,7 @@ import type { EinvoiceUnitRow } from '../../modules/einvoices/schema.ts';
  * (key and secret sealed); it becomes the active unit and its chain starts at counter 1.
  */
 
-export type OnboardDeps = Pick<Shop, 'db' | 'config' | 'log' | 'fatoora'>;
+export type OnboardDeps = Pick<Shop, 'db' | 'log' | 'fatoora'> & { config: SealingConfig };
 
 /** The software's name and version in the EGS serial (`1-solution|2-version|3-unit`). */
 const SOLUTION = 'RiyadhElectronicsShop';

@@ -13,6 +13,7 @@ import {
   requeueDocument,
   unitById,
   unitCredentials,
+  type SealingConfig,
 } from '../../modules/einvoices/service.ts';
 import type { EinvoiceDocumentRow, EinvoiceStatus, EinvoiceUnitRow } from '../../modules/einvoices/schema.ts';
 
@@ -25,7 +26,7 @@ import type { EinvoiceDocumentRow, EinvoiceStatus, EinvoiceUnitRow } from '../..
  * documents are in the database from the transaction that issued them, so a restart loses none.
  */
 
-export type ReportDeps = Pick<Shop, 'db' | 'config' | 'log' | 'fatoora'>;
+export type ReportDeps = Pick<Shop, 'db' | 'log' | 'fatoora'> & { config: SealingConfig };
 
 /** Longest one attempt may hold a document: the client's calls answer well within it. */
 export const REPORT_LEASE_MS = 2 * 60_000;
