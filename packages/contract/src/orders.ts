@@ -50,8 +50,13 @@ export const zatcaInvoiceSchema = z.object({
   vatNumber: z.string(),
   /** ISO 8601, UTC: when the order was paid. */
   invoiceTime: z.string(),
-  /** Base64 of the TLV bytes (tags 1 seller, 2 VAT number, 3 time, 4 total, 5 VAT). */
+  /**
+   * Base64 of the TLV bytes: tags 1 seller, 2 VAT number, 3 time, 4 total, 5 VAT, and, for a
+   * signed e-invoice (phase 2), 6 hash, 7 signature, 8 public key, 9 the certificate's signature.
+   */
   qr: z.string(),
+  /** True when the QR code is the signed e-invoice's (phase 2, tags 1–9); false: phase 1 (tags 1–5). */
+  signed: z.boolean(),
   /** The same QR as a PNG data URL (`data:image/png;base64,...`), ready for an `<img>`. */
   qrImage: z.string(),
 });

@@ -147,8 +147,10 @@ export const creditNoteSchema = z.object({
   vat: z.number().nonnegative(),
   totalExVat: z.number().nonnegative(),
   returnedLines: z.array(z.object({ productName: z.string(), quantity: z.number().int().positive() })),
+  /** The ZATCA QR code: the signed credit note's (phase 2, tags 1–9) when `signed`, else phase 1. */
   qr: z.string(),
   qrImage: z.string(),
+  signed: z.boolean(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 

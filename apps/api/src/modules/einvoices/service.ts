@@ -288,6 +288,22 @@ export async function documentByUuid(db: Db, uuid: string): Promise<EinvoiceDocu
   return row ?? null;
 }
 
+/**
+ * The QR code (tags 1–9) of an order's signed invoice, or of a refund's signed credit note; null
+ * when none was issued (no unit was onboarded then): the caller prints the phase 1 code.
+ */
+export async function signedQrOf(
+  db: Db,
+  of: { orderId: string } | { refundId: string },
+): Promise<string | null> {
+  const where =
+    'refundId' in of
+      ? eq(einvoiceDocuments.refundId, of.refundId)
+      : and(eq(einvoiceDocuments.orderId, of.orderId), eq(einvoiceDocuments.kind, 'invoice'));
+  const [row] = await db.select({ qr: einvoiceDocuments.qr }).from(einvoiceDocuments).where(where).limit(1);
+  return row?.qr ?? null;
+}
+
 /** An order's documents: its invoice, then its credit notes, in chain order. */
 export async function documentsOfOrder(db: Db, orderId: string): Promise<EinvoiceDocumentRow[]> {
   return db

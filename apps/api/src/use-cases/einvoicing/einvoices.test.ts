@@ -3,7 +3,9 @@ import {
   einvoicePaths,
   refundPaths,
   type EinvoiceList,
+  type Order,
   type OrderEinvoices,
+  type CreditNote,
   type PayInvoiceAnswer,
 } from '@shop/contract';
 import {
@@ -19,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fatoora } from '../../lib/fatoora.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { createShopper, placeOrderCall, putInCart } from '../../test/shoppers.ts';
+import { createShopper, placeOrderCall, putInCart, type Shopper } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { reportDueDocuments } from './report.ts';
 import { decodeZatcaTlv } from '../../modules/orders/zatca.ts';
@@ -59,7 +61,7 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
   });
   afterAll(() => t.close());
 
-  async function paidOrder(count = 2): Promise<PayInvoiceAnswer> {
+  async function paidOrder(count = 2): Promise<PayInvoiceAnswer & { shopper: Shopper }> {
     const shopper = await createShopper(t.app.db);
     await putInCart(t.app.db, shopper.id, product.id, count);
     const placed = await placeOrderCall(t, shopper, {}, 'en');
@@ -79,7 +81,17 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
       payload: { id: order.given_id },
     });
     expect(verified.statusCode, verified.body).toBe(200);
-    return order;
+    return { ...order, shopper };
+  }
+
+  async function shopperOrder(order: PayInvoiceAnswer & { shopper: Shopper }): Promise<Order> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.orderById.build({ invoiceId: order.invoiceId })}?lang=ar`,
+      headers: order.shopper.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Order;
   }
 
   async function documentsOf(orderId: string): Promise<OrderEinvoices> {
@@ -106,9 +118,12 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     return unit!.certificate;
   }
 
-  it('issues nothing while no signing unit is onboarded', async () => {
+  it('issues nothing while no signing unit is onboarded: the invoice keeps the phase 1 QR code', async () => {
     const order = await paidOrder(1);
     expect((await documentsOf(order.invoiceId)).documents).toEqual([]);
+    const shown = await shopperOrder(order);
+    expect(shown.zatca?.signed).toBe(false);
+    expect([...decodeZatcaTlv(shown.zatca!.qr).keys()]).toEqual([1, 2, 3, 4, 5]);
     const unit = await t.app.inject({
       method: 'GET',
       url: einvoicePaths.unit.build({}),
@@ -163,6 +178,12 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     const checked = checkSignedInvoice(row!.xml, await certificate());
     expect(checked.problems).toEqual([]);
     expect(checked.icv).toBe(1);
+    // The shopper's invoice prints the signed document's QR code: tags 1–9, tag 6 its hash.
+    const shown = await shopperOrder(order);
+    expect(shown.zatca?.signed).toBe(true);
+    const tags = decodeZatcaTlv(shown.zatca!.qr);
+    expect([...tags.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(tags.get(6)).toBe(row!.hash);
 
     const summary = await reportDueDocuments(t.app.shop);
     expect(summary).toMatchObject({ reported: 1, rejected: 0, retried: 0 });
@@ -204,6 +225,17 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     expect(noteRow!.xml).toContain('Scratched screen');
     // The credit note's total is what was given back.
     expect(decodeZatcaTlv(noteRow!.qr).get(4)).toBe('100.50');
+    // The shopper's credit note prints the signed note's QR code.
+    const refundId = noteRow!.refundId!;
+    const printed = await t.app.inject({
+      method: 'GET',
+      url: `${refundPaths.shopperCreditNote.build({ invoiceId: order.invoiceId, refundId })}?lang=en`,
+      headers: order.shopper.headers,
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const shownNote: CreditNote = printed.json();
+    expect(shownNote.signed).toBe(true);
+    expect(shownNote.qr).toBe(noteRow!.qr);
     expect((await reportDueDocuments(t.app.shop)).reported).toBe(2);
   });
 

@@ -88,13 +88,15 @@ export async function presentAdminOrder(
   details: AdminOrderDetails,
   lang: Lang,
   settings: ShopSettings,
+  /** The QR code of the order's signed e-invoice (phase 2), when one was issued. */
+  signedQr: string | null = null,
 ): Promise<AdminOrder> {
   const { order } = details;
   const summary = presentAdminSummary(details);
   let invoice: AdminOrder['invoice'] = null;
   if (order.paidAt) {
     const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
-    const qr = encodeZatcaTlv(fields);
+    const qr = signedQr ?? encodeZatcaTlv(fields);
     invoice = {
       sellerName: fields.sellerName,
       sellerNameEn: settings.sellerName.en,
@@ -102,6 +104,7 @@ export async function presentAdminOrder(
       invoiceNumber: order.number,
       invoiceTime: zatcaTime(order.paidAt),
       qr,
+      signed: signedQr !== null,
       qrImage: await zatcaQrImage(qr),
     };
   }

@@ -1,6 +1,7 @@
 import type { AdminOrder, AdminOrdersPage, AdminOrdersQuery, Lang } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import { getSettings } from '../../modules/settings/service.ts';
+import { signedQrOf } from '../../modules/einvoices/service.ts';
 import { presentAdminOrder, presentAdminSummary } from './order-present.ts';
 import { adminOrderDetails, listAdminOrders, type OrderRef } from './orders-read.ts';
 
@@ -19,5 +20,10 @@ export async function adminOrdersPage(db: Db, query: AdminOrdersQuery): Promise<
 /** One order by its number or id, in `lang`; null when there is none. */
 export async function adminOrder(db: Db, ref: OrderRef, lang: Lang): Promise<AdminOrder | null> {
   const details = await adminOrderDetails(db, ref);
-  return details && presentAdminOrder(details, lang, await getSettings(db));
+  if (!details) return null;
+  const [settings, signedQr] = await Promise.all([
+    getSettings(db),
+    signedQrOf(db, { orderId: details.order.id }),
+  ]);
+  return presentAdminOrder(details, lang, settings, signedQr);
 }

@@ -71,7 +71,7 @@ const INVOICED = new Set<OrderRow['status']>(['paid', 'shipped', 'partially_refu
 
 /**
  * An order as the API answers it. Paid orders carry the ZATCA QR code of their simplified tax
- * invoice; its seller name is the Arabic one (the registered name), whatever the language.
+ * invoice (the signed e-invoice's when there is one, phase 1's otherwise); its seller name is the Arabic one (the registered name), whatever the language.
  * `refunds` are the order's refund rows (any status): the answer lists the succeeded ones.
  */
 export async function presentOrder(
@@ -80,16 +80,19 @@ export async function presentOrder(
   refunds: RefundRow[],
   lang: Lang,
   settings: ShopSettings,
+  /** The QR code of the order's signed e-invoice (phase 2), when one was issued. */
+  signedQr: string | null = null,
 ): Promise<Order> {
   let zatca: Order['zatca'] = null;
   if (INVOICED.has(order.status) && order.paidAt) {
     const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
-    const qr = encodeZatcaTlv(fields);
+    const qr = signedQr ?? encodeZatcaTlv(fields);
     zatca = {
       sellerName: fields.sellerName,
       vatNumber: fields.vatNumber,
       invoiceTime: zatcaTime(order.paidAt),
       qr,
+      signed: signedQr !== null,
       qrImage: await zatcaQrImage(qr),
     };
   }

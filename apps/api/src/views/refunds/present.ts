@@ -102,6 +102,8 @@ export async function presentCreditNote(
     lines: OrderLineRow[];
     customerName: string;
     settings: ShopSettings;
+    /** The QR code of the refund's signed credit note (phase 2), when one was issued. */
+    signedQr?: string | null;
   },
   lang: Lang,
 ): Promise<CreditNote | null> {
@@ -109,12 +111,15 @@ export async function presentCreditNote(
   if (refund.status !== 'succeeded' || refund.creditNoteNumber === null || refund.completedAt === null)
     return null;
   const vat = vatIncluded(refund.amountHalalas);
-  const qr = encodeZatcaTlv({
-    ...zatcaSeller(settings),
-    time: refund.completedAt,
-    totalHalalas: refund.amountHalalas,
-    vatHalalas: vat,
-  });
+  const signedQr = input.signedQr ?? null;
+  const qr =
+    signedQr ??
+    encodeZatcaTlv({
+      ...zatcaSeller(settings),
+      time: refund.completedAt,
+      totalHalalas: refund.amountHalalas,
+      vatHalalas: vat,
+    });
   return {
     refundId: refund.id,
     orderId: order.id,
@@ -138,5 +143,6 @@ export async function presentCreditNote(
     })),
     qr,
     qrImage: await zatcaQrImage(qr),
+    signed: signedQr !== null,
   };
 }

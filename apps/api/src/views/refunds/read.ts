@@ -7,6 +7,7 @@ import { findRefund, refundsOfOrders, type RefundRow } from '../../modules/refun
 import { getSettings } from '../../modules/settings/service.ts';
 import { findUserById } from '../../modules/users/service.ts';
 import { statusOf } from '../orders/present.ts';
+import { signedQrOf } from '../../modules/einvoices/service.ts';
 import { presentAdminRefund, presentCreditNote, presentRefundsOfOrder } from './present.ts';
 
 /**
@@ -68,13 +69,21 @@ async function presentNote(
 ): Promise<CreditNote | null> {
   const refund = await findRefund(db, order.id, refundId);
   if (!refund) return null;
-  const [lines, customer, settings] = await Promise.all([
+  const [lines, customer, settings, signedQr] = await Promise.all([
     linesOfOrders(db, [order.id]),
     findUserById(db, order.userId),
     getSettings(db),
+    signedQrOf(db, { refundId: refund.id }),
   ]);
   return presentCreditNote(
-    { order, refund, lines: lines.get(order.id) ?? [], customerName: customer?.name ?? '', settings },
+    {
+      order,
+      refund,
+      lines: lines.get(order.id) ?? [],
+      customerName: customer?.name ?? '',
+      settings,
+      signedQr,
+    },
     lang,
   );
 }

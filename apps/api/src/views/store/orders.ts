@@ -10,6 +10,7 @@ import {
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
+import { signedQrOf } from '../../modules/einvoices/service.ts';
 import { callbackUrlFor } from '../../modules/orders/callback-url.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
 import { findOrder, linesOfOrders, listOrders, type OrderLineRow } from '../../modules/orders/service.ts';
@@ -37,12 +38,20 @@ async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<
 }
 
 async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
-  const [lines, refunds, settings] = await Promise.all([
+  const [lines, refunds, settings, signedQr] = await Promise.all([
     linesOfOrders(db, [order.id]),
     refundsOfOrders(db, [order.id]),
     getSettings(db),
+    signedQrOf(db, { orderId: order.id }),
   ]);
-  return presentOrder(order, lines.get(order.id) ?? [], refunds.get(order.id) ?? [], lang, settings);
+  return presentOrder(
+    order,
+    lines.get(order.id) ?? [],
+    refunds.get(order.id) ?? [],
+    lang,
+    settings,
+    signedQr,
+  );
 }
 
 /** What the card form needs to pay `order`: the same every time it is asked for. */
