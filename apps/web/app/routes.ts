@@ -34,6 +34,10 @@ export default [
     ...page('dashboard/orders/:ref', 'routes/dashboard-order.tsx'),
     ...page('dashboard/orders/:ref/invoice', 'routes/dashboard-order-invoice.tsx'),
 
+    // e-invoices (ZATCA phase 2)
+    ...page('dashboard/einvoices', 'routes/dashboard-einvoices.tsx'),
+    ...page('dashboard/einvoices/onboarding', 'routes/dashboard-einvoices-onboarding.tsx'),
+    ...page('dashboard/orders/:ref/einvoices', 'routes/dashboard-order-einvoices.tsx'),
     // refunds and credit notes
     ...page('dashboard/orders/:id/refund', 'routes/dashboard-order-refund.tsx'),
     ...page('dashboard/orders/:id/credit-notes/:refundId', 'routes/dashboard-credit-note.tsx'),

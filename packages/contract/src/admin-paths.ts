@@ -48,6 +48,7 @@ export const ownerOnlyPages: readonly string[] = [
   '/dashboard/settings',
   '/dashboard/staff',
   '/dashboard/audit',
+  '/dashboard/einvoices/onboarding',
 ];
 
 /** The back office's cookie: its own name, never the shopper's `session`. */

@@ -6,6 +6,7 @@ import type { BackOfficeAccount, BackOfficeStaff } from './admin-staff-data.ts';
 import type { BackOfficeContentReads } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { BackOfficeRefunds } from './admin-refunds-data.ts';
+import type { BackOfficeEinvoices } from './admin-einvoices-data.ts';
 import type { z } from './zod.ts';
 
 /** The audit log's filters as a page's query string gives them (strings, checked by the API). */
@@ -51,6 +52,9 @@ export interface BackOfficeData {
 
   // refunds and credit notes
   refunds: BackOfficeRefunds;
+
+  // e-invoices (ZATCA phase 2)
+  einvoices: BackOfficeEinvoices;
 
   // catalog
   catalog: BackOfficeCatalog;

@@ -16,6 +16,7 @@ export * from './refunds.ts';
 export * from './refund-messages.ts';
 export * from './einvoices.ts';
 export * from './einvoice-messages.ts';
+export type * from './admin-einvoices-data.ts';
 export type * from './admin-refunds-data.ts';
 export * from './admin-catalog.ts';
 export type * from './admin-catalog-data.ts';

@@ -18,6 +18,7 @@ export const namespaces = [
   'dashboard',
   'dashboard-orders',
   'dashboard-refunds',
+  'dashboard-einvoices',
   'dashboard-insights',
   'dashboard-catalog',
   'dashboard-content',

@@ -2,6 +2,7 @@ import type { Route } from './+types/dashboard-home';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
 import { StatusBadge } from '../features/dashboard/components/status-badge.tsx';
+import { EinvoiceUnitNotice } from '../features/dashboard/einvoices/einvoice-parts.tsx';
 import { formatHalalas, formatNumber } from '../features/dashboard/format.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { orderStatusKey, orderStatusTones } from '../features/dashboard-insights/order-status.ts';
@@ -9,10 +10,15 @@ import { SalesChart } from '../features/dashboard-insights/sales-chart.tsx';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
-/** The back office's first page: sales, orders by state, low stock and the daily chart. */
+/**
+ * The back office's first page: sales, orders by state, low stock and the daily chart; and,
+ * when there is one, the e-invoicing warning (certificate expiring within a month, documents
+ * not reported for 20 hours).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { bo, me } = await requireMember(args);
-  return { name: me.staff.name, overview: await bo.overview.get() };
+  const [overview, einvoiceUnit] = await Promise.all([bo.overview.get(), bo.einvoices.unit()]);
+  return { name: me.staff.name, isOwner: me.staff.role === 'owner', overview, einvoiceUnit };
 }
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -35,6 +41,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title={tShared('home.title')}>
       <p className="text-muted">{tShared('home.welcome', { name: loaderData.name })}</p>
+      {(loaderData.einvoiceUnit.certificateExpiring || loaderData.einvoiceUnit.overdue > 0) && (
+        <EinvoiceUnitNotice unit={loaderData.einvoiceUnit} isOwner={loaderData.isOwner} />
+      )}
       <section aria-labelledby="sales-heading" className="flex flex-col gap-3">
         <h2 id="sales-heading" className="text-lg font-semibold">
           {t('figures.heading')}

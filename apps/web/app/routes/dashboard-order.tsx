@@ -124,6 +124,7 @@ function Lines({ order }: { order: AdminOrder }) {
 
 function Actions({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('dashboard-orders');
+  const { t: tEinvoices } = useTranslation('dashboard-einvoices');
   const { can } = order;
   const any = can.ship || can.deliver || can.cancel || can.refund || order.invoice;
   return (
@@ -163,6 +164,14 @@ function Actions({ order }: { order: AdminOrder }) {
             className="inline-flex h-10 items-center rounded-full border border-line px-5 text-sm font-semibold hover:bg-surface"
           >
             {t('actions.invoice')}
+          </ShopLink>
+        )}
+        {order.invoice && (
+          <ShopLink
+            to={`/dashboard/orders/${order.number}/einvoices`}
+            className="inline-flex h-10 items-center rounded-full border border-line px-5 text-sm font-semibold hover:bg-surface"
+          >
+            {tEinvoices('title')}
           </ShopLink>
         )}
       </div>
