@@ -14,7 +14,8 @@ export default async function globalSetup(_config: FullConfig) {
   // share a loaded machine with other test runs: the render gate's short wait is for bursts of
   // shoppers, and would turn a slow test page into a "busy" page here.
   const server = await startShopServer({
-    env: { PAGE_RENDER_WAIT_MS: '60000' },
+    // E-invoices are reported every second, so a test sees ZATCA's answer without waiting 30 s.
+    env: { PAGE_RENDER_WAIT_MS: '60000', EINVOICE_REPORT_INTERVAL_SECONDS: '1' },
     beforeStart: ({ dataDir }) => createE2eOwner(root, dataDir),
   });
   process.env.E2E_BASE_URL = server.url;

@@ -25,7 +25,22 @@ export function CreditNoteDocument({ note }: { note: CreditNote }) {
             {note.sellerName} · {t('creditNote.vatNumber')}: <span dir="ltr">{note.vatNumber}</span>
           </p>
         </div>
-        <img src={note.qrImage} alt={t('creditNote.qrLabel')} width={128} height={128} className="size-32" />
+        <figure className="flex flex-col items-center gap-1">
+          <img
+            src={note.qrImage}
+            alt={t('creditNote.qrLabel')}
+            width={128}
+            height={128}
+            className="size-32"
+            data-testid="credit-note-qr"
+            data-qr-phase={note.signed ? 2 : 1}
+          />
+          {note.signed && (
+            <figcaption className="max-w-32 text-center text-xs text-muted">
+              {t('creditNote.qrSigned')}
+            </figcaption>
+          )}
+        </figure>
       </header>
       <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2">
         <div className={row}>

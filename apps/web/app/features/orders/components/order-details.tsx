@@ -88,8 +88,12 @@ export function OrderDetails({ order }: { order: Order }) {
               width={144}
               height={144}
               className="size-36"
+              data-testid="invoice-qr"
+              data-qr-phase={order.zatca.signed ? 2 : 1}
             />
-            <figcaption className="max-w-40 text-center text-xs text-muted">{t('orders.qrHint')}</figcaption>
+            <figcaption className="max-w-40 text-center text-xs text-muted">
+              {order.zatca.signed ? t('orders.qrSigned') : t('orders.qrHint')}
+            </figcaption>
           </figure>
         )}
       </div>
