@@ -71,7 +71,7 @@ export default function DashboardEinvoicesOnboarding({ loaderData }: Route.Compo
       title={t('onboardingTitle')}
       breadcrumbs={[{ label: t('title'), to: '/dashboard/einvoices' }, { label: t('onboardingTitle') }]}
     >
-      <EinvoiceUnitNotice unit={unit} isOwner />
+      <EinvoiceUnitNotice unit={unit} onboardLink={false} />
       <section className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6">
         <p className="text-sm">{t('onboarding.intro')}</p>
         {unit.onboarded && <p className="text-sm font-semibold">{t('onboarding.replaces')}</p>}

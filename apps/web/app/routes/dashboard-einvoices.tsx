@@ -87,7 +87,7 @@ export default function DashboardEinvoices({ loaderData }: Route.ComponentProps)
   ];
   return (
     <DashboardPage title={t('title')}>
-      <EinvoiceUnitNotice unit={unit} isOwner={isOwner} />
+      <EinvoiceUnitNotice unit={unit} onboardLink={isOwner} />
       <FilterBar
         values={query.filters}
         selects={[

@@ -42,7 +42,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     <DashboardPage title={tShared('home.title')}>
       <p className="text-muted">{tShared('home.welcome', { name: loaderData.name })}</p>
       {(loaderData.einvoiceUnit.certificateExpiring || loaderData.einvoiceUnit.overdue > 0) && (
-        <EinvoiceUnitNotice unit={loaderData.einvoiceUnit} isOwner={loaderData.isOwner} />
+        <EinvoiceUnitNotice unit={loaderData.einvoiceUnit} onboardLink={loaderData.isOwner} />
       )}
       <section aria-labelledby="sales-heading" className="flex flex-col gap-3">
         <h2 id="sales-heading" className="text-lg font-semibold">

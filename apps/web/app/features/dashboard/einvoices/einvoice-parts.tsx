@@ -22,7 +22,7 @@ export function EinvoiceStatusBadge({ status }: { status: EinvoiceStatus }) {
  * What the back office must know about the signing unit: none connected (nothing is issued),
  * documents not reported for 20 hours, a certificate expiring within a month.
  */
-export function EinvoiceUnitNotice({ unit, isOwner }: { unit: EinvoiceUnit; isOwner: boolean }) {
+export function EinvoiceUnitNotice({ unit, onboardLink }: { unit: EinvoiceUnit; onboardLink: boolean }) {
   const { t } = useTranslation('dashboard-einvoices');
   const { lang } = useLang();
   const warning = 'rounded-2xl border border-amber-400 bg-amber-50 p-4 text-sm font-medium';
@@ -31,7 +31,7 @@ export function EinvoiceUnitNotice({ unit, isOwner }: { unit: EinvoiceUnit; isOw
     return (
       <p role="status" className={warning} data-testid="einvoice-unit">
         {t('unit.notOnboarded')}{' '}
-        {isOwner && (
+        {onboardLink && (
           <ShopLink to="/dashboard/einvoices/onboarding" className="font-bold text-primary underline">
             {t('unit.onboardLink')}
           </ShopLink>
