@@ -2,10 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseCertificate, certificatePem } from '@shop/zatca';
-import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { activeUnit, documentsOfUnit, unitById } from '../modules/einvoices/service.ts';
+import { commandConfig } from './command-config.ts';
 
 /*
  * `npm run einvoice:export -- --out DIR [--unit ID]` (from the repository root): writes a signing
@@ -38,20 +38,8 @@ async function main(): Promise<number> {
   }
   process.chdir(process.env.INIT_CWD ?? process.cwd());
   const out = path.resolve(args.out);
-  let config;
-  try {
-    config = loadConfig({
-      DATA_DIR: process.env.DATA_DIR,
-      DATABASE_URL: process.env.DATABASE_URL,
-      STAFF_TOTP_KEY: process.env.STAFF_TOTP_KEY,
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = commandConfig();
+  if (!config) return 1;
   const run = async () => {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {

@@ -11,7 +11,8 @@ import {
   type StaffInvite,
 } from '@shop/contract';
 import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { commandConfig } from './command-config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { COMMAND_LINE_ACTOR } from '../lib/audit-actor.ts';
@@ -115,21 +116,8 @@ async function main(): Promise<number> {
 
   const cwd = process.env.INIT_CWD ?? process.cwd();
   process.chdir(cwd);
-  let config;
-  try {
-    // Only what this command needs: payment or mail settings of the shop are none of its business.
-    config = loadConfig({
-      DATA_DIR: process.env.DATA_DIR,
-      DATABASE_URL: process.env.DATABASE_URL,
-      STAFF_TOTP_KEY: process.env.STAFF_TOTP_KEY,
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = commandConfig();
+  if (!config) return 1;
 
   // The embedded database is one process's: with the shop (or a backup, an import) running on
   // the same data directory the command stops here instead of corrupting it.
