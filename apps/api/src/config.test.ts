@@ -87,4 +87,24 @@ describe('configuration', () => {
       profileChangesPerHour: 3,
     });
   });
+
+  it('uses the Fatoora simulator without ZATCA_API_URL, and the address with it (its environment from its path)', () => {
+    expect(loadConfig({}).zatca).toMatchObject({
+      simulator: true,
+      apiUrl: undefined,
+      reportIntervalMs: 30_000,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).zatca.reportIntervalMs).toBe(0);
+    expect(
+      loadConfig({ ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation/' }).zatca,
+    ).toMatchObject({
+      simulator: false,
+      apiUrl: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation',
+      environment: 'simulation',
+    });
+    expect(
+      loadConfig({ ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core' }).zatca.environment,
+    ).toBe('production');
+    expect(() => loadConfig({ ZATCA_SIMULATOR: 'false' })).toThrow(/ZATCA_API_URL/);
+  });
 });

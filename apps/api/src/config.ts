@@ -211,6 +211,8 @@ function zatcaEnvironment(url: string | undefined): Config['zatca']['environment
 
 function zatcaConfig(e: z.infer<typeof envSchema>): Config['zatca'] {
   const simulator = e.ZATCA_SIMULATOR ?? !e.ZATCA_API_URL;
+  if (!simulator && !e.ZATCA_API_URL)
+    throw new ConfigError('Invalid configuration:\n  ZATCA_API_URL: required when ZATCA_SIMULATOR=false');
   const apiUrl = simulator ? undefined : e.ZATCA_API_URL?.replace(/\/+$/, '');
   return {
     apiUrl,
