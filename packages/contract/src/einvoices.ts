@@ -98,6 +98,8 @@ export const einvoiceUnitSchema = z.object({
   overdue: z.number().int().nonnegative(),
   /** The last counter given (the chain's length). */
   icv: z.number().int().nonnegative(),
+  /** The onboarding form's first values: the seller as the shop's settings name it. */
+  sellerDefaults: z.object({ legalName: z.string(), vatNumber: z.string(), commercialRegister: z.string() }),
 });
 export type EinvoiceUnit = z.infer<typeof einvoiceUnitSchema>;
 

@@ -55,11 +55,13 @@ export default function DashboardEinvoicesOnboarding({ loaderData }: Route.Compo
   const posted = useActionData() as FormAnswer | undefined;
   const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer: posted, redirectAfterMs: 1200 });
   const { unit } = loaderData;
+  const defaults: Record<string, string> = unit.sellerDefaults;
   const field = (f: { name: string; ltr?: boolean; numeric?: boolean }) => (
     <TextField
       key={f.name}
       label={t(`onboarding.${f.name}`)}
       name={f.name}
+      defaultValue={defaults[f.name] ?? ''}
       autoComplete="off"
       {...(f.ltr ? { dir: 'ltr' } : {})}
       {...(f.numeric ? { inputMode: 'numeric' as const } : {})}

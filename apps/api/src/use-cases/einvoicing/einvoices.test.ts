@@ -154,7 +154,13 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
   it('onboards (CSR, compliance CSID, three compliance checks, production CSID), then signs each paid order in one chain', async () => {
     const res = await onboard(owner.headers, onboardingBody);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().unit).toMatchObject({ onboarded: true, icv: 0, certificateExpiring: false });
+    expect(res.json().unit).toMatchObject({
+      onboarded: true,
+      icv: 0,
+      certificateExpiring: false,
+      // Onboarding again starts from the seller the unit signs for.
+      sellerDefaults: { vatNumber: onboardingBody.vatNumber, legalName: onboardingBody.legalName },
+    });
     const [unit] = await t.app.db.select().from(einvoiceUnits);
     // The key is sealed at rest: no PEM in the row.
     expect(unit!.sealedKey).toMatch(/^v1:/);

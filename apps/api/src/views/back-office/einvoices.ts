@@ -21,6 +21,7 @@ import type { EinvoiceDocumentRow } from '../../modules/einvoices/schema.ts';
 import type { OrderRef } from '../../modules/orders/lifecycle.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { findOrder } from '../../modules/orders/service.ts';
+import { getSettings } from '../../modules/settings/service.ts';
 
 /** The e-invoices in the back office: lists, one order's documents, the XML, the unit's state. */
 
@@ -94,9 +95,10 @@ export async function einvoiceXml(db: Db, uuid: string): Promise<{ number: strin
 
 /** The active signing unit, its certificate's expiry and the documents overdue (dashboard, onboarding page). */
 export async function einvoiceUnitState(db: Db, now = new Date()): Promise<EinvoiceUnit> {
-  const [unit, overdue] = await Promise.all([
+  const [unit, overdue, settings] = await Promise.all([
     activeUnit(db),
     overdueCount(db, new Date(now.getTime() - OVERDUE_AFTER_MS)),
+    getSettings(db),
   ]);
   return {
     onboarded: unit !== null,
@@ -109,5 +111,10 @@ export async function einvoiceUnitState(db: Db, now = new Date()): Promise<Einvo
       : false,
     overdue,
     icv: unit?.icv ?? 0,
+    sellerDefaults: {
+      legalName: unit?.seller.legalName ?? settings.sellerName.ar,
+      vatNumber: unit?.seller.vatNumber ?? settings.taxNumber,
+      commercialRegister: unit?.seller.commercialRegister ?? settings.commercialRegister,
+    },
   };
 }
