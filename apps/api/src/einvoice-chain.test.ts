@@ -258,6 +258,17 @@ describe('the e-invoice chain across shop processes', () => {
       } finally {
         await database.close();
       }
+      // The chain of one document exported and checked by the commands (the shop is stopped).
+      const out = path.join(store.dataDir, 'export');
+      const exported = await command('einvoice-export.ts', ['--out', out], {
+        DATA_DIR: store.dataDir,
+        DATABASE_URL: store.databaseUrl ?? '',
+        STAFF_TOTP_KEY: SEALING_KEY,
+      });
+      expect(exported.code, exported.output).toBe(0);
+      const verified = await command('einvoice-verify-chain.ts', [out]);
+      expect(verified.code, verified.output).toBe(0);
+      expect(verified.output).toContain('Chain of 1 documents is whole');
     } finally {
       await proxy.close();
     }
