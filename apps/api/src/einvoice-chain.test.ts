@@ -268,7 +268,7 @@ describe('the e-invoice chain across shop processes', () => {
       expect(exported.code, exported.output).toBe(0);
       const verified = await command('einvoice-verify-chain.ts', [out]);
       expect(verified.code, verified.output).toBe(0);
-      expect(verified.output).toContain('Chain of 1 documents is whole');
+      expect(verified.output).toContain('Chain of 1 document is whole');
     } finally {
       await proxy.close();
     }

@@ -22,8 +22,9 @@ async function main(): Promise<number> {
   const documents = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
   const { ok, problems } = verifyChain(documents, certificate);
   if (ok) {
+    const n = documents.length;
     console.log(
-      `Chain of ${documents.length} documents is whole: counters 1..${documents.length}, hashes chained, stamps valid.`,
+      `Chain of ${n} document${n === 1 ? '' : 's'} is whole: counters 1..${n}, hashes chained, stamps valid.`,
     );
     return 0;
   }
