@@ -334,6 +334,7 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     const order = await paidOrder(1);
     const [invoice] = (await documentsOf(order.invoiceId)).documents;
     const unreachable = {
+      address: t.app.shop.fatoora.address,
       client: async () => new FatooraClient({ baseUrl: 'http://127.0.0.1:1' }),
     } as unknown as Fatoora;
     const down = { ...t.app.shop, fatoora: unreachable };
@@ -406,6 +407,7 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     expect(settled.paid).toBe(1);
     const { documents } = await documentsOf(order.invoiceId);
     expect(documents.map((d) => d.kind)).toEqual(['invoice']);
+    expect((await reportDueDocuments(t.app.shop)).reported).toBe(1);
   });
 
   it('warns a month before the certificate expires', async () => {
@@ -438,5 +440,17 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     );
     for (const [, operations] of routes)
       for (const operation of Object.values(operations)) expect(operation.tags).toEqual(['admin']);
+  });
+
+  it('keeps the documents of a unit onboarded elsewhere waiting, saying why, instead of sending them', async () => {
+    const order = await paidOrder(1);
+    const elsewhere = {
+      ...t.app.shop,
+      fatoora: { address: 'https://fatoora.example/core' } as unknown as Fatoora,
+    };
+    expect((await reportDueDocuments(elsewhere)).retried).toBe(1);
+    const [doc] = (await documentsOf(order.invoiceId)).documents;
+    expect(doc).toMatchObject({ status: 'queued' });
+    expect(doc!.lastError).toContain('unit onboarded at simulator');
   });
 });

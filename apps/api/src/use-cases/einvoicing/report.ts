@@ -94,6 +94,10 @@ async function reportOne(
   owner: string,
 ): Promise<keyof Omit<ReportSummary, 'overdue'> | null> {
   try {
+    // A unit's certificate is known only where it was onboarded (ZATCA's environment, or the
+    // simulator): its documents wait, and show why, while the shop talks to another.
+    if (unit.apiUrl !== deps.fatoora.address)
+      throw new Error(`unit onboarded at ${unit.apiUrl}; the shop now reports to ${deps.fatoora.address}`);
     const client = await deps.fatoora.client();
     const outcome = await client.report(await unitCredentials(deps.config, unit), doc);
     const status = STATUS[outcome.status];
