@@ -45,6 +45,10 @@ export const errorMessages = {
     ar: 'الخدمة غير متاحة حالياً',
     en: 'The service is not available right now',
   },
+  STORAGE_FULL: {
+    ar: 'مساحة التخزين ممتلئة، لم يُحفظ الملف. أبلغ مسؤول المتجر',
+    en: 'The storage is full and the file was not saved. Tell the shop’s administrator',
+  },
   SERVER_BUSY: {
     ar: 'المتجر مشغول الآن، حاول مرة أخرى بعد لحظات',
     en: 'The shop is busy right now, please try again in a moment',
