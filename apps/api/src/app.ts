@@ -1,4 +1,5 @@
 import './types.ts';
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -91,6 +92,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // Requests never hang forever on a slow client.
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
+    // Every request has an id, in each of its log lines and in its answer's X-Request-Id: the
+    // proxy's (nginx's $request_id, or a caller's) when it is a plain token, else a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     // A request Node's parser refuses (broken request line or headers) never reaches Fastify's
     // hooks either: answered here with the same headers and the API's error shape.
     clientErrorHandler(error, socket) {
@@ -201,8 +209,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError(404, 'ROUTE_NOT_FOUND')));
 
   // Before every other hook, so even a request refused by the limiter or the CSRF check carries them.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(headers);
+    void reply.header('x-request-id', request.id);
   });
   await app.register(fastifyCompress, {
     threshold: 1024,
