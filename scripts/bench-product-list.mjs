@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
-import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
+import { importedScaleCatalog, medianMs, scaleDatabase } from './scale-catalog.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
 const { values: options } = parseArgs({
@@ -24,23 +24,12 @@ const probes = Number(option('probes', '15'));
 const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
-};
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-product-list-'));
-let server;
-if (serverUrl) {
-  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
-  server = await createServerDatabase(serverUrl, 'bench_product_list');
-}
-const env = server ? { DATABASE_URL: server.url, DATA_DIR: work } : { DATA_DIR: path.join(work, 'data') };
+const scale = await scaleDatabase(work, serverUrl, 'bench_product_list');
+const { env } = scale;
 const results = [];
 try {
-  const file = await writeScaleCatalog(work, productCount);
-  console.log(`${productCount} products (${kind}): importing…`);
-  await importScaleCatalog(file, env);
+  await importedScaleCatalog(work, env, productCount, kind);
   const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
   const { listAdminProducts } = await tsImport('../apps/api/src/modules/catalog/admin.ts', import.meta.url);
   const { adminProductsQuery } = await tsImport('../packages/contract/src/index.ts', import.meta.url);
@@ -90,8 +79,8 @@ try {
       const row = {
         case: c.name,
         total,
-        pageMs: median(page),
-        ...(count.length && { countMs: median(count) }),
+        pageMs: medianMs(page),
+        ...(count.length && { countMs: medianMs(count) }),
       };
       results.push(row);
       console.log(`  ${c.name}: ${JSON.stringify(row)}`);
@@ -100,7 +89,7 @@ try {
     await database.close();
   }
 } finally {
-  await server?.drop();
+  await scale.drop();
   rmSync(work, { recursive: true, force: true });
 }
 console.table(results);

@@ -3,6 +3,7 @@
 // families, variants, colours, offers and stock are drawn from a seeded generator, so search
 // and listing are measured on text that looks like a real shop's.
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './shop-server.mjs';
@@ -268,4 +269,30 @@ export function importScaleCatalog(file, env) {
       resolve({ seconds: (Date.now() - started) / 1000, rssMb: Math.round(kb / 1024) });
     });
   });
+}
+
+/**
+ * A fresh database for a run at scale, in the work folder `work`: on the PostgreSQL server at
+ * `serverUrl` (the API tests' own helper; `drop()` removes it), or else the embedded one.
+ * `env` is what the importer and the shop are started with.
+ */
+export async function scaleDatabase(work, serverUrl, name) {
+  if (!serverUrl) return { env: { DATA_DIR: path.join(work, 'data') }, drop: async () => {} };
+  /** @type {typeof import('../apps/api/src/test/server-database.ts')} */
+  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
+  const database = await createServerDatabase(serverUrl, name);
+  return { env: { DATABASE_URL: database.url, DATA_DIR: work }, drop: () => database.drop() };
+}
+
+/** Writes a catalog of `size` products into `work` and imports it (`label`: the database's kind). */
+export async function importedScaleCatalog(work, env, size, label) {
+  const file = await writeScaleCatalog(work, size);
+  console.log(`${size} products (${label}): importing…`);
+  return importScaleCatalog(file, env);
+}
+
+/** The middle of timings in milliseconds, to a tenth: the figure other work on the machine moves least. */
+export function medianMs(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
 }

@@ -13,3 +13,6 @@ export function startShopServer(options?: {
   dataDir: string;
   stop(): Promise<void>;
 }>;
+export function storefrontPages(
+  baseUrl: string,
+): Promise<{ pages: [name: string, path: string][]; productId: number }>;

@@ -120,3 +120,19 @@ export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300
   }
   return { url, pid: child.pid, dataDir, stop };
 }
+
+/**
+ * The storefront pages the page benchmarks measure, as `[name, path]`: the home page, a
+ * category's listing and the page of a product on offer (of the shop at `baseUrl`), whose id
+ * comes with them.
+ */
+export async function storefrontPages(baseUrl) {
+  const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Product`)).json();
+  const productId = offers[0]?.productId ?? 1;
+  const pages = [
+    ['home', '/'],
+    ['listing', '/products/category/1'],
+    ['product', `/product/${productId}`],
+  ];
+  return { pages, productId };
+}

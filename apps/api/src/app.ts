@@ -1,4 +1,5 @@
 import './types.ts';
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -35,6 +36,7 @@ import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
+import { catalogGroupRoutes } from './http/routes/catalog-groups.ts';
 import { catalogRoutes } from './http/routes/catalog.ts';
 import { contentRoutes } from './http/routes/content.ts';
 import { contentAdminRoutes } from './http/routes/content-admin.ts';
@@ -57,7 +59,24 @@ import { staffGuard } from './http/staff-guard.ts';
 import { staffRoutes } from './http/routes/staff.ts';
 import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
-import { createMailer } from './lib/mail.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { ShopMetrics } from './lib/metrics.ts';
+import { businessFigures } from './views/operations/figures.ts';
+
+/** Mail through `mailer`, each one counted as sent or failed. */
+function countedMailer(mailer: Mailer, metrics: ShopMetrics): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        metrics.mailSent(true);
+      } catch (error) {
+        metrics.mailSent(false);
+        throw error;
+      }
+    },
+  };
+}
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +95,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // Requests never hang forever on a slow client.
     requestTimeout: 30_000,
     routerOptions: { maxParamLength: 200 },
+    // Every request has an id, in each of its log lines and in its answer's X-Request-Id: the
+    // proxy's (nginx's $request_id, or a caller's) when it is a plain token, else a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     // A request Node's parser refuses (broken request line or headers) never reaches Fastify's
     // hooks either: answered here with the same headers and the API's error shape.
     clientErrorHandler(error, socket) {
@@ -99,10 +125,27 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   warnWithoutPublicUrl(app);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
+  app.decorate('metrics', undefined as ShopMetrics | undefined);
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('readCache', new ReadCache(app.changes));
   app.addHook('onClose', async () => app.readCache.close());
   app.decorate('catalog', publicCatalog(database, app.readCache, config.dbPoolSize));
+  if (config.metricsToken) {
+    const metrics = new ShopMetrics({
+      ...(database.pool && { pool: database.pool }),
+      // Read when scraped, by then Redis (below) is connected.
+      ...(config.redisUrl && { redisUp: () => redis?.status === 'ready' }),
+      business: () => businessFigures(database.db),
+    });
+    app.metrics = metrics;
+    for (const gate of app.catalog.gates) metrics.watchGate(gate);
+    app.mailer = countedMailer(app.mailer, metrics);
+    // Each answer by the route pattern it matched; onResponse runs for every answer, errors too.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   const shop: Shop = {
     db: database.db,
     database,
@@ -171,8 +214,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError(404, 'ROUTE_NOT_FOUND')));
 
   // Before every other hook, so even a request refused by the limiter or the CSRF check carries them.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(headers);
+    void reply.header('x-request-id', request.id);
   });
   await app.register(fastifyCompress, {
     threshold: 1024,
@@ -239,6 +283,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
           bearer: { type: 'http', scheme: 'bearer' },
           staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
         },
       },
     },
@@ -259,9 +304,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     decorateReply: false,
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    ...(redis && { redisUp: () => redis.status === 'ready' }),
+  });
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(catalogGroupRoutes);
   await app.register(contentRoutes);
   await app.register(usersRoutes);
   await app.register(cartRoutes);

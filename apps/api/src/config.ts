@@ -113,6 +113,11 @@ const envSchema = z.object({
   /** How often unpaid orders are settled with the provider; 0 turns the task off. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /**
+   * The bearer token that opens GET /api/metrics (Prometheus text); unset, the endpoint does not
+   * exist. At least 24 characters: it guards figures about the shop's business.
+   */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
    * ZATCA's Fatoora API base address (developer portal, simulation or production; see the README's
    * configuration table). Unset: the shop's own Fatoora simulator, started inside the process.
    */
@@ -193,6 +198,8 @@ export interface Config {
     reportIntervalMs: number;
   };
   mapTileUrl: string;
+  /** Opens GET /api/metrics; undefined: no metrics are collected and the endpoint is absent. */
+  metricsToken: string | undefined;
   pageCacheBytes: number;
   pageRenderConcurrency: number;
   pageRenderWaitMs: number;
@@ -292,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     zatca: zatcaConfig(e),
     mapTileUrl: e.MAP_TILE_URL,
+    metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     pageRenderConcurrency: e.PAGE_RENDER_CONCURRENCY,
     pageRenderWaitMs: e.PAGE_RENDER_WAIT_MS,

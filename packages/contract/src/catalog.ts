@@ -123,6 +123,11 @@ export const productIdParams = z.object({ id: idParam });
 
 export const productsPagedParams = pagingParams;
 
+/** A price filter's bounds, when both are given, are in order (a reversed range is refused). */
+const priceRangeInOrder = (q: { startprice?: number; finishprice?: number }) =>
+  q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice;
+const priceRangeRefusal = { message: 'startprice must not be above finishprice', path: ['finishprice'] };
+
 export const productsPagedQuery = z
   .object({
     lang: langQuery,
@@ -131,10 +136,7 @@ export const productsPagedQuery = z
     startprice: sarQueryValue.optional(),
     finishprice: sarQueryValue.optional(),
   })
-  .refine((q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice, {
-    message: 'startprice must not be above finishprice',
-    path: ['finishprice'],
-  });
+  .refine(priceRangeInOrder, priceRangeRefusal);
 export type ProductsPagedQuery = z.infer<typeof productsPagedQuery>;
 
 export const productSearchBody = z.object({
@@ -148,7 +150,4 @@ export const productSearchQuery = z
     startprice: sarQueryValue.optional(),
     finishprice: sarQueryValue.optional(),
   })
-  .refine((q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice, {
-    message: 'startprice must not be above finishprice',
-    path: ['finishprice'],
-  });
+  .refine(priceRangeInOrder, priceRangeRefusal);

@@ -46,6 +46,10 @@ export const errorMessages = {
     ar: 'الخدمة غير متاحة حالياً',
     en: 'The service is not available right now',
   },
+  STORAGE_FULL: {
+    ar: 'مساحة التخزين ممتلئة، لم يُحفظ الملف. أبلغ مسؤول المتجر',
+    en: 'The storage is full and the file was not saved. Tell the shop’s administrator',
+  },
   SERVER_BUSY: {
     ar: 'المتجر مشغول الآن، حاول مرة أخرى بعد لحظات',
     en: 'The shop is busy right now, please try again in a moment',
@@ -189,6 +193,7 @@ export const errorMessages = {
     ar: 'انتهت مهلة دفع هذا الطلب',
     en: 'The time to pay for this order has run out',
   },
+  METRICS_UNAUTHORIZED: { ar: 'رمز المقاييس مفقود أو غير صحيح', en: 'The metrics token is missing or wrong' },
   WEBHOOK_UNAUTHORIZED: { ar: 'رمز التحقق غير صحيح', en: 'The verification token is wrong' },
   ADDRESS_REQUIRED: { ar: 'من فضلك اختر عنوان التوصيل', en: 'Please choose a delivery address' },
   ORDER_NOT_PAYABLE: {

@@ -36,6 +36,8 @@ export interface Database {
    * `work` simply runs.
    */
   cancellable<T>(signal: AbortSignal | undefined, work: (db: Db) => Promise<T>): Promise<T>;
+  /** The PostgreSQL server's connection pool now (absent for the embedded database, which has none). */
+  pool?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -101,8 +103,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       ...(options.statementTimeoutMs && { statement_timeout: options.statementTimeoutMs }),
     });
-    // An idle client that loses its server must not crash the process.
+    // A client that loses its server must not crash the process: an idle one is reported on
+    // the pool, one checked out (a transaction between two statements, a cancellable read) on
+    // itself, where nobody listens once the pool has handed it over. Its statement in flight
+    // fails with the error (answered 503), and the pool drops the dead client when it comes back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, queryLogger(options.onQuery)) as unknown as Db;
     return {
       db,
@@ -123,6 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       ping: () => ping(db),
       close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async cancellable(signal, work) {
         const client = await pool.connect();
         const cancel = () => {

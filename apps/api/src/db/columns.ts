@@ -18,3 +18,12 @@ export const oneTimeUse = () => ({
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The first columns of a named thing the catalog import keys by slug: id, slug, Arabic and English names. */
+export const sluggedNames = () => ({
+  id: serial('id').primaryKey(),
+  /** Stable key for the catalog importer. */
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+});

@@ -71,6 +71,28 @@ export function queryCancelled(error: unknown): boolean {
   return pgErrorCode(error) === '57014';
 }
 
+/** SQLSTATEs of a database that is gone or going: connection failures (08…), shutting down, starting. */
+const UNREACHABLE_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
+/** Node's and node-postgres's words for a connection that failed or was cut. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNREACHABLE_MESSAGE =
+  /^Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/;
+
+/**
+ * Whether a failure is the database being unreachable (restarting, failed over, the network
+ * cut) rather than a fault of the request: the client may try again in a few seconds.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_STATES.has(code) || UNREACHABLE_CODES.has(code)))
+      return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function toApiError(
   error: unknown,
   lang: Lang,
@@ -111,6 +133,13 @@ export function toApiError(
       headers: { 'retry-after': '1' },
       body: { code: 'SERVER_BUSY', message: errorMessage('SERVER_BUSY', lang) },
     };
+  // The database is restarting or out of reach: the client may try again in a few seconds.
+  if (databaseUnreachable(error))
+    return {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { code: 'SERVICE_UNAVAILABLE', message: errorMessage('SERVICE_UNAVAILABLE', lang) },
+    };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
   const byStatus: Record<number, ErrorCode> = {
@@ -144,7 +173,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     return reply.status(499).send();
   }
   const { status, body, headers } = toApiError(error, request.lang);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A database out of reach is an outage to watch, not a fault of the code: a warning each.
+  if (status === 503 && body.code === 'SERVICE_UNAVAILABLE')
+    request.log.warn({ err: error }, 'database unreachable');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   if (headers) void reply.headers(headers);
   return reply.status(status).send(body);
 }

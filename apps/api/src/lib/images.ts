@@ -92,7 +92,16 @@ export async function storeImage(
   const dir = path.join(uploadsDir, options.folder);
   await mkdir(dir, { recursive: true });
   const name = `${randomUUID()}.webp`;
-  await writeFile(path.join(dir, name), output);
+  const file = path.join(dir, name);
+  try {
+    await writeFile(file, output);
+  } catch (error) {
+    // Nothing half-written stays behind: a partial file would be served as a broken image.
+    await rm(file, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new AppError(507, 'STORAGE_FULL');
+    throw error;
+  }
   return `/uploads/${options.folder}/${name}`;
 }
 

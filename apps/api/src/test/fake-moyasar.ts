@@ -36,6 +36,10 @@ export interface FakeMoyasar {
   writesDown: boolean;
   /** The next refund is made, then its connection dropped without an answer. */
   dropAfterRefund: boolean;
+  /** Answers every call with this status and an HTML page (a gateway's 502 or 503), when set. */
+  failWith: number | undefined;
+  /** Waits this long before answering each call (a provider slower than the shop waits for). */
+  delayMs: number;
   add(payment: FakePayment): void;
   close(): Promise<void>;
 }
@@ -84,6 +88,8 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
     down: false,
     writesDown: false,
     dropAfterRefund: false,
+    failWith: undefined,
+    delayMs: 0,
     add(payment) {
       this.payments.set(payment.id, payment);
     },
@@ -95,6 +101,12 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
   const server: Server = createServer(async (request, response) => {
     if (fake.down || (fake.writesDown && request.method === 'POST')) {
       request.socket.destroy();
+      return;
+    }
+    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (fake.failWith) {
+      response.writeHead(fake.failWith, { 'content-type': 'text/html' });
+      response.end('<html><body><h1>Bad Gateway</h1></body></html>');
       return;
     }
     const body = await readBody(request);

@@ -1,5 +1,4 @@
 import type { AdminOrder } from '@shop/contract';
-import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
@@ -8,6 +7,7 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page.t
 import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
+import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
@@ -18,10 +18,7 @@ import { useTranslation } from '../lib/use-translation.ts';
 
 /** One order in the back office: what was bought, by whom, where to, its payments and history. */
 export async function loader(args: Route.LoaderArgs) {
-  const { bo } = await requireMember(args);
-  const order = await bo.orders.one(args.params.ref);
-  if (!order) throw data({ ref: args.params.ref }, { status: 404 });
-  return { order };
+  return loadBackOfficeOrder(args);
 }
 
 const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });

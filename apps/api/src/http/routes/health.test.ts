@@ -26,6 +26,27 @@ describe('health', () => {
     expect(en.json().message).toBe('This path does not exist');
   });
 
+  it('gives every answer its request id: the caller’s when it is a plain token, else a new one', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['x-request-id']).not.toBe(ok.headers['x-request-id']);
+    const given = 'f3a9c1d2e4b5a6978812ab34cd56ef78';
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': given },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers['x-request-id']).toBe(given);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a\nforged log line' },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -243,6 +243,41 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     expect((await verify(shopper, payment.id)).statusCode).toBe(200);
   });
 
+  it('with Moyasar answering 502 the order stays payable, then the webhook settles it', async () => {
+    const { shopper, order } = await checkout();
+    const payment = providerPayment(order);
+    fake.failWith = 502;
+    try {
+      const res = await verify(shopper, payment.id);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
+      expect(await cartOf(t.app.db, shopper.id)).toHaveLength(1);
+    } finally {
+      fake.failWith = undefined;
+    }
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.moyasarWebhook.build({}),
+      payload: { secret_token: WEBHOOK_SECRET, type: 'payment_paid', data: { id: payment.id } },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('paid');
+  });
+
+  it('the adapter gives up on a provider slower than its timeout, as on one it cannot reach', async () => {
+    const id = randomUUID();
+    fake.add({ id, status: 'paid', amount: 1000, currency: 'SAR', metadata: {} });
+    const impatient = new MoyasarProvider({ apiUrl: fake.url, secretKey: SECRET_KEY, timeoutMs: 200 });
+    fake.delayMs = 1_000;
+    try {
+      await expect(impatient.fetchPayment(id)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    } finally {
+      fake.delayMs = 0;
+    }
+    expect(await impatient.fetchPayment(id)).toMatchObject({ id, status: 'paid' });
+  });
+
   it('expires an order Moyasar has no payment for, and a late payment takes the stock again if it is there', async () => {
     const scarce = await createProduct(t.app.db, { priceHalalas: 12_000, stock: 1 });
     const late = await checkout(1, scarce.id);

@@ -1,0 +1,43 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy on a free port in front of a server (PostgreSQL, Redis), for outages in tests:
+ * `outage()` cuts every connection through it and refuses new ones, as a server restarting or a
+ * network cut looks to the shop; `restore()` lets connections through again.
+ */
+export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1') {
+  const open = new Set<net.Socket>();
+  let refusing = false;
+  const server = net.createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect({ host: targetHost, port: targetPort });
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    outage() {
+      refusing = true;
+      for (const socket of open) socket.destroy();
+    },
+    restore() {
+      refusing = false;
+    },
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
