@@ -92,7 +92,7 @@ export const einvoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reportAgain(app.shop, request.params.uuid);
+      await reportAgain(app.shop, request.params.uuid, auditActor(request));
       return okMessage('EINVOICE_REQUEUED', request.lang);
     },
   );

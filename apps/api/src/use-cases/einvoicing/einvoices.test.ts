@@ -23,6 +23,7 @@ import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, placeOrderCall, putInCart, type Shopper } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
+import { auditLog } from '../../modules/audit/schema.ts';
 import { reconcilePayments } from '../checkout/reconcile.ts';
 import { reportDueDocuments } from './report.ts';
 import { decodeZatcaTlv } from '../../modules/orders/zatca.ts';
@@ -310,6 +311,8 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().code).toBe('EINVOICE_REQUEUED');
+    const [audited] = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, r.uuid));
+    expect(audited).toMatchObject({ action: 'einvoice.report_again', staffId: staff.member.id });
     const [requeued] = await t.app.db
       .select()
       .from(einvoiceDocuments)

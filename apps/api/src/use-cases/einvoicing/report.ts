@@ -4,6 +4,7 @@ import { FatooraError, type FatooraMessage, type ReportOutcome } from '@shop/zat
 import { AppError } from '../../lib/errors.ts';
 import { periodicTask } from '../../lib/periodic.ts';
 import type { Shop } from '../../lib/shop.ts';
+import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
 import {
   claimDueDocuments,
   documentByUuid,
@@ -139,11 +140,28 @@ export function einvoiceReporter(deps: ReportDeps, intervalMs: number) {
 
 /**
  * A member asks to send a document again (back office): a queued one at once, without its
- * back-off, a rejected one as it is. 404 EINVOICE_NOT_FOUND, 409 EINVOICE_NOT_REPORTABLE for
- * a document already reported.
+ * back-off, a rejected one as it is; recorded in the audit log. 404 EINVOICE_NOT_FOUND, 409
+ * EINVOICE_NOT_REPORTABLE for a document already reported.
  */
-export async function reportAgain(deps: Pick<Shop, 'db'>, uuid: string): Promise<EinvoiceDocumentRow> {
-  const row = await requeueDocument(deps.db, uuid);
+export async function reportAgain(
+  deps: Pick<Shop, 'db'>,
+  uuid: string,
+  by: AuditActor,
+): Promise<EinvoiceDocumentRow> {
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await documentByUuid(tx, uuid);
+    const requeued = await requeueDocument(tx, uuid);
+    if (requeued)
+      await recordAudit(tx, {
+        by,
+        action: 'einvoice.report_again',
+        entityType: 'einvoice',
+        entityId: uuid,
+        before: { number: before?.number, status: before?.status },
+        after: { number: requeued.number, status: requeued.status },
+      });
+    return requeued;
+  });
   if (row) return row;
   if (!(await documentByUuid(deps.db, uuid))) throw new AppError(404, 'EINVOICE_NOT_FOUND');
   throw new AppError(409, 'EINVOICE_NOT_REPORTABLE');

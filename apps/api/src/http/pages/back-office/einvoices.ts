@@ -25,8 +25,8 @@ export function einvoicePages({ app, lang, read, act }: BackOfficePageContext): 
       }),
     unit: () => read({}, () => einvoiceUnitState(shop.db)),
     reportAgain: (uuid) =>
-      act({}, async () => {
-        await reportAgain(shop, parseAs(einvoiceUuidParams, { uuid }, 'params').uuid);
+      act({}, async (by) => {
+        await reportAgain(shop, parseAs(einvoiceUuidParams, { uuid }, 'params').uuid, by);
         return okMessage('EINVOICE_REQUEUED', lang);
       }),
     onboard: (body) =>
