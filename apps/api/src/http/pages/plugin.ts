@@ -179,7 +179,11 @@ function inProcessApiFetch(app: FastifyInstance, request: FastifyRequest, pageOr
       if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
       else responseHeaders.set(name, String(value));
     }
-    const body = NO_BODY_STATUSES.has(answer.statusCode) ? null : answer.rawPayload;
+    // The payload is a plain Buffer (never over a SharedArrayBuffer), which the DOM's BodyInit
+    // type does not say it accepts.
+    const body = NO_BODY_STATUSES.has(answer.statusCode)
+      ? null
+      : (answer.rawPayload as Uint8Array<ArrayBuffer>);
     return new Response(body, { status: answer.statusCode, headers: responseHeaders });
   };
 }
