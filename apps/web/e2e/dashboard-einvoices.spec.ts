@@ -100,6 +100,10 @@ async function onboardIfNeeded(owner: Page, lang: Lang) {
   const w = words[lang];
   await owner.goto(pathIn(lang, '/dashboard/einvoices/onboarding'));
   await expectLangDir(owner, lang);
+  await owner.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(owner);
+  await shoot(owner, `einvoice-onboarding-${lang}-375`);
+  await owner.setViewportSize({ width: 1280, height: 800 });
   // Not connected yet: the notice says so (role status) and offers the link.
   if ((await owner.getByTestId('einvoice-unit').getAttribute('role')) === 'status') {
     await owner.getByLabel(w.otp).fill('123345');

@@ -98,8 +98,11 @@ export const einvoiceUnitSchema = z.object({
   overdue: z.number().int().nonnegative(),
   /** The last counter given (the chain's length). */
   icv: z.number().int().nonnegative(),
-  /** The onboarding form's first values: the seller as the shop's settings name it. */
-  sellerDefaults: z.object({ legalName: z.string(), vatNumber: z.string(), commercialRegister: z.string() }),
+  /**
+   * The onboarding form's first values, by field name: the connected unit's seller, else the
+   * legal name, VAT number and commercial registration of the shop's settings.
+   */
+  sellerDefaults: z.record(z.string(), z.string()),
 });
 export type EinvoiceUnit = z.infer<typeof einvoiceUnitSchema>;
 

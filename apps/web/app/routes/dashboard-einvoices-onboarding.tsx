@@ -55,7 +55,7 @@ export default function DashboardEinvoicesOnboarding({ loaderData }: Route.Compo
   const posted = useActionData() as FormAnswer | undefined;
   const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer: posted, redirectAfterMs: 1200 });
   const { unit } = loaderData;
-  const defaults: Record<string, string> = unit.sellerDefaults;
+  const defaults = unit.sellerDefaults;
   const field = (f: { name: string; ltr?: boolean; numeric?: boolean }) => (
     <TextField
       key={f.name}

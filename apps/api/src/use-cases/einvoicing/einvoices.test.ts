@@ -163,7 +163,11 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
       icv: 0,
       certificateExpiring: false,
       // Onboarding again starts from the seller the unit signs for.
-      sellerDefaults: { vatNumber: onboardingBody.vatNumber, legalName: onboardingBody.legalName },
+      sellerDefaults: {
+        vatNumber: onboardingBody.vatNumber,
+        legalName: onboardingBody.legalName,
+        buildingNumber: onboardingBody.buildingNumber,
+      },
     });
     const [unit] = await t.app.db.select().from(einvoiceUnits);
     // The key is sealed at rest: no PEM in the row.

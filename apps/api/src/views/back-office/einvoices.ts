@@ -111,10 +111,17 @@ export async function einvoiceUnitState(db: Db, now = new Date()): Promise<Einvo
       : false,
     overdue,
     icv: unit?.icv ?? 0,
-    sellerDefaults: {
-      legalName: unit?.seller.legalName ?? settings.sellerName.ar,
-      vatNumber: unit?.seller.vatNumber ?? settings.taxNumber,
-      commercialRegister: unit?.seller.commercialRegister ?? settings.commercialRegister,
-    },
+    sellerDefaults: unit
+      ? {
+          legalName: unit.seller.legalName,
+          vatNumber: unit.seller.vatNumber,
+          commercialRegister: unit.seller.commercialRegister,
+          ...unit.seller.address,
+        }
+      : {
+          legalName: settings.sellerName.ar,
+          vatNumber: settings.taxNumber,
+          commercialRegister: settings.commercialRegister,
+        },
   };
 }
