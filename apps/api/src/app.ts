@@ -37,6 +37,7 @@ import { catalogRoutes } from './http/routes/catalog.ts';
 import { contentRoutes } from './http/routes/content.ts';
 import { contentAdminRoutes } from './http/routes/content-admin.ts';
 import { catalogImportRoutes } from './http/routes/catalog-import.ts';
+import { CatalogImports } from './use-cases/catalog-import/runner.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from './http/pages/plugin.ts';
 import { usersRoutes } from './http/routes/accounts.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     origin: () => shopOrigin(app),
   };
   app.decorate('shop', shop);
+  app.decorate('catalogImports', new CatalogImports(shop));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
   const routeList: RouteEntry[] = [];

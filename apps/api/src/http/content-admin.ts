@@ -1,12 +1,7 @@
 import type { AdminAgent, AdminSlider, AgentForm, SliderForm } from '@shop/contract';
 import type { AuditActor } from '../lib/audit-actor.ts';
 import type { Shop } from '../lib/shop.ts';
-import {
-  changeAgent,
-  changeSlide,
-  createAgent,
-  createSlide,
-} from '../use-cases/content-admin.ts';
+import { changeAgent, changeSlide, createAgent, createSlide } from '../use-cases/content-admin.ts';
 import { requireImage, withStoredImage, type Upload } from './uploads.ts';
 
 /*
@@ -42,7 +37,12 @@ function withSlideImages<T>(
 }
 
 /** A new slide: its Arabic image is required (the English home shows it when no English one is sent). */
-export function addSlide(shop: Deps, by: AuditActor, links: SliderForm, images: SlideImages): Promise<AdminSlider> {
+export function addSlide(
+  shop: Deps,
+  by: AuditActor,
+  links: SliderForm,
+  images: SlideImages,
+): Promise<AdminSlider> {
   requireImage(images.imageAr, 'SLIDER_IMAGE_REQUIRED', 'imageAr');
   return withSlideImages(shop, images, ({ imageAr, imageEn }) =>
     createSlide(shop, by, { ...links, imageAr: imageAr!, imageEn: imageEn ?? imageAr! }),
@@ -67,7 +67,12 @@ export function editSlide(
 }
 
 /** A new agent with its photo (required). */
-export function addAgent(shop: Deps, by: AuditActor, input: AgentForm, image: Buffer | undefined): Promise<AdminAgent> {
+export function addAgent(
+  shop: Deps,
+  by: AuditActor,
+  input: AgentForm,
+  image: Buffer | undefined,
+): Promise<AdminAgent> {
   const bytes = requireImage(image, 'AGENT_IMAGE_REQUIRED', 'image');
   return withStoredImage(shop.config.uploadsDir, bytes, AGENT_IMAGE, (path) =>
     createAgent(shop, by, { ...input, image: path }),

@@ -16,7 +16,10 @@ export interface FormData {
  * Text parts become fields; only the named file parts are kept (the first of each name), any
  * other file is drained.
  */
-export async function readForm(request: FastifyRequest, fileFields: string | string[] = []): Promise<FormData> {
+export async function readForm(
+  request: FastifyRequest,
+  fileFields: string | string[] = [],
+): Promise<FormData> {
   const wanted = typeof fileFields === 'string' ? [fileFields] : fileFields;
   const files = new Map<string, Buffer>();
   if (!request.isMultipart()) {

@@ -78,7 +78,9 @@ export const presentAgent = (a: typeof agents.$inferSelect): AdminAgent => ({
 });
 
 /** Slides and agents as the back office edits them, in their order. */
-export async function adminSlidesAndAgents(db: Db): Promise<{ sliders: AdminSlider[]; agents: AdminAgent[] }> {
+export async function adminSlidesAndAgents(
+  db: Db,
+): Promise<{ sliders: AdminSlider[]; agents: AdminAgent[] }> {
   const [slides, people] = await Promise.all([slideRows(db), agentRows(db)]);
   return { sliders: slides.map(presentSlider), agents: people.map(presentAgent) };
 }
