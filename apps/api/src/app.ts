@@ -22,7 +22,6 @@ import { ChangeEvents } from './lib/change-events.ts';
 import { connectChanges } from './lib/change-transport.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { rateLimitKey } from './http/client-address.ts';
-import { isInternalRequest } from './http/internal-request.ts';
 import { loggerOptions } from './lib/log-safe.ts';
 import { shopOrigin, warnWithoutPublicUrl } from './lib/public-origin.ts';
 import type { Shop } from './lib/shop.ts';
@@ -191,7 +190,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitMax,
-    allowList: (request) => isInternalRequest(request),
     keyGenerator: rateLimitKey,
     timeWindow: '1 minute',
     ...(redis && {
