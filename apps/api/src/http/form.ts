@@ -29,7 +29,7 @@ export async function readForm(
   }
   const fields = new Map<string, unknown>();
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { files: Math.max(1, wanted.length) } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         // Browsers send an empty file part when no file was chosen.
