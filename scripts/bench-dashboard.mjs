@@ -16,7 +16,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
-import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
+import { median } from './median.mjs';
+import { loadScaleCatalog, scaleDatabase } from './scale-catalog.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
@@ -83,17 +84,11 @@ async function seed(env) {
 ensureWebBuild();
 const loadBefore = os.loadavg();
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
-let database;
-if (serverUrl) {
-  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
-  database = await createServerDatabase(serverUrl, 'bench_dashboard');
-}
-const env = database ? { DATABASE_URL: database.url, DATA_DIR: work } : { DATA_DIR: path.join(work, 'data') };
+const database = await scaleDatabase(work, serverUrl, 'bench_dashboard');
+const env = database.env;
 const results = [];
 try {
-  const file = await writeScaleCatalog(work, productCount);
-  console.log(`${productCount} products (${kind}): importing…`);
-  await importScaleCatalog(file, env);
+  await loadScaleCatalog(work, productCount, env, kind);
   console.log(`${shoppers} shoppers, ${orderCount} orders: generating…`);
   const token = await seed(env);
   const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });
@@ -116,8 +111,7 @@ try {
         await res.arrayBuffer();
         alone.push(performance.now() - started);
       }
-      alone.sort((a, b) => a - b);
-      const aloneMs = Math.round(alone[Math.floor(alone.length / 2)] * 10) / 10;
+      const aloneMs = median(alone);
       const result = await autocannon({
         url: server.url + c.path,
         headers,
@@ -144,7 +138,7 @@ try {
     await server.stop();
   }
 } finally {
-  await database?.drop();
+  await database.drop();
   rmSync(work, { recursive: true, force: true });
 }
 const loadAfter = os.loadavg();

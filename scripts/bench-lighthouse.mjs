@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, findChromium, installHint } from './find-chromium.mjs';
-import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { benchPages, ensureWebBuild, root, startShopServer } from './shop-server.mjs';
 
 const chromePath = findChromium();
 if (!chromePath) {
@@ -26,13 +26,7 @@ if (!baseUrl) {
   baseUrl = server.url;
 }
 
-const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Product`)).json();
-const productId = offers[0]?.productId ?? 1;
-const pages = [
-  ['home', '/'],
-  ['listing', '/products/category/1'],
-  ['product', `/product/${productId}`],
-];
+const { pages } = await benchPages(baseUrl);
 
 const chrome = await chromeLauncher.launch({
   chromePath,

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
-import { importScaleCatalog, writeScaleCatalog } from './scale-catalog.mjs';
+import { median } from './median.mjs';
+import { loadScaleCatalog, scaleDatabase } from './scale-catalog.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
 const { values: options } = parseArgs({
@@ -24,23 +25,12 @@ const probes = Number(option('probes', '15'));
 const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
-};
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-product-list-'));
-let server;
-if (serverUrl) {
-  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
-  server = await createServerDatabase(serverUrl, 'bench_product_list');
-}
-const env = server ? { DATABASE_URL: server.url, DATA_DIR: work } : { DATA_DIR: path.join(work, 'data') };
+const server = await scaleDatabase(work, serverUrl, 'bench_product_list');
+const env = server.env;
 const results = [];
 try {
-  const file = await writeScaleCatalog(work, productCount);
-  console.log(`${productCount} products (${kind}): importing…`);
-  await importScaleCatalog(file, env);
+  await loadScaleCatalog(work, productCount, env, kind);
   const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
   const { listAdminProducts } = await tsImport('../apps/api/src/modules/catalog/admin.ts', import.meta.url);
   const { adminProductsQuery } = await tsImport('../packages/contract/src/index.ts', import.meta.url);
@@ -100,7 +90,7 @@ try {
     await database.close();
   }
 } finally {
-  await server?.drop();
+  await server.drop();
   rmSync(work, { recursive: true, force: true });
 }
 console.table(results);

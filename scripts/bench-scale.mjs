@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { importScaleCatalog, random, scaleBrands, writeScaleCatalog } from './scale-catalog.mjs';
+import { median } from './median.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 import { tsImport } from 'tsx/esm/api';
 
@@ -204,8 +205,7 @@ for (const size of sizes) {
           await res.arrayBuffer();
           alone.push(performance.now() - started);
         }
-        alone.sort((a, b) => a - b);
-        const aloneMs = Math.round(alone[Math.floor(alone.length / 2)] * 10) / 10;
+        const aloneMs = median(alone);
         if (probeOnly) {
           results.push({ size, endpoint: c.name, aloneMs, serverRssMb: rssMb(server.pid) });
           console.log(`  ${c.name}: alone ${aloneMs} ms`);

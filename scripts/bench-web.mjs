@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import { ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { benchPages, ensureWebBuild, root, startShopServer } from './shop-server.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -73,13 +73,7 @@ if (server) {
   }, 200);
 }
 
-const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Product`)).json();
-const productId = offers[0]?.productId ?? 1;
-const pages = [
-  ['home', '/'],
-  ['listing', '/products/category/1'],
-  ['product', `/product/${productId}`],
-];
+const { pages, productId } = await benchPages(baseUrl);
 
 /**
  * A shopper signed in with one product in the cart, as a real session reads: the session, the

@@ -269,3 +269,23 @@ export function importScaleCatalog(file, env) {
     });
   });
 }
+
+/**
+ * Where a scale benchmark's shop keeps its data: a fresh database named after `prefix` on the
+ * PostgreSQL server of `serverUrl` (DATABASE_URL), else the embedded database under `work`.
+ * Answers the env that points the shop and the importer at it, and a way to drop it afterwards.
+ */
+export async function scaleDatabase(work, serverUrl, prefix) {
+  if (!serverUrl) return { env: { DATA_DIR: path.join(work, 'data') }, drop: async () => {} };
+  const { tsImport } = await import('tsx/esm/api');
+  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
+  const database = await createServerDatabase(serverUrl, prefix);
+  return { env: { DATABASE_URL: database.url, DATA_DIR: work }, drop: () => database.drop() };
+}
+
+/** Writes the generated catalog of `size` products under `work` and imports it as `npm run catalog:import` does. */
+export async function loadScaleCatalog(work, size, env, kind) {
+  const file = await writeScaleCatalog(work, size);
+  console.log(`${size} products (${kind}): importing…`);
+  return importScaleCatalog(file, env);
+}

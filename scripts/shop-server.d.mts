@@ -1,6 +1,7 @@
 export const root: string;
 export function ensureWebBuild(): void;
 export function freePort(): Promise<number>;
+export function benchPages(baseUrl: string): Promise<{ pages: [string, string][]; productId: number }>;
 export function startShopServer(options?: {
   env?: Record<string, string>;
   nodeArgs?: string[];

@@ -120,3 +120,18 @@ export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300
   }
   return { url, pid: child.pid, dataDir, stop };
 }
+
+/**
+ * The storefront's three kinds of page a benchmark measures: the home, a listing, and a product
+ * on offer (whose id comes with them).
+ */
+export async function benchPages(baseUrl) {
+  const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Product`)).json();
+  const productId = offers[0]?.productId ?? 1;
+  const pages = [
+    ['home', '/'],
+    ['listing', '/products/category/1'],
+    ['product', `/product/${productId}`],
+  ];
+  return { pages, productId };
+}

@@ -123,6 +123,15 @@ export const productIdParams = z.object({ id: idParam });
 
 export const productsPagedParams = pagingParams;
 
+/** A listing's price range: either end may be left out; when both are given they are in order. */
+const pricesInOrder: [
+  (q: { startprice?: number; finishprice?: number }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice,
+  { message: 'startprice must not be above finishprice', path: ['finishprice'] },
+];
+
 export const productsPagedQuery = z
   .object({
     lang: langQuery,
@@ -131,10 +140,7 @@ export const productsPagedQuery = z
     startprice: sarQueryValue.optional(),
     finishprice: sarQueryValue.optional(),
   })
-  .refine((q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice, {
-    message: 'startprice must not be above finishprice',
-    path: ['finishprice'],
-  });
+  .refine(...pricesInOrder);
 export type ProductsPagedQuery = z.infer<typeof productsPagedQuery>;
 
 export const productSearchBody = z.object({
@@ -143,12 +149,5 @@ export const productSearchBody = z.object({
 export type ProductSearchBody = z.infer<typeof productSearchBody>;
 
 export const productSearchQuery = z
-  .object({
-    lang: langQuery,
-    startprice: sarQueryValue.optional(),
-    finishprice: sarQueryValue.optional(),
-  })
-  .refine((q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice, {
-    message: 'startprice must not be above finishprice',
-    path: ['finishprice'],
-  });
+  .object({ lang: langQuery, startprice: sarQueryValue.optional(), finishprice: sarQueryValue.optional() })
+  .refine(...pricesInOrder);

@@ -18,3 +18,15 @@ export const oneTimeUse = () => ({
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The first columns of a list the catalog file fills by key (categories, brands, agents): its
+ * id, the importer's stable key, and its name in both languages.
+ */
+export const keyedNames = () => ({
+  id: serial('id').primaryKey(),
+  /** Stable key for the catalog importer. */
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+});

@@ -1,19 +1,13 @@
-import { data } from 'react-router';
 import type { Route } from './+types/dashboard-order-invoice';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
-import { requireMember } from '../features/dashboard/session.server.ts';
+import { loadAdminOrder } from '../features/dashboard/orders/order.server.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /** The printable simplified tax invoice of a paid order, with its ZATCA QR code. */
-export async function loader(args: Route.LoaderArgs) {
-  const { bo } = await requireMember(args);
-  const order = await bo.orders.one(args.params.ref);
-  if (!order) throw data({ ref: args.params.ref }, { status: 404 });
-  return { order };
-}
+export const loader = (args: Route.LoaderArgs) => loadAdminOrder(args);
 
 /**
  * On paper only the invoice shows (not the back office's header and navigation), on A4 with

@@ -1,5 +1,4 @@
 import type { AdminOrder } from '@shop/contract';
-import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
@@ -9,6 +8,7 @@ import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
+import { loadAdminOrder } from '../features/dashboard/orders/order.server.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
@@ -17,12 +17,7 @@ import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /** One order in the back office: what was bought, by whom, where to, its payments and history. */
-export async function loader(args: Route.LoaderArgs) {
-  const { bo } = await requireMember(args);
-  const order = await bo.orders.one(args.params.ref);
-  if (!order) throw data({ ref: args.params.ref }, { status: 404 });
-  return { order };
-}
+export const loader = (args: Route.LoaderArgs) => loadAdminOrder(args);
 
 const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
 

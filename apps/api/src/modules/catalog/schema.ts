@@ -11,14 +11,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.ts';
+import { keyedNames, timestamps } from '../../db/columns.ts';
 
 export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  /** Stable key for the catalog importer. */
-  slug: text('slug').notNull().unique(),
-  nameAr: text('name_ar').notNull(),
-  nameEn: text('name_en').notNull(),
+  ...keyedNames(),
   image: text('image').notNull(),
   sort: integer('sort').notNull().default(0),
   ...timestamps,
@@ -27,10 +23,7 @@ export const categories = pgTable('categories', {
 export const companies = pgTable(
   'companies',
   {
-    id: serial('id').primaryKey(),
-    slug: text('slug').notNull().unique(),
-    nameAr: text('name_ar').notNull(),
-    nameEn: text('name_en').notNull(),
+    ...keyedNames(),
     image: text('image').notNull(),
     sort: integer('sort').notNull().default(0),
     /** ar_norm() of both names, for search (migration 0000 defines ar_norm). */

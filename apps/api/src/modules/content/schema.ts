@@ -1,11 +1,8 @@
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.ts';
+import { keyedNames, timestamps } from '../../db/columns.ts';
 
 export const agents = pgTable('agents', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  nameAr: text('name_ar').notNull(),
-  nameEn: text('name_en').notNull(),
+  ...keyedNames(),
   companyAr: text('company_ar').notNull(),
   companyEn: text('company_en').notNull(),
   phone: text('phone').notNull(),

@@ -77,7 +77,10 @@ export async function contentAction(request: Request, context: AppLoadContext) {
       return finish(
         await submitAction(
           request,
-          { schema: agentFormSchema, run: (input, form) => content.addAgent(input, postedFile(form, 'image')) },
+          {
+            schema: agentFormSchema,
+            run: (input, form) => content.addAgent(input, postedFile(form, 'image')),
+          },
           read,
         ),
       );
@@ -107,7 +110,9 @@ export async function contentAction(request: Request, context: AppLoadContext) {
       const slides = values.intent === 'moveSlide';
       const run = ({ ids: order }: { ids: number[] }) =>
         slides ? content.orderSlides(order) : content.orderAgents(order);
-      return finish(await submitAction(request, { schema: contentOrderSchema, input: () => ({ ids }), run }, read));
+      return finish(
+        await submitAction(request, { schema: contentOrderSchema, input: () => ({ ids }), run }, read),
+      );
     }
     case 'previewPage':
     case 'savePage': {

@@ -1,7 +1,13 @@
 import { errorMessage, importJobIdParams, type Lang } from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { answerForm, formError, postedFile, readForm, submitAction } from '../../../lib/form-action.server.ts';
+import {
+  answerForm,
+  formError,
+  postedFile,
+  readForm,
+  submitAction,
+} from '../../../lib/form-action.server.ts';
 import { askToConfirm, confirmError } from '../confirm.server.ts';
 import { localizePath } from '../../../lib/lang.ts';
 import { requestLang } from '../../../lib/route-lang.ts';
@@ -28,7 +34,11 @@ export async function importAction(request: Request, context: AppLoadContext) {
     const change = { start: content.startImport, discard: content.discardImport, retry: content.retryImport }[
       values.intent
     ];
-    const result = await submitAction(request, { schema: importJobIdParams, run: ({ id }) => change(id) }, read);
+    const result = await submitAction(
+      request,
+      { schema: importJobIdParams, run: ({ id }) => change(id) },
+      read,
+    );
     if (!result.ok) return confirmError(values, result.error);
     const job = page(result.answer.job.id);
     return values.intent === 'retry'
