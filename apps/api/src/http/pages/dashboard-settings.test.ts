@@ -75,7 +75,6 @@ describe('the settings page', () => {
     expect(readsOf('staff_sessions'), all).toHaveLength(1);
     // The settings once, in the save's transaction, to see what changes.
     expect(readsOf('settings'), all).toHaveLength(1);
-    expect(statements.length, all).toBeLessThanOrEqual(12);
-    console.info(`settings page save: ${statements.length} statements`);
+    expect(statements.length, all).toBeLessThanOrEqual(11);
   });
 });
