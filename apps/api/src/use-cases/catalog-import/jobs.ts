@@ -55,8 +55,6 @@ import { referenceIssues, writeContentSections, writeNamed, type ImportSettings 
  * first batches a second time changes nothing.
  */
 
-type Summary = JobSummary;
-
 export interface ImportJobDeps {
   db: Db;
   dataDir: string;
@@ -255,7 +253,7 @@ const settingsRefused = () =>
   new AppError(403, 'IMPORT_SETTINGS_OWNER_ONLY', [{ path: 'file', code: 'IMPORT_SETTINGS_OWNER_ONLY' }]);
 
 /** What the file will do, counted against the shop as it is (the dry run's summary). */
-async function preview(deps: ImportJobDeps, data: ParsedCatalog): Promise<Summary> {
+async function preview(deps: ImportJobDeps, data: ParsedCatalog): Promise<JobSummary> {
   const db = deps.db;
   const keysOf = (records: { key: string }[] = []) => records.map((r) => r.key);
   const agentKeys = keysOf(data.agents);
@@ -320,7 +318,7 @@ export async function checkUpload(
       throw settingsRefused();
   }
   let issues: CatalogIssue[] = checked.issues ?? [];
-  let summary: Summary | null = null;
+  let summary: JobSummary | null = null;
   let total = 0;
   let kept: { bytes: Buffer; format: 'json' | 'csv' } = { bytes, format };
   let storedImages: string[] = [];
@@ -423,7 +421,7 @@ export async function discardAbandonedJobs(deps: ImportJobDeps): Promise<number>
 export async function startImportJob(db: Db, id: string, role: StaffRole): Promise<void> {
   if (role !== 'owner') {
     const job = await importJobRow(db, id);
-    if (((job?.summary as Summary | null)?.settings ?? 0) > 0) throw settingsRefused();
+    if (((job?.summary as JobSummary | null)?.settings ?? 0) > 0) throw settingsRefused();
   }
   // A job left running by a process that died no longer holds the one running place.
   await failInterruptedJobs(db);
@@ -485,7 +483,7 @@ export async function runImportJob(
       await progress(part.length, part.length);
     }
     await between();
-    const summary: Summary = await db.transaction(async (tx) => {
+    const summary: JobSummary = await db.transaction(async (tx) => {
       let n = 0;
       // An owner's settings are written by the settings use case, with its own audit entry; a
       // member who is not an owner had a file whose settings changed nothing when it was
