@@ -157,7 +157,10 @@ export default tseslint.config(
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver': undefined,
-      'import-x/resolver-next': [importX.createNodeResolver()],
+      // Extensionless paths resolve too, so `../x` cannot slip past a zone that `../x.ts` meets.
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -28,6 +28,8 @@ export default defineConfig({
   outputDir: process.env.E2E_RUN_ID ? `test-results/${process.env.E2E_RUN_ID}` : 'test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // The cluster's nginx has a self-signed certificate (E2E_CLUSTER, see the global setup).
+    ignoreHTTPSErrors: Boolean(process.env.E2E_CLUSTER),
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -8,14 +8,13 @@
 // Usage: node scripts/bench-cluster.mjs [--seconds 60] [--shoppers 100] [--processes 2]
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
 //   BENCH_REDIS_URL (default redis://127.0.0.1:6379/11) name the servers; nginx (the Debian
-//   package) is installed with apt-get when it is missing, and run as a child process with a
-//   configuration written to a temporary directory, on a free port.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+//   package) is installed with apt-get when it is missing, and run as a child process with the
+//   shipped site configuration (deploy/nginx.conf: HTTPS and HTTP/2, here with a self-signed
+//   certificate) on free ports (scripts/nginx.mjs).
+import { chmod, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
@@ -26,7 +25,7 @@ import {
   runShoppers,
   startShop,
 } from './checkout-load.mjs';
-import { freePort } from './shop-server.mjs';
+import { ensureNginx, startNginx } from './nginx.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,24 +39,6 @@ const shopperCount = Number(args.shoppers);
 const processCount = Number(args.processes);
 const baseDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
-
-/** nginx from the Debian package, installed when absent (as root, with apt-get). */
-function ensureNginx() {
-  const found = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], { encoding: 'utf8' });
-  if (found.status === 0) return found.stdout.trim().split('\n')[0];
-  if (process.getuid?.() !== 0)
-    throw new Error('nginx is missing: apt-get install nginx (as root), then run again.');
-  console.log('Installing nginx (apt-get)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const command of [
-    ['apt-get', ['update', '-qq']],
-    ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx']],
-  ]) {
-    const result = spawnSync(command[0], command[1], { stdio: 'inherit', env });
-    if (result.status !== 0) throw new Error(`${command[0]} ${command[1].join(' ')} failed`);
-  }
-  return '/usr/sbin/nginx';
-}
 
 async function checkServers() {
   const client = new pg.Client({ connectionString: baseDatabaseUrl, connectionTimeoutMillis: 2000 });
@@ -85,74 +66,6 @@ async function checkServers() {
   } finally {
     redis.disconnect();
   }
-}
-
-/** The proxy in front of the shop processes, as docs/deployment.md describes it. */
-async function startNginx(binary, upstreamPorts) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-nginx-'));
-  // nginx's workers run as an unprivileged user, which must reach its temporary files.
-  await chmod(dir, 0o755);
-  const port = await freePort();
-  const config = `
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream shop {
-    least_conn;
-${upstreamPorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 2m;
-    location / {
-      proxy_pass http://shop;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`;
-  await writeFile(path.join(dir, 'nginx.conf'), config);
-  const child = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 100) throw new Error('nginx did not answer within 25 s');
-    await sleep(250);
-  }
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        // SIGQUIT: nginx's graceful stop (finishes open requests, then exits with its workers).
-        child.kill('SIGQUIT');
-        await Promise.race([exited, sleep(10_000)]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 const CLOCK_TICKS = 100;
@@ -187,8 +100,9 @@ async function cpuByGroup(shopPids, nginxPid) {
 async function runCluster(nginxBinary, count, firstShopper) {
   const serverDatabase = await createServerDatabase(baseDatabaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-cluster-'));
-  // Shared by every process, as a shared volume is in production: uploaded images live here.
-  await mkdir(dataDir, { recursive: true });
+  // Shared by every process, as a shared volume is in production: uploaded images live here,
+  // and nginx's workers serve them.
+  await chmod(dataDir, 0o755);
   const database = { databaseUrl: serverDatabase.url, dataDir };
   const env = { DATABASE_URL: serverDatabase.url, REDIS_URL: redisUrl };
   const shops = [];
@@ -201,13 +115,23 @@ async function runCluster(nginxBinary, count, firstShopper) {
 
     // Started together, as a process manager starts them.
     shops.push(...(await Promise.all(Array.from({ length: count }, () => startShop({ dataDir, env })))));
-    nginx = await startNginx(
-      nginxBinary,
-      shops.map((s) => s.port),
-    );
+    nginx = await startNginx({
+      binary: nginxBinary,
+      upstreams: shops.map((s) => s.port),
+      dataDir,
+      // The simulated shoppers' addresses (X-Forwarded-For) reach the shop, as real ones would.
+      forwardClientAddresses: true,
+    });
     const pids = shops.map((s) => s.pid);
     const cpuBefore = await cpuByGroup(pids, nginx.pid);
-    const run = await runShoppers({ baseUrl: nginx.url, seconds, shopperCount, stock, firstShopper });
+    const run = await runShoppers({
+      baseUrl: nginx.url,
+      seconds,
+      shopperCount,
+      stock,
+      firstShopper,
+      request: nginx.request,
+    });
     const cpuAfter = await cpuByGroup(pids, nginx.pid);
     await nginx.stop();
     nginx = undefined;

@@ -16,8 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
-import { median } from './median.mjs';
-import { loadScaleCatalog, scaleDatabase } from './scale-catalog.mjs';
+import { importedScaleCatalog, medianMs, scaleDatabase } from './scale-catalog.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
@@ -85,10 +84,10 @@ ensureWebBuild();
 const loadBefore = os.loadavg();
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-dashboard-'));
 const database = await scaleDatabase(work, serverUrl, 'bench_dashboard');
-const env = database.env;
+const { env } = database;
 const results = [];
 try {
-  await loadScaleCatalog(work, productCount, env, kind);
+  await importedScaleCatalog(work, env, productCount, kind);
   console.log(`${shoppers} shoppers, ${orderCount} orders: generating…`);
   const token = await seed(env);
   const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });
@@ -111,7 +110,7 @@ try {
         await res.arrayBuffer();
         alone.push(performance.now() - started);
       }
-      const aloneMs = median(alone);
+      const aloneMs = medianMs(alone);
       const result = await autocannon({
         url: server.url + c.path,
         headers,

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, findChromium, installHint } from './find-chromium.mjs';
-import { benchPages, ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { ensureWebBuild, root, startShopServer, storefrontPages } from './shop-server.mjs';
 
 const chromePath = findChromium();
 if (!chromePath) {
@@ -26,7 +26,7 @@ if (!baseUrl) {
   baseUrl = server.url;
 }
 
-const { pages } = await benchPages(baseUrl);
+const { pages } = await storefrontPages(baseUrl);
 
 const chrome = await chromeLauncher.launch({
   chromePath,

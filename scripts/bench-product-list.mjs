@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
-import { median } from './median.mjs';
-import { loadScaleCatalog, scaleDatabase } from './scale-catalog.mjs';
+import { importedScaleCatalog, medianMs, scaleDatabase } from './scale-catalog.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
 const { values: options } = parseArgs({
@@ -26,11 +25,11 @@ const serverUrl = process.env.DATABASE_URL;
 const kind = serverUrl ? 'postgres' : 'pglite';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-product-list-'));
-const server = await scaleDatabase(work, serverUrl, 'bench_product_list');
-const env = server.env;
+const scale = await scaleDatabase(work, serverUrl, 'bench_product_list');
+const { env } = scale;
 const results = [];
 try {
-  await loadScaleCatalog(work, productCount, env, kind);
+  await importedScaleCatalog(work, env, productCount, kind);
   const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
   const { listAdminProducts } = await tsImport('../apps/api/src/modules/catalog/admin.ts', import.meta.url);
   const { adminProductsQuery } = await tsImport('../packages/contract/src/index.ts', import.meta.url);
@@ -80,8 +79,8 @@ try {
       const row = {
         case: c.name,
         total,
-        pageMs: median(page),
-        ...(count.length && { countMs: median(count) }),
+        pageMs: medianMs(page),
+        ...(count.length && { countMs: medianMs(count) }),
       };
       results.push(row);
       console.log(`  ${c.name}: ${JSON.stringify(row)}`);
@@ -90,7 +89,7 @@ try {
     await database.close();
   }
 } finally {
-  await server.drop();
+  await scale.drop();
   rmSync(work, { recursive: true, force: true });
 }
 console.table(results);

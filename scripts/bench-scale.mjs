@@ -15,10 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { importScaleCatalog, random, scaleBrands, writeScaleCatalog } from './scale-catalog.mjs';
-import { median } from './median.mjs';
+import { importedScaleCatalog, medianMs, random, scaleBrands, scaleDatabase } from './scale-catalog.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
-import { tsImport } from 'tsx/esm/api';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
 const { values: options } = parseArgs({
@@ -51,13 +49,6 @@ function rssMb(pid) {
   } catch {
     return 0;
   }
-}
-
-/** A fresh database on the server for one catalog size: the API tests' own helper. */
-async function serverDatabase(size) {
-  /** @type {typeof import('../apps/api/src/test/server-database.ts')} */
-  const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
-  return createServerDatabase(serverUrl, `bench_scale_${size}`);
 }
 
 const json = { 'content-type': 'application/json' };
@@ -174,14 +165,10 @@ const loadBefore = os.loadavg()[0];
 const results = [];
 for (const size of sizes) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
-  const database = serverUrl ? await serverDatabase(size) : undefined;
-  const env = database
-    ? { DATABASE_URL: database.url, DATA_DIR: work }
-    : { DATA_DIR: path.join(work, 'data') };
+  const database = await scaleDatabase(work, serverUrl, `bench_scale_${size}`);
+  const { env } = database;
   try {
-    const file = await writeScaleCatalog(work, size);
-    console.log(`${size} products (${kind}): importing…`);
-    const imported = await importScaleCatalog(file, env);
+    const imported = await importedScaleCatalog(work, env, size, kind);
     console.log(`  imported in ${imported.seconds.toFixed(1)} s, peak RSS ${imported.rssMb} MB`);
     const server = await startShopServer({ env: { ...env, SEED_DEMO: 'false' } });
     try {
@@ -205,7 +192,7 @@ for (const size of sizes) {
           await res.arrayBuffer();
           alone.push(performance.now() - started);
         }
-        const aloneMs = median(alone);
+        const aloneMs = medianMs(alone);
         if (probeOnly) {
           results.push({ size, endpoint: c.name, aloneMs, serverRssMb: rssMb(server.pid) });
           console.log(`  ${c.name}: alone ${aloneMs} ms`);
@@ -253,7 +240,7 @@ for (const size of sizes) {
       await server.stop();
     }
   } finally {
-    await database?.drop();
+    await database.drop();
     rmSync(work, { recursive: true, force: true });
   }
 }

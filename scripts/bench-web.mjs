@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import { benchPages, ensureWebBuild, root, startShopServer } from './shop-server.mjs';
+import { ensureWebBuild, root, startShopServer, storefrontPages } from './shop-server.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -73,7 +73,7 @@ if (server) {
   }, 200);
 }
 
-const { pages, productId } = await benchPages(baseUrl);
+const { pages, productId } = await storefrontPages(baseUrl);
 
 /**
  * A shopper signed in with one product in the cart, as a real session reads: the session, the

@@ -134,8 +134,16 @@ function percentile(sorted, p) {
 /**
  * `shopperCount` shoppers registered through `baseUrl`, buying for `seconds`. `firstShopper`
  * keeps e-mail addresses and phone numbers unique when several runs share a database.
+ * `request`: the fetch to use (one that trusts a local proxy's certificate, for example).
  */
-export async function runShoppers({ baseUrl, seconds, shopperCount, stock, firstShopper = 1 }) {
+export async function runShoppers({
+  baseUrl,
+  seconds,
+  shopperCount,
+  stock,
+  firstShopper = 1,
+  request = fetch,
+}) {
   const steps = { 'add to cart': [], order: [], 'sandbox pay': [], verify: [] };
   const counts = { placed: 0, paid: 0, outOfStock: 0, replays: 0, replayMismatch: 0, errors: 0 };
   const errorSamples = new Map();
@@ -152,7 +160,7 @@ export async function runShoppers({ baseUrl, seconds, shopperCount, stock, first
     const started = performance.now();
     let res;
     try {
-      res = await fetch(baseUrl + url, {
+      res = await request(baseUrl + url, {
         method,
         headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
         body: body ? JSON.stringify(body) : undefined,

@@ -3,6 +3,7 @@
 // families, variants, colours, offers and stock are drawn from a seeded generator, so search
 // and listing are measured on text that looks like a real shop's.
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './shop-server.mjs';
@@ -271,21 +272,27 @@ export function importScaleCatalog(file, env) {
 }
 
 /**
- * Where a scale benchmark's shop keeps its data: a fresh database named after `prefix` on the
- * PostgreSQL server of `serverUrl` (DATABASE_URL), else the embedded database under `work`.
- * Answers the env that points the shop and the importer at it, and a way to drop it afterwards.
+ * A fresh database for a run at scale, in the work folder `work`: on the PostgreSQL server at
+ * `serverUrl` (the API tests' own helper; `drop()` removes it), or else the embedded one.
+ * `env` is what the importer and the shop are started with.
  */
-export async function scaleDatabase(work, serverUrl, prefix) {
+export async function scaleDatabase(work, serverUrl, name) {
   if (!serverUrl) return { env: { DATA_DIR: path.join(work, 'data') }, drop: async () => {} };
-  const { tsImport } = await import('tsx/esm/api');
+  /** @type {typeof import('../apps/api/src/test/server-database.ts')} */
   const { createServerDatabase } = await tsImport('../apps/api/src/test/server-database.ts', import.meta.url);
-  const database = await createServerDatabase(serverUrl, prefix);
+  const database = await createServerDatabase(serverUrl, name);
   return { env: { DATABASE_URL: database.url, DATA_DIR: work }, drop: () => database.drop() };
 }
 
-/** Writes the generated catalog of `size` products under `work` and imports it as `npm run catalog:import` does. */
-export async function loadScaleCatalog(work, size, env, kind) {
+/** Writes a catalog of `size` products into `work` and imports it (`label`: the database's kind). */
+export async function importedScaleCatalog(work, env, size, label) {
   const file = await writeScaleCatalog(work, size);
-  console.log(`${size} products (${kind}): importing…`);
+  console.log(`${size} products (${label}): importing…`);
   return importScaleCatalog(file, env);
+}
+
+/** The middle of timings in milliseconds, to a tenth: the figure other work on the machine moves least. */
+export function medianMs(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length / 2)] * 10) / 10;
 }

@@ -1,7 +1,6 @@
 export const root: string;
 export function ensureWebBuild(): void;
 export function freePort(): Promise<number>;
-export function benchPages(baseUrl: string): Promise<{ pages: [string, string][]; productId: number }>;
 export function startShopServer(options?: {
   env?: Record<string, string>;
   nodeArgs?: string[];
@@ -14,3 +13,6 @@ export function startShopServer(options?: {
   dataDir: string;
   stop(): Promise<void>;
 }>;
+export function storefrontPages(
+  baseUrl: string,
+): Promise<{ pages: [name: string, path: string][]; productId: number }>;

@@ -122,10 +122,11 @@ export async function startShopServer({ env = {}, nodeArgs = [], timeoutMs = 300
 }
 
 /**
- * The storefront's three kinds of page a benchmark measures: the home, a listing, and a product
- * on offer (whose id comes with them).
+ * The storefront pages the page benchmarks measure, as `[name, path]`: the home page, a
+ * category's listing and the page of a product on offer (of the shop at `baseUrl`), whose id
+ * comes with them.
  */
-export async function benchPages(baseUrl) {
+export async function storefrontPages(baseUrl) {
   const offers = await (await fetch(`${baseUrl}/api/Product/Select/Four/Image/Product`)).json();
   const productId = offers[0]?.productId ?? 1;
   const pages = [

@@ -32,6 +32,7 @@ import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
+import { catalogGroupRoutes } from './http/routes/catalog-groups.ts';
 import { catalogRoutes } from './http/routes/catalog.ts';
 import { contentRoutes } from './http/routes/content.ts';
 import { contentAdminRoutes } from './http/routes/content-admin.ts';
@@ -54,7 +55,24 @@ import { staffGuard } from './http/staff-guard.ts';
 import { staffRoutes } from './http/routes/staff.ts';
 import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
-import { createMailer } from './lib/mail.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { ShopMetrics } from './lib/metrics.ts';
+import { businessFigures } from './views/operations/figures.ts';
+
+/** Mail through `mailer`, each one counted as sent or failed. */
+function countedMailer(mailer: Mailer, metrics: ShopMetrics): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        metrics.mailSent(true);
+      } catch (error) {
+        metrics.mailSent(false);
+        throw error;
+      }
+    },
+  };
+}
 
 export interface AppOptions {
   config: Config;
@@ -96,10 +114,27 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   warnWithoutPublicUrl(app);
   app.decorate('db', database.db);
   app.decorate('changes', new ChangeEvents());
+  app.decorate('metrics', undefined as ShopMetrics | undefined);
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('readCache', new ReadCache(app.changes));
   app.addHook('onClose', async () => app.readCache.close());
   app.decorate('catalog', publicCatalog(database, app.readCache, config.dbPoolSize));
+  if (config.metricsToken) {
+    const metrics = new ShopMetrics({
+      ...(database.pool && { pool: database.pool }),
+      // Read when scraped, by then Redis (below) is connected.
+      ...(config.redisUrl && { redisUp: () => redis?.status === 'ready' }),
+      business: () => businessFigures(database.db),
+    });
+    app.metrics = metrics;
+    for (const gate of app.catalog.gates) metrics.watchGate(gate);
+    app.mailer = countedMailer(app.mailer, metrics);
+    // Each answer by the route pattern it matched; onResponse runs for every answer, errors too.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   const shop: Shop = {
     db: database.db,
     database,
@@ -234,6 +269,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
           bearer: { type: 'http', scheme: 'bearer' },
           staffSession: { type: 'apiKey', in: 'cookie', name: 'staff_session' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
         },
       },
     },
@@ -254,9 +290,13 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     decorateReply: false,
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    ...(redis && { redisUp: () => redis.status === 'ready' }),
+  });
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(catalogGroupRoutes);
   await app.register(contentRoutes);
   await app.register(usersRoutes);
   await app.register(cartRoutes);

@@ -112,6 +112,11 @@ const envSchema = z.object({
   ORDER_PAYMENT_TTL_MINUTES: z.coerce.number().int().positive().default(30),
   /** How often unpaid orders are settled with the provider; 0 turns the task off. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * The bearer token that opens GET /api/metrics (Prometheus text); unset, the endpoint does not
+   * exist. At least 24 characters: it guards figures about the shop's business.
+   */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Map tiles for the address picker; empty means no tiles (works offline). */
   MAP_TILE_URL: z.string().default(''),
   /** Memory for the anonymous page cache (compressed pages), in MB; 0 turns it off. */
@@ -173,6 +178,8 @@ export interface Config {
   /** Milliseconds; 0 is off. Defaults to 60 s, and to off in tests (they call it directly). */
   reconcileIntervalMs: number;
   mapTileUrl: string;
+  /** Opens GET /api/metrics; undefined: no metrics are collected and the endpoint is absent. */
+  metricsToken: string | undefined;
   pageCacheBytes: number;
   pageRenderConcurrency: number;
   pageRenderWaitMs: number;
@@ -250,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderPaymentTtlMinutes: e.ORDER_PAYMENT_TTL_MINUTES,
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     mapTileUrl: e.MAP_TILE_URL,
+    metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     pageRenderConcurrency: e.PAGE_RENDER_CONCURRENCY,
     pageRenderWaitMs: e.PAGE_RENDER_WAIT_MS,

@@ -3,6 +3,7 @@ import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { ShopMetrics } from './lib/metrics.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { Shop } from './lib/shop.ts';
 import type { PublicCatalog } from './views/public-catalog.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     catalogImports: CatalogImports;
     /** The card payment provider: Moyasar, or its local sandbox (modules/payments/choose-provider.ts). */
     payments: PaymentProvider;
+    /** The shop's figures for Prometheus when METRICS_TOKEN is set, else undefined (lib/metrics.ts). */
+    metrics: ShopMetrics | undefined;
   }
   interface FastifyRequest {
     /** The request's language: `?lang=`, then Accept-Language, else Arabic. */

@@ -123,14 +123,10 @@ export const productIdParams = z.object({ id: idParam });
 
 export const productsPagedParams = pagingParams;
 
-/** A listing's price range: either end may be left out; when both are given they are in order. */
-const pricesInOrder: [
-  (q: { startprice?: number; finishprice?: number }) => boolean,
-  { message: string; path: string[] },
-] = [
-  (q) => q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice,
-  { message: 'startprice must not be above finishprice', path: ['finishprice'] },
-];
+/** A price filter's bounds, when both are given, are in order (a reversed range is refused). */
+const priceRangeInOrder = (q: { startprice?: number; finishprice?: number }) =>
+  q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice;
+const priceRangeRefusal = { message: 'startprice must not be above finishprice', path: ['finishprice'] };
 
 export const productsPagedQuery = z
   .object({
@@ -140,7 +136,7 @@ export const productsPagedQuery = z
     startprice: sarQueryValue.optional(),
     finishprice: sarQueryValue.optional(),
   })
-  .refine(...pricesInOrder);
+  .refine(priceRangeInOrder, priceRangeRefusal);
 export type ProductsPagedQuery = z.infer<typeof productsPagedQuery>;
 
 export const productSearchBody = z.object({
@@ -149,5 +145,9 @@ export const productSearchBody = z.object({
 export type ProductSearchBody = z.infer<typeof productSearchBody>;
 
 export const productSearchQuery = z
-  .object({ lang: langQuery, startprice: sarQueryValue.optional(), finishprice: sarQueryValue.optional() })
-  .refine(...pricesInOrder);
+  .object({
+    lang: langQuery,
+    startprice: sarQueryValue.optional(),
+    finishprice: sarQueryValue.optional(),
+  })
+  .refine(priceRangeInOrder, priceRangeRefusal);

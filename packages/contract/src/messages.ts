@@ -188,6 +188,7 @@ export const errorMessages = {
     ar: 'انتهت مهلة دفع هذا الطلب',
     en: 'The time to pay for this order has run out',
   },
+  METRICS_UNAUTHORIZED: { ar: 'رمز المقاييس مفقود أو غير صحيح', en: 'The metrics token is missing or wrong' },
   WEBHOOK_UNAUTHORIZED: { ar: 'رمز التحقق غير صحيح', en: 'The verification token is wrong' },
   ADDRESS_REQUIRED: { ar: 'من فضلك اختر عنوان التوصيل', en: 'Please choose a delivery address' },
   ORDER_NOT_PAYABLE: {

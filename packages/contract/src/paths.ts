@@ -33,6 +33,9 @@ export function definePath<P extends string>(pattern: P): ApiPath<P> {
 
 export const apiPaths = {
   health: definePath('/api/health'),
+  healthLive: definePath('/api/health/live'),
+  healthReady: definePath('/api/health/ready'),
+  metrics: definePath('/api/metrics'),
 
   // catalog and content
   categories: definePath('/api/Category/Select/All/Category'),

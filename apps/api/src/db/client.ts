@@ -36,6 +36,8 @@ export interface Database {
    * `work` simply runs.
    */
   cancellable<T>(signal: AbortSignal | undefined, work: (db: Db) => Promise<T>): Promise<T>;
+  /** The PostgreSQL server's connection pool now (absent for the embedded database, which has none). */
+  pool?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -123,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       ping: () => ping(db),
       close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async cancellable(signal, work) {
         const client = await pool.connect();
         const cancel = () => {

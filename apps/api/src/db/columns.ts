@@ -19,11 +19,8 @@ export const oneTimeUse = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * The first columns of a list the catalog file fills by key (categories, brands, agents): its
- * id, the importer's stable key, and its name in both languages.
- */
-export const keyedNames = () => ({
+/** The first columns of a named thing the catalog import keys by slug: id, slug, Arabic and English names. */
+export const sluggedNames = () => ({
   id: serial('id').primaryKey(),
   /** Stable key for the catalog importer. */
   slug: text('slug').notNull().unique(),

@@ -30,6 +30,8 @@ import {
  * leaves the queue, and on PostgreSQL its statement is cancelled.
  */
 export interface PublicCatalog {
+  /** The gates that bound searches and listings running at once (their figures are metrics). */
+  readonly gates: readonly AdmissionGate[];
   categories(lang: Lang): Promise<Category[]>;
   companies(lang: Lang): Promise<Company[]>;
   featured(lang: Lang): Promise<Product[]>;
@@ -79,6 +81,7 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
     cache.get('catalog', `${name}:${lang}`, read, { showsProducts: true });
 
   return {
+    gates: [searchGate, listingGate],
     categories: (lang) => cache.get('catalog', `categories:${lang}`, () => listCategories(db, lang)),
     companies: (lang) => cache.get('catalog', `companies:${lang}`, () => listCompanies(db, lang)),
     featured: (lang) => list('featured', lang, () => featuredProducts(db, lang)),

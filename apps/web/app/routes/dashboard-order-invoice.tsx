@@ -2,12 +2,14 @@ import type { Route } from './+types/dashboard-order-invoice';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
-import { loadAdminOrder } from '../features/dashboard/orders/order.server.ts';
+import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /** The printable simplified tax invoice of a paid order, with its ZATCA QR code. */
-export const loader = (args: Route.LoaderArgs) => loadAdminOrder(args);
+export async function loader(args: Route.LoaderArgs) {
+  return loadBackOfficeOrder(args);
+}
 
 /**
  * On paper only the invoice shows (not the back office's header and navigation), on A4 with

@@ -7,8 +7,8 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page.t
 import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
+import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
-import { loadAdminOrder } from '../features/dashboard/orders/order.server.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
@@ -17,7 +17,9 @@ import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /** One order in the back office: what was bought, by whom, where to, its payments and history. */
-export const loader = (args: Route.LoaderArgs) => loadAdminOrder(args);
+export async function loader(args: Route.LoaderArgs) {
+  return loadBackOfficeOrder(args);
+}
 
 const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
 

@@ -91,6 +91,8 @@ export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #pending = new Map<string, Promise<CachedPage | undefined>>();
   #bytes = 0;
+  #hits = 0;
+  #misses = 0;
   /** Bumped by every change: a render begun before it may hold old data and is not kept. */
   #generation = 0;
   readonly #unsubscribe: () => void;
@@ -108,6 +110,11 @@ export class PageCache {
 
   get bytes() {
     return this.#bytes;
+  }
+
+  /** Answers from the cache (a visitor who waited for another's render included), renders it needed. */
+  get stats() {
+    return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
   }
 
   #invalidate(event: ChangeEvent) {
@@ -170,7 +177,11 @@ export class PageCache {
       const pending = this.#pending.get(key);
       if (pending) entry = await pending;
     }
-    if (entry) return send(request, reply, entry);
+    if (entry) {
+      this.#hits++;
+      return send(request, reply, entry);
+    }
+    this.#misses++;
     const generation = this.#generation;
     let settle: (value: CachedPage | undefined) => void = () => {};
     const filling = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));

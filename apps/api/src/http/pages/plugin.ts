@@ -157,6 +157,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   const pageCache =
     app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
   app.addHook('onClose', async () => pageCache?.close());
+  if (pageCache) app.metrics?.watchPageCache(pageCache);
 
   /**
    * `shared`: the render may be served to other visitors waiting for the same page, so it is
@@ -180,6 +181,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     // that sockets are read and connections accepted between two renders.
     onePerTurn: true,
   });
+  app.metrics?.watchGate(renderGate);
 
   const renderResponse = async (
     request: FastifyRequest,

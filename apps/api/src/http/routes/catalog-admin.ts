@@ -1,16 +1,11 @@
 import {
   adminCatalogPaths,
-  adminGroupListSchema,
-  adminGroupOkSchema,
   adminIdParams,
   adminProductOkSchema,
   adminProductPageSchema,
   adminProductSchema,
   adminProductsQuery,
-  groupInputSchema,
-  groupOrderSchema,
   okMessage,
-  okSchema,
   productDeleteAnswerSchema,
   productImageUploadSchema,
   productImagesOrderSchema,
@@ -20,8 +15,6 @@ import {
   productUpdateSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { GroupKind } from '../../modules/catalog/groups.ts';
-import { createGroup, orderGroups, removeGroup, saveGroup } from '../../use-cases/catalog-admin/groups.ts';
 import {
   addImage,
   bulkChangeProducts,
@@ -31,29 +24,19 @@ import {
   runOfferSchedule,
   saveProduct,
 } from '../../use-cases/catalog-admin/products.ts';
-import {
-  adminGroup,
-  adminGroups,
-  adminProductsPage,
-  adminProductView,
-} from '../../views/back-office/catalog.ts';
-import { GROUP_CODES, GROUP_IMAGE, PRODUCT_IMAGE } from '../catalog-admin.ts';
+import { adminProductsPage, adminProductView } from '../../views/back-office/catalog.ts';
+import { IMAGE_REFUSALS, PRODUCT_IMAGE } from '../catalog-admin.ts';
 import { bodySchemaDocumentsOnly } from '../form.ts';
 import { ADMIN_TAG, found, STAFF_COOKIE } from '../openapi.ts';
 import { auditActor } from '../staff-guard.ts';
 import { readImageForm, requireImage, withStoredImage } from '../uploads.ts';
-
-const imageRefusals =
-  'The image is checked by its bytes (JPEG, PNG or WebP; 415 IMAGE_INVALID otherwise, SVG and HTML ' +
-  'included), at most 2 MB (413 IMAGE_TOO_LARGE) and 40 megapixels (413 IMAGE_TOO_MANY_PIXELS, before ' +
-  'decoding), then re-encoded to WebP without its metadata.';
 
 export interface CatalogAdminOptions {
   /** How often planned offers are started and ended; 0: never (tests run it by hand). */
   offerScheduleMs?: number;
 }
 
-/** The back office's catalog (any member): products, their images, bulk changes, categories and brands. */
+/** The back office's products (any member): the list, editing, images, bulk changes, planned offers. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = async (app, options) => {
   const shop = app.shop;
   const uploadsDir = app.config.uploadsDir;
@@ -196,71 +179,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
     },
   );
 
-  // ---- categories and brands ----
-
-  const groups: { kind: GroupKind; list: string; one: string; order: string }[] = [
-    {
-      kind: 'category',
-      list: adminCatalogPaths.categories.pattern,
-      one: adminCatalogPaths.category.pattern,
-      order: adminCatalogPaths.categoriesOrder.pattern,
-    },
-    {
-      kind: 'brand',
-      list: adminCatalogPaths.brands.pattern,
-      one: adminCatalogPaths.brand.pattern,
-      order: adminCatalogPaths.brandsOrder.pattern,
-    },
-  ];
-  for (const { kind, list, one, order } of groups) {
-    const plural = kind === 'category' ? 'categories' : 'brands';
-    const codes = GROUP_CODES[kind];
-    app.get(
-      list,
-      {
-        schema: {
-          tags: ADMIN_TAG,
-          summary: `All ${plural}, in order, with how many products use each`,
-          security: STAFF_COOKIE,
-          response: { 200: adminGroupListSchema },
-        },
-      },
-      async () => ({ items: await adminGroups(app.db, kind) }),
-    );
-    app.put(
-      order,
-      {
-        schema: {
-          tags: ADMIN_TAG,
-          summary: `Set the order of the ${plural} (every id once)`,
-          security: STAFF_COOKIE,
-          body: groupOrderSchema,
-          response: { 200: adminGroupListSchema.extend(okSchema.shape) },
-        },
-      },
-      async (request) => {
-        await orderGroups(shop, kind, request.body.ids, auditActor(request));
-        return { ...okMessage('ORDER_SAVED', request.lang), items: await adminGroups(app.db, kind) };
-      },
-    );
-    app.delete(
-      one,
-      {
-        schema: {
-          tags: ADMIN_TAG,
-          summary: `Remove a ${kind}; refused (409 ${kind.toUpperCase()}_IN_USE, with the count) while products use it`,
-          security: STAFF_COOKIE,
-          params: adminIdParams,
-          response: { 200: okSchema },
-        },
-      },
-      async (request) => {
-        found(await removeGroup(shop, kind, request.params.id, auditActor(request)), codes.notFound);
-        return okMessage(codes.deleted, request.lang);
-      },
-    );
-  }
-
   // Multipart calls (an image with the fields): the body is read and checked in the handler.
   await app.register(async (instance) => {
     const forms = instance.withTypeProvider<ZodTypeProvider>();
@@ -272,7 +190,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         schema: {
           tags: ADMIN_TAG,
           summary: 'Create a product (multipart: the fields and its first image as `image`)',
-          description: `${imageRefusals} Prices in SAR, VAT included.`,
+          description: `${IMAGE_REFUSALS} Prices in SAR, VAT included.`,
           security: STAFF_COOKIE,
           consumes: ['multipart/form-data'],
           body: productInputSchema,
@@ -294,7 +212,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         schema: {
           tags: ADMIN_TAG,
           summary: 'Add an image to a product (multipart: `image` and the product `version`)',
-          description: `${imageRefusals} At most 10 images per product.`,
+          description: `${IMAGE_REFUSALS} At most 10 images per product.`,
           security: STAFF_COOKIE,
           consumes: ['multipart/form-data'],
           params: adminIdParams,
@@ -311,54 +229,5 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         return { ...okMessage('PRODUCT_IMAGE_ADDED', request.lang), product: await productAnswer(id) };
       },
     );
-
-    for (const { kind, list, one } of groups) {
-      const codes = GROUP_CODES[kind];
-      const groupAnswer = async (id: number) => found(await adminGroup(app.db, kind, id), codes.notFound);
-      forms.post(
-        list,
-        {
-          schema: {
-            tags: ADMIN_TAG,
-            summary: `Create a ${kind} (multipart: names and \`image\`)`,
-            description: imageRefusals,
-            security: STAFF_COOKIE,
-            consumes: ['multipart/form-data'],
-            body: groupInputSchema,
-            response: { 200: adminGroupOkSchema },
-          },
-        },
-        async (request) => {
-          const form = await readImageForm(request, groupInputSchema);
-          const created = await withStoredImage(uploadsDir, requireImage(form.image), GROUP_IMAGE, (image) =>
-            createGroup(shop, kind, form.input, image, auditActor(request)),
-          );
-          return { ...okMessage(codes.saved, request.lang), item: await groupAnswer(created.id) };
-        },
-      );
-      forms.put(
-        one,
-        {
-          schema: {
-            tags: ADMIN_TAG,
-            summary: `Edit a ${kind} (multipart or JSON: names, and optionally a new \`image\`)`,
-            description: imageRefusals,
-            security: STAFF_COOKIE,
-            consumes: ['multipart/form-data', 'application/json'],
-            params: adminIdParams,
-            body: groupInputSchema,
-            response: { 200: adminGroupOkSchema },
-          },
-        },
-        async (request) => {
-          const form = await readImageForm(request, groupInputSchema);
-          const saved = await withStoredImage(uploadsDir, form.image, GROUP_IMAGE, (image) =>
-            saveGroup(shop, kind, request.params.id, form.input, image, auditActor(request)),
-          );
-          const { id } = found(saved, codes.notFound);
-          return { ...okMessage(codes.saved, request.lang), item: await groupAnswer(id) };
-        },
-      );
-    }
   });
 };

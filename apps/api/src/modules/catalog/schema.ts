@@ -11,10 +11,10 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { keyedNames, timestamps } from '../../db/columns.ts';
+import { sluggedNames, timestamps } from '../../db/columns.ts';
 
 export const categories = pgTable('categories', {
-  ...keyedNames(),
+  ...sluggedNames(),
   image: text('image').notNull(),
   sort: integer('sort').notNull().default(0),
   ...timestamps,
@@ -23,7 +23,7 @@ export const categories = pgTable('categories', {
 export const companies = pgTable(
   'companies',
   {
-    ...keyedNames(),
+    ...sluggedNames(),
     image: text('image').notNull(),
     sort: integer('sort').notNull().default(0),
     /** ar_norm() of both names, for search (migration 0000 defines ar_norm). */

@@ -1,8 +1,8 @@
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { keyedNames, timestamps } from '../../db/columns.ts';
+import { sluggedNames, timestamps } from '../../db/columns.ts';
 
 export const agents = pgTable('agents', {
-  ...keyedNames(),
+  ...sluggedNames(),
   companyAr: text('company_ar').notNull(),
   companyEn: text('company_en').notNull(),
   phone: text('phone').notNull(),

@@ -1,11 +1,12 @@
-import { data, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import { data } from 'react-router';
 import { requireMember } from '../session.server.ts';
 
 /**
- * One order as the back office's order page and its printable invoice read it (any member); a
- * reference the shop does not know is the page's 404.
+ * The data of an order's back-office pages (the order itself, its printable invoice): the
+ * member's access first, then the order, or the page's own not-found.
  */
-export async function loadAdminOrder(args: {
+export async function loadBackOfficeOrder(args: {
   request: Request;
   context: AppLoadContext;
   params: { ref: string };
