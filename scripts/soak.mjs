@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
 import { scaleDatabase } from './scale-catalog.mjs';
+import { memberWithSession } from './staff-session.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 const { values: options } = parseArgs({
@@ -35,26 +36,10 @@ const CARD = { number: '4111111111111111', name: 'Soak Shopper', month: 12, year
 /** A staff member with a session, written to the database before the shop starts. */
 async function staffSession(env) {
   const { openDatabase } = await tsImport('../apps/api/src/db/client.ts', import.meta.url);
-  const { hashPassword } = await tsImport('../apps/api/src/lib/password.ts', import.meta.url);
-  const { insertStaff, insertStaffSession } = await tsImport(
-    '../apps/api/src/modules/staff/service.ts',
-    import.meta.url,
-  );
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await database.migrate();
-    const member = await insertStaff(database.db, {
-      email: 'soak@shop.test',
-      name: 'Soak',
-      role: 'staff',
-      passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
-      lang: 'ar',
-    });
-    const { token } = await insertStaffSession(database.db, {
-      staffId: member.id,
-      hours: 48,
-      ip: '127.0.0.1',
-    });
+    const token = await memberWithSession(database.db, { email: 'soak@shop.test', name: 'Soak', hours: 48 });
     return token;
   } finally {
     await database.close();
