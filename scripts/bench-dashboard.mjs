@@ -9,7 +9,6 @@
 //          [--orders 50000] [--seconds 10] [--connections 10] [--out bench-dashboard.json]
 // With DATABASE_URL (a PostgreSQL server URL) a fresh database on that server, dropped
 // afterwards; without it, the embedded database in a temporary folder.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { importedScaleCatalog, medianMs, scaleDatabase } from './scale-catalog.mjs';
+import { memberWithSession } from './staff-session.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
@@ -49,11 +49,6 @@ async function seed(env) {
     '../apps/api/src/test/scale-orders.ts',
     import.meta.url,
   );
-  const { hashPassword } = await tsImport('../apps/api/src/lib/password.ts', import.meta.url);
-  const { insertStaff, insertStaffSession } = await tsImport(
-    '../apps/api/src/modules/staff/service.ts',
-    import.meta.url,
-  );
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -61,19 +56,7 @@ async function seed(env) {
   try {
     await database.migrate();
     await generateShoppersAndOrders(database.db, { shoppers, orders: orderCount });
-    const member = await insertStaff(database.db, {
-      email: 'bench@shop.test',
-      name: 'Bench',
-      role: 'staff',
-      // A live session needs a member who has a password; nobody signs in with this one.
-      passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
-      lang: 'ar',
-    });
-    const { token } = await insertStaffSession(database.db, {
-      staffId: member.id,
-      hours: 12,
-      ip: '127.0.0.1',
-    });
+    const token = await memberWithSession(database.db, { email: 'bench@shop.test', name: 'Bench' });
     return token;
   } finally {
     await database.close();

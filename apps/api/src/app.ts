@@ -23,7 +23,6 @@ import { ChangeEvents } from './lib/change-events.ts';
 import { connectChanges } from './lib/change-transport.ts';
 import { AppError, sendError } from './lib/errors.ts';
 import { rateLimitKey } from './http/client-address.ts';
-import { isInternalRequest } from './http/internal-request.ts';
 import { loggerOptions } from './lib/log-safe.ts';
 import { shopOrigin, warnWithoutPublicUrl } from './lib/public-origin.ts';
 import { Fatoora } from './lib/fatoora.ts';
@@ -41,6 +40,7 @@ import { catalogRoutes } from './http/routes/catalog.ts';
 import { contentRoutes } from './http/routes/content.ts';
 import { contentAdminRoutes } from './http/routes/content-admin.ts';
 import { catalogImportRoutes } from './http/routes/catalog-import.ts';
+import { CatalogImports } from './use-cases/catalog-import/runner.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from './http/pages/plugin.ts';
 import { usersRoutes } from './http/routes/accounts.ts';
@@ -159,6 +159,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   };
   app.decorate('shop', shop);
   app.addHook('onClose', () => shop.fatoora.close());
+  app.decorate('catalogImports', new CatalogImports(shop));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
   const routeList: RouteEntry[] = [];
@@ -238,7 +239,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitMax,
-    allowList: (request) => isInternalRequest(request),
     keyGenerator: rateLimitKey,
     timeWindow: '1 minute',
     ...(redis && {

@@ -67,19 +67,20 @@ async function main() {
   // 90 MB heavier on its first start than after a restart.
   if (lock && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) await prepareInChild();
 
-  // LOG_LEVEL=debug (or trace) logs every statement's SQL, once the app's logger exists.
-  let logQuery: ((sql: string) => void) | undefined;
+  // LOG_LEVEL=debug (or trace) logs every statement's SQL, once the app's logger exists (the
+  // database is opened before the app, so its query hook calls whatever logger is set by then).
+  const queryLog: { to?: (sql: string) => void } = {};
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     thread: config.pgliteThread,
     poolSize: config.dbPoolSize,
     statementTimeoutMs: config.dbStatementTimeoutMs,
-    ...(['debug', 'trace'].includes(config.logLevel) && { onQuery: (sql: string) => logQuery?.(sql) }),
+    ...(['debug', 'trace'].includes(config.logLevel) && { onQuery: (sql: string) => queryLog.to?.(sql) }),
   });
   await database.migrate();
   const app = await buildApp({ config, database });
-  logQuery = (sql) => app.log.debug({ sql }, 'query');
+  queryLog.to = (sql) => app.log.debug({ sql }, 'query');
   if (config.seedDemo) await seedDemoCatalogIfEmpty(database.db, config, app.log);
   if (preparing) {
     await app.close();

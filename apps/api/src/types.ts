@@ -12,6 +12,7 @@ import type { PaymentProvider } from './modules/payments/provider.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './modules/users/sessions.ts';
 import type { StaffSession } from './http/staff-guard.ts';
+import type { CatalogImports } from './use-cases/catalog-import/runner.ts';
 
 /** One method and path of the route table, with its route config. */
 export interface RouteEntry {
@@ -40,6 +41,8 @@ declare module 'fastify' {
     changeTransport: 'redis' | 'postgres' | 'in-process';
     /** Moyasar's keys in use: saved in the back office, else the env variables. */
     paymentKeys: PaymentKeys;
+    /** The back office's catalog files and the import this process runs (use-cases/catalog-import/runner.ts). */
+    catalogImports: CatalogImports;
     /** The card payment provider: Moyasar, or its local sandbox (modules/payments/choose-provider.ts). */
     payments: PaymentProvider;
     /** The shop's figures for Prometheus when METRICS_TOKEN is set, else undefined (lib/metrics.ts). */

@@ -68,6 +68,7 @@ export const sliderFormSchema = z.object({
   linkAr: slideLinkField.default(''),
   linkEn: slideLinkField.default(''),
 });
+export type SliderForm = z.infer<typeof sliderFormSchema>;
 
 export const adminAgentSchema = z.object({
   id: z.number().int(),
@@ -91,6 +92,7 @@ export const agentFormSchema = z.object({
   companyEn: requiredText('COMPANY_EN_REQUIRED'),
   phone: requiredText('AGENT_PHONE_REQUIRED', 40),
 });
+export type AgentForm = z.infer<typeof agentFormSchema>;
 
 /** A new order of slides or agents: every id, in their new order. */
 export const contentOrderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(200) });

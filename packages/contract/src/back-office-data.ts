@@ -3,7 +3,7 @@ import type { AuditPage, StaffAccess, StaffMe, StaffNeed, auditQuery } from './a
 import type { BackOfficeOrders } from './admin-orders-data.ts';
 import type { BackOfficeCustomers, BackOfficeOverviewReads } from './admin-insights-data.ts';
 import type { BackOfficeAccount, BackOfficeStaff } from './admin-staff-data.ts';
-import type { BackOfficeContentReads } from './admin-content-data.ts';
+import type { BackOfficeContent } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { BackOfficeRefunds } from './admin-refunds-data.ts';
 import type { BackOfficeEinvoices } from './admin-einvoices-data.ts';
@@ -21,9 +21,8 @@ export interface BackOfficeAuditReads {
 /**
  * What the back office's page loaders read, straight from the API's services (no HTTP), for
  * the staff member of the page request, whose `staff_session` cookie the API resolves once per
- * request; and the changes of the orders, refunds, catalog, customers, staff and the member's own
- * account (signing in included), made by the same use cases as the API's calls, each answering
- * an `ActionResult`. The other areas' changes are still route actions calling `/api/admin/...`.
+ * request; and the changes of every area (signing in included), made by the same use cases as
+ * the API's calls, each answering an `ActionResult`.
  *
  * One property per area. An area's reads throw a Response the router turns into the page's
  * status: 401 without a live staff session, 403 below the role they need (or while the member
@@ -60,7 +59,7 @@ export interface BackOfficeData {
   catalog: BackOfficeCatalog;
 
   // content, import and settings
-  content: BackOfficeContentReads;
+  content: BackOfficeContent;
 
   // staff and audit
   staff: BackOfficeStaff;

@@ -6,15 +6,14 @@ import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { announceChanges } from '../lib/change-transport.ts';
-import { COMMAND_LINE_ACTOR } from '../modules/audit/service.ts';
+import { COMMAND_LINE_ACTOR } from '../lib/audit-actor.ts';
+import { CatalogImportError, type ImportSummary } from '../lib/catalog-file/format.ts';
 import { importSettings } from '../use-cases/catalog-import/settings.ts';
 import {
-  CatalogImportError,
   importParsedCatalog,
   readCatalogFile,
   type CatalogSource,
   type ImportProgress,
-  type ImportSummary,
 } from '../use-cases/catalog-import/import.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CatalogFile } from '../use-cases/catalog-import/import.ts';
+import type { CatalogFile } from '../lib/catalog-file/format.ts';
 import { demoProducts } from './products.ts';
 import { avatarSvg, brandSvg, productSvg, sliderSvg, type DeviceIcon, type Palette } from './svg.ts';
 

@@ -5,28 +5,36 @@ import { AppError } from '../lib/errors.ts';
 
 export interface FormData {
   fields: Record<string, unknown>;
-  /** The bytes of the file part named as asked, when one was sent and is not empty. */
+  /** The bytes of the (first) file part named as asked, when one was sent and is not empty. */
   file?: Buffer;
+  /** Each file part named as asked that was sent and is not empty, by its name. */
+  files: Map<string, Buffer>;
 }
 
 /**
  * Reads a body that may be multipart (as the shop's original forms send it) or JSON (API clients).
- * Text parts become fields; only the named file part is kept, any other file is drained.
+ * Text parts become fields; only the named file parts are kept (the first of each name), any
+ * other file is drained.
  */
-export async function readForm(request: FastifyRequest, fileField?: string): Promise<FormData> {
+export async function readForm(
+  request: FastifyRequest,
+  fileFields: string | string[] = [],
+): Promise<FormData> {
+  const wanted = typeof fileFields === 'string' ? [fileFields] : fileFields;
+  const files = new Map<string, Buffer>();
   if (!request.isMultipart()) {
     const body: unknown = request.body;
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
-    return { fields };
+    return { fields, files };
   }
   const fields = new Map<string, unknown>();
-  let file: Buffer | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { files: Math.max(1, wanted.length) } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         // Browsers send an empty file part when no file was chosen.
-        if (part.fieldname === fileField && bytes.length > 0 && !file) file = bytes;
+        if (wanted.includes(part.fieldname) && bytes.length > 0 && !files.has(part.fieldname))
+          files.set(part.fieldname, bytes);
       } else {
         fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
       }
@@ -41,7 +49,7 @@ export async function readForm(request: FastifyRequest, fileField?: string): Pro
     throw new AppError(400, 'VALIDATION_FAILED');
   }
   // fromEntries makes own properties, so a part named `__proto__` cannot reach the prototype.
-  return { fields: Object.fromEntries(fields), file };
+  return { fields: Object.fromEntries(fields), file: files.get(wanted[0] ?? ''), files };
 }
 
 /**

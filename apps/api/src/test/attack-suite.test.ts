@@ -28,8 +28,9 @@ import { emailChanges, users } from '../modules/users/schema.ts';
 import { loggerOptions, serializeError } from '../lib/log-safe.ts';
 import { createSession } from '../modules/users/sessions.ts';
 import { createResetToken } from '../modules/users/service.ts';
-import { parseCsv } from '../modules/catalog/csv.ts';
-import { CatalogImportError, readCatalogFile } from '../use-cases/catalog-import/import.ts';
+import { parseCsv } from '../lib/catalog-file/csv.ts';
+import { CatalogImportError } from '../lib/catalog-file/format.ts';
+import { readCatalogFile } from '../use-cases/catalog-import/import.ts';
 import { importSettings } from '../use-cases/catalog-import/settings.ts';
 import {
   cartOf,

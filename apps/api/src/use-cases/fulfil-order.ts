@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import { conflict, notFound } from '../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../modules/audit/service.ts';
+import type { AuditActor } from '../lib/audit-actor.ts';
+import { recordAudit } from '../modules/audit/service.ts';
 import { markDelivered, markShipped, type OrderRow } from '../modules/orders/lifecycle.ts';
 import { findOrder, orderIdOf, type OrderRef } from '../modules/orders/service.ts';
 import { mailShopperAboutOrder, type OrderMailDeps } from './shopper-mail.ts';

@@ -1,31 +1,14 @@
 import { halalasToSar, sarToHalalas, type AdminSettings, type AdminSettingsInput } from '@shop/contract';
-import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { recordAudit, type AuditActor } from '../modules/audit/service.ts';
+import type { Tx } from '../db/client.ts';
+import type { AuditActor } from '../lib/audit-actor.ts';
+import type { Shop } from '../lib/shop.ts';
+import { recordAudit } from '../modules/audit/service.ts';
 import { savePaymentKeys, type PaymentKeys } from '../modules/payments/keys.ts';
+import { presentAdminSettings } from '../modules/settings/admin.ts';
 import { getSettings, putSettings, type ShopSettings } from '../modules/settings/service.ts';
 
-/** The settings as the back office edits them: riyals, both languages, keys only as "set". */
-export function presentAdminSettings(s: ShopSettings, keys: PaymentKeys): AdminSettings {
-  const { whatsapp = '', ...social } = s.socialLinks;
-  return {
-    shopName: s.shopName,
-    phones: s.phones,
-    email: s.email,
-    whatsapp,
-    address: s.address,
-    openingHours: s.openingHours,
-    socialLinks: social,
-    shippingFee: halalasToSar(s.shippingFeeHalalas),
-    freeShippingThreshold:
-      s.freeShippingThresholdHalalas === null ? null : halalasToSar(s.freeShippingThresholdHalalas),
-    sellerName: s.sellerName,
-    taxNumber: s.taxNumber,
-    commercialRegister: s.commercialRegister,
-    lowStockThreshold: s.lowStockThreshold,
-    payments: keys.describe(),
-  };
-}
+/** What saving the settings needs: the shop, and the payment keys this process holds. */
+export type SettingsDeps = Pick<Shop, 'db' | 'config' | 'changes'> & { paymentKeys: PaymentKeys };
 
 /** What the audit log keeps of the settings: everything but the payment keys. */
 const auditView = (s: AdminSettings) => {
@@ -34,13 +17,28 @@ const auditView = (s: AdminSettings) => {
 };
 
 /**
- * Saves what an owner changed: the shop's settings (content module) and the payment keys
- * (payments module) in one transaction with its audit entry. Returns whether anything changed.
+ * Saves what an owner changed: the shop's settings (settings module) and the payment keys
+ * (payments module) in one transaction with its audit entry. After the commit, when anything
+ * changed, this process's payment keys are reloaded (the other processes reload on the event)
+ * and the caches are told: the settings, and the content too, since the privacy policy's default
+ * text names the shop's contact details. Returns whether anything changed.
  */
-export async function saveAdminSettings(
-  db: Db,
-  config: Config,
-  keys: PaymentKeys,
+export async function updateSettings(
+  deps: SettingsDeps,
+  by: AuditActor,
+  input: AdminSettingsInput,
+): Promise<boolean> {
+  const changed = await saveAdminSettings(deps, by, input);
+  if (changed) {
+    await deps.paymentKeys.reload(deps.db);
+    await deps.changes.publish({ topic: 'settings' });
+    await deps.changes.publish({ topic: 'content' });
+  }
+  return changed;
+}
+
+async function saveAdminSettings(
+  { db, config, paymentKeys: keys }: SettingsDeps,
   by: AuditActor,
   input: AdminSettingsInput,
 ): Promise<boolean> {
@@ -75,8 +73,8 @@ export async function saveAdminSettings(
       webhookSecret: input.moyasarWebhookSecret,
     });
     if (!Object.keys(changed).length && !changedKeys.length) return false;
-    const before = auditView(presentAdminSettings(current, keys));
-    const after = auditView(presentAdminSettings({ ...current, ...changed }, keys));
+    const before = auditView(presentAdminSettings(current, keys.describe()));
+    const after = auditView(presentAdminSettings({ ...current, ...changed }, keys.describe()));
     await recordAudit(tx, {
       by,
       action: 'settings.update',

@@ -3,11 +3,12 @@ import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { categories, companies, productImages, products } from '../modules/catalog/schema.ts';
 import { agents, infoPages, sliders } from '../modules/content/schema.ts';
-import { csvLine } from '../lib/csv.ts';
-import type { ImportSettings } from '../use-cases/catalog-import/import.ts';
+import { productCsvHeader, productCsvLine } from '../lib/catalog-file/csv.ts';
+import type { CatalogFile, ProductRecord } from '../lib/catalog-file/format.ts';
+import { getSettings } from '../modules/settings/service.ts';
 
 /**
- * The whole catalog in the import format (docs/catalog-import.md), written as it is read: the
+ * The whole catalog in the import format (docs/catalog-import.md, lib/catalog-file/), written as it is read: the
  * products a page of 500 at a time, so a large catalog is never held in memory at once and
  * the shop's other requests get the database between pages. Importing the file again changes
  * nothing: export then import is a round trip.
@@ -77,7 +78,7 @@ function productRecord(
   p: ProductRow,
   maps: Awaited<ReturnType<typeof slugMaps>>,
   extra: string[] | undefined,
-) {
+): ProductRecord {
   const offer = offerOf(p);
   return {
     sku: p.sku,
@@ -99,8 +100,28 @@ function productRecord(
   };
 }
 
+/** The shop's settings as the file's `settings` section writes them. */
+function settingsSection(s: Awaited<ReturnType<typeof getSettings>>): CatalogFile['settings'] {
+  return {
+    primaryColor: s.primaryColor,
+    showAddressDetails: s.showAddressDetails,
+    shippingFee: halalasToSar(s.shippingFeeHalalas),
+    phones: s.phones,
+    email: s.email,
+    // The file format accepts only a valid VAT number; none is left out.
+    ...(s.taxNumber && { taxNumber: s.taxNumber }),
+    commercialRegister: s.commercialRegister,
+    sellerName: s.sellerName,
+    address: s.address,
+    openingHours: s.openingHours,
+    deliveryDays: s.deliveryDays,
+    returnHours: s.returnHours,
+    socialLinks: s.socialLinks,
+  };
+}
+
 /** The catalog file as JSON text, in pieces. */
-export async function* exportCatalogJson(db: Db, settings: ImportSettings): AsyncGenerator<string> {
+export async function* exportCatalogJson(db: Db): AsyncGenerator<string> {
   const maps = await slugMaps(db);
   const named = (rows: typeof maps.cats) =>
     rows.map((r) => ({ key: r.slug, name: { ar: r.nameAr, en: r.nameEn }, image: r.image }));
@@ -116,7 +137,7 @@ export async function* exportCatalogJson(db: Db, settings: ImportSettings): Asyn
     db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id)),
     db.select().from(infoPages),
   ]);
-  const rest = {
+  const rest: Omit<CatalogFile, 'categories' | 'companies' | 'products'> = {
     agents: agentRows.map((a) => ({
       key: a.slug,
       name: { ar: a.nameAr, en: a.nameEn },
@@ -130,7 +151,7 @@ export async function* exportCatalogJson(db: Db, settings: ImportSettings): Asyn
       ...((s.linkAr || s.linkEn) && { link: { ar: s.linkAr, en: s.linkEn } }),
     })),
     infoPages: Object.fromEntries(pageRows.map((p) => [p.kind, { ar: p.bodyAr, en: p.bodyEn }])),
-    settings: await settings.read(db),
+    settings: settingsSection(await getSettings(db)),
   };
   const sections = Object.entries(rest).map(([name, value]) => `"${name}": ${JSON.stringify(value)}`);
   yield `\n],\n${sections.join(',\n')}\n}\n`;
@@ -139,48 +160,7 @@ export async function* exportCatalogJson(db: Db, settings: ImportSettings): Asyn
 /** The products as CSV text (header first), in pieces. */
 export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
   const maps = await slugMaps(db);
-  // The byte-order mark makes spreadsheet programs read the Arabic as UTF-8.
-  yield `\uFEFF${csvLine([
-    'sku',
-    'name_ar',
-    'name_en',
-    'description_ar',
-    'description_en',
-    'category',
-    'company',
-    'price',
-    'offer_price',
-    'offer_starts_at',
-    'offer_ends_at',
-    'stock',
-    'featured',
-    'hidden',
-    'image',
-    'images',
-  ])}`;
-  for await (const { rows, images } of productPages(db)) {
-    yield rows
-      .map((p) => {
-        const offer = offerOf(p);
-        return csvLine([
-          p.sku,
-          p.nameAr,
-          p.nameEn,
-          p.descriptionAr,
-          p.descriptionEn,
-          maps.category.get(p.categoryId),
-          maps.company.get(p.companyId),
-          halalasToSar(p.priceHalalas),
-          offer.price ?? '',
-          offer.startsAt ?? '',
-          offer.endsAt ?? '',
-          p.stock,
-          p.featured,
-          p.hidden,
-          p.image,
-          (images.get(p.id) ?? []).join('|'),
-        ]);
-      })
-      .join('');
-  }
+  yield productCsvHeader();
+  for await (const { rows, images } of productPages(db))
+    yield rows.map((p) => productCsvLine(productRecord(p, maps, images.get(p.id)))).join('');
 }

@@ -1,8 +1,7 @@
-import { errorMessage, okSchema, type ActionResult, type Lang } from '@shop/contract';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { errorMessage, type ActionResult, type Lang } from '@shop/contract';
+import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { readAnswer, serverApi, type ApiClient } from './api.ts';
-import { apiFormError, firstFormError, type FormError } from './form-errors.ts';
+import { firstFormError, type FieldOf, type FormError } from './form-errors.ts';
 import type { FormAnswer } from './form-answer.ts';
 import { noticeCookie } from './notice.server.ts';
 import { requestLang } from './route-lang.ts';
@@ -68,59 +67,8 @@ export function formDone<T extends FormAnswer & { done: string }>(
   return data<T & FormAnswer>(answer, { headers });
 }
 
-export interface FormCall<S extends z.ZodType, A extends z.ZodType> {
-  /** The contract schema the API checks the same input with: the first failure is shown. */
-  schema: S;
-  /** Values that are not form fields (the reset token of the URL, the user id). */
-  extra?: Record<string, string>;
-  /** Where an error of the API that names no field is shown. */
-  errorField?: string;
-  /** The API call, through the one client; its Response is read with `answer`. */
-  send: (api: ApiClient, input: z.output<S>, form: FormData) => Promise<Response>;
-  /** The answer's schema; every answer of a form call has at least a `message`. */
-  answer?: A;
-  /** How an API refusal reads, when the form says so itself (an address 'failed to add'). */
-  failure?: (error: FormError, lang: Lang) => FormError;
-}
-
 /**
- * One form's round trip in an action: read the posted fields, check them with the contract
- * schema, make the API call, and return either the error to show (field and message in the
- * page language) or the API's answer with its Set-Cookie headers (a login) to pass on.
- */
-export async function submitForm<
-  S extends z.ZodType,
-  A extends z.ZodType<{ message: string }> = typeof okSchema,
->(
-  request: Request,
-  context: AppLoadContext,
-  call: FormCall<S, A>,
-  /** The form when the action has read it already (to see which of its forms was posted). */
-  read?: { form: FormData; values: Record<string, string> },
-): Promise<
-  | { ok: true; answer: z.output<A>; headers: Headers; values: Record<string, string> }
-  | { ok: false; error: FormError; values: Record<string, string> }
-> {
-  const lang = requestLang(request);
-  const { form, values: posted } = read ?? (await readForm(request));
-  const values = { ...posted, ...call.extra };
-  const invalid = firstFormError(call.schema, values, lang);
-  if (invalid) return { ok: false, error: invalid, values };
-  const response = await call.send(serverApi(context, lang), call.schema.parse(values), form);
-  try {
-    const answer = await readAnswer(response, (call.answer ?? okSchema) as A);
-    const headers = new Headers();
-    for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
-    return { ok: true, answer, headers, values };
-  } catch (failure) {
-    let error = apiFormError(failure, lang);
-    if (call.failure) error = call.failure(error, lang);
-    return { ok: false, error: { ...error, field: error.field ?? call.errorField, refused: true }, values };
-  }
-}
-
-/**
- * The usual answer to `submitAction`'s (or `submitForm`'s) result: its error, or the answer's
+ * The usual answer to `submitAction`'s result: its error, or the answer's
  * message (with `extra` fields for the page), its Set-Cookie headers, and where the page goes on to.
  */
 export function answerForm(
@@ -146,10 +94,11 @@ const REQUEST_PARTS = new Set(['body', 'querystring', 'params']);
 export type Refusal = Extract<ActionResult<unknown>, { ok: false }>;
 
 /** A refusal of the shop as the form shows it: the first failing field's message, else the answer's. */
-export function refusalFormError(result: Refusal): FormError {
+export function refusalFormError(result: Refusal, fieldOf?: FieldOf): FormError {
   const first = result.error.fields?.[0];
   // `body.amount` names the input `amount`; `returnStock.12` the form's `returnStock` part.
-  const field = first?.path.split('.').filter((part) => !REQUEST_PARTS.has(part))[0];
+  const path = first?.path.split('.').filter((part) => !REQUEST_PARTS.has(part)) ?? [];
+  const field = fieldOf ? fieldOf(path) : path[0];
   return { field: field || undefined, message: first?.message ?? result.error.message };
 }
 
@@ -165,6 +114,8 @@ export interface ActionCall<S extends z.ZodType, T> {
   input?: (values: Record<string, string>, form: FormData) => unknown;
   /** Where a refusal that names no field is shown. */
   errorField?: string;
+  /** The form's field for a path of the schema's input, when the form names its inputs otherwise. */
+  fieldOf?: FieldOf;
   /** The change, through the load context (a use case of the shop, no HTTP round trip). */
   run: (input: z.output<S>, form: FormData) => Promise<ActionResult<T>>;
   /**
@@ -192,11 +143,11 @@ export async function submitAction<S extends z.ZodType, T>(
   const { form, values: posted } = read ?? (await readForm(request));
   const values = { ...posted, ...call.extra };
   const input = call.input ? call.input(values, form) : values;
-  const invalid = firstFormError(call.schema, input, lang);
+  const invalid = firstFormError(call.schema, input, lang, call.fieldOf);
   if (invalid) return { ok: false, error: invalid, values };
   const result = await call.run(call.schema.parse(input), form);
   if (!result.ok) {
-    let error = refusalFormError(result);
+    let error = refusalFormError(result, call.fieldOf);
     if (call.failure) error = await call.failure(error, lang, result);
     return { ok: false, error: { ...error, field: error.field ?? call.errorField, refused: true }, values };
   }

@@ -1,6 +1,5 @@
 import { errorMessage, errorMessages, type ErrorCode, type Lang } from '@shop/contract/constants';
 import type { z } from 'zod';
-import { ApiRequestError } from './api.ts';
 
 /** The one error a form shows: which field, and what to tell the shopper. */
 export interface FormError {
@@ -21,24 +20,28 @@ function isErrorCode(value: string): value is ErrorCode {
  * so "first" is the message the shopper should see; its message names an ErrorCode, read here
  * in the page language.
  */
-export function firstFormError(schema: z.ZodType, values: unknown, lang: Lang): FormError | null {
+export function firstFormError(
+  schema: z.ZodType,
+  values: unknown,
+  lang: Lang,
+  fieldOf: FieldOf = topField,
+): FormError | null {
   const result = schema.safeParse(values);
   if (result.success) return null;
   const issue = result.error.issues[0];
   if (!issue) return null;
   const code = isErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
-  const field = issue.path[0];
-  return { field: typeof field === 'string' ? field : undefined, message: errorMessage(code, lang) };
+  return { field: fieldOf(issue.path) || undefined, message: errorMessage(code, lang) };
 }
 
-/** What to show for a failed API call: the API's own message (already in `lang`) and field. */
-export function apiFormError(error: unknown, lang: Lang): FormError {
-  if (error instanceof ApiRequestError && error.body) {
-    const field = error.body.fields?.[0]?.path.split('.')[0];
-    return { field: field || undefined, message: error.body.fields?.[0]?.message ?? error.body.message };
-  }
-  return { message: errorMessage('INTERNAL', lang) };
-}
+/**
+ * The form's field for a path of the schema's input: its first part, as most forms name their
+ * inputs after the schema's; a form with other names (the settings form's flat `shopNameAr` for
+ * `shopName.ar`) gives its own.
+ */
+export type FieldOf = (path: readonly PropertyKey[]) => string;
+
+const topField: FieldOf = ([head]) => (typeof head === 'string' ? head : '');
 
 /** Moves focus to the input an error is about, so keyboard and screen-reader users land on it. */
 export function focusField(form: HTMLFormElement | null, field: string | undefined) {

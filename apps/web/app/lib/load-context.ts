@@ -1,11 +1,10 @@
 import type { BackOfficeDataSource, StoreDataSource } from '@shop/contract';
 
 /**
- * What the API process hands every loader and action (see apps/api/src/modules/web and
- * docs/decisions/030-storefront-ssr-in-api-process.md). The API builds this object; web
- * never imports api, so the shape is declared here and kept in step by hand.
+ * What the API process hands every loader and action (apps/api/src/http/pages/plugin.ts, and
+ * docs/decisions/030-storefront-ssr-in-api-process.md). The API builds this object; web never
+ * imports api, so the shape is declared here, with the contract's types for its data.
  */
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -16,18 +15,12 @@ declare module 'react-router' {
      */
     storeData: StoreDataSource;
     /**
-     * What the back office's loaders read: the API's services called directly, in a language,
-     * for the staff member of this request's `staff_session` cookie (`BackOfficeData` in the
-     * contract). Use it through `requireMember()` (features/dashboard/session.server.ts).
+     * What the back office's loaders read and its actions change: the API's views and use cases
+     * called directly, in a language, for the staff member of this request's `staff_session`
+     * cookie (`BackOfficeData` in the contract). Loaders use it through `requireMember()`
+     * (features/dashboard/session.server.ts); actions through `submitAction()`.
      */
     backOffice: BackOfficeDataSource;
-    /**
-     * Calls the API in-process (`app.inject`), forwarding the shopper's cookie, IP and
-     * Origin. Paths are `/api/...` as in `apiPaths`. Only for the changes that `storeData` and
-     * `backOffice` do not offer yet (signing in, the account's forms); everything else goes
-     * through them.
-     */
-    apiFetch: ApiFetch;
     /** The per-request CSP nonce for inline scripts. */
     cspNonce: string;
     /** The shop's public origin (`https://shop.example`), for canonical URLs and the sitemap. */

@@ -92,6 +92,56 @@ function moved(ids: number[], index: number, by: -1 | 1): string {
   return next.join(',');
 }
 
+/**
+ * A slide's or an agent's controls: move it up or down one place (the new order of every id),
+ * and remove it (asked first). `named` fills in which one, for screen readers and the question.
+ */
+function RowControls({
+  kind,
+  id,
+  ids,
+  index,
+  named,
+}: {
+  kind: 'slide' | 'agent';
+  id: number;
+  ids: number[];
+  index: number;
+  named: Record<string, string | number>;
+}) {
+  const { t } = useTranslation('dashboard-content');
+  const texts = kind === 'slide' ? 'slides' : 'agents';
+  const move = kind === 'slide' ? 'moveSlide' : 'moveAgent';
+  return (
+    <>
+      {index > 0 && (
+        <RowAction
+          formKey={`up:${id}`}
+          fields={{ intent: move, ids: moved(ids, index, -1) }}
+          label={t('moveUp')}
+          accessibleLabel={t(`${texts}.moveUpNamed`, named)}
+        />
+      )}
+      {index < ids.length - 1 && (
+        <RowAction
+          formKey={`down:${id}`}
+          fields={{ intent: move, ids: moved(ids, index, 1) }}
+          label={t('moveDown')}
+          accessibleLabel={t(`${texts}.moveDownNamed`, named)}
+        />
+      )}
+      <ConfirmAction
+        confirmKey={`remove-${kind}:${id}`}
+        fields={{ intent: kind === 'slide' ? 'removeSlide' : 'removeAgent', id: String(id) }}
+        label={t('remove')}
+        accessibleLabel={t(`${texts}.removeNamed`, named)}
+        question={t(`${texts}.removeQuestion`, named)}
+        confirmLabel={t('remove')}
+      />
+    </>
+  );
+}
+
 function SlideForm({ slide }: { slide?: AdminSlider }) {
   const { t } = useTranslation('dashboard-content');
   const posted = useActionData() as ContentAnswer | undefined;
@@ -177,30 +227,7 @@ function Slides({ slides }: { slides: AdminSlider[] }) {
             </div>
             <SlideForm slide={slide} />
             <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-              {index > 0 && (
-                <RowAction
-                  formKey={`up:${slide.id}`}
-                  fields={{ intent: 'moveSlide', ids: moved(ids, index, -1) }}
-                  label={t('moveUp')}
-                  accessibleLabel={t('slides.moveUpNamed', { n: index + 1 })}
-                />
-              )}
-              {index < slides.length - 1 && (
-                <RowAction
-                  formKey={`down:${slide.id}`}
-                  fields={{ intent: 'moveSlide', ids: moved(ids, index, 1) }}
-                  label={t('moveDown')}
-                  accessibleLabel={t('slides.moveDownNamed', { n: index + 1 })}
-                />
-              )}
-              <ConfirmAction
-                confirmKey={`remove-slide:${slide.id}`}
-                fields={{ intent: 'removeSlide', id: String(slide.id) }}
-                label={t('remove')}
-                accessibleLabel={t('slides.removeNamed', { n: index + 1 })}
-                question={t('slides.removeQuestion', { n: index + 1 })}
-                confirmLabel={t('remove')}
-              />
+              <RowControls kind="slide" id={slide.id} ids={ids} index={index} named={{ n: index + 1 }} />
             </div>
           </li>
         ))}
@@ -314,29 +341,12 @@ function Agents({ agents }: { agents: AdminAgent[] }) {
               </div>
             </details>
             <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-              {index > 0 && (
-                <RowAction
-                  formKey={`up:${agent.id}`}
-                  fields={{ intent: 'moveAgent', ids: moved(ids, index, -1) }}
-                  label={t('moveUp')}
-                  accessibleLabel={t('agents.moveUpNamed', { name: agent.nameAr })}
-                />
-              )}
-              {index < agents.length - 1 && (
-                <RowAction
-                  formKey={`down:${agent.id}`}
-                  fields={{ intent: 'moveAgent', ids: moved(ids, index, 1) }}
-                  label={t('moveDown')}
-                  accessibleLabel={t('agents.moveDownNamed', { name: agent.nameAr })}
-                />
-              )}
-              <ConfirmAction
-                confirmKey={`remove-agent:${agent.id}`}
-                fields={{ intent: 'removeAgent', id: String(agent.id) }}
-                label={t('remove')}
-                accessibleLabel={t('agents.removeNamed', { name: agent.nameAr })}
-                question={t('agents.removeQuestion', { name: agent.nameAr })}
-                confirmLabel={t('remove')}
+              <RowControls
+                kind="agent"
+                id={agent.id}
+                ids={ids}
+                index={index}
+                named={{ name: agent.nameAr }}
               />
             </div>
           </li>

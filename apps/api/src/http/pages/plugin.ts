@@ -11,7 +11,6 @@ import { migrationsFolder } from '../../db/client.ts';
 import { AdmissionGate } from '../../lib/admission.ts';
 import { isApiPath } from '../csrf.ts';
 import { AppError } from '../../lib/errors.ts';
-import { INTERNAL_REQUEST_HEADER, internalRequestToken } from '../internal-request.ts';
 import { sendBusyPage } from './busy-page.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
@@ -31,7 +30,6 @@ const defaultBuildDir = path.resolve(migrationsFolder, '../../web/build');
 
 /** Forms posted to pages (profile photo included) may be larger than API JSON bodies. */
 const PAGE_BODY_LIMIT = 3 * 1024 * 1024;
-const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
  * The web build to serve: WEB_BUILD_DIR, else apps/web/build when it exists (never in tests,
@@ -134,60 +132,6 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url: URL):
   return new Request(url, init);
 }
 
-/**
- * The loaders' way to the API: `app.inject`, no network hop. The shopper's cookie, IP, host
- * and Origin go along so sessions, rate limits and the CSRF check see the real caller.
- */
-function inProcessApiFetch(app: FastifyInstance, request: FastifyRequest, pageOrigin: string) {
-  return async (apiPath: string, init: RequestInit = {}): Promise<Response> => {
-    if (!apiPath.startsWith('/api/')) throw new Error(`apiFetch only reaches /api paths, not ${apiPath}`);
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, name) => {
-      headers[name] = value;
-    });
-    headers.host = request.host;
-    for (const name of ['cookie', 'origin', 'referer', 'user-agent'] as const) {
-      const value = request.headers[name];
-      if (typeof value === 'string' && headers[name] === undefined) headers[name] = value;
-    }
-    // The page request itself already passed the CSRF check (csrfGuard: a state-changing page
-    // request must come from this site), and loaders do not change state; so the sub-request
-    // speaks for this site. A page GET carries no Origin, which would fail a
-    // cookie-authenticated POST such as the product search.
-    headers.origin ??= pageOrigin;
-    // The page request was already counted by the rate limiter; its sub-requests are not.
-    headers[INTERNAL_REQUEST_HEADER] = internalRequestToken;
-    let payload: Buffer | undefined;
-    if (init.body !== undefined && init.body !== null) {
-      // Serialises strings and FormData alike (multipart gets its boundary here).
-      const encoded = new Request('http://local/', { method: 'POST', body: init.body });
-      payload = Buffer.from(await encoded.arrayBuffer());
-      const type = encoded.headers.get('content-type');
-      if (type && !headers['content-type']) headers['content-type'] = type;
-    }
-    const answer = await app.inject({
-      method: method as 'GET',
-      url: apiPath,
-      headers,
-      payload,
-      remoteAddress: request.ip,
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
-      else responseHeaders.set(name, String(value));
-    }
-    // The payload is a plain Buffer (never over a SharedArrayBuffer), which the DOM's BodyInit
-    // type does not say it accepts.
-    const body = NO_BODY_STATUSES.has(answer.statusCode)
-      ? null
-      : (answer.rawPayload as Uint8Array<ArrayBuffer>);
-    return new Response(body, { status: answer.statusCode, headers: responseHeaders });
-  };
-}
-
 /** Renders storefront pages: the request as it came, or the not-found page of its language. */
 export interface Pages {
   render(request: FastifyRequest, reply: FastifyReply, url?: string): Promise<FastifyReply>;
@@ -259,7 +203,6 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
           },
           storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
           backOffice: backOfficeDataFor(app, request),
-          apiFetch: inProcessApiFetch(app, request, origin),
           cspNonce: nonce,
           publicOrigin: shopOrigin(app),
           mapTileUrl: app.config.mapTileUrl,

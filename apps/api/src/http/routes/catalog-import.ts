@@ -13,21 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { found } from '../openapi.ts';
-import { importSettings } from '../../use-cases/catalog-import/settings.ts';
 import { auditActor, requireStaff } from '../staff-guard.ts';
 import { exportCatalogCsv, exportCatalogJson } from '../../views/catalog-export.ts';
-import {
-  checkUpload,
-  discardImportJob,
-  failInterruptedJobs,
-  findImportJob,
-  listImportJobs,
-  MAX_IMPORT_BYTES,
-  retryImportJob,
-  runImportJob,
-  startImportJob,
-  type ImportJobDeps,
-} from '../../use-cases/catalog-import/jobs.ts';
+import { findImportJob, listImportJobs } from '../../views/back-office/imports.ts';
+import { MAX_IMPORT_BYTES } from '../../use-cases/catalog-import/jobs.ts';
 
 const TAG = ['admin'];
 
@@ -40,35 +29,10 @@ const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
 
 /** The back office's catalog files: upload and dry run, start, progress, history, export. */
 export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ImportJobDeps = {
-    db: app.db,
-    dataDir: app.config.dataDir,
-    uploadsDir: app.config.uploadsDir,
-    settings: importSettings,
-    changes: app.changes,
-    log: app.log,
-  };
-  let running: { stop: AbortController; done: Promise<void> } | undefined;
-
-  // Jobs whose process died are failed; one another live process runs keeps running.
-  app.addHook('onReady', async () => {
-    const interrupted = await failInterruptedJobs(app.db);
-    if (interrupted) app.log.warn({ interrupted }, 'a catalog import was running when the shop stopped');
-  });
-
-  /** Runs a job this process just marked running, in the background. */
-  const launch = (id: string, by: ReturnType<typeof memberOf>) => {
-    const stop = new AbortController();
-    const done = runImportJob(deps, id, by, stop.signal).finally(() => {
-      if (running?.done === done) running = undefined;
-    });
-    running = { stop, done };
-  };
+  const imports = app.catalogImports;
+  app.addHook('onReady', () => imports.recover());
   // Shutting down: the running import stops after its current batch and says so.
-  app.addHook('onClose', async () => {
-    running?.stop.abort();
-    await running?.done;
-  });
+  app.addHook('onClose', () => imports.close());
 
   app.post(
     paths.importJobs.pattern,
@@ -105,7 +69,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!upload)
         throw new AppError(400, 'IMPORT_FILE_REQUIRED', [{ path: 'file', code: 'IMPORT_FILE_REQUIRED' }]);
-      const job = await checkUpload(deps, memberOf(request), upload, request.lang);
+      const job = await imports.check(memberOf(request), upload, request.lang);
       return { ...okMessage('IMPORT_CHECKED', request.lang), job };
     },
   );
@@ -128,9 +92,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const by = memberOf(request);
-      await startImportJob(app.db, id, by.role);
-      launch(id, by);
+      await imports.start(memberOf(request), id);
       return {
         ...okMessage('IMPORT_STARTED', request.lang),
         job: found(await findImportJob(app.db, id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
@@ -154,14 +116,10 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const by = memberOf(request);
-      const job = await retryImportJob(deps, by, request.params.id, request.lang);
-      if (job.status !== 'checked') return { ...okMessage('IMPORT_CHECKED', request.lang), job };
-      await startImportJob(app.db, job.id, by.role);
-      launch(job.id, by);
+      const retried = await imports.retry(memberOf(request), request.params.id, request.lang);
       return {
-        ...okMessage('IMPORT_STARTED', request.lang),
-        job: found(await findImportJob(app.db, job.id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
+        ...okMessage(retried.started ? 'IMPORT_STARTED' : 'IMPORT_CHECKED', request.lang),
+        job: found(await findImportJob(app.db, retried.id, request.lang), 'IMPORT_JOB_NOT_FOUND'),
       };
     },
   );
@@ -183,7 +141,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       ...okMessage('IMPORT_DISCARDED', request.lang),
-      job: await discardImportJob(deps, auditActor(request), request.params.id, request.lang),
+      job: await imports.discard(auditActor(request), request.params.id, request.lang),
     }),
   );
 
@@ -232,7 +190,7 @@ export const catalogImportRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const { format } = request.query;
       const day = new Date().toISOString().slice(0, 10);
-      const body = format === 'csv' ? exportCatalogCsv(app.db) : exportCatalogJson(app.db, importSettings);
+      const body = format === 'csv' ? exportCatalogCsv(app.db) : exportCatalogJson(app.db);
       void reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="catalog-${day}.${format}"`)

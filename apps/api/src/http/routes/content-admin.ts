@@ -17,97 +17,37 @@ import {
   okSchema,
   sliderFormSchema,
   sliderOkSchema,
-  type ErrorCode,
+  type SliderForm,
 } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
-import { storeImage } from '../../lib/images.ts';
+import type { z } from 'zod';
+import type { Shop } from '../../lib/shop.ts';
 import { auditActor } from '../staff-guard.ts';
-import { bodySchemaDocumentsOnly, parseBody } from '../form.ts';
-import { presentAdminSettings, saveAdminSettings } from '../../use-cases/update-settings.ts';
-import { renderMarkdown } from '../../modules/content/markdown.ts';
-import {
-  adminContent,
-  createAgent,
-  createSlider,
-  removeAgent,
-  removeSlider,
-  reorderAgents,
-  reorderSliders,
-  saveInfoPage,
-  updateAgent,
-  updateSlider,
-} from '../../modules/content/service.ts';
-import { getSettings } from '../../modules/settings/service.ts';
+import { addAgent, addSlide, editAgent, editSlide } from '../content-admin.ts';
+import { bodySchemaDocumentsOnly, parseBody, readForm } from '../form.ts';
+import { found } from '../openapi.ts';
+import { orderContent, removeAgent, removeSlide, saveInfoPage } from '../../use-cases/content-admin.ts';
+import { updateSettings } from '../../use-cases/update-settings.ts';
+import { adminContent, adminSettings, previewMarkdown } from '../../views/back-office/content.ts';
 
 const TAG = ['admin'];
+const SLIDE_FILES = ['imageAr', 'imageEn'];
+const slideImages = (files: Map<string, Buffer>) => ({
+  imageAr: files.get('imageAr'),
+  imageEn: files.get('imageEn'),
+});
 const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
-
-/** Slides are shown up to 1600 px wide; agents' photos as small round tiles. */
-const SLIDE_SIZE = 1600;
-const AGENT_SIZE = 400;
-
-interface ContentForm {
-  fields: Record<string, string>;
-  files: Map<string, Buffer>;
-}
-
-/**
- * A multipart form with up to two images (a slide's Arabic and English ones) or a JSON body.
- * Each image is checked and re-encoded by `storeImage` after the whole form is read.
- */
-async function readContentForm(request: FastifyRequest, fileFields: string[]): Promise<ContentForm> {
-  const fields: Record<string, string> = {};
-  const files = new Map<string, Buffer>();
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body && typeof body === 'object' && !Array.isArray(body))
-      for (const [k, v] of Object.entries(body)) if (typeof v === 'string') fields[k] = v;
-    return { fields: Object.assign(Object.create(null) as Record<string, string>, fields), files };
-  }
-  try {
-    for await (const part of request.parts({ limits: { files: fileFields.length } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        // Browsers send an empty file part when no file was chosen.
-        if (fileFields.includes(part.fieldname) && bytes.length > 0 && !files.has(part.fieldname))
-          files.set(part.fieldname, bytes);
-      } else if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'IMAGE_TOO_LARGE');
-    if (error instanceof AppError || (typeof statusCode === 'number' && statusCode < 500)) throw error;
-    request.log.debug({ err: error }, 'unreadable multipart body');
-    throw new AppError(400, 'VALIDATION_FAILED');
-  }
-  return { fields: Object.fromEntries(Object.entries(fields)), files };
-}
-
-/** An image refused by `storeImage` is reported on its own form field. */
-async function storeFormImage(
-  request: FastifyRequest,
-  bytes: Buffer,
-  field: string,
-  maxSize: number,
-): Promise<string> {
-  try {
-    return await storeImage(request.server.config.uploadsDir, bytes, { folder: 'content', maxSize });
-  } catch (error) {
-    if (error instanceof AppError)
-      throw new AppError(error.status, error.code, [{ path: field, code: error.code }]);
-    throw error;
-  }
-}
-
-const required = (code: ErrorCode, field: string) => new AppError(400, code, [{ path: field, code }]);
 
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const contentChanged = () => app.changes.publish({ topic: 'content' });
+  const shop: Shop = app.shop;
+  const settingsDeps = { ...shop, paymentKeys: app.paymentKeys };
+  /** A slide's or an agent's multipart form: its text fields checked by `schema`, its images. */
+  const imageForm = async <S extends z.ZodType>(request: FastifyRequest, schema: S, files: string[]) => {
+    const form = await readForm(request, files);
+    return { input: parseBody(schema, form.fields), files: form.files, sent: form.fields };
+  };
 
   app.get(
     paths.content.pattern,
@@ -143,15 +83,8 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const form = await readContentForm(request, ['imageAr', 'imageEn']);
-        const links = parseBody(sliderFormSchema, form.fields);
-        const ar = form.files.get('imageAr');
-        if (!ar) throw required('SLIDER_IMAGE_REQUIRED', 'imageAr');
-        const en = form.files.get('imageEn');
-        const imageAr = await storeFormImage(request, ar, 'imageAr', SLIDE_SIZE);
-        const imageEn = en ? await storeFormImage(request, en, 'imageEn', SLIDE_SIZE) : imageAr;
-        const slider = await createSlider(db, auditActor(request), { imageAr, imageEn, ...links });
-        await contentChanged();
+        const form = await imageForm(request, sliderFormSchema, SLIDE_FILES);
+        const slider = await addSlide(shop, auditActor(request), form.input, slideImages(form.files));
         return { ...okMessage('SLIDER_SAVED', request.lang), slider };
       },
     );
@@ -170,19 +103,14 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const form = await readContentForm(request, ['imageAr', 'imageEn']);
-        const links = parseBody(sliderFormSchema, form.fields);
-        const values: Parameters<typeof updateSlider>[3] = {};
-        if (form.fields.linkAr !== undefined) values.linkAr = links.linkAr;
-        if (form.fields.linkEn !== undefined) values.linkEn = links.linkEn;
-        for (const lang of ['Ar', 'En'] as const) {
-          const bytes = form.files.get(`image${lang}`);
-          if (bytes)
-            values[`image${lang}`] = await storeFormImage(request, bytes, `image${lang}`, SLIDE_SIZE);
-        }
-        const slider = await updateSlider(db, auditActor(request), request.params.id, values);
-        await contentChanged();
-        return { ...okMessage('SLIDER_SAVED', request.lang), slider };
+        const form = await imageForm(request, sliderFormSchema, SLIDE_FILES);
+        // Only the links sent change.
+        const links: Partial<SliderForm> = { ...form.input };
+        if (form.sent.linkAr === undefined) delete links.linkAr;
+        if (form.sent.linkEn === undefined) delete links.linkEn;
+        const images = slideImages(form.files);
+        const slider = await editSlide(shop, auditActor(request), request.params.id, links, images);
+        return { ...okMessage('SLIDER_SAVED', request.lang), slider: found(slider, 'SLIDER_NOT_FOUND') };
       },
     );
 
@@ -199,13 +127,8 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const form = await readContentForm(request, ['image']);
-        const values = parseBody(agentFormSchema, form.fields);
-        const bytes = form.files.get('image');
-        if (!bytes) throw required('AGENT_IMAGE_REQUIRED', 'image');
-        const image = await storeFormImage(request, bytes, 'image', AGENT_SIZE);
-        const agent = await createAgent(db, auditActor(request), { ...values, image });
-        await contentChanged();
+        const form = await imageForm(request, agentFormSchema, ['image']);
+        const agent = await addAgent(shop, auditActor(request), form.input, form.files.get('image'));
         return { ...okMessage('AGENT_SAVED', request.lang), agent };
       },
     );
@@ -224,16 +147,10 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const form = await readContentForm(request, ['image']);
-        const values = parseBody(agentFormSchema, form.fields);
-        const bytes = form.files.get('image');
-        const image = bytes ? await storeFormImage(request, bytes, 'image', AGENT_SIZE) : undefined;
-        const agent = await updateAgent(db, auditActor(request), request.params.id, {
-          ...values,
-          ...(image && { image }),
-        });
-        await contentChanged();
-        return { ...okMessage('AGENT_SAVED', request.lang), agent };
+        const form = await imageForm(request, agentFormSchema, ['image']);
+        const by = auditActor(request);
+        const agent = await editAgent(shop, by, request.params.id, form.input, form.files.get('image'));
+        return { ...okMessage('AGENT_SAVED', request.lang), agent: found(agent, 'AGENT_NOT_FOUND') };
       },
     );
   });
@@ -250,8 +167,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeSlider(db, auditActor(request), request.params.id);
-      await contentChanged();
+      found(await removeSlide(shop, auditActor(request), request.params.id), 'SLIDER_NOT_FOUND');
       return okMessage('SLIDER_REMOVED', request.lang);
     },
   );
@@ -268,8 +184,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeAgent(db, auditActor(request), request.params.id);
-      await contentChanged();
+      found(await removeAgent(shop, auditActor(request), request.params.id), 'AGENT_NOT_FOUND');
       return okMessage('AGENT_REMOVED', request.lang);
     },
   );
@@ -286,8 +201,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reorderSliders(db, auditActor(request), request.body.ids);
-      await contentChanged();
+      await orderContent(shop, auditActor(request), 'slider', request.body.ids);
       return okMessage('ORDER_SAVED', request.lang);
     },
   );
@@ -304,8 +218,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await reorderAgents(db, auditActor(request), request.body.ids);
-      await contentChanged();
+      await orderContent(shop, auditActor(request), 'agent', request.body.ids);
       return okMessage('ORDER_SAVED', request.lang);
     },
   );
@@ -326,8 +239,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await saveInfoPage(db, auditActor(request), request.params.kind, request.body);
-      await contentChanged();
+      const page = await saveInfoPage(shop, auditActor(request), request.params.kind, request.body);
       return { ...okMessage('INFO_PAGE_SAVED', request.lang), page };
     },
   );
@@ -343,7 +255,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markdownPreviewAnswerSchema },
       },
     },
-    (request) => ({ ar: renderMarkdown(request.body.ar), en: renderMarkdown(request.body.en) }),
+    (request) => previewMarkdown(request.body),
   );
 
   app.get(
@@ -357,7 +269,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminSettingsSchema },
       },
     },
-    async () => presentAdminSettings(await getSettings(db), app.paymentKeys),
+    () => adminSettings(db, app.paymentKeys),
   );
 
   app.put(
@@ -376,23 +288,10 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const changed = await saveAdminSettings(
-        db,
-        app.config,
-        app.paymentKeys,
-        auditActor(request),
-        request.body,
-      );
-      if (changed) {
-        // The payment keys of this process are reloaded before answering (the others on the event).
-        await app.paymentKeys.reload(db);
-        await app.changes.publish({ topic: 'settings' });
-        // The privacy policy's default text names the shop's contact details.
-        await contentChanged();
-      }
+      await updateSettings(settingsDeps, auditActor(request), request.body);
       return {
         ...okMessage('SETTINGS_SAVED', request.lang),
-        settings: presentAdminSettings(await getSettings(db), app.paymentKeys),
+        settings: await adminSettings(db, app.paymentKeys),
       };
     },
   );

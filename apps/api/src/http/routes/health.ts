@@ -35,37 +35,26 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
     redis: up.optional().describe('present when the shop runs with Redis'),
   });
 
-  app.get(
-    apiPaths.health.pattern,
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['health'],
-        summary: 'Database reachability (the same answer as /api/health/ready)',
-        response: { 200: readySchema, 503: readySchema },
+  // The old health path answers what readiness answers, for the monitors that still ask it.
+  const readyPaths = [
+    [apiPaths.health.pattern, 'Database reachability (the same answer as /api/health/ready)'],
+    [
+      apiPaths.healthReady.pattern,
+      'Readiness: 200 while the database answers (Redis away is reported, not refused)',
+    ],
+  ] as const;
+  for (const [url, summary] of readyPaths)
+    app.get(
+      url,
+      {
+        config: { rateLimit: false },
+        schema: { tags: ['health'], summary, response: { 200: readySchema, 503: readySchema } },
       },
-    },
-    async (_request, reply) => {
-      const answer = await readiness();
-      return reply.status(answer.database === 'up' ? 200 : 503).send(answer);
-    },
-  );
-
-  app.get(
-    apiPaths.healthReady.pattern,
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: 200 while the database answers (Redis away is reported, not refused)',
-        response: { 200: readySchema, 503: readySchema },
+      async (_request, reply) => {
+        const answer = await readiness();
+        return reply.status(answer.database === 'up' ? 200 : 503).send(answer);
       },
-    },
-    async (_request, reply) => {
-      const answer = await readiness();
-      return reply.status(answer.database === 'up' ? 200 : 503).send(answer);
-    },
-  );
+    );
 
   app.get(
     apiPaths.healthLive.pattern,

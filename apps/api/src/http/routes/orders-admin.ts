@@ -10,7 +10,7 @@ import {
   type SuccessCode,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuditActor } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
 import type { OrderRef } from '../../modules/orders/service.ts';
 import { cancelOrder } from '../../use-cases/checkout/cancel-order.ts';

@@ -9,9 +9,6 @@ import type { AuditActor } from '../../lib/audit-actor.ts';
  * transaction of the change itself, so a change and its record are kept or lost together.
  */
 
-/** Who made a change (lib/audit-actor.ts), as the code that records one names it. */
-export { COMMAND_LINE_ACTOR, type AuditActor } from '../../lib/audit-actor.ts';
-
 export interface AuditRecord {
   by: AuditActor;
   /** `<entity>.<verb>`, e.g. `staff.invite`, `order.mark_delivered`. */

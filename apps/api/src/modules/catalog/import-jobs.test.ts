@@ -8,7 +8,8 @@ import { catalogImportJobs } from '../imports/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
 import { signedInUser } from '../../test/users.ts';
-import { failInterruptedJobs, IMPORT_BATCH } from '../../use-cases/catalog-import/jobs.ts';
+import { failInterruptedJobs } from '../imports/service.ts';
+import { IMPORT_BATCH } from '../../use-cases/catalog-import/jobs.ts';
 
 describe('back office: catalog import and export', () => {
   let shop: ImportShop;

@@ -8,7 +8,8 @@ import { products } from './schema.ts';
 import { catalogImportJobs } from '../imports/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
-import { IMPORT_BATCH, STALE_HEARTBEAT_SECONDS } from '../../use-cases/catalog-import/jobs.ts';
+import { STALE_HEARTBEAT_SECONDS } from '../imports/service.ts';
+import { IMPORT_BATCH } from '../../use-cases/catalog-import/jobs.ts';
 
 describe('back office: imports beside other processes, and a failed import run again', () => {
   let shop: ImportShop;

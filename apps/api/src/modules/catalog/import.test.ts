@@ -18,12 +18,8 @@ import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { openDatabase } from '../../db/client.ts';
 import { countRows, createTestApp, type TestContext } from '../../test/harness.ts';
 import { importSettings } from '../../use-cases/catalog-import/settings.ts';
-import {
-  CatalogImportError,
-  importCatalogFile,
-  type CatalogFile,
-  type ImportOptions,
-} from '../../use-cases/catalog-import/import.ts';
+import { CatalogImportError, type CatalogFile } from '../../lib/catalog-file/format.ts';
+import { importCatalogFile, type ImportOptions } from '../../use-cases/catalog-import/import.ts';
 
 const svg = (colour: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="${colour}"/></svg>`;

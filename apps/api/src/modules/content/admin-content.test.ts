@@ -17,7 +17,7 @@ import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, orderRow, placeOrderOk, putInCart } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { multipart, signedInUser, type FilePart } from '../../test/users.ts';
-import { infoPageContent } from './service.ts';
+import { infoPage } from '../../views/store/content.ts';
 
 const png = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -226,7 +226,7 @@ describe('back office: content', () => {
       headers: staff,
       payload: { ar: markdown, en: '# Title' },
     });
-    const shown = (await infoPageContent(t.app.db, 'refund', 'en')).html;
+    const shown = (await infoPage(t.app.db, 'refund', 'en')).html;
     for (const html of [preview.json().ar, shown]) {
       expect(html).toContain('<strong>7 days</strong>');
       expect(html).not.toMatch(/<script|javascript:|<iframe|onerror|onclick|<img/i);
@@ -241,13 +241,13 @@ describe('back office: content', () => {
       (await t.app.inject({ url: paths.content.pattern, headers: staff })).json(),
     );
     expect(content.infoPages.find((p) => p.kind === 'privacy')).toMatchObject({ isDefault: true });
-    const en = await infoPageContent(t.app.db, 'privacy', 'en');
+    const en = await infoPage(t.app.db, 'privacy', 'en');
     expect(en.html).toContain('Personal Data Protection Law');
     expect(en.html).toMatch(/never receive or store your card details/);
     for (const right of ['Access', 'Correction', 'Deletion'])
       expect(en.html).toContain(`<strong>${right}:</strong>`);
     expect(en.html).toContain('920000000');
-    const ar = await infoPageContent(t.app.db, 'privacy', 'ar');
+    const ar = await infoPage(t.app.db, 'privacy', 'ar');
     expect(ar.html).toContain('نظام حماية البيانات الشخصية');
     expect(ar.html).toContain('لا نستلم بيانات بطاقتك');
   });

@@ -1,33 +1,28 @@
-import type {
-  AdminAgent,
-  AdminContent,
-  AdminInfoPage,
-  AdminSlider,
-  Agent,
-  InfoPageContent,
-  InfoPageKind,
-  Lang,
-  Slider,
-} from '@shop/contract';
+import type { AdminAgent, AdminSlider, Agent, InfoPageKind, Lang, Slider } from '@shop/contract';
 import { infoPageKinds, slideHref } from '@shop/contract';
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { agents, infoPages, sliders } from './schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../audit/service.ts';
-import { renderMarkdown } from './markdown.ts';
-import { defaultPrivacyPolicy } from '../settings/privacy.ts';
-import { getSettings } from '../settings/service.ts';
+
+/*
+ * The content module: the home slides, the agents and the info pages, and the only code that
+ * writes their tables. Each write takes the transaction of the use case that records it
+ * (use-cases/content-admin.ts, the catalog import); the screens' reads that need the shop's
+ * settings too are views (views/store/content.ts, views/back-office/content.ts).
+ */
 
 export { infoPageKinds, type InfoPageKind };
 
 const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en : ar);
 
+const slideRows = (db: Db | Tx) => db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id));
+const agentRows = (db: Db | Tx) => db.select().from(agents).orderBy(asc(agents.sort), asc(agents.id));
+
 /** The home slides in their order, each with its image and link in `lang`. */
 export async function listSliders(db: Db, lang: Lang): Promise<Slider[]> {
-  const rows = await db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id));
-  return rows.map((s) => {
+  return (await slideRows(db)).map((s) => {
     // A row saved before links were checked is answered without its link.
     const link = slideHref(pick(lang, s.linkAr, s.linkEn));
     return {
@@ -39,8 +34,7 @@ export async function listSliders(db: Db, lang: Lang): Promise<Slider[]> {
 }
 
 export async function listAgents(db: Db, lang: Lang): Promise<Agent[]> {
-  const rows = await db.select().from(agents).orderBy(asc(agents.sort), asc(agents.id));
-  return rows.map((a) => ({
+  return (await agentRows(db)).map((a) => ({
     agentId: a.id,
     agentName: pick(lang, a.nameAr, a.nameEn),
     agentCompany: pick(lang, a.companyAr, a.companyEn),
@@ -49,25 +43,21 @@ export async function listAgents(db: Db, lang: Lang): Promise<Agent[]> {
   }));
 }
 
-/**
- * An info page's Markdown in the request language; empty until the shop writes it, except the
- * privacy policy, which has a default text naming the shop's contact details.
- */
-export async function infoPageText(db: Db, kind: InfoPageKind, lang: Lang): Promise<string> {
-  const [row] = await db.select().from(infoPages).where(eq(infoPages.kind, kind));
-  if (row) return pick(lang, row.bodyAr, row.bodyEn);
-  return kind === 'privacy' ? defaultPrivacyPolicy(await getSettings(db), lang) : '';
-}
-
-/** An info page as the storefront shows it: the Markdown and its sanitized HTML. */
-export async function infoPageContent(db: Db, kind: InfoPageKind, lang: Lang): Promise<InfoPageContent> {
-  const markdown = await infoPageText(db, kind, lang);
-  return { markdown, html: renderMarkdown(markdown) };
+/** The info pages the shop wrote, in both languages (a kind not written yet is absent). */
+export async function writtenInfoPages(
+  db: Db | Tx,
+  kinds?: InfoPageKind[],
+): Promise<Map<InfoPageKind, { ar: string; en: string }>> {
+  const rows = await db
+    .select()
+    .from(infoPages)
+    .where(kinds ? inArray(infoPages.kind, kinds) : undefined);
+  return new Map(rows.map((r) => [r.kind as InfoPageKind, { ar: r.bodyAr, en: r.bodyEn }]));
 }
 
 // ---- the back office ----
 
-const presentSlider = (s: typeof sliders.$inferSelect): AdminSlider => ({
+export const presentSlider = (s: typeof sliders.$inferSelect): AdminSlider => ({
   id: s.id,
   imageAr: s.imageAr,
   imageEn: s.imageEn,
@@ -76,7 +66,7 @@ const presentSlider = (s: typeof sliders.$inferSelect): AdminSlider => ({
   sort: s.sort,
 });
 
-const presentAgent = (a: typeof agents.$inferSelect): AdminAgent => ({
+export const presentAgent = (a: typeof agents.$inferSelect): AdminAgent => ({
   id: a.id,
   nameAr: a.nameAr,
   nameEn: a.nameEn,
@@ -87,32 +77,21 @@ const presentAgent = (a: typeof agents.$inferSelect): AdminAgent => ({
   sort: a.sort,
 });
 
-export async function adminInfoPages(db: Db | Tx): Promise<AdminInfoPage[]> {
-  const rows = await db.select().from(infoPages);
-  const settings = await getSettings(db);
-  return infoPageKinds.map((kind) => {
-    const row = rows.find((r) => r.kind === kind);
-    if (row) return { kind, ar: row.bodyAr, en: row.bodyEn, isDefault: false };
-    const ar = kind === 'privacy' ? defaultPrivacyPolicy(settings, 'ar') : '';
-    const en = kind === 'privacy' ? defaultPrivacyPolicy(settings, 'en') : '';
-    return { kind, ar, en, isDefault: true };
-  });
-}
-
-/** Everything the content page edits. */
-export async function adminContent(db: Db): Promise<AdminContent> {
-  const [slideRows, agentRows, pages] = await Promise.all([
-    db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id)),
-    db.select().from(agents).orderBy(asc(agents.sort), asc(agents.id)),
-    adminInfoPages(db),
-  ]);
-  return { sliders: slideRows.map(presentSlider), agents: agentRows.map(presentAgent), infoPages: pages };
+/** Slides and agents as the back office edits them, in their order. */
+export async function adminSlidesAndAgents(
+  db: Db,
+): Promise<{ sliders: AdminSlider[]; agents: AdminAgent[] }> {
+  const [slides, people] = await Promise.all([slideRows(db), agentRows(db)]);
+  return { sliders: slides.map(presentSlider), agents: people.map(presentAgent) };
 }
 
 async function nextSort(tx: Tx, table: typeof sliders | typeof agents): Promise<number> {
   const [row] = await tx.select({ max: sql<number | null>`max(${table.sort})` }).from(table);
   return (row?.max ?? -1) + 1;
 }
+
+/** A change of one row: the row as it was and as it is now; null when there is no such row. */
+export type RowChange<T> = { before: T; after: T } | null;
 
 export interface SlideValues {
   imageAr: string;
@@ -121,102 +100,35 @@ export interface SlideValues {
   linkEn: string;
 }
 
-export async function createSlider(db: Db, by: AuditActor, values: SlideValues): Promise<AdminSlider> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(sliders)
-      .values({ ...values, sort: await nextSort(tx, sliders) })
-      .returning();
-    const slider = presentSlider(row!);
-    await recordAudit(tx, {
-      by,
-      action: 'slider.create',
-      entityType: 'slider',
-      entityId: String(slider.id),
-      before: null,
-      after: slider,
-    });
-    return slider;
-  });
+/** Adds a slide after the others. */
+export async function insertSlider(tx: Tx, values: SlideValues): Promise<AdminSlider> {
+  const [row] = await tx
+    .insert(sliders)
+    .values({ ...values, sort: await nextSort(tx, sliders) })
+    .returning();
+  return presentSlider(row!);
 }
 
 export async function updateSlider(
-  db: Db,
-  by: AuditActor,
+  tx: Tx,
   id: number,
   values: Partial<SlideValues>,
-): Promise<AdminSlider> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(sliders).where(eq(sliders.id, id)).for('update');
-    if (!before) throw new AppError(404, 'SLIDER_NOT_FOUND');
-    const [row] = await tx
-      .update(sliders)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(sliders.id, id))
-      .returning();
-    const slider = presentSlider(row!);
-    await recordAudit(tx, {
-      by,
-      action: 'slider.update',
-      entityType: 'slider',
-      entityId: String(id),
-      before: presentSlider(before),
-      after: slider,
-    });
-    return slider;
-  });
+): Promise<RowChange<AdminSlider>> {
+  const [before] = await tx.select().from(sliders).where(eq(sliders.id, id)).for('update');
+  if (!before) return null;
+  const [row] = await tx
+    .update(sliders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sliders.id, id))
+    .returning();
+  return { before: presentSlider(before), after: presentSlider(row!) };
 }
 
-export async function removeSlider(db: Db, by: AuditActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.delete(sliders).where(eq(sliders.id, id)).returning();
-    if (!before) throw new AppError(404, 'SLIDER_NOT_FOUND');
-    await recordAudit(tx, {
-      by,
-      action: 'slider.remove',
-      entityType: 'slider',
-      entityId: String(id),
-      before: presentSlider(before),
-      after: null,
-    });
-  });
+/** Removes a slide; answers it as it was, null when there is none. */
+export async function deleteSlider(tx: Tx, id: number): Promise<AdminSlider | null> {
+  const [before] = await tx.delete(sliders).where(eq(sliders.id, id)).returning();
+  return before ? presentSlider(before) : null;
 }
-
-/** Puts every row of the table in the order of `ids` (which must name each row once). */
-async function reorder(
-  db: Db,
-  by: AuditActor,
-  table: typeof sliders | typeof agents,
-  entityType: 'slider' | 'agent',
-  ids: number[],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: table.id })
-      .from(table)
-      .orderBy(asc(table.sort), asc(table.id))
-      .for('update');
-    const before = rows.map((r) => r.id);
-    const same = new Set(ids);
-    if (same.size !== ids.length || ids.length !== before.length || !before.every((id) => same.has(id)))
-      throw new AppError(400, 'CONTENT_ORDER_INVALID');
-    if (before.every((id, i) => ids[i] === id)) return;
-    for (const [sort, id] of ids.entries())
-      await tx.update(table).set({ sort, updatedAt: new Date() }).where(eq(table.id, id));
-    await recordAudit(tx, {
-      by,
-      action: `${entityType}.reorder`,
-      entityType,
-      entityId: '*',
-      before: { ids: before },
-      after: { ids },
-    });
-  });
-}
-
-export const reorderSliders = (db: Db, by: AuditActor, ids: number[]) =>
-  reorder(db, by, sliders, 'slider', ids);
-export const reorderAgents = (db: Db, by: AuditActor, ids: number[]) => reorder(db, by, agents, 'agent', ids);
 
 export interface AgentValues {
   nameAr: string;
@@ -227,94 +139,131 @@ export interface AgentValues {
   image: string;
 }
 
-export async function createAgent(db: Db, by: AuditActor, values: AgentValues): Promise<AdminAgent> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(agents)
-      // The importer matches agents by slug; one made here gets a key of its own.
-      .values({ ...values, slug: `agent-${randomUUID().slice(0, 8)}`, sort: await nextSort(tx, agents) })
-      .returning();
-    const agent = presentAgent(row!);
-    await recordAudit(tx, {
-      by,
-      action: 'agent.create',
-      entityType: 'agent',
-      entityId: String(agent.id),
-      before: null,
-      after: agent,
-    });
-    return agent;
-  });
+/** Adds an agent after the others. */
+export async function insertAgent(tx: Tx, values: AgentValues): Promise<AdminAgent> {
+  const [row] = await tx
+    .insert(agents)
+    // The importer matches agents by slug; one made here gets a key of its own.
+    .values({ ...values, slug: `agent-${randomUUID().slice(0, 8)}`, sort: await nextSort(tx, agents) })
+    .returning();
+  return presentAgent(row!);
 }
 
 export async function updateAgent(
-  db: Db,
-  by: AuditActor,
+  tx: Tx,
   id: number,
   values: Partial<AgentValues>,
-): Promise<AdminAgent> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(agents).where(eq(agents.id, id)).for('update');
-    if (!before) throw new AppError(404, 'AGENT_NOT_FOUND');
-    const [row] = await tx
-      .update(agents)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(agents.id, id))
-      .returning();
-    const agent = presentAgent(row!);
-    await recordAudit(tx, {
-      by,
-      action: 'agent.update',
-      entityType: 'agent',
-      entityId: String(id),
-      before: presentAgent(before),
-      after: agent,
-    });
-    return agent;
-  });
+): Promise<RowChange<AdminAgent>> {
+  const [before] = await tx.select().from(agents).where(eq(agents.id, id)).for('update');
+  if (!before) return null;
+  const [row] = await tx
+    .update(agents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(agents.id, id))
+    .returning();
+  return { before: presentAgent(before), after: presentAgent(row!) };
 }
 
-export async function removeAgent(db: Db, by: AuditActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.delete(agents).where(eq(agents.id, id)).returning();
-    if (!before) throw new AppError(404, 'AGENT_NOT_FOUND');
-    await recordAudit(tx, {
-      by,
-      action: 'agent.remove',
-      entityType: 'agent',
-      entityId: String(id),
-      before: presentAgent(before),
-      after: null,
-    });
-  });
+/** Removes an agent; answers it as it was, null when there is none. */
+export async function deleteAgent(tx: Tx, id: number): Promise<AdminAgent | null> {
+  const [before] = await tx.delete(agents).where(eq(agents.id, id)).returning();
+  return before ? presentAgent(before) : null;
 }
 
-/** Saves an info page's Markdown in both languages (stored as written, rendered when shown). */
-export async function saveInfoPage(
-  db: Db,
-  by: AuditActor,
+/**
+ * Puts every slide or agent in the order of `ids`, which must name each of them once (400
+ * CONTENT_ORDER_INVALID otherwise). Answers the order before, or null when it is unchanged.
+ */
+export async function reorderContent(
+  tx: Tx,
+  kind: 'slider' | 'agent',
+  ids: number[],
+): Promise<number[] | null> {
+  const table = kind === 'slider' ? sliders : agents;
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .orderBy(asc(table.sort), asc(table.id))
+    .for('update');
+  const before = rows.map((r) => r.id);
+  const same = new Set(ids);
+  if (same.size !== ids.length || ids.length !== before.length || !before.every((id) => same.has(id)))
+    throw new AppError(400, 'CONTENT_ORDER_INVALID');
+  if (before.every((id, i) => ids[i] === id)) return null;
+  for (const [sort, id] of ids.entries())
+    await tx.update(table).set({ sort, updatedAt: new Date() }).where(eq(table.id, id));
+  return before;
+}
+
+/** Stores an info page's Markdown in both languages (as written; rendered when shown). */
+export async function putInfoPage(
+  tx: Tx,
   kind: InfoPageKind,
   body: { ar: string; en: string },
-): Promise<AdminInfoPage> {
-  return db.transaction(async (tx) => {
-    const before = (await adminInfoPages(tx)).find((p) => p.kind === kind)!;
-    const page: AdminInfoPage = { kind, ar: body.ar, en: body.en, isDefault: false };
-    if (!before.isDefault && before.ar === body.ar && before.en === body.en) return page;
-    await tx
-      .insert(infoPages)
-      .values({ kind, bodyAr: body.ar, bodyEn: body.en })
-      .onConflictDoUpdate({
-        target: infoPages.kind,
-        set: { bodyAr: body.ar, bodyEn: body.en, updatedAt: sql`now()` },
-      });
-    await recordAudit(tx, {
-      by,
-      action: 'info_page.update',
-      entityType: 'info_page',
-      entityId: kind,
-      before: before.isDefault ? null : { ar: before.ar, en: before.en },
-      after: { ar: body.ar, en: body.en },
+): Promise<void> {
+  await tx
+    .insert(infoPages)
+    .values({ kind, bodyAr: body.ar, bodyEn: body.en })
+    .onConflictDoUpdate({
+      target: infoPages.kind,
+      set: { bodyAr: body.ar, bodyEn: body.en, updatedAt: sql`now()` },
     });
-    return page;
-  });
+}
+
+// ---- a catalog file's content sections ----
+
+export interface AgentRecord {
+  key: string;
+  name: { ar: string; en: string };
+  company: { ar: string; en: string };
+  phone: string;
+  /** The stored image's public path. */
+  image: string;
+}
+
+/** The keys of these agents the shop has already. */
+export async function knownAgentKeys(db: Db | Tx, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.select({ slug: agents.slug }).from(agents).where(inArray(agents.slug, keys));
+  return new Set(rows.map((r) => r.slug));
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Writes a file's agents by their key, in the file's order. */
+export async function upsertAgents(tx: Tx, records: AgentRecord[]): Promise<void> {
+  if (!records.length) return;
+  await tx
+    .insert(agents)
+    .values(
+      records.map((a, sort) => ({
+        slug: a.key,
+        nameAr: a.name.ar,
+        nameEn: a.name.en,
+        companyAr: a.company.ar,
+        companyEn: a.company.en,
+        phone: a.phone,
+        image: a.image,
+        sort,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: agents.slug,
+      set: {
+        nameAr: excluded('name_ar'),
+        nameEn: excluded('name_en'),
+        companyAr: excluded('company_ar'),
+        companyEn: excluded('company_en'),
+        phone: excluded('phone'),
+        image: excluded('image'),
+        sort: excluded('sort'),
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Replaces every slide with these, in this order (slides have no key to match them by). */
+export async function replaceSliders(tx: Tx, slides: SlideValues[]): Promise<void> {
+  await tx.delete(sliders);
+  if (slides.length) await tx.insert(sliders).values(slides.map((s, sort) => ({ ...s, sort })));
 }

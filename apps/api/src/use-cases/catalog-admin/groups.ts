@@ -1,5 +1,6 @@
 import type { GroupInput } from '@shop/contract';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
 import {
   deleteGroup,
   groupAuditView,

@@ -2,7 +2,8 @@ import type { ProductInput, ProductsBulk, ProductUpdate } from '@shop/contract';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
 import {
   addProductImage,
   applyOfferSchedule,

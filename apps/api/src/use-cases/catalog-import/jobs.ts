@@ -1,44 +1,46 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  errorMessage,
-  importIssueMessage,
-  type ErrorCode,
-  type ImportIssue,
-  type ImportJob,
-  type ImportJobList,
-  type ImportJobStatus,
-  type Lang,
-  type StaffRole,
-} from '@shop/contract';
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ImportJob, Lang, StaffRole } from '@shop/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { categories, companies } from '../../modules/catalog/schema.ts';
-import { agents } from '../../modules/content/schema.ts';
-import { catalogImportJobs } from '../../modules/imports/schema.ts';
-import type { ChangeEvents } from '../../lib/change-events.ts';
-import { AppError } from '../../lib/errors.ts';
-import { storeImage } from '../../lib/images.ts';
-import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
-import { CsvError, csvToCatalog } from '../../modules/catalog/csv.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
+import { CsvError, csvToCatalog } from '../../lib/catalog-file/csv.ts';
 import {
   catalogFormatIssues,
-  countProducts,
+  counts,
   imageFields,
   MAX_CATALOG_FILE_BYTES,
-  referenceIssues,
+  recordCount,
   settingValuesOf,
-  writeContentSections,
-  writeNamed,
-  writeProductBatch,
   type CatalogIssue,
-  type ImportSettings,
-  type ImportSummary,
+  type ImageField,
   type ParsedCatalog,
-} from './import.ts';
-import { isZip, openCatalogArchive, type CatalogArchive } from '../../modules/catalog/zip.ts';
+} from '../../lib/catalog-file/format.ts';
+import { isZip, openCatalogArchive, type CatalogArchive } from '../../lib/catalog-file/zip.ts';
+import type { ChangeEvents } from '../../lib/change-events.ts';
+import { AppError } from '../../lib/errors.ts';
+import { removeStoredImages, storeImage } from '../../lib/images.ts';
+import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
+import { countProducts, knownGroupSlugs, writeProductBatch } from '../../modules/catalog/import-writes.ts';
+import { knownAgentKeys } from '../../modules/content/service.ts';
+import { presentImportJob, type JobSummary, type StoredIssue } from '../../modules/imports/present.ts';
+import {
+  beatJob,
+  discardAbandonedJobs as discardAbandonedRows,
+  discardCheckedJob,
+  failInterruptedJobs,
+  failJob,
+  finishJob,
+  importJobRow,
+  insertImportJob,
+  jobProgress,
+  markJobRunning,
+  setKeptFile,
+  type JobRow,
+} from '../../modules/imports/service.ts';
+import { referenceIssues, writeContentSections, writeNamed, type ImportSettings } from './write.ts';
 
 /**
  * Catalog files uploaded in the back office (decision 130): checked at once (a dry run that
@@ -52,9 +54,6 @@ import { isZip, openCatalogArchive, type CatalogArchive } from '../../modules/ca
  * job can be run again from its kept file: every record is written by its key, so writing the
  * first batches a second time changes nothing.
  */
-
-type JobRow = typeof catalogImportJobs.$inferSelect;
-type Summary = Omit<ImportSummary, 'images'>;
 
 export interface ImportJobDeps {
   db: Db;
@@ -71,12 +70,6 @@ export const MAX_IMPORT_BYTES = MAX_CATALOG_FILE_BYTES;
 const MAX_ISSUES = 200;
 /** How often the process running a job says so. */
 export const HEARTBEAT_MS = 5_000;
-/**
- * A running job whose heartbeat is older than this has no live process behind it: six beats
- * missed, so a process slowed by a long batch or a busy database is not taken for dead, while a
- * job left by a crashed process is freed within half a minute of the next start.
- */
-export const STALE_HEARTBEAT_SECONDS = 30;
 /** Images of an archive stored at once (sharp uses its own threads besides). */
 const IMAGE_CONCURRENCY = 4;
 /** Images of an archive unpacked at once: bounds the memory a check holds. */
@@ -86,48 +79,6 @@ const CATALOG_IMAGE_SIZE = 1000;
 
 const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-interface StoredIssue {
-  section: string;
-  row: number | null;
-  field: string;
-  message: string;
-}
-
-function present(row: JobRow, lang: Lang): ImportJob {
-  const errors = (row.errors as StoredIssue[]).map((e): ImportIssue => ({
-    ...e,
-    message: importIssueMessage(e.message, lang),
-  }));
-  return {
-    id: row.id,
-    status: row.status,
-    format: row.format,
-    fileName: row.fileName,
-    total: row.total,
-    done: row.done,
-    percent:
-      row.total > 0
-        ? Math.min(100, Math.floor((row.done * 100) / row.total))
-        : row.status === 'done'
-          ? 100
-          : 0,
-    summary: (row.summary as Summary | null) ?? null,
-    errors,
-    productsTotal: summaryProducts(row.summary as Summary | null),
-    productsWritten: row.productsWritten,
-    // A failure is stored as an error code of the contract, which has its message in both languages.
-    failure: row.failure ? errorMessage(row.failure as ErrorCode, lang) : null,
-    actor: row.actor,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
-/** The file's products: those the dry run counted (created and updated). */
-const summaryProducts = (summary: Summary | null) =>
-  summary ? summary.products.created + summary.products.updated : 0;
 
 /**
  * The file's catalog: JSON in the import format (parsed off the event loop, its size and
@@ -155,10 +106,7 @@ const IMAGE_PATH = /^\/uploads\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(webp|png|jpe?g|
  * A JSON or CSV upload has no folder of images beside it: its images are those already in the
  * shop, by their `/uploads/...` path, as the export writes them (a ZIP upload brings its own).
  */
-async function imageIssues(
-  refs: ReturnType<typeof imageFields>,
-  uploadsDir: string,
-): Promise<CatalogIssue[]> {
+async function imageIssues(refs: ImageField[], uploadsDir: string): Promise<CatalogIssue[]> {
   const exists = new Map<string, boolean>();
   for (const ref of refs) {
     if (exists.has(ref.file)) continue;
@@ -289,23 +237,6 @@ function withStoredImages(raw: unknown, paths: Map<string, string>): unknown {
   return out;
 }
 
-async function removeStored(uploadsDir: string, publicPaths: string[]) {
-  await Promise.all(
-    publicPaths.map((p) => rm(path.join(uploadsDir, p.replace(/^\/uploads\//, '')), { force: true })),
-  );
-}
-function recordCount(data: ParsedCatalog): number {
-  return (
-    data.categories.length +
-    data.companies.length +
-    data.products.length +
-    (data.agents?.length ?? 0) +
-    (data.sliders?.length ?? 0) +
-    (data.infoPages ? 1 : 0) +
-    (data.settings ? 1 : 0)
-  );
-}
-
 /**
  * The settings a file would change, by name: none when it has no settings section or when the
  * section holds the shop's settings as they are (as an exported file does).
@@ -322,25 +253,18 @@ const settingsRefused = () =>
   new AppError(403, 'IMPORT_SETTINGS_OWNER_ONLY', [{ path: 'file', code: 'IMPORT_SETTINGS_OWNER_ONLY' }]);
 
 /** What the file will do, counted against the shop as it is (the dry run's summary). */
-async function preview(deps: ImportJobDeps, data: ParsedCatalog): Promise<Summary> {
+async function preview(deps: ImportJobDeps, data: ParsedCatalog): Promise<JobSummary> {
   const db = deps.db;
-  const counted = (keys: string[], existing: Set<string>) => {
-    const updated = keys.filter((k) => existing.has(k)).length;
-    return { created: keys.length - updated, updated };
-  };
-  const slugs = async (table: typeof categories | typeof companies | typeof agents) =>
-    new Set((await db.select({ slug: table.slug }).from(table)).map((r) => r.slug));
+  const keysOf = (records: { key: string }[] = []) => records.map((r) => r.key);
+  const agentKeys = keysOf(data.agents);
   return {
-    categories: counted(
-      data.categories.map((c) => c.key),
-      await slugs(categories),
+    categories: counts(
+      keysOf(data.categories),
+      await knownGroupSlugs(db, 'categories', keysOf(data.categories)),
     ),
-    companies: counted(
-      data.companies.map((c) => c.key),
-      await slugs(companies),
-    ),
+    companies: counts(keysOf(data.companies), await knownGroupSlugs(db, 'companies', keysOf(data.companies))),
     products: await countProducts(db, data),
-    agents: counted(data.agents?.map((a) => a.key) ?? [], await slugs(agents)),
+    agents: counts(agentKeys, await knownAgentKeys(db, agentKeys)),
     sliders: data.sliders?.length ?? 0,
     infoPages: data.infoPages ? Object.keys(data.infoPages).length : 0,
     // The settings it would change, not those it names: an exported file changes none.
@@ -387,14 +311,14 @@ export async function checkUpload(
     if (!code) throw error;
     throw new AppError(code === 'IMPORT_FILE_TOO_LARGE' ? 413 : 400, code, [{ path: 'file', code }]);
   }
-  const checked = catalogFormatIssues(raw, deps.settings, MAX_ISSUES);
+  const checked = catalogFormatIssues(raw, deps.settings.schemas, MAX_ISSUES);
   if (by.role !== 'owner') {
     const bad = checked.issues?.some((i) => i.section === 'settings');
     if (bad || (checked.catalog && (await settingChanges(deps, checked.catalog)).length))
       throw settingsRefused();
   }
   let issues: CatalogIssue[] = checked.issues ?? [];
-  let summary: Summary | null = null;
+  let summary: JobSummary | null = null;
   let total = 0;
   let kept: { bytes: Buffer; format: 'json' | 'csv' } = { bytes, format };
   let storedImages: string[] = [];
@@ -409,7 +333,7 @@ export async function checkUpload(
     total = recordCount(checked.catalog);
     if (!issues.length) summary = await preview(deps, checked.catalog);
     // A file with problems never runs: the images its check stored go again.
-    if (issues.length) await removeStored(deps.uploadsDir, images.stored);
+    if (issues.length) await removeStoredImages(deps.uploadsDir, images.stored);
     else if (images.paths) {
       kept = { bytes: Buffer.from(JSON.stringify(withStoredImages(raw, images.paths))), format: 'json' };
       storedImages = images.stored;
@@ -424,38 +348,26 @@ export async function checkUpload(
   }));
   const dir = importsDir(deps.dataDir);
   await mkdir(dir, { recursive: true });
-  const [row] = await deps.db
-    .insert(catalogImportJobs)
-    .values({
-      status: issues.length ? 'invalid' : 'checked',
-      format,
-      fileName: upload.fileName.slice(0, 200) || `catalog.${format}`,
-      storedFile: '',
-      total,
-      summary,
-      errors: stored,
-      // A file with problems took its images away already (above).
-      storedImages: issues.length ? [] : storedImages,
-      staffId: by.staffId,
-      actor: by.actor,
-    })
-    .returning();
-  const storedFile = `${row!.id}.${kept.format}`;
+  const row = await insertImportJob(deps.db, {
+    status: issues.length ? 'invalid' : 'checked',
+    format,
+    fileName: upload.fileName.slice(0, 200) || `catalog.${format}`,
+    total,
+    summary,
+    errors: stored,
+    // A file with problems took its images away already (above).
+    storedImages: issues.length ? [] : storedImages,
+    staffId: by.staffId,
+    actor: by.actor,
+  });
+  const storedFile = `${row.id}.${kept.format}`;
   await writeFile(path.join(dir, storedFile), kept.bytes);
-  const [updated] = await deps.db
-    .update(catalogImportJobs)
-    .set({ storedFile })
-    .where(eq(catalogImportJobs.id, row!.id))
-    .returning();
-  return present(updated!, lang);
+  return presentImportJob(await setKeptFile(deps.db, row.id, storedFile), lang);
 }
-
-/** A checked file not imported within this time is discarded when the next file is checked. */
-export const ABANDONED_AFTER_HOURS = 24;
 
 /** A discarded job's kept file and the images its check stored: nothing of it stays on disk. */
 async function removeJobFiles(deps: ImportJobDeps, row: JobRow) {
-  await removeStored(deps.uploadsDir, row.storedImages);
+  await removeStoredImages(deps.uploadsDir, row.storedImages);
   if (row.storedFile) await rm(path.join(importsDir(deps.dataDir), row.storedFile), { force: true });
 }
 
@@ -471,11 +383,7 @@ export async function discardImportJob(
   lang: Lang,
 ): Promise<ImportJob> {
   const row = await deps.db.transaction(async (tx) => {
-    const [discarded] = await tx
-      .update(catalogImportJobs)
-      .set({ status: 'discarded', finishedAt: new Date() })
-      .where(and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'checked')))
-      .returning();
+    const discarded = await discardCheckedJob(tx, id);
     if (!discarded) return undefined;
     await recordAudit(tx, {
       by,
@@ -488,14 +396,11 @@ export async function discardImportJob(
     return discarded;
   });
   if (!row) {
-    const [found] = await deps.db
-      .select({ id: catalogImportJobs.id })
-      .from(catalogImportJobs)
-      .where(eq(catalogImportJobs.id, id));
+    const found = await importJobRow(deps.db, id);
     throw found ? new AppError(409, 'IMPORT_DISCARD_NOT_CHECKED') : new AppError(404, 'IMPORT_JOB_NOT_FOUND');
   }
   await removeJobFiles(deps, row);
-  return present(row, lang);
+  return presentImportJob(row, lang);
 }
 
 /**
@@ -504,49 +409,10 @@ export async function discardImportJob(
  * dry run's counts are stale by then anyway. The database's clock decides.
  */
 export async function discardAbandonedJobs(deps: ImportJobDeps): Promise<number> {
-  const rows = await deps.db
-    .update(catalogImportJobs)
-    .set({ status: 'discarded', finishedAt: new Date() })
-    .where(
-      and(
-        eq(catalogImportJobs.status, 'checked'),
-        lt(catalogImportJobs.createdAt, sql`now() - ${sql.raw(`interval '${ABANDONED_AFTER_HOURS} hours'`)}`),
-      ),
-    )
-    .returning();
+  const rows = await discardAbandonedRows(deps.db);
   for (const row of rows) await removeJobFiles(deps, row);
   return rows.length;
 }
-
-/** A page of the imports, newest first, of one status or all. */
-export async function listImportJobs(
-  db: Db,
-  lang: Lang,
-  { status, page, pageSize }: { status?: ImportJobStatus; page: number; pageSize: number },
-): Promise<ImportJobList> {
-  const where = status ? eq(catalogImportJobs.status, status) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(catalogImportJobs)
-      .where(where)
-      .orderBy(desc(catalogImportJobs.createdAt), desc(catalogImportJobs.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(catalogImportJobs).where(where),
-  ]);
-  return { items: rows.map((r) => present(r, lang)), page, pageSize, total: counted?.total ?? 0 };
-}
-
-/** A job as the import page shows it; null when there is none. */
-export async function findImportJob(db: Db, id: string, lang: Lang): Promise<ImportJob | null> {
-  const [row] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
-  return row ? present(row, lang) : null;
-}
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * Marks a checked job running (at most one runs); the caller then runs it in the background.
@@ -554,64 +420,12 @@ const isUniqueViolation = (error: unknown) =>
  */
 export async function startImportJob(db: Db, id: string, role: StaffRole): Promise<void> {
   if (role !== 'owner') {
-    const [job] = await db
-      .select({ summary: catalogImportJobs.summary })
-      .from(catalogImportJobs)
-      .where(eq(catalogImportJobs.id, id));
-    if (((job?.summary as Summary | null)?.settings ?? 0) > 0) throw settingsRefused();
+    const job = await importJobRow(db, id);
+    if (((job?.summary as JobSummary | null)?.settings ?? 0) > 0) throw settingsRefused();
   }
   // A job left running by a process that died no longer holds the one running place.
   await failInterruptedJobs(db);
-  let rows: JobRow[];
-  try {
-    rows = await db
-      .update(catalogImportJobs)
-      .set({ status: 'running', startedAt: new Date(), done: 0, productsWritten: 0, heartbeatAt: sql`now()` })
-      .where(and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'checked')))
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'IMPORT_RUNNING');
-    throw error;
-  }
-  if (rows.length) return;
-  const [row] = await db
-    .select({ status: catalogImportJobs.status })
-    .from(catalogImportJobs)
-    .where(eq(catalogImportJobs.id, id));
-  if (!row) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
-  throw new AppError(409, row.status === 'running' ? 'IMPORT_RUNNING' : 'IMPORT_NOT_READY');
-}
-
-/**
- * A job still running whose heartbeat stopped is over (the process running it died): marked
- * failed. A job another live process runs keeps its fresh heartbeat and is left alone. The
- * database's clock decides, so processes whose clocks differ agree.
- */
-export async function failInterruptedJobs(db: Db): Promise<number> {
-  const rows = await db
-    .update(catalogImportJobs)
-    .set({ status: 'failed', failure: 'IMPORT_INTERRUPTED', finishedAt: new Date() })
-    .where(
-      and(
-        eq(catalogImportJobs.status, 'running'),
-        or(
-          isNull(catalogImportJobs.heartbeatAt),
-          lt(
-            catalogImportJobs.heartbeatAt,
-            sql`now() - ${sql.raw(`interval '${STALE_HEARTBEAT_SECONDS} seconds'`)}`,
-          ),
-        ),
-      ),
-    )
-    .returning({ id: catalogImportJobs.id });
-  return rows.length;
-}
-
-async function fail(db: Db, id: string, code: 'IMPORT_FAILED' | 'IMPORT_INTERRUPTED') {
-  await db
-    .update(catalogImportJobs)
-    .set({ status: 'failed', failure: code, finishedAt: new Date() })
-    .where(eq(catalogImportJobs.id, id));
+  await markJobRunning(db, id);
 }
 
 class Stopped extends Error {}
@@ -627,21 +441,19 @@ export async function runImportJob(
   signal: AbortSignal,
 ): Promise<void> {
   const { db } = deps;
-  const running = and(eq(catalogImportJobs.id, id), eq(catalogImportJobs.status, 'running'));
   const beat = setInterval(() => {
-    db.update(catalogImportJobs)
-      .set({ heartbeatAt: sql`now()` })
-      .where(running)
-      .catch((error: unknown) => deps.log.warn({ err: error, jobId: id }, 'import heartbeat not written'));
+    beatJob(db, id).catch((error: unknown) =>
+      deps.log.warn({ err: error, jobId: id }, 'import heartbeat not written'),
+    );
   }, HEARTBEAT_MS);
   beat.unref();
   try {
-    const [job] = await db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
+    const job = await importJobRow(db, id);
     if (!job || job.status !== 'running') return;
     const kept = await readFile(path.join(importsDir(deps.dataDir), job.storedFile));
     // The kept file's own format: an archive's catalog is kept as JSON with its stored images.
     const keptFormat = job.storedFile.endsWith('.csv') ? 'csv' : 'json';
-    const checked = catalogFormatIssues(await readCatalogText(kept, keptFormat), deps.settings);
+    const checked = catalogFormatIssues(await readCatalogText(kept, keptFormat), deps.settings.schemas);
     if (!checked.catalog) throw new Error('the kept file no longer passes its checks');
     const data = checked.catalog;
     const image = identityImages(data);
@@ -650,10 +462,7 @@ export async function runImportJob(
     const progress = async (n: number, products = 0) => {
       done += n;
       productsWritten += products;
-      await db
-        .update(catalogImportJobs)
-        .set({ done, productsWritten, heartbeatAt: sql`now()` })
-        .where(eq(catalogImportJobs.id, id));
+      await jobProgress(db, id, done, productsWritten);
     };
     const between = async () => {
       await yieldToOthers();
@@ -674,7 +483,7 @@ export async function runImportJob(
       await progress(part.length, part.length);
     }
     await between();
-    const summary: Summary = await db.transaction(async (tx) => {
+    const summary: JobSummary = await db.transaction(async (tx) => {
       let n = 0;
       // An owner's settings are written by the settings use case, with its own audit entry; a
       // member who is not an owner had a file whose settings changed nothing when it was
@@ -684,10 +493,7 @@ export async function runImportJob(
         by: role === 'owner' ? actor : 'nobody',
       });
       const result = { ...named.result, products: productCounts, ...rest };
-      await tx
-        .update(catalogImportJobs)
-        .set({ status: 'done', done: job.total, summary: result, finishedAt: new Date() })
-        .where(eq(catalogImportJobs.id, id));
+      await finishJob(tx, id, job.total, result);
       await recordAudit(tx, {
         by: actor,
         action: 'catalog.import',
@@ -705,7 +511,7 @@ export async function runImportJob(
   } catch (error) {
     const stopped = error instanceof Stopped;
     if (!stopped) deps.log.error({ err: error, jobId: id }, 'catalog import failed');
-    await fail(db, id, stopped ? 'IMPORT_INTERRUPTED' : 'IMPORT_FAILED').catch(() => undefined);
+    await failJob(db, id, stopped ? 'IMPORT_INTERRUPTED' : 'IMPORT_FAILED').catch(() => undefined);
     // Whatever batches were written are live: the storefront's caches must see them.
     for (const topic of ['catalog', 'content', 'settings'] as const)
       await deps.changes.publish({ topic }).catch(() => undefined);
@@ -725,7 +531,7 @@ export async function retryImportJob(
   id: string,
   lang: Lang,
 ): Promise<ImportJob> {
-  const [job] = await deps.db.select().from(catalogImportJobs).where(eq(catalogImportJobs.id, id));
+  const job = await importJobRow(deps.db, id);
   if (!job) throw new AppError(404, 'IMPORT_JOB_NOT_FOUND');
   if (job.status !== 'failed') throw new AppError(409, 'IMPORT_RETRY_NOT_FAILED');
   const bytes = await readFile(path.join(importsDir(deps.dataDir), job.storedFile)).catch(

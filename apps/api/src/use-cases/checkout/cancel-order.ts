@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
 import { releaseStock } from '../../modules/catalog/stock.ts';
 import { cancelUnpaid, type OrderRow } from '../../modules/orders/lifecycle.ts';
 import { findOrder, orderIdOf, type OrderRef } from '../../modules/orders/service.ts';

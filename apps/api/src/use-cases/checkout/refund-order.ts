@@ -2,7 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
 import type { ReturnedUnits } from '../../modules/refunds/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
 import { releaseStock } from '../../modules/catalog/stock.ts';
 import {
   lockOrder,

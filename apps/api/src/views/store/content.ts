@@ -1,7 +1,9 @@
 import type { Agent, InfoPageContent, InfoPageKind, Lang, Settings, Slider } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
-import { infoPageContent, infoPageText, listAgents, listSliders } from '../../modules/content/service.ts';
+import { renderMarkdown } from '../../modules/content/markdown.ts';
+import { listAgents, listSliders, writtenInfoPages } from '../../modules/content/service.ts';
+import { defaultPrivacyPolicy } from '../../modules/settings/privacy.ts';
 import { getSettings, settingsForClient } from '../../modules/settings/service.ts';
 
 /**
@@ -24,12 +26,18 @@ export function storeAgents(db: Db, lang: Lang): Promise<Agent[]> {
   return listAgents(db, lang);
 }
 
-/** An info page's text (Markdown) as the API answers it. */
-export function infoPageMarkdown(db: Db, kind: InfoPageKind, lang: Lang): Promise<string> {
-  return infoPageText(db, kind, lang);
+/**
+ * An info page's Markdown in the request language; empty until the shop writes it, except the
+ * privacy policy, which has a default text naming the shop's contact details.
+ */
+export async function infoPageMarkdown(db: Db, kind: InfoPageKind, lang: Lang): Promise<string> {
+  const written = (await writtenInfoPages(db, [kind])).get(kind);
+  if (written) return written[lang];
+  return kind === 'privacy' ? defaultPrivacyPolicy(await getSettings(db), lang) : '';
 }
 
 /** An info page as its page shows it: the Markdown and its sanitized HTML. */
-export function infoPage(db: Db, kind: InfoPageKind, lang: Lang): Promise<InfoPageContent> {
-  return infoPageContent(db, kind, lang);
+export async function infoPage(db: Db, kind: InfoPageKind, lang: Lang): Promise<InfoPageContent> {
+  const markdown = await infoPageMarkdown(db, kind, lang);
+  return { markdown, html: renderMarkdown(markdown) };
 }

@@ -1,6 +1,5 @@
 import type { ActionResult, StoreData, User } from '@shop/contract';
 import { redirect, type AppLoadContext } from 'react-router';
-import { serverApi, type ApiClient } from '../../lib/api.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import type { Shopper } from '../../lib/shopper.ts';
 import { loginPathFor } from './redirect-target.ts';
@@ -18,18 +17,17 @@ export async function shopperOf(store: StoreData): Promise<Shopper | null> {
 }
 
 /**
- * Account pages: the signed-in user, their store data (for loaders) and an API client (for
- * actions), or a redirect to the login page that comes back here afterwards.
+ * Account pages: the signed-in user (the load context's current user) and their store data, for
+ * loaders and actions alike, or a redirect to the login page that comes back here afterwards.
  */
 export async function requireUser(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: User; api: ApiClient; store: StoreData }> {
-  const lang = requestLang(request);
-  const store = context.storeData(lang);
+): Promise<{ user: User; store: StoreData }> {
+  const store = context.storeData(requestLang(request));
   const user = await store.currentUser();
   if (!user) throw toLogin(request);
-  return { user, api: serverApi(context, lang), store };
+  return { user, store };
 }
 
 /** The login page, coming back to this page (with its query) afterwards. */

@@ -1,24 +1,12 @@
-import {
-  adminContentPaths,
-  adminSettingsInputSchema,
-  adminSettingsOkSchema,
-  errorMessage,
-  errorCodes,
-  type ErrorCode,
-  type Lang,
-} from '@shop/contract';
+import { adminSettingsInputSchema, type Lang } from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import { readAnswer, serverApi } from '../../../lib/api.ts';
-import { formDone, formError, readForm } from '../../../lib/form-action.server.ts';
-import { apiFormError } from '../../../lib/form-errors.ts';
+import { answerForm, submitAction } from '../../../lib/form-action.server.ts';
 import { localizePath } from '../../../lib/lang.ts';
 import { requestLang } from '../../../lib/route-lang.ts';
 
 /** What the form posts, before the API's schema reads amounts and numbers out of the text. */
 type SettingsForm = z.input<typeof adminSettingsInputSchema>;
-
-const isErrorCode = (code: string): code is ErrorCode => (errorCodes as string[]).includes(code);
 
 /** The form's flat field names for a path of the API's input (`shopName.ar` → `shopNameAr`). */
 export function fieldOf(path: readonly PropertyKey[]): string {
@@ -73,25 +61,14 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
   };
 }
 
-/** The settings form: checked as the API checks it, then saved by the API (owner, audited). */
+/** The settings form: checked as the API checks it, then saved by the shop (owner, audited). */
 export async function settingsAction(request: Request, context: AppLoadContext) {
   const lang: Lang = requestLang(request);
-  const { form, values } = await readForm(request);
-  const input = settingsInput(values, form);
-  const parsed = adminSettingsInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const code = isErrorCode(issue.message) ? issue.message : 'VALIDATION_FAILED';
-    return formError({ field: fieldOf(issue.path), message: errorMessage(code, lang) });
-  }
-  const response = await serverApi(context, lang).raw('PUT', adminContentPaths.settings.build({}), {
-    body: parsed.data,
+  const result = await submitAction(request, {
+    schema: adminSettingsInputSchema,
+    input: settingsInput,
+    fieldOf,
+    run: (input) => context.backOffice(lang).content.saveSettings(input),
   });
-  try {
-    const answer = await readAnswer(response, adminSettingsOkSchema);
-    return formDone(request, { done: answer.message }, { back: localizePath('/dashboard/settings', lang) });
-  } catch (failure) {
-    const error = apiFormError(failure, lang);
-    return formError({ ...error, refused: true });
-  }
+  return answerForm(request, result, { back: localizePath('/dashboard/settings', lang) });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * A catalog file with its images in one ZIP archive, uploaded in the back office: the same

@@ -1,5 +1,6 @@
 import { catalogCsvColumns } from '@shop/contract';
-import { readCsvCell } from '../../lib/csv.ts';
+import { csvLine, readCsvCell, type CsvValue } from '../csv.ts';
+import type { ProductRecord } from './format.ts';
 
 /**
  * Products as CSV (RFC 4180: comma-separated, fields with commas, quotes or line breaks quoted,
@@ -112,4 +113,30 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
     return record;
   });
   return { products };
+}
+
+/** The header line of a products CSV (with the byte-order mark spreadsheet programs need to read Arabic as UTF-8). */
+export const productCsvHeader = () => `\uFEFF${csvLine([...catalogCsvColumns])}`;
+
+/** A product record as a CSV line, in the columns `csvToCatalog` reads back. */
+export function productCsvLine(p: ProductRecord): string {
+  const cells: Record<(typeof catalogCsvColumns)[number], CsvValue> = {
+    sku: p.sku,
+    name_ar: p.name.ar,
+    name_en: p.name.en,
+    description_ar: p.description?.ar ?? '',
+    description_en: p.description?.en ?? '',
+    category: p.category,
+    company: p.company,
+    price: p.price,
+    offer_price: p.offerPrice ?? '',
+    offer_starts_at: p.offerStartsAt ?? '',
+    offer_ends_at: p.offerEndsAt ?? '',
+    stock: p.stock,
+    featured: p.featured ?? false,
+    hidden: p.hidden ?? false,
+    image: p.image,
+    images: (p.images ?? []).join('|'),
+  };
+  return csvLine(catalogCsvColumns.map((column) => cells[column]));
 }

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
+import { getSettings } from '../../modules/settings/service.ts';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
+
+/**
+ * The settings page saves through the load context: its action calls the settings use case
+ * itself, with no request of its own through the API's routes (which would resolve the staff
+ * session a second time and read the settings again to answer them).
+ */
+describe('the settings page', () => {
+  let t: TestContext;
+  let recording = false;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
+      if (recording) statements.push(sql);
+    });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  /** The statements that read (or lock) rows of `table`. */
+  const readsOf = (table: string) =>
+    statements.filter((sql) => new RegExp(`^\\s*select[\\s\\S]*\\bfrom "${table}"`, 'i').test(sql));
+
+  it('saves a changed phone with one staff session lookup and one read of the settings', async () => {
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    const before = await getSettings(t.app.db);
+    const form = new URLSearchParams({
+      shopNameAr: before.shopName.ar,
+      shopNameEn: before.shopName.en,
+      phone1: '0112345678',
+      email: 'shop@example.com',
+      whatsapp: '',
+      addressAr: before.address.ar,
+      addressEn: before.address.en,
+      opens: before.openingHours.opens,
+      closes: before.openingHours.closes,
+      shippingFee: '70',
+      freeShippingThreshold: '',
+      lowStockThreshold: '5',
+      sellerNameAr: before.sellerName.ar,
+      sellerNameEn: before.sellerName.en,
+      taxNumber: '',
+      commercialRegister: '',
+    });
+    for (const day of before.openingHours.days) form.append('days', day);
+    recording = true;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/en/dashboard/settings',
+      headers: {
+        host: ADMIN_HOST,
+        origin: ADMIN_ORIGIN,
+        cookie: `staff_session=${owner.token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form.toString(),
+    });
+    recording = false;
+
+    // Without JavaScript the page answers post-redirect-get, back to the settings page.
+    expect(res.statusCode, res.body).toBe(302);
+    expect(res.headers.location).toBe('/en/dashboard/settings');
+    const after = await getSettings(t.app.db);
+    expect(after.phones).toEqual(['0112345678']);
+    expect(after.email).toBe('shop@example.com');
+
+    const all = statements.join('\n');
+    // The page request's own staff session lookup; a request through the API would make a second.
+    expect(readsOf('staff_sessions'), all).toHaveLength(1);
+    // The settings once, in the save's transaction, to see what changes.
+    expect(readsOf('settings'), all).toHaveLength(1);
+    expect(statements.length, all).toBeLessThanOrEqual(11);
+  });
+});

@@ -1,0 +1,224 @@
+import { sarToHalalas } from '@shop/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { counts, type Counts, type ParsedCatalog } from '../../lib/catalog-file/format.ts';
+import { liveOffer } from './admin.ts';
+import { categories, companies, productImages, products } from './schema.ts';
+
+/*
+ * A catalog file's categories, brands and products written into the catalog's tables, each
+ * record by its key (a slug, a SKU), so writing the same file twice changes nothing. The
+ * import's use cases (use-cases/catalog-import/) decide the transactions and the order.
+ */
+
+const CHUNK = 500;
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+type Group = typeof categories | typeof companies;
+const groupTable = (kind: 'categories' | 'companies'): Group =>
+  kind === 'categories' ? categories : companies;
+
+/** The given slugs of categories or brands that the shop has, read a chunk at a time. */
+export async function knownGroupSlugs(
+  db: Db | Tx,
+  kind: 'categories' | 'companies',
+  keys: string[],
+): Promise<Set<string>> {
+  const table = groupTable(kind);
+  const found = new Set<string>();
+  for (const part of chunks([...new Set(keys)])) {
+    const rows = await db.select({ slug: table.slug }).from(table).where(inArray(table.slug, part));
+    for (const r of rows) found.add(r.slug);
+  }
+  return found;
+}
+
+/**
+ * Every product's category and brand that is neither in the file nor in the shop, by the
+ * product's place in the file.
+ */
+export async function missingReferences(
+  db: Db | Tx,
+  data: ParsedCatalog,
+): Promise<{ index: number; field: 'category' | 'company'; key: string }[]> {
+  const inFile = {
+    category: new Set(data.categories.map((c) => c.key)),
+    company: new Set(data.companies.map((c) => c.key)),
+  };
+  const needed = (field: 'category' | 'company') =>
+    data.products.map((p) => p[field]).filter((k) => !inFile[field].has(k));
+  const inShop = {
+    category: await knownGroupSlugs(db, 'categories', needed('category')),
+    company: await knownGroupSlugs(db, 'companies', needed('company')),
+  };
+  const missing: { index: number; field: 'category' | 'company'; key: string }[] = [];
+  data.products.forEach((p, index) => {
+    for (const field of ['category', 'company'] as const)
+      if (!inFile[field].has(p[field]) && !inShop[field].has(p[field]))
+        missing.push({ index, field, key: p[field] });
+  });
+  return missing;
+}
+
+/** Writes a file's categories or brands by their slug, in the file's order; counts them. */
+export async function upsertGroups(
+  tx: Tx,
+  kind: 'categories' | 'companies',
+  records: { key: string; name: { ar: string; en: string }; image: string }[],
+  image: Map<string, string>,
+): Promise<Counts> {
+  const table = groupTable(kind);
+  const existing = await knownGroupSlugs(
+    tx,
+    kind,
+    records.map((r) => r.key),
+  );
+  for (const part of chunks(records.map((r, sort) => ({ r, sort })))) {
+    await tx
+      .insert(table)
+      .values(
+        part.map(({ r, sort }) => ({
+          slug: r.key,
+          nameAr: r.name.ar,
+          nameEn: r.name.en,
+          image: image.get(r.image)!,
+          sort,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: table.slug,
+        set: {
+          nameAr: excluded('name_ar'),
+          nameEn: excluded('name_en'),
+          image: excluded('image'),
+          sort: excluded('sort'),
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return counts(
+    records.map((r) => r.key),
+    existing,
+  );
+}
+
+async function idsBySlug(tx: Tx, table: Group, keys: string[]) {
+  const ids = new Map<string, number>();
+  for (const part of chunks([...new Set(keys)])) {
+    const rows = await tx
+      .select({ id: table.id, slug: table.slug })
+      .from(table)
+      .where(inArray(table.slug, part));
+    for (const r of rows) ids.set(r.slug, r.id);
+  }
+  return ids;
+}
+
+/** How many of the file's products are new and how many replace one in the shop. */
+export async function countProducts(db: Db | Tx, data: ParsedCatalog): Promise<Counts> {
+  const skus = data.products.map((p) => p.sku);
+  const found = new Set<string>();
+  for (const part of chunks(skus)) {
+    const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part));
+    for (const r of rows) found.add(r.sku);
+  }
+  return counts(skus, found);
+}
+
+/**
+ * A product's offer as stored: an offer with dates is a plan (the minute task starts and ends
+ * it, decision 126) and is live now only while its dates hold; one without dates is live at once.
+ */
+export function offerColumns(p: ParsedCatalog['products'][number], now: Date) {
+  const offer = p.offerPrice == null ? null : sarToHalalas(p.offerPrice);
+  const startsAt = offer !== null && p.offerStartsAt ? new Date(p.offerStartsAt) : null;
+  const endsAt = offer !== null && p.offerEndsAt ? new Date(p.offerEndsAt) : null;
+  const planned = startsAt || endsAt ? offer : null;
+  return {
+    offerPriceHalalas: planned === null ? offer : liveOffer(planned, startsAt, endsAt, now),
+    offerPlannedHalalas: planned,
+    offerStartsAt: startsAt,
+    offerEndsAt: endsAt,
+  };
+}
+
+/** Upserts some of the file's products by SKU, with their extra images. */
+export async function writeProductBatch(
+  tx: Tx,
+  part: ParsedCatalog['products'],
+  image: Map<string, string>,
+): Promise<void> {
+  const categoryIds = await idsBySlug(
+    tx,
+    categories,
+    part.map((p) => p.category),
+  );
+  const companyIds = await idsBySlug(
+    tx,
+    companies,
+    part.map((p) => p.company),
+  );
+  // One row per product, sent as one array per column and spread back into rows by unnest():
+  // a batch is sixteen parameters whatever its size, which PostgreSQL binds and plans once,
+  // instead of sixteen per product that the query builder assembles one by one.
+  const now = new Date();
+  const offers = part.map((p) => offerColumns(p, now));
+  const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
+  const result = await tx.execute(sql`
+    insert into ${products} (sku, name_ar, name_en, description_ar, description_en, price_halalas,
+      offer_price_halalas, offer_planned_halalas, offer_starts_at, offer_ends_at, stock, featured,
+      hidden, category_id, company_id, image)
+    select * from unnest(
+      ${column((p) => p.sku)}::text[],
+      ${column((p) => p.name.ar)}::text[],
+      ${column((p) => p.name.en)}::text[],
+      ${column((p) => p.description?.ar ?? '')}::text[],
+      ${column((p) => p.description?.en ?? '')}::text[],
+      ${column((p) => sarToHalalas(p.price))}::integer[],
+      ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
+      ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
+      ${column((_, i) => offers[i]!.offerStartsAt?.toISOString() ?? null)}::timestamptz[],
+      ${column((_, i) => offers[i]!.offerEndsAt?.toISOString() ?? null)}::timestamptz[],
+      ${column((p) => p.stock)}::integer[],
+      ${column((p) => p.featured ?? false)}::boolean[],
+      ${column((p) => p.hidden ?? false)}::boolean[],
+      ${column((p) => categoryIds.get(p.category)!)}::integer[],
+      ${column((p) => companyIds.get(p.company)!)}::integer[],
+      ${column((p) => image.get(p.image)!)}::text[]
+    )
+    on conflict (sku) do update set
+      name_ar = excluded.name_ar,
+      name_en = excluded.name_en,
+      description_ar = excluded.description_ar,
+      description_en = excluded.description_en,
+      price_halalas = excluded.price_halalas,
+      offer_price_halalas = excluded.offer_price_halalas,
+      stock = excluded.stock,
+      featured = excluded.featured,
+      hidden = excluded.hidden,
+      category_id = excluded.category_id,
+      company_id = excluded.company_id,
+      image = excluded.image,
+      -- A record is the whole truth about its product: an offer planned in the back office
+      -- gives way to the file's, and an edit opened before the import is refused on saving.
+      offer_planned_halalas = excluded.offer_planned_halalas,
+      offer_starts_at = excluded.offer_starts_at,
+      offer_ends_at = excluded.offer_ends_at,
+      version = ${products}.version + 1,
+      updated_at = now()
+    returning id, sku`);
+  const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
+  const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
+  // A record is the whole truth about its product: its extra images replace the stored ones.
+  await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
+  const extra = part.flatMap((p) =>
+    (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
+  );
+  if (extra.length) await tx.insert(productImages).values(extra);
+}
