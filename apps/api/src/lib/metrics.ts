@@ -19,8 +19,14 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Whether Redis answers; absent when the shop runs without Redis. */
   redisUp?: () => boolean;
-  /** Orders, payments and refunds as the database holds them. */
-  business: () => Promise<{ orders: FigureRows; payments: FigureRows; refunds: FigureRows }>;
+  /** Orders, payments, refunds and e-invoices as the database holds them. */
+  business: () => Promise<{
+    orders: FigureRows;
+    payments: FigureRows;
+    refunds: FigureRows;
+    einvoices: FigureRows;
+    oldestQueuedEinvoiceSeconds: number;
+  }>;
 }
 
 /**
@@ -133,14 +139,14 @@ export class ShopMetrics {
         },
       });
     }
-    // The three figures come from one read of the database per scrape.
+    // The business figures come from one read of the database per scrape.
     let reading: ReturnType<MetricsSources['business']> | undefined;
     const figures = () => (reading ??= sources.business().finally(() => (reading = undefined)));
     const figure = (
       name: string,
       help: string,
       labelNames: string[],
-      pick: 'orders' | 'payments' | 'refunds',
+      pick: 'orders' | 'payments' | 'refunds' | 'einvoices',
     ) =>
       new Gauge({
         name,
@@ -161,6 +167,20 @@ export class ShopMetrics {
       'payments',
     );
     figure('shop_refunds', 'Refunds in the database, by status', ['status'], 'refunds');
+    figure(
+      'shop_einvoices',
+      'E-invoices and credit notes, by kind and status (queued: not yet reported to ZATCA)',
+      ['kind', 'status'],
+      'einvoices',
+    );
+    new Gauge({
+      name: 'shop_einvoice_oldest_queued_seconds',
+      help: 'Age of the oldest e-invoice not yet reported (ZATCA wants each within 24 hours); 0 when none waits',
+      registers,
+      async collect() {
+        this.set((await figures()).oldestQueuedEinvoiceSeconds);
+      },
+    });
   }
 
   watchGate(gate: WatchedGate): void {

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { apiPaths, einvoicePaths, type PayInvoiceAnswer } from '@shop/contract';
+import { SIMULATOR_OTP } from '@shop/zatca';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, placeOrderCall, putInCart } from '../../test/shoppers.ts';
+import { signedInMember } from '../../test/staff.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -106,6 +108,54 @@ describe('metrics', () => {
     expect(series(after, 'shop_orders', { status: 'paid' })).toBe(paidBefore + 1);
     // A mada card is reported apart from other cards.
     expect(series(after, 'shop_payments', { provider: 'sandbox', method: 'mada', status: 'paid' })).toBe(1);
+  });
+
+  it('shows the e-invoices waiting to be reported and how long the oldest has waited', async () => {
+    expect(series(await scrape(), 'shop_einvoice_oldest_queued_seconds')).toBe(0);
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    const onboarded = await t.app.inject({
+      method: 'POST',
+      url: einvoicePaths.onboard.build({}),
+      headers: owner.headers,
+      payload: {
+        otp: SIMULATOR_OTP,
+        legalName: 'شركة متجر الرياض للإلكترونيات',
+        vatNumber: '399999999900003',
+        commercialRegister: '1010010000',
+        branch: 'الفرع الرئيسي',
+        businessCategory: 'Electronics retail',
+        street: 'طريق الملك فهد',
+        buildingNumber: '2322',
+        additionalNumber: '8228',
+        district: 'العليا',
+        city: 'الرياض',
+        postalCode: '12214',
+      },
+    });
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    const product = await createProduct(t.app.db, { priceHalalas: 10_000, stock: 5 });
+    const shopper = await createShopper(t.app.db);
+    await putInCart(t.app.db, shopper.id, product.id, 1);
+    const order: PayInvoiceAnswer = (await placeOrderCall(t, shopper, {}, 'en')).json();
+    const card = { number: '4111111111111111', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.sandboxPay.build({}),
+      headers: shopper.headers,
+      payload: { ...card, invoiceId: order.invoiceId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.verifyPayment.build({}),
+      headers: shopper.headers,
+      payload: { id: order.given_id },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    // Reporting runs on its own schedule (off in tests): the invoice waits in the queue.
+    const text = await scrape();
+    expect(series(text, 'shop_einvoices', { kind: 'invoice', status: 'queued' })).toBe(1);
+    expect(series(text, 'shop_einvoice_oldest_queued_seconds')).toBeGreaterThan(0);
   });
 });
 

@@ -15,7 +15,8 @@ import {
 } from '@shop/zatca';
 import { AppError } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
 import { activateUnit, type SealingConfig } from '../../modules/einvoices/service.ts';
 import type { EinvoiceUnitRow } from '../../modules/einvoices/schema.ts';
 

@@ -4,7 +4,8 @@ import { FatooraError, type FatooraMessage, type ReportOutcome } from '@shop/zat
 import { AppError } from '../../lib/errors.ts';
 import { periodicTask } from '../../lib/periodic.ts';
 import type { Shop } from '../../lib/shop.ts';
-import { recordAudit, type AuditActor } from '../../modules/audit/service.ts';
+import { recordAudit } from '../../modules/audit/service.ts';
+import type { AuditActor } from '../../lib/audit-actor.ts';
 import {
   claimDueDocuments,
   documentByUuid,

@@ -1,5 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { einvoiceDocuments } from '../../modules/einvoices/schema.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { payments } from '../../modules/payments/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
@@ -12,25 +13,38 @@ export interface FigureRow {
 
 /**
  * What the shop has done, from its own tables: orders by status, payments by provider, method
- * and status, refunds by status. Read from the database rather than counted in memory, so every
+ * and status, refunds by status, e-invoices by status (the queued ones are the reporting
+ * backlog) with the age of the oldest one still queued. Read from the database rather than counted in memory, so every
  * process of the shop reports the same totals, a restart loses nothing, and orders placed by
  * another process are counted too. A card payment's method is its network when that is mada
  * (Saudi debit cards are reported apart from credit cards), else the provider's source type
  * (creditcard, applepay, stcpay).
  */
-export async function businessFigures(
-  db: Db,
-): Promise<{ orders: FigureRow[]; payments: FigureRow[]; refunds: FigureRow[] }> {
+export async function businessFigures(db: Db): Promise<{
+  orders: FigureRow[];
+  payments: FigureRow[];
+  refunds: FigureRow[];
+  einvoices: FigureRow[];
+  oldestQueuedEinvoiceSeconds: number;
+}> {
   const method = sql<string>`case
     when ${payments.raw} -> 'source' ->> 'company' = 'mada' then 'mada'
     else coalesce(${payments.raw} -> 'source' ->> 'type', 'unknown') end`;
-  const [orderRows, paymentRows, refundRows] = await Promise.all([
+  const [orderRows, paymentRows, refundRows, einvoiceRows, [oldest]] = await Promise.all([
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     db
       .select({ provider: payments.provider, method, status: payments.status, n: count() })
       .from(payments)
       .groupBy(payments.provider, method, payments.status),
     db.select({ status: refunds.status, n: count() }).from(refunds).groupBy(refunds.status),
+    db
+      .select({ kind: einvoiceDocuments.kind, status: einvoiceDocuments.status, n: count() })
+      .from(einvoiceDocuments)
+      .groupBy(einvoiceDocuments.kind, einvoiceDocuments.status),
+    db
+      .select({ since: sql<string | null>`min(${einvoiceDocuments.issuedAt})` })
+      .from(einvoiceDocuments)
+      .where(eq(einvoiceDocuments.status, 'queued')),
   ]);
   return {
     orders: orderRows.map((r) => ({ labels: { status: r.status }, value: r.n })),
@@ -39,5 +53,9 @@ export async function businessFigures(
       value: r.n,
     })),
     refunds: refundRows.map((r) => ({ labels: { status: r.status }, value: r.n })),
+    einvoices: einvoiceRows.map((r) => ({ labels: { kind: r.kind, status: r.status }, value: r.n })),
+    oldestQueuedEinvoiceSeconds: oldest?.since
+      ? Math.max(0, (Date.now() - new Date(oldest.since).getTime()) / 1000)
+      : 0,
   };
 }
