@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { MAX_PAGE_SIZE, sarToHalalas } from './constants.ts';
 import { definePath } from './paths.ts';
@@ -89,8 +90,12 @@ const optionalInstantField = z
     return date.toISOString();
   });
 
-const nameField = z.string().trim().min(1, 'CATALOG_NAME_REQUIRED').max(200, 'CATALOG_NAME_TOO_LONG');
-const descriptionField = z.string().trim().max(10_000, 'DESCRIPTION_TOO_LONG').optional().default('');
+const nameField = text().trim().min(1, 'CATALOG_NAME_REQUIRED').max(200, 'CATALOG_NAME_TOO_LONG');
+const descriptionField = text({ multiline: true })
+  .trim()
+  .max(10_000, 'DESCRIPTION_TOO_LONG')
+  .optional()
+  .default('');
 
 export const productInputSchema = z
   .object({

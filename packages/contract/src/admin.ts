@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { languages } from './messages.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
@@ -65,7 +66,7 @@ export type StaffAccess =
 const passwordInput = z.string().min(1, 'PASSWORD_REQUIRED').max(1024, 'PASSWORD_TOO_LONG');
 
 export const staffSignInSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'EMAIL_REQUIRED').max(254, 'EMAIL_INVALID'),
+  email: text().trim().toLowerCase().min(1, 'EMAIL_REQUIRED').max(254, 'EMAIL_INVALID'),
   password: passwordInput,
 });
 export type StaffSignIn = z.infer<typeof staffSignInSchema>;

@@ -133,6 +133,13 @@ export function toApiError(
       headers: { 'retry-after': '1' },
       body: { code: 'SERVER_BUSY', message: errorMessage('SERVER_BUSY', lang) },
     };
+  // Text PostgreSQL cannot store (a NUL character) that a field's own check let through: the
+  // same refusal as the contract's text fields give, not a fault of the shop.
+  if (['22021', '22P05'].includes(pgErrorCode(error) ?? ''))
+    return {
+      status: 400,
+      body: { code: 'TEXT_CONTROL_CHARACTERS', message: errorMessage('TEXT_CONTROL_CHARACTERS', lang) },
+    };
   // The database is restarting or out of reach: the client may try again in a few seconds.
   if (databaseUnreachable(error))
     return {
