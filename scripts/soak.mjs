@@ -98,6 +98,14 @@ const json = (body) => {
 
 const offers = json((await call('offers', '/api/Product/Select/Four/Image/Product')).body) ?? [];
 const productIds = offers.map((p) => p.productId);
+// An hour of buying would sell the demo catalog out, and then nobody could buy: the member
+// stocks the products bought here first, as a shop owner would.
+const restocked = await call('restock', '/api/admin/products/bulk', {
+  method: 'POST',
+  headers: { cookie: `staff_session=${staffToken}`, 'content-type': 'application/json', origin: base },
+  body: JSON.stringify({ action: 'set_stock', ids: productIds, stock: 1_000_000 }),
+});
+if (restocked.status !== 200) throw new Error(`restocking: ${restocked.status} ${restocked.body}`);
 const words = ['ايفون', 'سامسونج', 'سماعة', 'laptop', 'watch', 'شاحن', 'tv', 'galaxy'];
 const until = Date.now() + minutes * 60_000;
 
