@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { Fatoora } from './lib/fatoora.ts';
 import { einvoiceUnits } from './modules/einvoices/schema.ts';
 import { documentsOfUnit } from './modules/einvoices/service.ts';
+import { onboardingForm } from './test/einvoices.ts';
 import { createProduct } from './test/factories.ts';
 import {
   createShopStore,
@@ -37,20 +38,6 @@ import { onboardSigningUnit } from './use-cases/einvoicing/onboard.ts';
 const SEALING_KEY = 'a1'.repeat(32);
 const sealing = {
   staff: { idleMinutes: 30, sessionHours: 12, totpKey: Buffer.from(SEALING_KEY, 'hex') },
-};
-
-const onboarding = {
-  otp: '123345',
-  legalName: 'شركة متجر الرياض للإلكترونيات',
-  vatNumber: '399999999900003',
-  commercialRegister: '1010010000',
-  branch: 'الفرع الرئيسي',
-  businessCategory: 'Electronics retail',
-  street: 'طريق الملك فهد',
-  buildingNumber: '2322',
-  district: 'العليا',
-  city: 'الرياض',
-  postalCode: '12214',
 };
 
 /** In front of the simulator: counts the reports of each document UUID. */
@@ -119,7 +106,7 @@ async function storeWithUnit(fatooraUrl: string, stock: number) {
           zatca: { apiUrl: fatooraUrl, simulator: false, environment: 'simulation', reportIntervalMs: 0 },
         }),
       },
-      onboarding,
+      onboardingForm,
       { staffId: null, actor: 'command-line', ip: '' },
     );
   });

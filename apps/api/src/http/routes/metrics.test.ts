@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiPaths, einvoicePaths, type PayInvoiceAnswer } from '@shop/contract';
-import { SIMULATOR_OTP } from '@shop/zatca';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
+import { onboardingForm } from '../../test/einvoices.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, placeOrderCall, putInCart } from '../../test/shoppers.ts';
@@ -117,20 +117,7 @@ describe('metrics', () => {
       method: 'POST',
       url: einvoicePaths.onboard.build({}),
       headers: owner.headers,
-      payload: {
-        otp: SIMULATOR_OTP,
-        legalName: 'شركة متجر الرياض للإلكترونيات',
-        vatNumber: '399999999900003',
-        commercialRegister: '1010010000',
-        branch: 'الفرع الرئيسي',
-        businessCategory: 'Electronics retail',
-        street: 'طريق الملك فهد',
-        buildingNumber: '2322',
-        additionalNumber: '8228',
-        district: 'العليا',
-        city: 'الرياض',
-        postalCode: '12214',
-      },
+      payload: onboardingForm,
     });
     expect(onboarded.statusCode, onboarded.body).toBe(200);
     const product = await createProduct(t.app.db, { priceHalalas: 10_000, stock: 5 });

@@ -13,13 +13,13 @@ import {
   FatooraClient,
   INITIAL_PIH,
   REJECTION_SUFFIX,
-  SIMULATOR_OTP,
   WARNING_SUFFIX,
 } from '@shop/zatca';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fatoora } from '../../lib/fatoora.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
+import { onboardingForm } from '../../test/einvoices.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, placeOrderCall, putInCart, type Shopper } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
@@ -31,21 +31,6 @@ import { einvoiceDocuments, einvoiceUnits } from '../../modules/einvoices/schema
 import { claimDueDocuments, issueDocument } from '../../modules/einvoices/service.ts';
 
 const card = { number: '4111111111111111', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
-
-export const onboardingBody = {
-  otp: SIMULATOR_OTP,
-  legalName: 'شركة متجر الرياض للإلكترونيات',
-  vatNumber: '399999999900003',
-  commercialRegister: '1010010000',
-  branch: 'الفرع الرئيسي',
-  businessCategory: 'Electronics retail',
-  street: 'طريق الملك فهد',
-  buildingNumber: '2322',
-  additionalNumber: '8228',
-  district: 'العليا',
-  city: 'الرياض',
-  postalCode: '12214',
-};
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
@@ -137,10 +122,10 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
   });
 
   it('refuses onboarding to a member who is not an owner, a wrong OTP, and bad details in the language asked', async () => {
-    const refused = await onboard(staff.headers, onboardingBody);
+    const refused = await onboard(staff.headers, onboardingForm);
     expect(refused.statusCode).toBe(403);
 
-    const badOtp = await onboard(owner.headers, { ...onboardingBody, otp: '000000' });
+    const badOtp = await onboard(owner.headers, { ...onboardingForm, otp: '000000' });
     expect(badOtp.statusCode, badOtp.body).toBe(422);
     expect(badOtp.json().code).toBe('EINVOICE_ONBOARDING_REFUSED');
 
@@ -148,7 +133,7 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
       method: 'POST',
       url: `${einvoicePaths.onboard.build({})}?lang=ar`,
       headers: owner.headers,
-      payload: { ...onboardingBody, vatNumber: '12345' },
+      payload: { ...onboardingForm, vatNumber: '12345' },
     });
     expect(badVat.statusCode).toBe(400);
     expect(JSON.stringify(badVat.json())).toContain('EINVOICE_VAT_INVALID');
@@ -156,7 +141,7 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
   });
 
   it('onboards (CSR, compliance CSID, three compliance checks, production CSID), then signs each paid order in one chain', async () => {
-    const res = await onboard(owner.headers, onboardingBody);
+    const res = await onboard(owner.headers, onboardingForm);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().unit).toMatchObject({
       onboarded: true,
@@ -164,9 +149,9 @@ describe('e-invoices (ZATCA phase 2) against the local Fatoora simulator', () =>
       certificateExpiring: false,
       // Onboarding again starts from the seller the unit signs for.
       sellerDefaults: {
-        vatNumber: onboardingBody.vatNumber,
-        legalName: onboardingBody.legalName,
-        buildingNumber: onboardingBody.buildingNumber,
+        vatNumber: onboardingForm.vatNumber,
+        legalName: onboardingForm.legalName,
+        buildingNumber: onboardingForm.buildingNumber,
       },
     });
     const [unit] = await t.app.db.select().from(einvoiceUnits);
