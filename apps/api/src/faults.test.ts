@@ -72,8 +72,8 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarting while shoppers buy', () => 
     url.port = String(proxy.port);
     t = await createTestApp({ DATABASE_URL: url.toString() });
   }, 60_000);
-  // Closing waits for the pool to end every connection it made since the outage: on a busy
-  // machine that takes longer than the default minute.
+  // Closing the shop after the outage has taken more than the default minute on a machine busy
+  // with other suites (the cause is not pinned down yet): it gets three.
   afterAll(async () => {
     await t?.close();
     await proxy?.close();
