@@ -101,7 +101,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       ...connection,
       max: options.poolSize ?? 10,
-      ...(options.statementTimeoutMs && { statement_timeout: options.statementTimeoutMs }),
+      // A server that goes away mid-handshake or mid-statement must not hold a connection of
+      // the pool forever (a request waiting on it, and the pool never ending on shutdown):
+      // connecting gives up after 10 s, and a statement the server never answers fails on this
+      // side 5 s after the server's own statement timeout would have cancelled it.
+      connectionTimeoutMillis: 10_000,
+      ...(options.statementTimeoutMs && {
+        statement_timeout: options.statementTimeoutMs,
+        query_timeout: options.statementTimeoutMs + 5_000,
+      }),
     });
     // A client that loses its server must not crash the process: an idle one is reported on
     // the pool, one checked out (a transaction between two statements, a cancellable read) on

@@ -76,7 +76,7 @@ const UNREACHABLE_STATES = new Set(['08000', '08001', '08003', '08004', '08006',
 /** Node's and node-postgres's words for a connection that failed or was cut. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const UNREACHABLE_MESSAGE =
-  /^Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/;
+  /^Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|^Query read timeout/;
 
 /**
  * Whether a failure is the database being unreachable (restarting, failed over, the network
