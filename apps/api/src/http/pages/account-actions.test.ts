@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { users } from '../../modules/users/schema.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type TestContext } from '../../test/harness.ts';
+import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { multipart, signedInUser } from '../../test/users.ts';
 
 /**
@@ -13,30 +12,17 @@ import { multipart, signedInUser } from '../../test/users.ts';
  */
 describe('account page actions', () => {
   let t: TestContext;
-  let recording = false;
-  const statements: string[] = [];
+  const log = new QueryLog();
+  const statements = log.statements;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
-      if (recording) statements.push(sql);
-    });
+    t = await pagesApp(log);
   }, 180_000);
   afterAll(() => t.close());
 
-  async function record<T>(run: () => Promise<T>): Promise<T> {
-    statements.length = 0;
-    recording = true;
-    try {
-      return await run();
-    } finally {
-      recording = false;
-    }
-  }
+  const record = <T>(run: () => Promise<T>) => log.record(run);
 
-  /** The statements that read (or lock) rows of `table`. */
-  const readsOf = (table: string) =>
-    statements.filter((sql) => new RegExp(`^\\s*select[\\s\\S]*\\bfrom "${table}"`, 'i').test(sql));
+  const readsOf = (table: string) => log.readsOf(table);
 
   it('saves the profile from its page with one session lookup and one read of the account', async () => {
     const shopper = await signedInUser(t.app.db);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { auditLog } from '../../modules/audit/schema.ts';
 import { products } from '../../modules/catalog/schema.ts';
 import { createCategory, createCompany, createProduct } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type TestContext } from '../../test/harness.ts';
+import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
 import { multipart } from '../../test/users.ts';
 
@@ -18,14 +18,11 @@ import { multipart } from '../../test/users.ts';
  */
 describe('catalog changes from the dashboard', () => {
   let t: TestContext;
-  let recording = false;
-  const statements: string[] = [];
+  const log = new QueryLog();
+  const statements = log.statements;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
-      if (recording) statements.push(sql);
-    });
+    t = await pagesApp(log);
   }, 180_000);
   afterAll(() => t.close());
 
@@ -53,15 +50,14 @@ describe('catalog changes from the dashboard', () => {
       categoryId: String(product.categoryId),
       brandId: String(product.companyId),
     });
-    statements.length = 0;
-    recording = true;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/en/dashboard/products/${product.id}`,
-      headers: { ...pageHeaders(staff.token), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form.toString(),
-    });
-    recording = false;
+    const res = await log.record(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/en/dashboard/products/${product.id}`,
+        headers: { ...pageHeaders(staff.token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      }),
+    );
 
     // Without JavaScript the page answers post-redirect-get, back to the product's page.
     expect(res.statusCode, res.body).toBe(302);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { createProduct } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type TestContext } from '../../test/harness.ts';
+import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { createShopper, orderRow, placeOrderCall, putInCart } from '../../test/shoppers.ts';
 import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
 
@@ -14,14 +13,11 @@ import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
  */
 describe('a refund from the dashboard', () => {
   let t: TestContext;
-  let recording = false;
-  const statements: string[] = [];
+  const log = new QueryLog();
+  const statements = log.statements;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
-      if (recording) statements.push(sql);
-    });
+    t = await pagesApp(log);
   }, 180_000);
   afterAll(() => t.close());
 
@@ -52,19 +48,19 @@ describe('a refund from the dashboard', () => {
       confirm: '1',
       confirmKey: 'refund',
     });
-    recording = true;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/en/dashboard/orders/${number}/refund`,
-      headers: {
-        host: ADMIN_HOST,
-        origin: ADMIN_ORIGIN,
-        cookie: `staff_session=${owner.token}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: form.toString(),
-    });
-    recording = false;
+    const res = await log.record(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/en/dashboard/orders/${number}/refund`,
+        headers: {
+          host: ADMIN_HOST,
+          origin: ADMIN_ORIGIN,
+          cookie: `staff_session=${owner.token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: form.toString(),
+      }),
+    );
 
     // Without JavaScript the page answers post-redirect-get, to the order's refund page.
     expect(res.statusCode, res.body).toBe(302);

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { getSettings } from '../../modules/settings/service.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type TestContext } from '../../test/harness.ts';
+import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
 
 /**
@@ -12,20 +11,15 @@ import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
  */
 describe('the settings page', () => {
   let t: TestContext;
-  let recording = false;
-  const statements: string[] = [];
+  const log = new QueryLog();
+  const statements = log.statements;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
-      if (recording) statements.push(sql);
-    });
+    t = await pagesApp(log);
   }, 180_000);
   afterAll(() => t.close());
 
-  /** The statements that read (or lock) rows of `table`. */
-  const readsOf = (table: string) =>
-    statements.filter((sql) => new RegExp(`^\\s*select[\\s\\S]*\\bfrom "${table}"`, 'i').test(sql));
+  const readsOf = (table: string) => log.readsOf(table);
 
   it('saves a changed phone with one staff session lookup and one read of the settings', async () => {
     const owner = await signedInMember(t.app.db, { role: 'owner' });
@@ -49,19 +43,19 @@ describe('the settings page', () => {
       commercialRegister: '',
     });
     for (const day of before.openingHours.days) form.append('days', day);
-    recording = true;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/en/dashboard/settings',
-      headers: {
-        host: ADMIN_HOST,
-        origin: ADMIN_ORIGIN,
-        cookie: `staff_session=${owner.token}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: form.toString(),
-    });
-    recording = false;
+    const res = await log.record(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/en/dashboard/settings',
+        headers: {
+          host: ADMIN_HOST,
+          origin: ADMIN_ORIGIN,
+          cookie: `staff_session=${owner.token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: form.toString(),
+      }),
+    );
 
     // Without JavaScript the page answers post-redirect-get, back to the settings page.
     expect(res.statusCode, res.body).toBe(302);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { addresses } from '../../modules/addresses/schema.ts';
 import { createProduct } from '../../test/factories.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { type TestContext } from '../../test/harness.ts';
+import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { cartOf, orderRow, productState, putInCart } from '../../test/shoppers.ts';
 import { signedInUser } from '../../test/users.ts';
 
@@ -14,36 +13,27 @@ import { signedInUser } from '../../test/users.ts';
  */
 describe('storefront page actions', () => {
   let t: TestContext;
-  let recording = false;
-  const statements: string[] = [];
+  const log = new QueryLog();
+  const statements = log.statements;
 
   beforeAll(async () => {
-    ensureWebBuild();
-    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, (sql) => {
-      if (recording) statements.push(sql);
-    });
+    t = await pagesApp(log);
   }, 180_000);
   afterAll(() => t.close());
 
   /** Posts a form to a page as a browser without JavaScript does, recording what the shop sends. */
   async function postForm(url: string, cookie: Record<string, string>, form: Record<string, string>) {
-    statements.length = 0;
-    recording = true;
-    try {
-      return await t.app.inject({
+    return log.record(() =>
+      t.app.inject({
         method: 'POST',
         url,
         headers: { ...cookie, 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(form).toString(),
-      });
-    } finally {
-      recording = false;
-    }
+      }),
+    );
   }
 
-  /** The statements that read (or lock) rows of `table`. */
-  const readsOf = (table: string) =>
-    statements.filter((sql) => new RegExp(`^\\s*select[\\s\\S]*\\bfrom "${table}"`, 'i').test(sql));
+  const readsOf = (table: string) => log.readsOf(table);
 
   it('adds to the cart from the product page without a request through the API', async () => {
     const shopper = await signedInUser(t.app.db);
