@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiPaths } from '@shop/contract';
 import { Redis } from 'ioredis';
@@ -8,6 +7,7 @@ import type { ChangeEvent } from './lib/change-events.ts';
 import { databaseIdentity, redisChannel } from './lib/change-transport.ts';
 import { createProduct } from './test/factories.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
+import { localServers } from './test/local-servers.ts';
 import { createServerDatabase } from './test/server-database.ts';
 import { insertUser, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD } from './test/users.ts';
 
@@ -23,29 +23,7 @@ import { insertUser, TEST_HOST, TEST_ORIGIN, TEST_PASSWORD } from './test/users.
  * stays in-process, under a name that says the cross-process part did not run.
  */
 
-/** True when something answers `hello` the way the server should, within half a second. */
-function answers(port: number, hello: Buffer, reply: RegExp): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write(hello));
-    socket.on('data', (data) => done(reply.test(data.toString('latin1'))));
-  });
-}
-
-// An SSLRequest: a PostgreSQL server answers one byte, `S` or `N`.
-const postgresAnswers = await answers(5432, Buffer.from([0, 0, 0, 8, 4, 210, 22, 47]), /^[SN]/);
-const serverUrl =
-  process.env.TEST_DATABASE_URL ??
-  (postgresAnswers ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
-const redisUrl = (await answers(6379, Buffer.from('PING\r\n'), /^\+PONG/))
-  ? 'redis://127.0.0.1:6379'
-  : undefined;
+const { postgresUrl: serverUrl, redisUrl } = await localServers();
 
 async function until<T>(read: () => T | undefined, what: string): Promise<T> {
   for (let i = 0; i < 100; i += 1) {

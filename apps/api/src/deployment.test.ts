@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
-import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { localServers } from './test/local-servers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIntegrity, prepareStock, runShoppers } from '../../../scripts/checkout-load.mjs';
 import { startCluster, type Cluster } from '../../../scripts/cluster.mjs';
@@ -14,23 +14,8 @@ import { startCluster, type Cluster } from '../../../scripts/cluster.mjs';
  * 127.0.0.1 and nginx (installed with apt-get when absent, as root).
  */
 
-function answers(port: number, hello: Buffer, reply: RegExp): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write(hello));
-    socket.on('data', (data) => done(reply.test(data.toString('latin1'))));
-  });
-}
-
-const servers =
-  (await answers(5432, Buffer.from([0, 0, 0, 8, 4, 210, 22, 47]), /^[SN]/)) &&
-  (await answers(6379, Buffer.from('PING\r\n'), /^\+PONG/));
+const { postgresUrl, redisUrl } = await localServers();
+const servers = Boolean(postgresUrl && redisUrl);
 
 describe.skipIf(!servers)('the shipped deployment: nginx in front of two shop processes', () => {
   let cluster: Cluster;

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiPaths } from '@shop/contract';
@@ -21,6 +20,7 @@ import {
   putInCart,
   type Shopper,
 } from './test/shoppers.ts';
+import { localServers } from './test/local-servers.ts';
 import { tcpProxy } from './test/tcp-proxy.ts';
 
 /*
@@ -29,25 +29,8 @@ import { tcpProxy } from './test/tcp-proxy.ts';
  * looks like from the shop's side, without stopping the servers other tests use.
  */
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.setTimeout(500, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-  });
-}
-
-const postgresUrl =
-  process.env.TEST_DATABASE_URL ??
-  ((await answers(5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
-const redisAnswers = await answers(6379);
+const { postgresUrl, redisUrl } = await localServers();
+const redisAnswers = Boolean(redisUrl);
 
 /** A small filesystem of its own (tmpfs) can be mounted here: root on Linux, as in CI. */
 function canMount(): boolean {
