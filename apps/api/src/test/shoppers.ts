@@ -60,6 +60,26 @@ export async function placeOrderOk(t: TestContext, shopper: Shopper): Promise<Pa
   return res.json();
 }
 
+/**
+ * Pays an order on the sandbox with `cardNumber` (a card the sandbox pays by default) and
+ * verifies the payment, as the payment page does; fails the test unless both answer 200.
+ */
+export async function payOnSandbox(
+  t: TestContext,
+  shopper: Shopper,
+  order: PayInvoiceAnswer,
+  cardNumber = '4111111111111111',
+): Promise<void> {
+  const card = { number: cardNumber, name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
+  for (const [url, payload] of [
+    [apiPaths.sandboxPay.build({}), { ...card, invoiceId: order.invoiceId }],
+    [apiPaths.verifyPayment.build({}), { id: order.given_id }],
+  ] as const) {
+    const res = await t.app.inject({ method: 'POST', url, headers: shopper.headers, payload });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
+}
+
 export async function productState(db: Db, productId: number) {
   const [row] = await db
     .select({ stock: products.stock, unitsSold: products.unitsSold })

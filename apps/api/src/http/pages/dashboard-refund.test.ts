@@ -1,9 +1,9 @@
-import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
+import type { PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../test/factories.ts';
 import { type TestContext } from '../../test/harness.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
-import { createShopper, orderRow, placeOrderCall, putInCart } from '../../test/shoppers.ts';
+import { createShopper, orderRow, placeOrderCall, putInCart, payOnSandbox } from '../../test/shoppers.ts';
 import { ADMIN_HOST, ADMIN_ORIGIN, signedInMember } from '../../test/staff.ts';
 
 /**
@@ -26,14 +26,7 @@ describe('a refund from the dashboard', () => {
     const shopper = await createShopper(t.app.db);
     await putInCart(t.app.db, shopper.id, product.id, 1);
     const order: PayInvoiceAnswer = (await placeOrderCall(t, shopper, {}, 'ar')).json();
-    const card = { number: '4111111111111111', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
-    for (const [url, payload] of [
-      [apiPaths.sandboxPay.build({}), { ...card, invoiceId: order.invoiceId }],
-      [apiPaths.verifyPayment.build({}), { id: order.given_id }],
-    ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, headers: shopper.headers, payload });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    await payOnSandbox(t, shopper, order);
     return order;
   }
 

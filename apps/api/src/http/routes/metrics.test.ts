@@ -6,7 +6,7 @@ import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { onboardingForm } from '../../test/einvoices.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { createShopper, placeOrderCall, putInCart } from '../../test/shoppers.ts';
+import { createShopper, placeOrderCall, putInCart, payOnSandbox } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -96,14 +96,7 @@ describe('metrics', () => {
     const awaiting = await scrape();
     expect(series(awaiting, 'shop_orders', { status: 'awaiting_payment' })).toBeGreaterThanOrEqual(1);
 
-    const card = { number: '4201320111111010', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
-    for (const [url, payload] of [
-      [apiPaths.sandboxPay.build({}), { ...card, invoiceId: order.invoiceId }],
-      [apiPaths.verifyPayment.build({}), { id: order.given_id }],
-    ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, headers: shopper.headers, payload });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    await payOnSandbox(t, shopper, order, '4201320111111010');
     const after = await scrape();
     expect(series(after, 'shop_orders', { status: 'paid' })).toBe(paidBefore + 1);
     // A mada card is reported apart from other cards.
@@ -124,21 +117,7 @@ describe('metrics', () => {
     const shopper = await createShopper(t.app.db);
     await putInCart(t.app.db, shopper.id, product.id, 1);
     const order: PayInvoiceAnswer = (await placeOrderCall(t, shopper, {}, 'en')).json();
-    const card = { number: '4111111111111111', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.sandboxPay.build({}),
-      headers: shopper.headers,
-      payload: { ...card, invoiceId: order.invoiceId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: apiPaths.verifyPayment.build({}),
-      headers: shopper.headers,
-      payload: { id: order.given_id },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
+    await payOnSandbox(t, shopper, order);
     // Reporting runs on its own schedule (off in tests): the invoice waits in the queue.
     const text = await scrape();
     expect(series(text, 'shop_einvoices', { kind: 'invoice', status: 'queued' })).toBe(1);
