@@ -20,3 +20,22 @@ export function commandConfig(): Config | null {
     throw error;
   }
 }
+
+/**
+ * Runs a command's `main` and leaves with the code it answers. A failure is printed and leaves
+ * with 1: as `worded` puts it for the person at the terminal when it knows the error, else whole.
+ */
+export function runCommand(
+  main: () => Promise<number>,
+  worded?: (error: unknown) => string | undefined,
+): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(worded?.(error) ?? error);
+      process.exitCode = 1;
+    },
+  );
+}

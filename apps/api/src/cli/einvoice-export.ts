@@ -5,7 +5,7 @@ import { parseCertificate, certificatePem } from '@shop/zatca';
 import { openDatabase } from '../db/client.ts';
 import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import { activeUnit, documentsOfUnit, unitById } from '../modules/einvoices/service.ts';
-import { commandConfig } from './command-config.ts';
+import { commandConfig, runCommand } from './command-config.ts';
 
 /*
  * `npm run einvoice:export -- --out DIR [--unit ID]` (from the repository root): writes a signing
@@ -74,12 +74,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { verifyChain } from '@shop/zatca';
+import { runCommand } from './command-config.ts';
 
 /*
  * `npm run einvoice:verify-chain -- DIR` (from the repository root): checks a chain exported by
@@ -34,12 +35,4 @@ async function main(): Promise<number> {
   return 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

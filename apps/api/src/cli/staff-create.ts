@@ -12,7 +12,7 @@ import {
 } from '@shop/contract';
 import { DataDirBusyError, withDataDirLock } from '../db/data-dir-lock.ts';
 import type { Config } from '../config.ts';
-import { commandConfig } from './command-config.ts';
+import { commandConfig, runCommand } from './command-config.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { COMMAND_LINE_ACTOR } from '../lib/audit-actor.ts';
@@ -166,12 +166,4 @@ async function createMember(config: Config, member: StaffInvite): Promise<number
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof CliError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main, (error) => (error instanceof CliError ? error.message : undefined));
