@@ -55,13 +55,16 @@ describe.skipIf(!postgresUrl)('PostgreSQL restarting while shoppers buy', () => 
     url.port = String(proxy.port);
     t = await createTestApp({ DATABASE_URL: url.toString() });
   }, 60_000);
-  // Closing the shop after the outage has taken more than the default minute on a machine busy
-  // with other suites (the cause is not pinned down yet): it gets three.
+  // After the outage the pool has sometimes kept one client checked out, and ending it then
+  // waits for ever (seen only in full runs; the cause is not pinned down yet, and a shop's own
+  // shutdown is bounded by SHUTDOWN_TIMEOUT_SECONDS). The test stops waiting after 15 s; cutting
+  // the proxy's connections then ends that client, and the database is dropped with force.
   afterAll(async () => {
-    await t?.close();
+    await t?.app.close();
+    await Promise.race([t?.database.close(), delay(15_000)]);
     await proxy?.close();
     await database?.drop();
-  }, 180_000);
+  }, 120_000);
 
   it('answers 503 with Retry-After in the shopper’s language while it is away, loses no order, and recovers by itself', async () => {
     const product = await createProduct(t.app.db, { priceHalalas: 5_000, stock: 1_000 });
