@@ -113,11 +113,20 @@ export async function withDatabase({ databaseUrl, dataDir }, work) {
  */
 export async function prepareStock(database) {
   return withDatabase(database, async (db) => {
-    const { rows } = await db.query('select id from products where stock > 0 order by id');
+    // Products sold without options: the load adds them to the cart by product id alone.
+    const { rows } = await db.query(
+      'select id from products where stock > 0 and variant_count = 1 order by id',
+    );
     const scarceIds = rows.map((r) => r.id).slice(0, SCARCE_PRODUCTS);
-    await db.query('update products set stock = 1000000 where stock > 0 and not (id = any($1))', [scarceIds]);
-    await db.query('update products set stock = $2 where id = any($1)', [scarceIds, SCARCE_UNITS]);
-    const snapshot = await db.query('select id, stock, units_sold from products');
+    await db.query(
+      'update product_variants set stock = 1000000 where stock > 0 and not (product_id = any($1))',
+      [scarceIds],
+    );
+    await db.query('update product_variants set stock = $2 where product_id = any($1)', [
+      scarceIds,
+      SCARCE_UNITS,
+    ]);
+    const snapshot = await db.query('select id, stock, units_sold from products where variant_count = 1');
     const before = new Map(snapshot.rows.map((r) => [r.id, { stock: r.stock, unitsSold: r.units_sold }]));
     const plentiful = [...before]
       .filter(([id, p]) => p.stock > 0 && !scarceIds.includes(id))

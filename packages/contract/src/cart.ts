@@ -9,6 +9,11 @@ export const cartItemSchema = z.object({
   /** The line id (the API's historical spelling). */
   carId: z.number().int(),
   productId: z.number().int(),
+  /** The variant in the cart: a product without options has one. */
+  variantId: z.number().int(),
+  sku: z.string(),
+  /** The variant's option values, e.g. "256 GB · Blue"; absent for a product without options. */
+  options: z.string().optional(),
   productName: z.string(),
   productImage: z.string(),
   /** What one unit costs now: the offer price when there is one. */
@@ -30,23 +35,27 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-/** Add a product; adding one already in the cart adds one more unit. */
-export const cartInsertSchema = z.object({
-  productId: z
+/** A row id given as a number or as digits, with `code` as the error when it is not one. */
+const rowId = (code: string) =>
+  z
     .union([
-      z.number('PRODUCT_NOT_FOUND'),
+      z.number(code),
       z
         .string()
-        .regex(/^[0-9]{1,10}$/, 'PRODUCT_NOT_FOUND')
+        .regex(/^[0-9]{1,10}$/, code)
         .transform(Number),
     ])
-    .pipe(
-      z
-        .number()
-        .int('PRODUCT_NOT_FOUND')
-        .positive('PRODUCT_NOT_FOUND')
-        .max(2_147_483_647, 'PRODUCT_NOT_FOUND'),
-    ),
+    .pipe(z.number().int(code).positive(code).max(2_147_483_647, code));
+
+/**
+ * Add a product; adding one already in the cart adds one more unit. A product with several
+ * variants needs one named, by `variantId` or by `sku` (400 VARIANT_REQUIRED otherwise); a
+ * product with one variant needs neither.
+ */
+export const cartInsertSchema = z.object({
+  productId: rowId('PRODUCT_NOT_FOUND'),
+  variantId: rowId('VARIANT_NOT_FOUND').optional(),
+  sku: z.string().trim().min(1, 'VARIANT_NOT_FOUND').max(64, 'VARIANT_NOT_FOUND').optional(),
   /** Optional: the cart is always the caller's; when sent it must be the caller's id. */
   userId: text().optional(),
 });

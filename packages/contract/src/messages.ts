@@ -144,6 +144,14 @@ export const errorMessages = {
   // cart
   PRODUCT_NOT_FOUND: { ar: 'المنتج غير موجود', en: 'The product was not found' },
   OUT_OF_STOCK: { ar: 'المنتج غير متوفر حالياً', en: 'The product is out of stock' },
+  VARIANT_REQUIRED: {
+    ar: 'اختر الخيارات (مثل السعة واللون) قبل الإضافة إلى السلة',
+    en: 'Choose the options (such as storage and colour) before adding to the cart',
+  },
+  VARIANT_NOT_FOUND: {
+    ar: 'هذا الاختيار غير متوفر لهذا المنتج',
+    en: 'This choice is not available for this product',
+  },
   QUANTITY_INVALID: {
     ar: 'الكمية يجب أن تكون رقماً صحيحاً لا يقل عن 1',
     en: 'The quantity must be a whole number of at least 1',

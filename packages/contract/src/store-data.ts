@@ -76,8 +76,12 @@ export interface StoreCart {
   cart(): Promise<Cart | null>;
   /** The units in the signed-in shopper's cart (its badge), or null for a visitor. */
   cartCount(): Promise<number | null>;
-  /** One more unit of a product (a new line, or one more on its line); 409 out of stock or at the line's limit. */
-  addToCart(productId: number): Promise<ActionResult<CartInsertResponse>>;
+  /**
+   * One more unit of a product's variant (a new line, or one more on its line): the variant named
+   * by id or SKU, or the product's only one; 400 VARIANT_REQUIRED when it has several and none is
+   * named; 409 out of stock or at the line's limit.
+   */
+  addToCart(productId: number, choice?: { variantId?: number; sku?: string }): Promise<ActionResult<CartInsertResponse>>;
   /** A line's new quantity, from 1 to its product's stock and the per-line limit. */
   setCartLineCount(carId: number, count: number): Promise<ActionResult<CartInsertResponse>>;
   /** Takes a line out of the cart. */

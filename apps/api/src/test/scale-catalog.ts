@@ -167,9 +167,15 @@ export async function generateScaleCatalog(db: Db, size: number): Promise<Map<st
     join col on col.n = 1 + (g / 3) % ${colours.length}
     join companies co on co.slug = f.brand
     join categories ca on ca.slug = k.slug`);
+  // Each generated product is sold without options: one variant with its SKU, prices and stock.
+  await db.execute(sql`
+    insert into product_variants (product_id, sku, price_halalas, offer_price_halalas, stock)
+    select id, sku, price_halalas, offer_price_halalas, stock from products
+    where sku like 'gen-%' and not exists (select 1 from product_variants v where v.product_id = products.id)`);
   // What the importer does after a load: fresh statistics, and pages marked all-visible so
   // that listings are read from the indexes alone.
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze product_variants`);
   const rows = await db.execute(sql`select slug, id from companies`);
   return new Map(
     (rows as unknown as { rows: { slug: string; id: number }[] }).rows.map((r) => [r.slug, r.id]),

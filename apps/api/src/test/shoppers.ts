@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { cartItems } from '../modules/cart/schema.ts';
 import { products } from '../modules/catalog/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
+import { soleVariant } from './factories.ts';
 import type { TestContext } from './harness.ts';
 import { signedInUser } from './users.ts';
 
@@ -20,11 +21,19 @@ export async function createShopper(db: Db): Promise<Shopper> {
   return { id: userId, headers: { authorization: bearer.authorization! } };
 }
 
-export async function putInCart(db: Db, userId: string, productId: number, count: number): Promise<void> {
+/** Puts `count` units of a product's variant (its only one unless `variantId` is given) in the cart. */
+export async function putInCart(
+  db: Db,
+  userId: string,
+  productId: number,
+  count: number,
+  variantId?: number,
+): Promise<void> {
+  const variant = variantId ?? (await soleVariant(db, productId)).id;
   await db
     .insert(cartItems)
-    .values({ userId, productId, count })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { count } });
+    .values({ userId, productId, variantId: variant, count })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.variantId], set: { count } });
 }
 
 export function invoiceBody(shopper: Shopper, extra: Partial<PayInvoiceBody> = {}): PayInvoiceBody {

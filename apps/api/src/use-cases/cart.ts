@@ -2,6 +2,7 @@ import type { CartInsertResponse } from '@shop/contract';
 import type { Db } from '../db/client.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import type { Shop } from '../lib/shop.ts';
+import { variantToBuy, type VariantChoice } from '../modules/catalog/variants.ts';
 import {
   addToCart as addProduct,
   clearCart,
@@ -27,11 +28,19 @@ async function ownLine(db: Db, shopperId: string, carId: number) {
 }
 
 /**
- * One more unit of a visible product: a new line, or one more on its line. 404 for no such
- * product, 409 when it is out of stock or its line is at the stock or the per-line limit.
+ * One more unit of a visible product's variant (the one chosen, or the product's only one): a
+ * new line, or one more on its line. 404 for no such product or variant, 400 VARIANT_REQUIRED
+ * when the product has several and none is chosen, 409 when it is out of stock or its line is
+ * at the stock or the per-line limit.
  */
-export function addToCart(shop: Pick<Shop, 'db'>, shopperId: string, productId: number): Promise<Line> {
-  return addProduct(shop.db, shopperId, productId);
+export async function addToCart(
+  shop: Pick<Shop, 'db'>,
+  shopperId: string,
+  productId: number,
+  choice: VariantChoice = {},
+): Promise<Line> {
+  const variant = await variantToBuy(shop.db, productId, choice);
+  return addProduct(shop.db, shopperId, variant);
 }
 
 /** A line's new quantity, at most its product's stock and the per-line limit (400, 409). */

@@ -48,16 +48,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAG,
         summary: 'Add one unit of a product (a product already in the cart gets one more)',
         description:
-          'Out of stock: 409 OUT_OF_STOCK. A line holds at most the stock and at most 10: 409 QUANTITY_OVER_STOCK or QUANTITY_OVER_LIMIT.',
+          'A product with several variants (storage, colour) needs one named by `variantId` or `sku`: 400 VARIANT_REQUIRED without, 404 VARIANT_NOT_FOUND for one the product does not have. Out of stock: 409 OUT_OF_STOCK. A line holds at most the stock and at most 10: 409 QUANTITY_OVER_STOCK or QUANTITY_OVER_LIMIT.',
         security,
         body: cartInsertSchema,
         response: { 200: cartInsertResponseSchema },
       },
     },
     async (request) => {
-      const { productId, userId } = request.body;
+      const { productId, variantId, sku, userId } = request.body;
       const user = userId === undefined ? requireUser(request) : requireOwner(request, userId);
-      const line = await addToCart(app.shop, user.id, productId);
+      const line = await addToCart(app.shop, user.id, productId, { variantId, sku });
       return { ...okMessage('ADDED_TO_CART', request.lang), ...line };
     },
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems } from './schema.ts';
 import { products } from '../catalog/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { createProduct, type ProductRow } from '../../test/factories.ts';
+import { createProduct, setSoleVariant, type ProductRow } from '../../test/factories.ts';
 import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';
 
 describe('cart', () => {
@@ -90,6 +90,8 @@ describe('cart', () => {
       {
         carId: expect.any(Number),
         productId: plain.id,
+        variantId: expect.any(Number),
+        sku: plain.sku,
         productName: 'سماعة',
         productImage: plain.image,
         productPrice: 100,
@@ -99,6 +101,8 @@ describe('cart', () => {
       {
         carId: expect.any(Number),
         productId: onOffer.id,
+        variantId: expect.any(Number),
+        sku: onOffer.sku,
         productName: onOffer.nameAr,
         productImage: onOffer.image,
         productPrice: 149.5,
@@ -112,11 +116,11 @@ describe('cart', () => {
     expect((await read(me, 'en')).cartProduct[0]?.productName).toBe('Headset');
 
     // A price change in the catalog shows at once.
-    await t.app.db.update(products).set({ priceHalalas: 12_345 }).where(eq(products.id, plain.id));
+    await setSoleVariant(t.app.db, plain.id, { priceHalalas: 12_345 });
     const later = await read(me);
     expect(later.cartProduct[0]?.productPrice).toBe(123.45);
     expect(later.cartTotalPrice).toBe(396.4);
-    await t.app.db.update(products).set({ priceHalalas: 10_000 }).where(eq(products.id, plain.id));
+    await setSoleVariant(t.app.db, plain.id, { priceHalalas: 10_000 });
   });
 
   it('refuses out-of-stock and unknown products', async () => {

@@ -2,7 +2,7 @@ import { apiPaths } from '@shop/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { cartItems } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { createProduct } from '../../test/factories.ts';
+import { createProduct, soleVariant } from '../../test/factories.ts';
 import {
   assertSurvivesHostileRequests,
   HOSTILE_TEST_TIMEOUT,
@@ -25,7 +25,14 @@ describe('cart API under random and hostile requests', () => {
     ]);
     const lines = await t.app.db
       .insert(cartItems)
-      .values(products.slice(0, 1).map((p) => ({ userId: victim.id, productId: p.id, count: 2 })))
+      .values([
+        {
+          userId: victim.id,
+          productId: products[0]!.id,
+          variantId: (await soleVariant(t.app.db, products[0]!.id)).id,
+          count: 2,
+        },
+      ])
       .returning();
     context = {
       app: t.app,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
-import { products } from '../catalog/schema.ts';
+import { products, productVariants } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
 
 export const cartItems = pgTable(
@@ -15,11 +15,15 @@ export const cartItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant in the cart (a product without options has one). */
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('cart_items_user_product').on(t.userId, t.productId),
+    uniqueIndex('cart_items_user_variant').on(t.userId, t.variantId),
     check('cart_items_count_positive', sql`${t.count} >= 1`),
   ],
 );

@@ -2,24 +2,25 @@ import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartItems } from './schema.ts';
-import { products, productSaleColumns } from '../catalog/schema.ts';
+import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
  * The cart's lines, oldest first, with what the cart page and an order line need of each
- * product (names, description, image, list and offer price, stock), read from the catalog now.
+ * variant (names, description, image, SKU, option values, list and offer price, stock), read
+ * from the catalog now.
  */
 async function cartLines(db: Db, userId: string) {
   return db
     .select({
       carId: cartItems.id,
       count: cartItems.count,
-      productId: products.id,
-      ...productSaleColumns,
-      hidden: products.hidden,
+      ...variantSaleColumns,
+      hidden: sql<boolean>`${products.hidden} or ${productVariants.hidden}`,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
@@ -36,9 +37,13 @@ export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart
     const unitHalalas = row.offerPriceHalalas ?? row.priceHalalas;
     totalHalalas += unitHalalas * row.count;
     units += row.count;
+    const options = lang === 'en' ? row.optionsEn : row.optionsAr;
     return {
       carId: row.carId,
       productId: row.productId,
+      variantId: row.variantId,
+      sku: row.sku,
+      ...(options !== '' && { options }),
       productName: lang === 'en' ? row.nameEn : row.nameAr,
       productImage: row.image,
       productPrice: halalasToSar(unitHalalas),
@@ -66,41 +71,42 @@ export async function countCartUnits(db: Db, userId: string): Promise<number> {
 const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
 
 /**
- * Adds one unit of a product: a new line, or one more on the existing line. The increment and
+ * Adds one unit of a variant: a new line, or one more on the existing line. The increment and
  * its limit are one statement, so two quick clicks cannot pass the stock or the line cap.
  */
-export async function addToCart(db: Db, userId: string, productId: number) {
-  const product = (
+export async function addToCart(db: Db, userId: string, variant: { productId: number; variantId: number }) {
+  const { productId, variantId } = variant;
+  const found = (
     await db
-      .select({ stock: products.stock })
-      .from(products)
-      .where(and(eq(products.id, productId), sql`not ${products.hidden}`))
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId))
       .limit(1)
   )[0];
-  if (!product) throw new AppError(404, 'PRODUCT_NOT_FOUND');
-  if (product.stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
+  if (!found) throw new AppError(404, 'PRODUCT_NOT_FOUND');
+  if (found.stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
   const rows = await db
     .insert(cartItems)
-    .values({ userId, productId, count: 1 })
+    .values({ userId, productId, variantId, count: 1 })
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
+      target: [cartItems.userId, cartItems.variantId],
       set: { count: sql`${cartItems.count} + 1`, updatedAt: sql`now()` },
-      setWhere: sql`${cartItems.count} + 1 <= least((select ${products.stock} from ${products} where ${products.id} = ${productId}), ${CART_LINE_MAX})`,
+      setWhere: sql`${cartItems.count} + 1 <= least((select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${variantId}), ${CART_LINE_MAX})`,
     })
     .returning({ carId: cartItems.id, productCount: cartItems.count });
   const row = rows[0];
   if (row) return row;
   // The line is already full: say which limit it reached.
-  throw new AppError(409, product.stock <= CART_LINE_MAX ? 'QUANTITY_OVER_STOCK' : 'QUANTITY_OVER_LIMIT');
+  throw new AppError(409, found.stock <= CART_LINE_MAX ? 'QUANTITY_OVER_STOCK' : 'QUANTITY_OVER_LIMIT');
 }
 
-/** A cart line with its owner and the stock of its product; null when there is none. */
+/** A cart line with its owner and the stock of its variant; null when there is none. */
 export async function findLine(db: Db, carId: number) {
   const row = (
     await db
-      .select({ userId: cartItems.userId, stock: products.stock })
+      .select({ userId: cartItems.userId, stock: productVariants.stock })
       .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
       .where(eq(cartItems.id, carId))
       .limit(1)
   )[0];
@@ -135,18 +141,18 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Takes bought products out of the shopper's cart. Only those: a product added after the
+ * Takes bought variants out of the shopper's cart. Only those: a variant added after the
  * order was placed stays in the cart.
  */
-export async function removeProducts(tx: Db, userId: string, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
+export async function removeVariants(tx: Db, userId: string, variantIds: number[]): Promise<void> {
+  if (variantIds.length === 0) return;
   await tx
     .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)));
 }
 
 /**
- * The cart's lines as checkout reads them: `quantity` units of each product, in product-id
+ * The cart's lines as checkout reads them: `quantity` units of each variant, in variant-id
  * order (the order in which checkout locks stock rows, so two checkouts cannot deadlock).
  */
 export async function cartForCheckout(db: Db, userId: string) {
@@ -158,7 +164,7 @@ export async function cartForCheckout(db: Db, userId: string) {
       ...product,
       quantity: count,
     }))
-    .sort((a, b) => a.productId - b.productId);
+    .sort((a, b) => a.variantId - b.variantId);
 }
 
 export type CheckoutLine = Awaited<ReturnType<typeof cartForCheckout>>[number];

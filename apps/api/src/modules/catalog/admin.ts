@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, companies, productImages, products } from './schema.ts';
+import { categories, companies, productImages, productOptions, products, productVariants } from './schema.ts';
 import { AppError, badRequest, conflict, pgErrorCode } from '../../lib/errors.ts';
 import { rankedIds } from './search.ts';
 
@@ -216,30 +216,68 @@ async function checkGroups(tx: Tx, input: Pick<ProductInput, 'categoryId' | 'bra
   if (!brand) throw badRequest('BRAND_NOT_FOUND', 'brandId');
 }
 
+/** 409 SKU_TAKEN when another product, or a variant of another product, has the SKU. */
 async function checkSku(tx: Tx, sku: string, exceptId?: number) {
   const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, sku));
   if (taken && taken.id !== exceptId) throw conflict('SKU_TAKEN', 'sku');
+  const [variant] = await tx
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(eq(productVariants.sku, sku));
+  if (variant && variant.productId !== exceptId) throw conflict('SKU_TAKEN', 'sku');
 }
 
-function editableValues(input: ProductInput, now: Date) {
-  const startsAt = input.offerPrice === null || !input.offerStartsAt ? null : new Date(input.offerStartsAt);
-  const endsAt = input.offerPrice === null || !input.offerEndsAt ? null : new Date(input.offerEndsAt);
+function offerDates(input: ProductInput) {
+  return {
+    offerStartsAt: input.offerPrice === null || !input.offerStartsAt ? null : new Date(input.offerStartsAt),
+    offerEndsAt: input.offerPrice === null || !input.offerEndsAt ? null : new Date(input.offerEndsAt),
+  };
+}
+
+function editableValues(input: ProductInput) {
   return {
     nameAr: input.nameAr,
     nameEn: input.nameEn,
     descriptionAr: input.descriptionAr,
     descriptionEn: input.descriptionEn,
-    priceHalalas: input.price,
-    offerPlannedHalalas: input.offerPrice,
-    offerStartsAt: startsAt,
-    offerEndsAt: endsAt,
-    offerPriceHalalas: liveOffer(input.offerPrice, startsAt, endsAt, now),
-    stock: input.stock,
+    ...offerDates(input),
     categoryId: input.categoryId,
     companyId: input.brandId,
     featured: input.featured,
     hidden: input.hidden,
   };
+}
+
+/** The editor's price, offer and stock, as the one variant of a product without options holds them. */
+function saleValues(input: ProductInput, now: Date) {
+  const { offerStartsAt, offerEndsAt } = offerDates(input);
+  return {
+    priceHalalas: input.price,
+    offerPlannedHalalas: input.offerPrice,
+    offerPriceHalalas: liveOffer(input.offerPrice, offerStartsAt, offerEndsAt, now),
+    stock: input.stock,
+  };
+}
+
+/** True when the product is sold by options (its prices and stock are its variants'). */
+export async function hasOptions(tx: Db | Tx, productId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: productOptions.id })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Each variant's live offer from its planned one and the product's offer dates: the plan while
+ * the dates hold, none outside them.
+ */
+function liveVariantOffer(now: Date) {
+  const at = now.toISOString();
+  return sql`case when (${products.offerStartsAt} is null or ${products.offerStartsAt} <= ${at}::timestamptz)
+    and (${products.offerEndsAt} is null or ${products.offerEndsAt} > ${at}::timestamptz)
+    then ${productVariants.offerPlannedHalalas} end`;
 }
 
 const newSku = () => `P-${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -257,11 +295,15 @@ export async function insertProduct(
   await checkGroups(tx, input);
   const sku = input.sku ?? newSku();
   await checkSku(tx, sku);
+  const sale = saleValues(input, now);
   const [row] = await tx
     .insert(products)
-    .values({ ...editableValues(input, now), sku, image })
+    .values({ ...editableValues(input), ...sale, sku, image })
     .returning();
-  return row!;
+  // A new product has no options: one variant, with the product's SKU, prices and stock.
+  await tx.insert(productVariants).values({ productId: row!.id, sku, ...sale });
+  const [fresh] = await tx.select().from(products).where(eq(products.id, row!.id));
+  return fresh!;
 }
 
 /** The product, locked for this transaction; null when there is none. */
@@ -297,16 +339,29 @@ export async function updateProduct(
   if (!before) return null;
   await checkGroups(tx, input);
   if (input.sku !== undefined) await checkSku(tx, input.sku, id);
-  const [after] = await tx
+  await tx
     .update(products)
     .set({
-      ...editableValues(input, now),
+      ...editableValues(input),
       ...(input.sku !== undefined && { sku: input.sku }),
       version: before.version + 1,
       updatedAt: now,
     })
-    .where(eq(products.id, id))
-    .returning();
+    .where(eq(products.id, id));
+  if (await hasOptions(tx, id)) {
+    // Prices and stock are the variants' (edited in their grid); the new offer dates apply to them.
+    await tx
+      .update(productVariants)
+      .set({ offerPriceHalalas: liveVariantOffer(now) })
+      .from(products)
+      .where(and(eq(productVariants.productId, id), eq(products.id, id)));
+  } else {
+    await tx
+      .update(productVariants)
+      .set({ ...saleValues(input, now), ...(input.sku !== undefined && { sku: input.sku }), updatedAt: now })
+      .where(eq(productVariants.productId, id));
+  }
+  const [after] = await tx.select().from(products).where(eq(products.id, id));
   return { before, after: after! };
 }
 
@@ -408,29 +463,32 @@ export async function bulkUpdateProducts(tx: Tx, bulk: ProductsBulk): Promise<Pr
     .orderBy(asc(products.id))
     .for('update');
   if (before.length === 0) return [];
-  const scale = (column: AnyPgColumn) =>
-    bulk.action === 'price_percent'
-      ? sql`round(${column}::numeric * (100 + ${bulk.percent}::numeric) / 100)::int`
-      : sql`${column}`;
-  const set =
-    bulk.action === 'price_percent'
-      ? {
-          priceHalalas: scale(products.priceHalalas),
-          offerPriceHalalas: scale(products.offerPriceHalalas),
-          offerPlannedHalalas: scale(products.offerPlannedHalalas),
-        }
-      : bulk.action === 'set_stock'
-        ? { stock: bulk.stock }
-        : { hidden: bulk.action === 'hide' };
+  const found = before.map((p) => p.id);
+  const scale = (column: AnyPgColumn, percent: number) =>
+    sql`round(${column}::numeric * (100 + ${percent}::numeric) / 100)::int`;
+  // Prices and stock are set on every variant of the products (the product rows follow them).
+  if (bulk.action === 'price_percent' || bulk.action === 'set_stock')
+    await tx
+      .update(productVariants)
+      .set(
+        bulk.action === 'price_percent'
+          ? {
+              priceHalalas: scale(productVariants.priceHalalas, bulk.percent),
+              offerPriceHalalas: scale(productVariants.offerPriceHalalas, bulk.percent),
+              offerPlannedHalalas: scale(productVariants.offerPlannedHalalas, bulk.percent),
+              updatedAt: sql`now()`,
+            }
+          : { stock: bulk.stock, updatedAt: sql`now()` },
+      )
+      .where(inArray(productVariants.productId, found));
   const after = await tx
     .update(products)
-    .set({ ...set, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      inArray(
-        products.id,
-        before.map((p) => p.id),
-      ),
-    )
+    .set({
+      ...((bulk.action === 'hide' || bulk.action === 'publish') && { hidden: bulk.action === 'hide' }),
+      version: sql`${products.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(products.id, found))
     .returning();
   const afterById = new Map(after.map((p) => [p.id, p]));
   return before.map((p) => ({ before: p, after: afterById.get(p.id)! }));
@@ -446,18 +504,24 @@ export function offerNotBelowPrice(error: unknown): boolean {
  * while its dates hold, and clears it outside them. Returns the products changed.
  */
 export async function applyOfferSchedule(db: Db, now = new Date()): Promise<number[]> {
-  const live = sql`case when (${products.offerStartsAt} is null or ${products.offerStartsAt} <= ${now.toISOString()}::timestamptz)
-    and (${products.offerEndsAt} is null or ${products.offerEndsAt} > ${now.toISOString()}::timestamptz)
-    then ${products.offerPlannedHalalas} end`;
+  const live = liveVariantOffer(now);
   const rows = await db
-    .update(products)
+    .update(productVariants)
     .set({ offerPriceHalalas: live, updatedAt: sql`now()` })
+    .from(products)
     .where(
       and(
-        isNotNull(products.offerPlannedHalalas),
-        sql`${products.offerPriceHalalas} is distinct from ${live}`,
+        eq(products.id, productVariants.productId),
+        isNotNull(productVariants.offerPlannedHalalas),
+        sql`${productVariants.offerPriceHalalas} is distinct from ${live}`,
       ),
     )
-    .returning({ id: products.id });
-  return rows.map((r) => r.id);
+    .returning({ id: productVariants.productId });
+  const ids = [...new Set(rows.map((r) => r.id))].sort((a, b) => a - b);
+  if (ids.length > 0)
+    await db
+      .update(products)
+      .set({ updatedAt: sql`now()` })
+      .where(inArray(products.id, ids));
+  return ids;
 }

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { counts, type Counts, type ParsedCatalog } from '../../lib/catalog-file/format.ts';
 import { liveOffer } from './admin.ts';
-import { categories, companies, productImages, products } from './schema.ts';
+import { categories, companies, productImages, productOptions, products, productVariants } from './schema.ts';
 
 /*
  * A catalog file's categories, brands and products written into the catalog's tables, each
@@ -148,6 +148,61 @@ export function offerColumns(p: ParsedCatalog['products'][number], now: Date) {
   };
 }
 
+/**
+ * The one variant of each product of the batch, with the product's SKU, prices and stock (the
+ * product row's copies follow by trigger). A product that had options before loses them: the
+ * record is the whole truth about its product. Its variants that were ordered stay, hidden.
+ */
+async function writeSoleVariants(
+  tx: Tx,
+  part: ParsedCatalog['products'],
+  idBySku: Map<string, number>,
+  offers: ReturnType<typeof offerColumns>[],
+): Promise<void> {
+  const ids = part.map((p) => idBySku.get(p.sku)!);
+  const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
+  await tx.execute(sql`
+    with stale as (
+      select v.id, exists (select 1 from order_lines l where l.variant_id = v.id) as ordered
+      from ${productVariants} v
+      where v.product_id = any(${sql.param(ids)}::integer[])
+        and v.sku <> (select p.sku from ${products} p where p.id = v.product_id)
+    ),
+    hidden as (
+      update ${productVariants} set hidden = true, updated_at = now()
+      where id in (select id from stale where ordered) returning id
+    )
+    delete from ${productVariants} where id in (select id from stale where not ordered)`);
+  await tx.execute(sql`
+    insert into ${productVariants} (product_id, position, sku, price_halalas, offer_price_halalas,
+      offer_planned_halalas, stock)
+    select product_id, 0, sku, price, offer, planned, stock from unnest(
+      ${sql.param(ids)}::integer[],
+      ${column((p) => p.sku)}::text[],
+      ${column((p) => sarToHalalas(p.price))}::integer[],
+      ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
+      ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
+      ${column((p) => p.stock)}::integer[]
+    ) as f(product_id, sku, price, offer, planned, stock)
+    on conflict (sku) do update set
+      price_halalas = excluded.price_halalas,
+      offer_price_halalas = excluded.offer_price_halalas,
+      offer_planned_halalas = excluded.offer_planned_halalas,
+      stock = excluded.stock,
+      value1_id = null, value2_id = null, value3_id = null,
+      hidden = false,
+      updated_at = now()
+    where ${productVariants}.product_id = excluded.product_id`);
+  // Options go with their variants; one still named by a hidden, ordered variant stays.
+  await tx.execute(sql`
+    delete from ${productOptions} o
+    where o.product_id = any(${sql.param(ids)}::integer[])
+      and not exists (
+        select 1 from ${productVariants} v
+        join product_option_values pv on pv.id in (v.value1_id, v.value2_id, v.value3_id)
+        where v.product_id = o.product_id and pv.option_id = o.id)`);
+}
+
 /** Upserts some of the file's products by SKU, with their extra images. */
 export async function writeProductBatch(
   tx: Tx,
@@ -215,6 +270,7 @@ export async function writeProductBatch(
     returning id, sku`);
   const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
+  await writeSoleVariants(tx, part, idBySku, offers);
   // A record is the whole truth about its product: its extra images replace the stored ones.
   await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
   const extra = part.flatMap((p) =>

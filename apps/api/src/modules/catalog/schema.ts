@@ -5,11 +5,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sluggedNames, timestamps } from '../../db/columns.ts';
 
@@ -80,6 +83,17 @@ export const products = pgTable(
     offerPlannedHalalas: integer('offer_planned_halalas'),
     offerStartsAt: timestamp('offer_starts_at', { withTimezone: true }),
     offerEndsAt: timestamp('offer_ends_at', { withTimezone: true }),
+    // Options and variants (migration 0016). The price, offer, planned offer and stock columns
+    // above are kept from the visible variants by the triggers of that migration (the default
+    // variant's prices, the stock of all); so are these. Only variants are written.
+    /** The lowest price a shopper pays for a visible variant: a card's "from" price. */
+    fromPriceHalalas: integer('from_price_halalas'),
+    /** Visible variants: more than one means the shopper picks options. */
+    variantCount: integer('variant_count').notNull().default(1),
+    /** The option and value names in both languages, for the search text. */
+    optionText: text('option_text').notNull().default(''),
+    /** The colour option's values, for listing cards. */
+    swatches: jsonb('swatches').$type<Swatch[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
@@ -123,9 +137,142 @@ export const products = pgTable(
   ],
 );
 
+/** A colour value as a listing card shows it. */
+export interface Swatch {
+  ar: string;
+  en: string;
+  swatch: string | null;
+}
+
+export const optionKinds = ['text', 'colour'] as const;
+
+/** Up to three options of a product (storage, colour, RAM), in order. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    kind: text('kind', { enum: optionKinds }).notNull().default('text'),
+  },
+  (t) => [
+    uniqueIndex('product_options_product_position').on(t.productId, t.position),
+    check('product_options_position', sql`${t.position} between 1 and 3`),
+    check('product_options_kind', sql`${t.kind} in ('text', 'colour')`),
+  ],
+);
+
+/** The values of an option, in order. */
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: serial('id').primaryKey(),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** A colour's swatch as #rrggbb; null for other options. */
+    swatch: text('swatch'),
+  },
+  (t) => [uniqueIndex('product_option_values_option_position').on(t.optionId, t.position)],
+);
+
+/**
+ * One combination of option values of a product, as it is sold: SKU, prices, stock, image. A
+ * product without options has exactly one variant, with no values.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variants' order; the first visible one is the product's default. */
+    position: integer('position').notNull().default(0),
+    sku: text('sku').notNull(),
+    /** GTIN, when the maker gives one. */
+    barcode: text('barcode'),
+    value1Id: integer('value1_id').references(() => productOptionValues.id),
+    value2Id: integer('value2_id').references(() => productOptionValues.id),
+    value3Id: integer('value3_id').references(() => productOptionValues.id),
+    /** VAT-inclusive, in halalas, like the product's. */
+    priceHalalas: integer('price_halalas').notNull(),
+    offerPriceHalalas: integer('offer_price_halalas'),
+    /** The offer as planned; the product's offer dates decide when it is the live offer. */
+    offerPlannedHalalas: integer('offer_planned_halalas'),
+    /** Units on hand that are not reserved by an unpaid order. */
+    stock: integer('stock').notNull().default(0),
+    /** The variant's own image; null to show the product's. */
+    image: text('image'),
+    /** A variant that was ever ordered is hidden instead of deleted. */
+    hidden: boolean('hidden').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku').on(t.sku),
+    uniqueIndex('product_variants_combination').on(
+      t.productId,
+      sql`coalesce(${t.value1Id}, 0)`,
+      sql`coalesce(${t.value2Id}, 0)`,
+      sql`coalesce(${t.value3Id}, 0)`,
+    ),
+    index('product_variants_product').on(t.productId, t.position, t.id),
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_variants_price_nonnegative', sql`${t.priceHalalas} >= 0`),
+    check(
+      'product_variants_offer_below_price',
+      sql`${t.offerPriceHalalas} is null or (${t.offerPriceHalalas} >= 0 and ${t.offerPriceHalalas} < ${t.priceHalalas})`,
+    ),
+    check(
+      'product_variants_offer_planned_below_price',
+      sql`${t.offerPlannedHalalas} is null or (${t.offerPlannedHalalas} >= 0 and ${t.offerPlannedHalalas} < ${t.priceHalalas})`,
+    ),
+  ],
+);
+
+/**
+ * A variant's option values in one language, in the options' order, e.g. "256 GB · Blue"; empty
+ * for a product without options.
+ */
+function optionsText(lang: 'ar' | 'en') {
+  const name = lang === 'ar' ? sql.raw('v.name_ar') : sql.raw('v.name_en');
+  return sql<string>`(select coalesce(string_agg(${name}, ' · ' order by o.position), '')
+    from ${productOptionValues} v join ${productOptions} o on o.id = v.option_id
+    where v.id in (${productVariants.value1Id}, ${productVariants.value2Id}, ${productVariants.value3Id}))`;
+}
+
+/**
+ * What a variant is sold as, read as it is now (from `product_variants` joined to its product):
+ * the product's names and description, the variant's image (the product's when it has none),
+ * SKU, option values, list and offer price, and stock. The cart's lines and the order's lines
+ * read these.
+ */
+export const variantSaleColumns = {
+  productId: products.id,
+  variantId: productVariants.id,
+  sku: productVariants.sku,
+  optionsAr: optionsText('ar'),
+  optionsEn: optionsText('en'),
+  nameAr: products.nameAr,
+  nameEn: products.nameEn,
+  descriptionAr: products.descriptionAr,
+  descriptionEn: products.descriptionEn,
+  image: sql<string>`coalesce(${productVariants.image}, ${products.image})`,
+  priceHalalas: productVariants.priceHalalas,
+  offerPriceHalalas: productVariants.offerPriceHalalas,
+  stock: productVariants.stock,
+};
+
 /**
  * What a product is sold as, read as it is now: its names, description, image, list and offer
- * price, and stock. The catalog's answers, the cart's lines and the order's lines read these.
+ * price (its default variant's), and stock (its visible variants'). Listings read these.
  */
 export const productSaleColumns = {
   nameAr: products.nameAr,

@@ -1,39 +1,42 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { products } from './schema.ts';
+import { products, productVariants } from './schema.ts';
 
-/** Units to take from (reserve) and give back to (release) one product's stock. */
+/**
+ * Units to take from (reserve) and give back to (release) one variant's stock. The product's
+ * stock is the sum of its visible variants', kept by the triggers of migration 0016.
+ */
 export interface StockChange {
-  productId: number;
+  variantId: number;
   reserve: number;
   release: number;
 }
 
 export class OutOfStockError extends Error {
   override name = 'OutOfStockError';
-  constructor(readonly productId: number) {
-    super(`product ${productId} is out of stock`);
+  constructor(readonly variantId: number) {
+    super(`variant ${variantId} is out of stock`);
   }
 }
 
-/** Adds up changes per product, so each product row is updated (and locked) once. */
+/** Adds up changes per variant, so each variant row is updated (and locked) once. */
 export function mergeStockChanges(changes: StockChange[]): StockChange[] {
-  const byProduct = new Map<number, StockChange>();
+  const byVariant = new Map<number, StockChange>();
   for (const c of changes) {
-    const seen = byProduct.get(c.productId) ?? { productId: c.productId, reserve: 0, release: 0 };
+    const seen = byVariant.get(c.variantId) ?? { variantId: c.variantId, reserve: 0, release: 0 };
     seen.reserve += c.reserve;
     seen.release += c.release;
-    byProduct.set(c.productId, seen);
+    byVariant.set(c.variantId, seen);
   }
-  return [...byProduct.values()].sort((a, b) => a.productId - b.productId);
+  return [...byVariant.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
 /**
- * Applies stock changes with one conditional UPDATE per product:
+ * Applies stock changes with one conditional UPDATE per variant:
  * `stock = stock + release - reserve WHERE stock + release >= reserve`. A concurrent
  * transaction on the same row waits for the row lock and re-checks the condition, so the last
- * unit cannot be sold twice. Rows are touched in product-id order so two transactions cannot
- * deadlock. Throws OutOfStockError when a reservation cannot be covered; the caller's
+ * unit cannot be sold twice. Rows are touched in variant-id order so two transactions cannot
+ * deadlock (the product rows the trigger then updates are reached in the same order). Throws OutOfStockError when a reservation cannot be covered; the caller's
  * transaction (or savepoint) must then roll back.
  */
 export async function applyStockChanges(tx: Tx, changes: StockChange[]): Promise<void> {
@@ -41,17 +44,18 @@ export async function applyStockChanges(tx: Tx, changes: StockChange[]): Promise
     const net = c.release - c.reserve;
     if (net === 0) continue;
     const updated = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${net}` })
-      .where(and(eq(products.id, c.productId), gte(sql`${products.stock} + ${net}`, 0)))
-      .returning({ id: products.id });
-    if (updated.length === 0) throw new OutOfStockError(c.productId);
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${net}` })
+      .where(and(eq(productVariants.id, c.variantId), gte(sql`${productVariants.stock} + ${net}`, 0)))
+      .returning({ id: productVariants.id });
+    if (updated.length === 0) throw new OutOfStockError(c.variantId);
   }
 }
 
-/** Units of one product, as an order line or a cart line holds them. */
+/** Units of one variant of a product, as an order line or a cart line holds them. */
 export interface Units {
   productId: number;
+  variantId: number;
   quantity: number;
 }
 
@@ -59,7 +63,7 @@ export interface Units {
 export function reserveStock(tx: Tx, units: Units[]): Promise<void> {
   return applyStockChanges(
     tx,
-    units.map((u) => ({ productId: u.productId, reserve: u.quantity, release: 0 })),
+    units.map((u) => ({ variantId: u.variantId, reserve: u.quantity, release: 0 })),
   );
 }
 
@@ -67,7 +71,7 @@ export function reserveStock(tx: Tx, units: Units[]): Promise<void> {
 export function releaseStock(tx: Tx, units: Units[]): Promise<void> {
   return applyStockChanges(
     tx,
-    units.map((u) => ({ productId: u.productId, reserve: 0, release: u.quantity })),
+    units.map((u) => ({ variantId: u.variantId, reserve: 0, release: u.quantity })),
   );
 }
 

@@ -60,8 +60,9 @@ describe('the back office’s orders at 50,000 orders', () => {
         case when i % 10 < 5 then now() - (i || ' minutes')::interval end
       from generate_series(1, ${ORDERS}) i join numbered u on u.n = 1 + i % ${CUSTOMERS}`);
     await t.app.db.execute(sql`
-      insert into order_lines (order_id, product_id, name_ar, name_en, image, unit_price_halalas, list_price_halalas, quantity)
-      select id, ${product.id}, 'منتج', 'Product', '', 1000, 1000, 1 from orders`);
+      insert into order_lines (order_id, product_id, variant_id, name_ar, name_en, image, unit_price_halalas, list_price_halalas, quantity)
+      select id, ${product.id}, (select v.id from product_variants v where v.product_id = ${product.id}),
+        'منتج', 'Product', '', 1000, 1000, 1 from orders`);
     // As autovacuum leaves a live shop: statistics and the visibility map up to date.
     await t.app.db.execute(sql`vacuum analyze`);
     client = (t.app.db as unknown as { $client: PGlite | pg.Pool }).$client;

@@ -22,9 +22,10 @@ import { orderLines, orders } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** Units of one product on an order, in product-id order (the order stock rows are locked in). */
+/** Units of one variant on an order, in variant-id order (the order stock rows are locked in). */
 export interface OrderUnits {
   productId: number;
+  variantId: number;
   quantity: number;
 }
 
@@ -37,10 +38,14 @@ export interface Transition {
 async function unitsOf(tx: Db, orderIds: string[]): Promise<OrderUnits[]> {
   if (orderIds.length === 0) return [];
   return tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .select({
+      productId: orderLines.productId,
+      variantId: orderLines.variantId,
+      quantity: orderLines.quantity,
+    })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.productId));
+    .orderBy(asc(orderLines.variantId));
 }
 
 async function withUnits(tx: Db, row: OrderRow | undefined): Promise<Transition | null> {

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
-import { products } from '../catalog/schema.ts';
+import { products, productVariants } from '../catalog/schema.ts';
 import { staff } from '../staff/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -112,6 +112,14 @@ export const orderLines = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** The variant bought; its SKU and option values are kept below as they were then. */
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id),
+    sku: text('sku').notNull().default(''),
+    /** The variant's option values at order time, e.g. "256 GB · Blue"; empty without options. */
+    optionsAr: text('options_ar').notNull().default(''),
+    optionsEn: text('options_en').notNull().default(''),
     nameAr: text('name_ar').notNull(),
     nameEn: text('name_en').notNull(),
     descriptionAr: text('description_ar').notNull().default(''),
@@ -125,6 +133,7 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );

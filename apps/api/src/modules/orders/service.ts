@@ -20,9 +20,13 @@ export interface DeliveryDetails {
 /** Moyasar refuses amounts under 1 SAR. */
 const MIN_PAYABLE_HALALAS = 100;
 
-/** What an order line records of a product at the time of the order. */
+/** What an order line records of a product's variant at the time of the order. */
 export interface ProductToOrder {
   productId: number;
+  variantId: number;
+  sku: string;
+  optionsAr: string;
+  optionsEn: string;
   quantity: number;
   nameAr: string;
   nameEn: string;
@@ -84,6 +88,10 @@ export async function createOrder(
       priced.map((l) => ({
         orderId: order!.id,
         productId: l.productId,
+        variantId: l.variantId,
+        sku: l.sku,
+        optionsAr: l.optionsAr,
+        optionsEn: l.optionsEn,
         nameAr: l.nameAr,
         nameEn: l.nameEn,
         descriptionAr: l.descriptionAr,

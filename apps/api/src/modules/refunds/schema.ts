@@ -26,6 +26,7 @@ export type RefundStatus = (typeof refundStatuses)[number];
 export interface ReturnedUnits {
   lineId: number;
   productId: number;
+  variantId: number;
   quantity: number;
 }
 

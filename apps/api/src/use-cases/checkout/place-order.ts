@@ -26,11 +26,11 @@ export interface PlacedOrder {
 /**
  * Places an order from the shopper's own cart, in one transaction:
  *
- * 1. cart: the lines, with each product's current price and names (400 CART_EMPTY);
+ * 1. cart: the lines, with each variant's current price, SKU, option values and names (400 CART_EMPTY);
  * 2. orders: the shopper's earlier orders still awaiting payment are superseded (expired), so
  *    going back to the cart and ordering again never locks the shopper out of their own units;
  * 3. catalog: their units go back on the shelf and the cart's units are reserved, in one pass
- *    per product (409 OUT_OF_STOCK naming the cart line that could not be covered);
+ *    per variant (409 OUT_OF_STOCK naming the cart line that could not be covered);
  * 4. orders: the order is priced at catalog prices (offer price when there is one; shipping
  *    from the settings) and created awaiting payment (400 ORDER_NOT_PAYABLE under 1 SAR),
  *    payable for ORDER_PAYMENT_TTL_MINUTES.
@@ -55,12 +55,12 @@ export async function placeOrder(
     const released = await supersedeAwaiting(tx, userId, now);
     try {
       await applyStockChanges(tx, [
-        ...released.map((u) => ({ productId: u.productId, reserve: 0, release: u.quantity })),
-        ...cart.map((l) => ({ productId: l.productId, reserve: l.quantity, release: 0 })),
+        ...released.map((u) => ({ variantId: u.variantId, reserve: 0, release: u.quantity })),
+        ...cart.map((l) => ({ variantId: l.variantId, reserve: l.quantity, release: 0 })),
       ]);
     } catch (error) {
       if (!(error instanceof OutOfStockError)) throw error;
-      const index = cart.findIndex((l) => l.productId === error.productId);
+      const index = cart.findIndex((l) => l.variantId === error.variantId);
       throw new AppError(409, 'OUT_OF_STOCK', [{ path: `products.${index}`, code: 'OUT_OF_STOCK' }]);
     }
 

@@ -99,9 +99,9 @@ async function unitsToReturn(db: Db, order: OrderRow, input: RefundRequest): Pro
       throw new AppError(422, 'REFUND_STOCK_INVALID', [
         { path: `returnStock.${lineId}`, code: 'REFUND_STOCK_INVALID' },
       ]);
-    units.push({ lineId, productId: line.productId, quantity });
+    units.push({ lineId, productId: line.productId, variantId: line.variantId, quantity });
   }
-  return units.sort((a, b) => a.productId - b.productId);
+  return units.sort((a, b) => a.variantId - b.variantId);
 }
 
 type Started =

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { recordSale, releaseStock, reserveStock, OutOfStockError } from '../../modules/catalog/stock.ts';
-import { removeProducts } from '../../modules/cart/service.ts';
+import { removeVariants } from '../../modules/cart/service.ts';
 import { issueOrderInvoice } from '../einvoicing/issue.ts';
 import {
   endUnpaid,
@@ -31,15 +31,15 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
 }
 
 /**
- * A paid order's units are counted sold, the bought products leave the shopper's cart, and its
+ * A paid order's units are counted sold, the bought variants leave the shopper's cart, and its
  * simplified tax invoice is issued (when a signing unit is onboarded).
  */
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
   await recordSale(tx, paid.units);
-  await removeProducts(
+  await removeVariants(
     tx,
     paid.order.userId,
-    paid.units.map((u) => u.productId),
+    paid.units.map((u) => u.variantId),
   );
   await issueOrderInvoice(tx, config, paid.order);
   return paid;

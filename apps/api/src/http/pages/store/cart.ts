@@ -19,10 +19,10 @@ export function cartPages({ app, lang, shopperId, act }: StorePageContext): Stor
       const id = await shopperId();
       return id ? shopperCartUnits(shop.db, id) : null;
     },
-    addToCart: (productId) =>
+    addToCart: (productId, choice) =>
       act(async (shopper) => ({
         ...okMessage('ADDED_TO_CART', lang),
-        ...(await addToCart(shop, shopper.id, productId)),
+        ...(await addToCart(shop, shopper.id, productId, choice)),
       })),
     setCartLineCount: (carId, count) =>
       act(async (shopper) => ({
