@@ -126,6 +126,18 @@ export function startSlider(root) {
   };
 }
 
+/**
+ * The product page's option picker (VariantPicker's form): choosing a value sends the form at
+ * once, and the page answers with the chosen variant's address. Without this script the
+ * shopper sends it with the form's button.
+ * @param {HTMLFormElement} form
+ */
+function startVariantPicker(form) {
+  form.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'radio') form.requestSubmit();
+  });
+}
+
 if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-static')) {
   const search = document.getElementById('site-search');
   if (search instanceof HTMLInputElement) startHeaderSearch(search);
@@ -133,4 +145,6 @@ if (typeof document !== 'undefined' && document.documentElement.hasAttribute('da
   if (bar) startNavigationProgress(bar);
   for (const slider of document.querySelectorAll('[data-slider]'))
     if (slider instanceof HTMLElement) startSlider(slider);
+  for (const form of document.querySelectorAll('form[data-variant-picker]'))
+    if (form instanceof HTMLFormElement) startVariantPicker(form);
 }

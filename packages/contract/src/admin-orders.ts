@@ -120,6 +120,9 @@ export const adminOrderLineSchema = z.object({
   productId: z.number().int(),
   /** In the request's language, as it was when the order was placed. */
   name: z.string(),
+  /** The variant's SKU and option values ("256 GB · Blue") when it was bought. */
+  sku: z.string(),
+  options: z.string().optional(),
   image: z.string(),
   /** SAR per unit charged (the offer price when there was one), VAT included. */
   unitPrice: z.number().nonnegative(),

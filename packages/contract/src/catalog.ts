@@ -38,13 +38,51 @@ export const productSchema = z.object({
   companyName: z.string(),
   /** Units that can be bought now (our addition: the original shop showed only a label). */
   productStock: z.number().int().nonnegative(),
+  /**
+   * Sold by options (storage, colour): how many variants are for sale, present only when more
+   * than one. Then `productPrice` is the default (first) variant's, and `productPriceFrom` the
+   * lowest a shopper pays for any of them when they differ.
+   */
+  variantCount: z.number().int().optional(),
+  productPriceFrom: z.number().nonnegative().optional(),
+  /** The colours it comes in, for a card's swatches (#rrggbb, or none for a named colour only). */
+  swatches: z.array(z.object({ name: z.string(), colour: z.string().optional() })).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 /** The home lists (featured, new, offers) and related products: at most 10 each. */
 export const productListSchema = z.array(productSchema);
 
+export const productOptionSchema = z.object({
+  optionId: z.number().int(),
+  name: z.string(),
+  /** A colour option's values have swatches. */
+  kind: z.enum(['text', 'colour']),
+  values: z.array(z.object({ valueId: z.number().int(), name: z.string(), swatch: z.string().optional() })),
+});
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+/** One combination of option values, as it is sold. */
+export const productVariantSchema = z.object({
+  variantId: z.number().int(),
+  sku: z.string(),
+  barcode: z.string().optional(),
+  /** The variant's value of each option, in the options' order (empty without options). */
+  valueIds: z.array(z.number().int()),
+  /** SAR, VAT included. */
+  price: z.number().nonnegative(),
+  priceAfterOffer: z.number().nonnegative().optional(),
+  stock: z.number().int().nonnegative(),
+  /** Its own image; absent to show the product's. */
+  image: imagePath.optional(),
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
 export const productDetailsSchema = productSchema.extend({
   productImages: z.array(productImageSchema),
+  /** Up to three options, in order; empty for a product without options. */
+  options: z.array(productOptionSchema),
+  /** The variants for sale, the default (first) one first; one for a product without options. */
+  variants: z.array(productVariantSchema),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 

@@ -17,6 +17,10 @@ export const orderLineSchema = z.object({
   productId: z.number().int(),
   /** In the request language, as it was when the order was placed. */
   productName: z.string(),
+  /** The variant's SKU when it was bought. */
+  sku: z.string(),
+  /** The variant's option values when it was bought, e.g. "256 GB · Blue"; absent without options. */
+  options: z.string().optional(),
   productDescripition: z.string(),
   productImage: z.string(),
   /** SAR per unit actually charged (the offer price when there was one), VAT included. */

@@ -81,7 +81,10 @@ export interface StoreCart {
    * by id or SKU, or the product's only one; 400 VARIANT_REQUIRED when it has several and none is
    * named; 409 out of stock or at the line's limit.
    */
-  addToCart(productId: number, choice?: { variantId?: number; sku?: string }): Promise<ActionResult<CartInsertResponse>>;
+  addToCart(
+    productId: number,
+    choice?: { variantId?: number; sku?: string },
+  ): Promise<ActionResult<CartInsertResponse>>;
   /** A line's new quantity, from 1 to its product's stock and the per-line limit. */
   setCartLineCount(carId: number, count: number): Promise<ActionResult<CartInsertResponse>>;
   /** Takes a line out of the cart. */

@@ -5,6 +5,7 @@ import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard
 import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
+import { VariantNote } from '../components/ui/variant-note.tsx';
 
 /** The printable simplified tax invoice of a paid order, with its ZATCA QR code. */
 export async function loader(args: Route.LoaderArgs) {
@@ -118,7 +119,10 @@ export default function DashboardOrderInvoice({ loaderData }: Route.ComponentPro
             <tbody>
               {order.lines.map((line) => (
                 <tr key={line.id} className="border-b border-line">
-                  <td className="py-2">{line.name}</td>
+                  <td className="py-2">
+                    {line.name}
+                    <VariantNote options={line.options} sku={line.sku} />
+                  </td>
                   <td className="py-2 text-end tabular-nums">{formatNumber(line.quantity, lang)}</td>
                   <td className="py-2 text-end tabular-nums">{formatPrice(line.unitPrice, lang)}</td>
                   <td className="py-2 text-end tabular-nums">{formatPrice(line.lineTotal, lang)}</td>

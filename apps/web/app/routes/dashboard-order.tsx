@@ -15,6 +15,7 @@ import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
+import { VariantNote } from '../components/ui/variant-note.tsx';
 
 /** One order in the back office: what was bought, by whom, where to, its payments and history. */
 export async function loader(args: Route.LoaderArgs) {
@@ -89,6 +90,7 @@ function Lines({ order }: { order: AdminOrder }) {
               )}
               <div className="flex min-w-0 flex-col">
                 <span className="font-semibold">{line.name}</span>
+                <VariantNote options={line.options} sku={line.sku} />
                 <span className="text-sm text-muted">
                   {formatNumber(line.quantity, lang)} × {formatPrice(line.unitPrice, lang)}
                   {line.listPrice > line.unitPrice && (

@@ -10,6 +10,8 @@ import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { Section } from '../features/catalog/components/section.tsx';
 import { parseId } from '../features/catalog/listing.server.ts';
 import { productJsonLd } from '../features/catalog/product-json-ld.ts';
+import { VariantPicker } from '../features/catalog/components/variant-picker.tsx';
+import { variantBySku, variantForValues, VARIANT_PARAM } from '../features/catalog/variants.ts';
 import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
 import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
 import { serverT } from '../lib/i18n.server.ts';
@@ -38,7 +40,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = requestLang(request);
   const form = await request.formData().catch(() => undefined);
   if (form?.get('intent') !== ADD_TO_CART_INTENT) throw data(null, { status: 400 });
-  const [t, result] = await Promise.all([serverT(lang), context.storeData(lang).addToCart(id)]);
+  const field = form.get(VARIANT_PARAM);
+  const sku = typeof field === 'string' && field !== '' ? field : undefined;
+  const [t, result] = await Promise.all([
+    serverT(lang),
+    context.storeData(lang).addToCart(id, sku === undefined ? {} : { sku }),
+  ]);
   let notice: Notice;
   if (result.ok) notice = { kind: 'success', text: result.value.message };
   else if (result.status === 401) notice = { kind: 'warning', text: t('loginFirst') };
@@ -48,7 +55,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? { done: notice.text }
       : { error: { message: notice.text, refused: notice.kind === 'warning' } };
   }
-  return redirect(localizePath(`/product/${id}`, lang), { headers: { 'Set-Cookie': noticeCookie(notice) } });
+  const back =
+    localizePath(`/product/${id}`, lang) +
+    (sku === undefined ? '' : `?${VARIANT_PARAM}=${encodeURIComponent(sku)}`);
+  return redirect(back, { headers: { 'Set-Cookie': noticeCookie(notice) } });
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -62,9 +72,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   if (!product) throw data(null, { status: 404 });
   const path = `/product/${product.productId}`;
-  const images = [product.productImage, ...product.productImages.map((i) => i.productImage)].filter(
-    (src, index, all) => src && all.indexOf(src) === index,
-  );
+  const url = new URL(request.url);
+  // The picker's form sent without JavaScript: on to the address of the variant it leads to.
+  const picked = variantForValues(product, url.searchParams);
+  if (picked)
+    throw redirect(`${localizePath(path, lang)}?${VARIANT_PARAM}=${encodeURIComponent(picked.sku)}`);
+  const named = variantBySku(product, url.searchParams.get(VARIANT_PARAM));
+  const chosen = named ?? product.variants[0]!;
+  const images = [
+    chosen.image,
+    product.productImage,
+    ...product.productImages.map((i) => i.productImage),
+  ].filter((src, index, all): src is string => !!src && all.indexOf(src) === index);
   const pending = takeNotice(request);
   const page = {
     notice: pending.notice,
@@ -72,14 +91,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title: product.productName,
       description: product.productDescripition.replace(/\s+/g, ' ').slice(0, 155),
       path,
-      image: product.productImage,
+      image: images[0]!,
       type: 'product' as const,
       jsonLd: productJsonLd(product, {
         url: absoluteUrl(context.publicOrigin, localizePath(path, lang)),
         images: images.map((src) => absoluteUrl(context.publicOrigin, src)),
+        imageOf: (src) => absoluteUrl(context.publicOrigin, src),
       }),
     },
     product,
+    chosen,
     images,
     related: related.slice(0, 8),
     agents: agents.slice(0, 4),
@@ -97,8 +118,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation();
   const shopper = useRootData()?.shopper ?? null;
   const { lang } = useLang();
-  const { product, images, related, agents, notice } = loaderData;
-  const soldOut = product.productStock === 0;
+  const { product, chosen, images, related, agents, notice } = loaderData;
+  const soldOut = chosen.stock === 0;
+  const byOptions = product.options.length > 0;
+  const price = { productPrice: chosen.price, productPriceAfterOffer: chosen.priceAfterOffer };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       {notice && <PageNotice notice={notice} />}
@@ -143,13 +166,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex flex-col gap-1 rounded-2xl bg-surface p-5">
             <div className="flex flex-wrap items-center gap-3">
-              <PriceTag product={product} size="lg" />
-              <DiscountBadge product={product} />
+              <PriceTag product={price} size="lg" />
+              <DiscountBadge product={price} />
             </div>
             <p className="text-xs text-muted">{t('product.vatIncluded')}</p>
           </div>
+          {byOptions && <VariantPicker product={product} chosen={chosen} />}
           <div className="flex flex-col gap-2">
-            <AddToCartButton productId={product.productId} disabled={soldOut} />
+            <AddToCartButton
+              productId={product.productId}
+              {...(byOptions && { sku: chosen.sku })}
+              disabled={soldOut}
+            />
             {!shopper && (
               <p className="text-sm text-muted">
                 <ShopLink
@@ -162,6 +190,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-4 text-sm">
+            <dt className="text-muted">{t('product.sku')}</dt>
+            <dd>
+              <bdi className="font-mono">{chosen.sku}</bdi>
+            </dd>
             <dt className="text-muted">{t('product.category')}</dt>
             <dd>
               <ShopLink

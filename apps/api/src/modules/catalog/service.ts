@@ -7,6 +7,8 @@ import {
   type PagedProducts,
   type Product,
   type ProductDetails,
+  type ProductOption,
+  type ProductVariant,
 } from '@shop/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -15,8 +17,11 @@ import {
   companies,
   productCounts,
   productImages,
+  productOptions,
+  productOptionValues,
   products,
   productSaleColumns,
+  productVariants,
 } from './schema.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
@@ -39,6 +44,9 @@ const productFields = {
   companyId: products.companyId,
   companyNameAr: companies.nameAr,
   companyNameEn: companies.nameEn,
+  variantCount: products.variantCount,
+  fromPriceHalalas: products.fromPriceHalalas,
+  swatches: products.swatches,
 };
 
 type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
@@ -56,6 +64,18 @@ function toProduct(row: ProductRow, lang: Lang): Product {
     companyId: row.companyId,
     companyName: pick(lang, row.companyNameAr, row.companyNameEn),
     productStock: row.stock,
+    ...(row.variantCount > 1 && { variantCount: row.variantCount }),
+    ...(row.variantCount > 1 &&
+      row.fromPriceHalalas !== null &&
+      row.fromPriceHalalas !== (row.offerPriceHalalas ?? row.priceHalalas) && {
+        productPriceFrom: halalasToSar(row.fromPriceHalalas),
+      }),
+    ...(row.swatches.length > 0 && {
+      swatches: row.swatches.map((s) => ({
+        name: pick(lang, s.ar, s.en),
+        ...(s.swatch !== null && { colour: s.swatch }),
+      })),
+    }),
   };
 }
 
@@ -132,10 +152,69 @@ export async function productDetails(
     .from(productImages)
     .where(eq(productImages.productId, id))
     .orderBy(asc(productImages.sort), asc(productImages.id));
+  const { options, variants } = await optionsAndVariants(db, id, lang);
   return {
     ...toProduct(row, lang),
     productImages: images.map((i) => ({ productImage: i.image })),
+    options,
+    variants,
   };
+}
+
+/** A product's options with their values, and its visible variants, in order. */
+async function optionsAndVariants(db: Db, productId: number, lang: Lang) {
+  const [optionRows, variantRows] = await Promise.all([
+    db
+      .select({
+        optionId: productOptions.id,
+        position: productOptions.position,
+        nameAr: productOptions.nameAr,
+        nameEn: productOptions.nameEn,
+        kind: productOptions.kind,
+        valueId: productOptionValues.id,
+        valueAr: productOptionValues.nameAr,
+        valueEn: productOptionValues.nameEn,
+        swatch: productOptionValues.swatch,
+      })
+      .from(productOptions)
+      .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
+      .where(eq(productOptions.productId, productId))
+      .orderBy(asc(productOptions.position), asc(productOptionValues.position)),
+    db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.hidden, false)))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+  ]);
+  const options: ProductOption[] = [];
+  for (const r of optionRows) {
+    let option = options.find((o) => o.optionId === r.optionId);
+    if (!option) {
+      option = { optionId: r.optionId, name: pick(lang, r.nameAr, r.nameEn), kind: r.kind, values: [] };
+      options.push(option);
+    }
+    option.values.push({
+      valueId: r.valueId,
+      name: pick(lang, r.valueAr, r.valueEn),
+      ...(r.swatch !== null && { swatch: r.swatch }),
+    });
+  }
+  // Only values some visible variant has are offered.
+  const used = new Set(variantRows.flatMap((v) => [v.value1Id, v.value2Id, v.value3Id]));
+  for (const option of options) option.values = option.values.filter((v) => used.has(v.valueId));
+  const variants: ProductVariant[] = variantRows.map((v) => ({
+    variantId: v.id,
+    sku: v.sku,
+    ...(v.barcode !== null && { barcode: v.barcode }),
+    valueIds: [v.value1Id, v.value2Id, v.value3Id]
+      .slice(0, options.length)
+      .filter((x): x is number => x !== null),
+    price: halalasToSar(v.priceHalalas),
+    ...(v.offerPriceHalalas !== null && { priceAfterOffer: halalasToSar(v.offerPriceHalalas) }),
+    stock: v.stock,
+    ...(v.image !== null && { image: v.image }),
+  }));
+  return { options: options.filter((o) => o.values.length > 0), variants };
 }
 
 /** Other products of the same category, best sellers first; null when there is no such product. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Lang } from '@shop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -8,6 +9,27 @@ export type { OrderRef };
 import { vatIncluded } from './zatca.ts';
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+type LineNames = Pick<OrderLineRow, 'nameAr' | 'nameEn' | 'optionsAr' | 'optionsEn'>;
+
+/** The variant's option values as bought, in `lang`; undefined for a product without options. */
+export function lineOptions(
+  line: Pick<LineNames, 'optionsAr' | 'optionsEn'>,
+  lang: Lang,
+): string | undefined {
+  const options = lang === 'en' ? line.optionsEn : line.optionsAr;
+  return options === '' ? undefined : options;
+}
+
+/**
+ * A line's name with its option values, as an invoice, a credit note or an e-invoice names what
+ * was sold ("iPhone 15 — 256 GB · Blue").
+ */
+export function lineTitle(line: LineNames, lang: Lang): string {
+  const name = lang === 'en' ? line.nameEn : line.nameAr;
+  const options = lineOptions(line, lang);
+  return options === undefined ? name : `${name} — ${options}`;
+}
 
 /** The delivery details the shopper gives with the order: the only things a client decides. */
 export interface DeliveryDetails {

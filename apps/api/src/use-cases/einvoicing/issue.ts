@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { issueDocument, type SealingConfig } from '../../modules/einvoices/service.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import { linesOfOrders } from '../../modules/orders/service.ts';
+import { lineTitle, linesOfOrders } from '../../modules/orders/service.ts';
 import type { RefundRow } from '../../modules/refunds/service.ts';
 
 /**
@@ -24,7 +24,11 @@ export async function issueOrderInvoice(tx: Tx, config: SealingConfig, order: Or
     orderId: order.id,
     number: invoiceNumberOf(order),
     issuedAt: order.paidAt ?? new Date(),
-    lines: lines.map((l) => ({ name: l.nameAr, quantity: l.quantity, unitPriceHalalas: l.unitPriceHalalas })),
+    lines: lines.map((l) => ({
+      name: lineTitle(l, 'ar'),
+      quantity: l.quantity,
+      unitPriceHalalas: l.unitPriceHalalas,
+    })),
     shippingHalalas: order.shippingHalalas,
     allowances:
       order.discountHalalas > 0 ? [{ reason: 'خصم | Discount', amountHalalas: order.discountHalalas }] : [],

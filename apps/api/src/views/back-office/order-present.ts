@@ -9,7 +9,7 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
-import { presentTotals } from '../orders/present.ts';
+import { optionsOf, presentTotals } from '../orders/present.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 
 /** The status the back office shows, which the database keeps (`stage`, its CHECK lists them). */
@@ -124,6 +124,8 @@ export async function presentAdminOrder(
       id: line.id,
       productId: line.productId,
       name: lang === 'en' ? line.nameEn : line.nameAr,
+      sku: line.sku,
+      ...optionsOf(line, lang),
       image: line.image,
       unitPrice: halalasToSar(line.unitPriceHalalas),
       listPrice: halalasToSar(line.listPriceHalalas),

@@ -9,7 +9,13 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import type { OrderLineRow } from '../../modules/orders/service.ts';
+import { lineOptions, type OrderLineRow } from '../../modules/orders/service.ts';
+
+/** A line's `options` field, left out for a product without options. */
+export function optionsOf(line: OrderLineRow, lang: Lang): { options?: string } {
+  const options = lineOptions(line, lang);
+  return options === undefined ? {} : { options };
+}
 import { presentOrderRefunds } from '../refunds/present.ts';
 import type { RefundRow } from '../../modules/refunds/service.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
@@ -18,6 +24,8 @@ export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
   return {
     productId: line.productId,
     productName: lang === 'en' ? line.nameEn : line.nameAr,
+    sku: line.sku,
+    ...optionsOf(line, lang),
     productDescripition: lang === 'en' ? line.descriptionEn : line.descriptionAr,
     productImage: line.image,
     productPrice: halalasToSar(line.unitPriceHalalas),

@@ -9,14 +9,13 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import type { OrderLineRow } from '../../modules/orders/service.ts';
+import { lineTitle, type OrderLineRow } from '../../modules/orders/service.ts';
 import { encodeZatcaTlv, vatIncluded, zatcaQrImage, zatcaSeller } from '../../modules/orders/zatca.ts';
 import { returnedByLine, type RefundRow } from '../../modules/refunds/service.ts';
 
 /** Refunds as the shopper's order, the back office and the credit note show them. */
 
-const lineName = (line: OrderLineRow | undefined, lang: Lang) =>
-  line ? (lang === 'en' ? line.nameEn : line.nameAr) : '';
+const lineName = (line: OrderLineRow | undefined, lang: Lang) => (line ? lineTitle(line, lang) : '');
 
 /** The shopper's view: succeeded refunds only (a pending or refused one gave nothing back). */
 export function presentOrderRefunds(rows: RefundRow[]): OrderRefund[] {

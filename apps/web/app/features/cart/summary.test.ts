@@ -5,6 +5,8 @@ import { cartSummary, lineTotal } from './summary.ts';
 const line = (overrides: Partial<CartItem>): CartItem => ({
   carId: 1,
   productId: 1,
+  variantId: 1,
+  sku: 'PHONE-1',
   productName: 'Phone',
   productImage: '/uploads/p.webp',
   productPrice: 100,

@@ -9,6 +9,7 @@ import { QuantityStepper } from './quantity-stepper.tsx';
 import { CART_INTENT } from '../intents.ts';
 import { useActionForm } from '../../../lib/form-answer.ts';
 import type { ShownCartLine } from '../use-cart-lines.ts';
+import { VariantNote } from '../../../components/ui/variant-note.tsx';
 
 /** The cart's items: image, name, unit price, quantity, line total and remove. */
 export function CartLines({ lines }: { lines: readonly ShownCartLine[] }) {
@@ -60,9 +61,13 @@ function CartLine({ line }: { line: ShownCartLine }) {
           className="size-18 shrink-0 rounded-xl bg-surface object-contain"
         />
         <div className="min-w-0">
-          <ShopLink to={`/product/${line.productId}`} className="line-clamp-2 font-semibold hover:underline">
+          <ShopLink
+            to={`/product/${line.productId}${line.options ? `?variant=${encodeURIComponent(line.sku)}` : ''}`}
+            className="line-clamp-2 font-semibold hover:underline"
+          >
             {line.productName}
           </ShopLink>
+          <VariantNote options={line.options} sku={line.sku} className="mt-1" />
           {line.productStock < line.productCount || line.productStock <= 3 ? (
             <p className="mt-1 text-xs font-semibold text-sale">
               {t('onlyLeft', { count: line.productStock })}

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useActionForm } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { VARIANT_PARAM } from '../variants.ts';
 
 export const ADD_TO_CART_INTENT = 'add-to-cart';
 
@@ -11,13 +12,23 @@ export const ADD_TO_CART_INTENT = 'add-to-cart';
  * toast and the header badge is read again; on the page as the server sends it (not hydrated)
  * the action comes back to the page with its answer as a notice.
  */
-export function AddToCartButton({ productId, disabled }: { productId: number; disabled: boolean }) {
+export function AddToCartButton({
+  productId,
+  sku,
+  disabled,
+}: {
+  productId: number;
+  /** The chosen variant's SKU (a product sold by options). */
+  sku?: string;
+  disabled: boolean;
+}) {
   const { t } = useTranslation('catalog');
   const { localize } = useLang();
   const { Form, busy } = useActionForm({ refusalTone: 'warning' });
   return (
     <Form method="post" action={localize(`/product/${productId}`)}>
       <input type="hidden" name="intent" value={ADD_TO_CART_INTENT} />
+      {sku !== undefined && <input type="hidden" name={VARIANT_PARAM} value={sku} />}
       <button
         type="submit"
         disabled={disabled || busy}

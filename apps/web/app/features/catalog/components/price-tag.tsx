@@ -26,6 +26,15 @@ export function PriceTag({ product, size = 'md' }: { product: Priced; size?: 'md
   );
 }
 
+/** A product sold by options at different prices: the lowest one a shopper pays. */
+export function FromPrice({ price }: { price: number }) {
+  const { t } = useTranslation('catalog');
+  const { lang } = useLang();
+  return (
+    <p className="text-lg font-bold text-ink">{t('product.from', { price: formatPrice(price, lang) })}</p>
+  );
+}
+
 /** The discount badge: round((original − offer) ÷ original × 100) %. */
 export function DiscountBadge({ product, className = '' }: { product: Priced; className?: string }) {
   const { t } = useTranslation('catalog');

@@ -1,7 +1,8 @@
 import type { Product } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
-import { DiscountBadge, PriceTag } from './price-tag.tsx';
+import { DiscountBadge, FromPrice, PriceTag } from './price-tag.tsx';
+import { Swatches } from './swatches.tsx';
 import { ProductImage } from './product-image.tsx';
 
 export function ProductCard({
@@ -37,8 +38,13 @@ export function ProductCard({
             {product.productName}
           </ShopLink>
         </Heading>
+        {product.swatches && <Swatches swatches={product.swatches} />}
         <div className="mt-auto pt-2">
-          <PriceTag product={product} />
+          {product.productPriceFrom !== undefined ? (
+            <FromPrice price={product.productPriceFrom} />
+          ) : (
+            <PriceTag product={product} />
+          )}
           <p className={`text-xs font-medium ${soldOut ? 'text-sale' : 'text-emerald-700'}`}>
             {soldOut ? t('product.outOfStock') : t('product.inStock')}
           </p>

@@ -19,7 +19,7 @@ export function OrderSummary({ order }: { order: Order }) {
       </h2>
       <ul className="flex flex-col gap-3">
         {order.products.map((line) => (
-          <li key={line.productId} className="flex items-center gap-3">
+          <li key={`${line.productId}-${line.sku}`} className="flex items-center gap-3">
             <img
               src={line.productImage}
               alt=""
@@ -29,6 +29,7 @@ export function OrderSummary({ order }: { order: Order }) {
             />
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="truncate font-semibold">{line.productName}</span>
+              {line.options && <span className="truncate text-sm">{line.options}</span>}
               <span className="text-sm text-muted">{t('quantity', { count: line.quantity })}</span>
             </div>
             <span className="font-semibold">{formatPrice(line.lineTotal, lang)}</span>

@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.t
 import { useLang } from '../../../lib/use-lang.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { VariantNote } from '../../../components/ui/variant-note.tsx';
 
 /**
  * One order: its products (image, name, description, price), the real totals with the VAT
@@ -29,7 +30,7 @@ export function OrderDetails({ order }: { order: Order }) {
         {order.products.map((line) => (
           // Phones: the line total goes under the product, so its name keeps the width.
           <li
-            key={line.productId}
+            key={`${line.productId}-${line.sku}`}
             className="grid grid-cols-[4rem_1fr] gap-x-4 gap-y-2 p-4 sm:grid-cols-[4rem_1fr_auto]"
           >
             <img
@@ -42,6 +43,7 @@ export function OrderDetails({ order }: { order: Order }) {
             />
             <div className="flex min-w-0 flex-col gap-1">
               <p className="font-semibold">{line.productName}</p>
+              <VariantNote options={line.options} sku={line.sku} />
               <p className="line-clamp-2 text-sm text-muted">{line.productDescripition}</p>
               <p className="text-sm">
                 {formatPrice(line.productPrice, lang)} × {formatNumber(line.quantity, lang)}
