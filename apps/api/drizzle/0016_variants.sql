@@ -35,9 +35,9 @@ CREATE TABLE "product_variants" (
   "position" integer DEFAULT 0 NOT NULL,
   "sku" text NOT NULL,
   "barcode" text,
-  "value1_id" integer REFERENCES "product_option_values"("id"),
-  "value2_id" integer REFERENCES "product_option_values"("id"),
-  "value3_id" integer REFERENCES "product_option_values"("id"),
+  "value1_id" integer REFERENCES "product_option_values"("id") ON DELETE SET NULL,
+  "value2_id" integer REFERENCES "product_option_values"("id") ON DELETE SET NULL,
+  "value3_id" integer REFERENCES "product_option_values"("id") ON DELETE SET NULL,
   "price_halalas" integer NOT NULL,
   "offer_price_halalas" integer,
   "offer_planned_halalas" integer,
@@ -55,10 +55,12 @@ CREATE TABLE "product_variants" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_sku" ON "product_variants" ("sku");
 --> statement-breakpoint
--- The same combination of values cannot exist twice on a product (hidden variants included:
--- the owner shows a hidden combination again rather than making a second one).
+-- The same combination of values cannot be for sale twice on a product. Hidden variants are
+-- left out: they are kept only for the order lines that name them, and lose their values when
+-- an option or value is removed (the foreign keys set them to null).
 CREATE UNIQUE INDEX "product_variants_combination" ON "product_variants"
-  ("product_id", coalesce("value1_id", 0), coalesce("value2_id", 0), coalesce("value3_id", 0));
+  ("product_id", coalesce("value1_id", 0), coalesce("value2_id", 0), coalesce("value3_id", 0))
+  WHERE NOT "hidden";
 --> statement-breakpoint
 CREATE INDEX "product_variants_product" ON "product_variants" ("product_id", "position", "id");
 --> statement-breakpoint

@@ -36,6 +36,46 @@ export const catalogAdminErrorMessages = {
     en: 'The SKU is 1 to 64 letters, digits or - _ .',
   },
   SKU_TAKEN: { ar: 'يوجد منتج آخر بهذا الرمز', en: 'Another product has this SKU' },
+  VARIANT_SKU_DUPLICATE: {
+    ar: 'لكل خيار رمز (SKU) مختلف: هذا الرمز مكرر في الجدول',
+    en: 'Each variant needs its own SKU: this one appears twice in the grid',
+  },
+  BARCODE_INVALID: {
+    ar: 'الباركود (GTIN) من 8 إلى 14 رقماً',
+    en: 'The barcode (GTIN) is 8 to 14 digits',
+  },
+  SWATCH_INVALID: {
+    ar: 'لون العينة بصيغة ‎#RRGGBB‎، مثل ‎#1E3A8A‎',
+    en: 'The swatch is a colour as #RRGGBB, such as #1E3A8A',
+  },
+  OPTION_VALUES_REQUIRED: { ar: 'أضف قيمة واحدة على الأقل للخيار', en: 'Give the option at least one value' },
+  OPTION_VALUES_TOO_MANY: { ar: 'للخيار 30 قيمة على الأكثر', en: 'An option has at most 30 values' },
+  OPTIONS_TOO_MANY: { ar: 'للمنتج ثلاثة خيارات على الأكثر', en: 'A product has at most three options' },
+  OPTION_NAME_DUPLICATE: { ar: 'اسم الخيار مكرر', en: 'Two options have the same name' },
+  OPTION_VALUE_DUPLICATE: {
+    ar: 'هذه القيمة مكررة في الخيار نفسه',
+    en: 'This value appears twice in the same option',
+  },
+  VARIANTS_TOO_MANY: {
+    ar: 'عدد التركيبات أكثر من 250: قلل القيم',
+    en: 'These options make more than 250 combinations: use fewer values',
+  },
+  VARIANT_COMBINATION_TAKEN: {
+    ar: 'يوجد خيار ظاهر بالتركيبة نفسها: أخفِه قبل إظهار هذا',
+    en: 'A visible variant has the same combination: hide it before showing this one',
+  },
+  VARIANT_IMAGE_UNKNOWN: {
+    ar: 'اختر صورة من صور المنتج',
+    en: 'Choose one of the product’s images',
+  },
+  VARIANTS_MISMATCH: {
+    ar: 'تغيّرت خيارات المنتج بعد فتح الصفحة: افتحها من جديد',
+    en: 'The product’s variants changed after you opened the page: open it again',
+  },
+  VARIANT_LAST_VISIBLE: {
+    ar: 'يبقى خيار واحد ظاهر على الأقل',
+    en: 'At least one variant must stay visible',
+  },
   CATEGORY_REQUIRED: { ar: 'اختر القسم', en: 'Choose a category' },
   BRAND_REQUIRED: { ar: 'اختر العلامة التجارية', en: 'Choose a brand' },
   CATEGORY_NOT_FOUND: { ar: 'القسم غير موجود', en: 'The category was not found' },

@@ -17,6 +17,8 @@ export const adminCatalogPaths = {
   products: definePath('/api/admin/products'),
   product: definePath('/api/admin/products/:id'),
   productImages: definePath('/api/admin/products/:id/images'),
+  productOptions: definePath('/api/admin/products/:id/options'),
+  productVariants: definePath('/api/admin/products/:id/variants'),
   productsBulk: definePath('/api/admin/products/bulk'),
   categories: definePath('/api/admin/categories'),
   category: definePath('/api/admin/categories/:id'),
@@ -187,7 +189,44 @@ export const adminProductsQuery = z.object({
 export type AdminProductsQuery = z.output<typeof adminProductsQuery>;
 
 /** A product as the back office shows and edits it. */
-export const adminProductSchema = z.object({
+/** A product has at most this many options (storage, colour, RAM). */
+export const MAX_PRODUCT_OPTIONS = 3;
+/** An option has at most this many values. */
+export const MAX_OPTION_VALUES = 30;
+/** A product has at most this many variants (every combination of its options' values). */
+export const MAX_PRODUCT_VARIANTS = 250;
+
+export const adminOptionSchema = z.object({
+  id: z.number().int(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  kind: z.enum(['text', 'colour']),
+  values: z.array(
+    z.object({ id: z.number().int(), nameAr: z.string(), nameEn: z.string(), swatch: z.string().nullable() }),
+  ),
+});
+
+export const adminVariantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  /** The variant's value of each option, in the options' order. */
+  valueIds: z.array(z.number().int().nullable()),
+  /** SAR, VAT included. */
+  price: z.number(),
+  /** The planned offer (SAR); live while the product's offer dates hold. */
+  offerPrice: z.number().nullable(),
+  stock: z.number().int(),
+  /** One of the product's images; null to show the product's main image. */
+  image: z.string().nullable(),
+  hidden: z.boolean(),
+  /** Named by an order: hidden instead of deleted when its combination goes. */
+  ordered: z.boolean(),
+});
+export type AdminVariant = z.infer<typeof adminVariantSchema>;
+
+/** A product as the back office's list shows it. */
+export const adminProductRowSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
   nameAr: z.string(),
@@ -217,10 +256,120 @@ export const adminProductSchema = z.object({
   /** Sent back with an edit. */
   version: z.number().int(),
   updatedAt: z.iso.datetime(),
+  /** Variants for sale: more than one for a product sold by options. */
+  variantCount: z.number().int(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+
+/** A product as the back office edits it. */
+export const adminProductSchema = adminProductRowSchema.extend({
+  /** Its options (none for a product sold without them) and all its variants, hidden ones too. */
+  options: z.array(adminOptionSchema),
+  variants: z.array(adminVariantSchema),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const adminProductPageSchema = pageOf(adminProductSchema);
+const SWATCH = /^#[0-9a-fA-F]{6}$/;
+const optionValueInput = z.object({
+  nameAr: nameField,
+  nameEn: nameField,
+  swatch: z
+    .union([z.literal(''), z.null(), z.string().trim().regex(SWATCH, 'SWATCH_INVALID')])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+
+/**
+ * A product's options, replacing the ones it has: values are kept (with their variants) when
+ * an option at the same place keeps a value of the same English name. Every combination that
+ * no variant has yet gets a new variant (the default variant's price, no stock); a variant whose
+ * value is removed is deleted, or hidden when an order names it. No options: one variant.
+ */
+export const productOptionsSchema = z
+  .object({
+    version: wholeField(1, 2_147_483_647, 'PRODUCT_VERSION_CONFLICT'),
+    options: z
+      .array(
+        z.object({
+          nameAr: nameField,
+          nameEn: nameField,
+          kind: z.enum(['text', 'colour']).optional().default('text'),
+          values: z
+            .array(optionValueInput)
+            .min(1, 'OPTION_VALUES_REQUIRED')
+            .max(MAX_OPTION_VALUES, 'OPTION_VALUES_TOO_MANY'),
+        }),
+      )
+      .max(MAX_PRODUCT_OPTIONS, 'OPTIONS_TOO_MANY'),
+  })
+  .superRefine((input, ctx) => {
+    const names = new Set<string>();
+    input.options.forEach((option, i) => {
+      const name = option.nameEn.toLowerCase();
+      if (names.has(name))
+        ctx.addIssue({ code: 'custom', message: 'OPTION_NAME_DUPLICATE', path: ['options', i, 'nameEn'] });
+      names.add(name);
+      const values = new Set<string>();
+      option.values.forEach((value, j) => {
+        const key = value.nameEn.toLowerCase();
+        if (values.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'OPTION_VALUE_DUPLICATE',
+            path: ['options', i, 'values', j, 'nameEn'],
+          });
+        values.add(key);
+      });
+    });
+    const combinations = input.options.reduce((n, o) => n * o.values.length, 1);
+    if (combinations > MAX_PRODUCT_VARIANTS)
+      ctx.addIssue({ code: 'custom', message: 'VARIANTS_TOO_MANY', path: ['options'] });
+  });
+export type ProductOptionsInput = z.output<typeof productOptionsSchema>;
+
+/** The variants grid: every row saved at once, from the product's version. */
+export const productVariantsSchema = z.object({
+  version: wholeField(1, 2_147_483_647, 'PRODUCT_VERSION_CONFLICT'),
+  variants: z
+    .array(
+      z
+        .object({
+          id: wholeField(1, 2_147_483_647, 'VARIANT_NOT_FOUND'),
+          sku: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9._-]{1,64}$/, 'SKU_INVALID'),
+          barcode: z
+            .union([
+              z.literal(''),
+              z.null(),
+              z
+                .string()
+                .trim()
+                .regex(/^[0-9]{8,14}$/, 'BARCODE_INVALID'),
+            ])
+            .optional()
+            .transform((v) => v || null),
+          price: sarField,
+          offerPrice: optionalSarField,
+          stock: wholeField(0, 1_000_000, 'STOCK_INVALID'),
+          image: z
+            .union([z.literal(''), z.null(), z.string().max(500)])
+            .optional()
+            .transform((v) => v || null),
+          hidden: checkboxField,
+        })
+        .superRefine((v, ctx) => {
+          if (v.offerPrice !== null && v.offerPrice >= v.price)
+            ctx.addIssue({ code: 'custom', message: 'OFFER_NOT_BELOW_PRICE', path: ['offerPrice'] });
+        }),
+    )
+    .min(1)
+    .max(MAX_PRODUCT_VARIANTS),
+});
+export type ProductVariantsInput = z.output<typeof productVariantsSchema>;
+
+export const adminProductPageSchema = pageOf(adminProductRowSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 export const adminProductOkSchema = okSchema.extend({ product: adminProductSchema });

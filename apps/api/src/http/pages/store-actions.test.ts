@@ -48,9 +48,10 @@ describe('storefront page actions', () => {
     // One session lookup: the page request's own; a request through the API would make a second.
     const all = statements.join('\n');
     expect(readsOf('sessions'), all).toHaveLength(1);
-    // The shopper is the session's: the product is read once (visible, in stock), then the line written.
+    // The shopper is the session's: the product's variants are read once (visible, in stock),
+    // then the line written.
     expect(readsOf('users'), all).toHaveLength(0);
-    expect(readsOf('products'), all).toHaveLength(1);
+    expect(readsOf('product_variants'), all).toHaveLength(1);
     expect(statements, all).toHaveLength(3);
   });
 

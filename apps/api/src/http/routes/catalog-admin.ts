@@ -10,6 +10,8 @@ import {
   productImageUploadSchema,
   productImagesOrderSchema,
   productInputSchema,
+  productOptionsSchema,
+  productVariantsSchema,
   productsBulkAnswerSchema,
   productsBulkSchema,
   productUpdateSchema,
@@ -22,7 +24,9 @@ import {
   orderImages,
   removeProduct,
   runOfferSchedule,
+  saveOptions,
   saveProduct,
+  saveVariants,
 } from '../../use-cases/catalog-admin/products.ts';
 import { adminProductsPage, adminProductView } from '../../views/back-office/catalog.ts';
 import { IMAGE_REFUSALS, PRODUCT_IMAGE } from '../catalog-admin.ts';
@@ -155,6 +159,55 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
       const saved = await orderImages(shop, request.params.id, version, images, auditActor(request));
       const { id } = found(saved, 'PRODUCT_NOT_FOUND');
       return { ...okMessage('PRODUCT_IMAGES_SAVED', request.lang), product: await productAnswer(id) };
+    },
+  );
+
+  app.put(
+    adminCatalogPaths.productOptions.pattern,
+    {
+      schema: {
+        tags: ADMIN_TAG,
+        summary: "Set a product's options (up to 3, e.g. storage and colour) and make its variants",
+        description:
+          'Replaces the options. A value is kept, with its variants, when the option at the same place keeps a ' +
+          'value of the same English name; a new option gives the existing variants its first value. Every ' +
+          'combination without a variant gets one (the default variant’s price, no stock, a SKU from the ' +
+          'product’s and the values’ names); a variant whose value is gone is deleted, or hidden when an order ' +
+          'names it. No options: the product is sold as one variant. At most 250 combinations.',
+        security: STAFF_COOKIE,
+        params: adminIdParams,
+        body: productOptionsSchema,
+        response: { 200: adminProductOkSchema },
+      },
+    },
+    async (request) => {
+      const saved = await saveOptions(shop, request.params.id, request.body, auditActor(request));
+      const { id } = found(saved, 'PRODUCT_NOT_FOUND');
+      return { ...okMessage('PRODUCT_SAVED', request.lang), product: await productAnswer(id) };
+    },
+  );
+
+  app.put(
+    adminCatalogPaths.productVariants.pattern,
+    {
+      schema: {
+        tags: ADMIN_TAG,
+        summary: "Save a product's variants grid: SKU, barcode, price, offer, stock, image, hidden",
+        description:
+          'Every variant of the product, each once (409 VARIANTS_MISMATCH otherwise). Prices in SAR, VAT ' +
+          'included; the offer is live while the product’s offer dates hold. 409 SKU_TAKEN for a SKU of ' +
+          'another product, 409 VARIANT_COMBINATION_TAKEN when showing a variant whose combination is for sale, ' +
+          '400 VARIANT_LAST_VISIBLE when every variant would be hidden.',
+        security: STAFF_COOKIE,
+        params: adminIdParams,
+        body: productVariantsSchema,
+        response: { 200: adminProductOkSchema },
+      },
+    },
+    async (request) => {
+      const saved = await saveVariants(shop, request.params.id, request.body, auditActor(request));
+      const { id } = found(saved, 'PRODUCT_NOT_FOUND');
+      return { ...okMessage('PRODUCT_SAVED', request.lang), product: await productAnswer(id) };
     },
   );
 

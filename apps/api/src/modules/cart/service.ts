@@ -71,20 +71,17 @@ export async function countCartUnits(db: Db, userId: string): Promise<number> {
 const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
 
 /**
- * Adds one unit of a variant: a new line, or one more on the existing line. The increment and
- * its limit are one statement, so two quick clicks cannot pass the stock or the line cap.
+ * Adds one unit of a variant (with its stock as just read): a new line, or one more on the
+ * existing line. The increment and its limit are one statement, reading the stock again, so two
+ * quick clicks cannot pass the stock or the line cap.
  */
-export async function addToCart(db: Db, userId: string, variant: { productId: number; variantId: number }) {
-  const { productId, variantId } = variant;
-  const found = (
-    await db
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.id, variantId))
-      .limit(1)
-  )[0];
-  if (!found) throw new AppError(404, 'PRODUCT_NOT_FOUND');
-  if (found.stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
+export async function addToCart(
+  db: Db,
+  userId: string,
+  variant: { productId: number; variantId: number; stock: number },
+) {
+  const { productId, variantId, stock } = variant;
+  if (stock < 1) throw new AppError(409, 'OUT_OF_STOCK');
   const rows = await db
     .insert(cartItems)
     .values({ userId, productId, variantId, count: 1 })
@@ -97,7 +94,7 @@ export async function addToCart(db: Db, userId: string, variant: { productId: nu
   const row = rows[0];
   if (row) return row;
   // The line is already full: say which limit it reached.
-  throw new AppError(409, found.stock <= CART_LINE_MAX ? 'QUANTITY_OVER_STOCK' : 'QUANTITY_OVER_LIMIT');
+  throw new AppError(409, stock <= CART_LINE_MAX ? 'QUANTITY_OVER_STOCK' : 'QUANTITY_OVER_LIMIT');
 }
 
 /** A cart line with its owner and the stock of its variant; null when there is none. */

@@ -3,6 +3,7 @@ import {
   LOW_STOCK_UNITS,
   MAX_PRODUCT_IMAGES,
   type AdminProduct,
+  type AdminProductRow,
   type AdminProductPage,
   type AdminProductsQuery,
   type Lang,
@@ -18,6 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, companies, productImages, productOptions, products, productVariants } from './schema.ts';
 import { AppError, badRequest, conflict, pgErrorCode } from '../../lib/errors.ts';
 import { rankedIds } from './search.ts';
+import { adminOptionsAndVariants } from './variant-admin.ts';
 
 /*
  * The back office's products: the list and the editor's reads, and the changes to products and
@@ -72,7 +74,7 @@ async function extraImages(db: Db | Tx, ids: number[]): Promise<Map<number, stri
   return byProduct;
 }
 
-function present(joined: JoinedRow, extras: string[]): AdminProduct {
+function present(joined: JoinedRow, extras: string[]): AdminProductRow {
   const p = joined.row;
   const offer = p.offerPlannedHalalas ?? p.offerPriceHalalas;
   return {
@@ -100,6 +102,7 @@ function present(joined: JoinedRow, extras: string[]): AdminProduct {
     unitsSold: p.unitsSold,
     version: p.version,
     updatedAt: p.updatedAt.toISOString(),
+    variantCount: p.variantCount,
   };
 }
 
@@ -128,7 +131,9 @@ export function productAuditView(p: ProductRow, extras?: string[]) {
 /** A product as the back office edits it; null when there is none. */
 export async function adminProduct(db: Db | Tx, id: number): Promise<AdminProduct | null> {
   const [row] = await selectAdminProducts(db).where(eq(products.id, id));
-  return row ? present(row, (await extraImages(db, [id])).get(id) ?? []) : null;
+  if (!row) return null;
+  const [extras, variants] = await Promise.all([extraImages(db, [id]), adminOptionsAndVariants(db, id)]);
+  return { ...present(row, extras.get(id) ?? []), ...variants };
 }
 
 const sortOrder = (sort: ProductSort, lang: Lang): SQL[] => {
@@ -227,20 +232,25 @@ async function checkSku(tx: Tx, sku: string, exceptId?: number) {
   if (variant && variant.productId !== exceptId) throw conflict('SKU_TAKEN', 'sku');
 }
 
-function offerDates(input: ProductInput) {
+/**
+ * The offer's dates. Without options they go with the editor's offer price (no offer, no
+ * dates); with options each variant plans its own offer price and the dates apply to them all.
+ */
+function offerDates(input: ProductInput, byOptions = false) {
+  const dated = byOptions || input.offerPrice !== null;
   return {
-    offerStartsAt: input.offerPrice === null || !input.offerStartsAt ? null : new Date(input.offerStartsAt),
-    offerEndsAt: input.offerPrice === null || !input.offerEndsAt ? null : new Date(input.offerEndsAt),
+    offerStartsAt: dated && input.offerStartsAt ? new Date(input.offerStartsAt) : null,
+    offerEndsAt: dated && input.offerEndsAt ? new Date(input.offerEndsAt) : null,
   };
 }
 
-function editableValues(input: ProductInput) {
+function editableValues(input: ProductInput, byOptions = false) {
   return {
     nameAr: input.nameAr,
     nameEn: input.nameEn,
     descriptionAr: input.descriptionAr,
     descriptionEn: input.descriptionEn,
-    ...offerDates(input),
+    ...offerDates(input, byOptions),
     categoryId: input.categoryId,
     companyId: input.brandId,
     featured: input.featured,
@@ -270,15 +280,30 @@ export async function hasOptions(tx: Db | Tx, productId: number): Promise<boolea
 }
 
 /**
- * Each variant's live offer from its planned one and the product's offer dates: the plan while
- * the dates hold, none outside them.
+ * A live offer from a planned one and offer dates (columns or values): the plan while the dates
+ * hold, none outside them.
  */
-function liveVariantOffer(now: Date) {
+function liveOfferOf(
+  planned: AnyPgColumn,
+  startsAt: AnyPgColumn | Date | null,
+  endsAt: AnyPgColumn | Date | null,
+  now: Date,
+) {
   const at = now.toISOString();
-  return sql`case when (${products.offerStartsAt} is null or ${products.offerStartsAt} <= ${at}::timestamptz)
-    and (${products.offerEndsAt} is null or ${products.offerEndsAt} > ${at}::timestamptz)
-    then ${productVariants.offerPlannedHalalas} end`;
+  const date = (d: AnyPgColumn | Date | null) =>
+    d instanceof Date
+      ? sql`${d.toISOString()}::timestamptz`
+      : d === null
+        ? sql`null::timestamptz`
+        : sql`${d}`;
+  return sql`case when (${date(startsAt)} is null or ${date(startsAt)} <= ${at}::timestamptz)
+    and (${date(endsAt)} is null or ${date(endsAt)} > ${at}::timestamptz)
+    then ${planned} end`;
 }
+
+/** Each variant's live offer under its product's offer dates. */
+const liveVariantOffer = (now: Date) =>
+  liveOfferOf(productVariants.offerPlannedHalalas, products.offerStartsAt, products.offerEndsAt, now);
 
 const newSku = () => `P-${randomBytes(5).toString('hex').toUpperCase()}`;
 
@@ -339,30 +364,58 @@ export async function updateProduct(
   if (!before) return null;
   await checkGroups(tx, input);
   if (input.sku !== undefined) await checkSku(tx, input.sku, id);
-  await tx
-    .update(products)
-    .set({
-      ...editableValues(input),
-      ...(input.sku !== undefined && { sku: input.sku }),
-      version: before.version + 1,
-      updatedAt: now,
-    })
-    .where(eq(products.id, id));
-  if (await hasOptions(tx, id)) {
+  // The variants first: the product row's prices and stock follow them (by trigger) and are
+  // returned fresh by the product's update below.
+  const byOptions = await hasOptions(tx, id);
+  if (byOptions) {
     // Prices and stock are the variants' (edited in their grid); the new offer dates apply to them.
+    const { offerStartsAt, offerEndsAt } = offerDates(input, true);
     await tx
       .update(productVariants)
-      .set({ offerPriceHalalas: liveVariantOffer(now) })
-      .from(products)
-      .where(and(eq(productVariants.productId, id), eq(products.id, id)));
+      .set({
+        offerPriceHalalas: liveOfferOf(productVariants.offerPlannedHalalas, offerStartsAt, offerEndsAt, now),
+      })
+      .where(eq(productVariants.productId, id));
   } else {
     await tx
       .update(productVariants)
       .set({ ...saleValues(input, now), ...(input.sku !== undefined && { sku: input.sku }), updatedAt: now })
       .where(eq(productVariants.productId, id));
   }
-  const [after] = await tx.select().from(products).where(eq(products.id, id));
+  const [after] = await tx
+    .update(products)
+    .set({
+      ...editableValues(input, byOptions),
+      ...(input.sku !== undefined && { sku: input.sku }),
+      version: before.version + 1,
+      updatedAt: now,
+    })
+    .where(eq(products.id, id))
+    .returning();
   return { before, after: after! };
+}
+
+/**
+ * A change to the product's options or variants (variant-admin.ts), from the version it was
+ * made from: the product locked, changed, and its version bumped; null when there is none.
+ * Answers the options and variants before and after, for the audit log.
+ */
+export async function changeOptionsOrVariants(
+  tx: Tx,
+  id: number,
+  version: number,
+  change: (product: ProductRow) => Promise<void>,
+) {
+  const before = await lockAtVersion(tx, id, version);
+  if (!before) return null;
+  const was = await adminOptionsAndVariants(tx, id);
+  await change(before);
+  const [after] = await tx
+    .update(products)
+    .set({ version: before.version + 1, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning();
+  return { before: was, after: await adminOptionsAndVariants(tx, id), product: after! };
 }
 
 /** Takes a product (locked by `lockProduct`) off the shop, keeping it for the orders that name it. */

@@ -3,7 +3,7 @@ import { adminContentPaths as paths, apiPaths, type ImportJob, type ImportJobLis
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/schema.ts';
-import { productImages, products } from './schema.ts';
+import { productImages, products, productVariants } from './schema.ts';
 import { catalogImportJobs } from '../imports/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
@@ -201,14 +201,23 @@ describe('back office: catalog import and export', () => {
     const day = 24 * 60 * 60 * 1000;
     const base = Math.floor(Date.now() / 1000) * 1000;
     const at = (days: number) => new Date(base + days * day);
+    // The dates are the product's; the planned and live offer prices its one variant's.
     await t.app.db
       .update(products)
-      .set({ offerPlannedHalalas: 4000, offerStartsAt: at(7), offerEndsAt: at(14), offerPriceHalalas: null })
+      .set({ offerStartsAt: at(7), offerEndsAt: at(14) })
       .where(eq(products.id, soon!.id));
     await t.app.db
+      .update(productVariants)
+      .set({ offerPlannedHalalas: 4000, offerPriceHalalas: null })
+      .where(eq(productVariants.productId, soon!.id));
+    await t.app.db
       .update(products)
-      .set({ offerPlannedHalalas: 3000, offerStartsAt: at(-1), offerEndsAt: at(1), offerPriceHalalas: 3000 })
+      .set({ offerStartsAt: at(-1), offerEndsAt: at(1) })
       .where(eq(products.id, now!.id));
+    await t.app.db
+      .update(productVariants)
+      .set({ offerPlannedHalalas: 3000, offerPriceHalalas: 3000 })
+      .where(eq(productVariants.productId, now!.id));
     const before = await t.app.db.select().from(products).orderBy(asc(products.id));
     const exported = await t.app.inject({
       url: `${paths.catalogExport.pattern}?format=json`,
@@ -282,8 +291,12 @@ describe('back office: catalog import and export', () => {
     // Planned offers lost on the way back would show here: the plans come back as they went.
     await t.app.db
       .update(products)
-      .set({ offerPlannedHalalas: null, offerStartsAt: null, offerEndsAt: null })
+      .set({ offerStartsAt: null, offerEndsAt: null })
       .where(isNotNull(products.offerPlannedHalalas));
+    await t.app.db
+      .update(productVariants)
+      .set({ offerPlannedHalalas: null })
+      .where(isNotNull(productVariants.offerPlannedHalalas));
     const checked = (await upload(exported.body, 'products.csv')).json().job as ImportJob;
     expect(checked).toMatchObject({ status: 'checked', format: 'csv', total: lines.length - 1 });
     expect(checked.summary?.products.created).toBe(0);

@@ -193,14 +193,8 @@ async function writeSoleVariants(
       hidden = false,
       updated_at = now()
     where ${productVariants}.product_id = excluded.product_id`);
-  // Options go with their variants; one still named by a hidden, ordered variant stays.
-  await tx.execute(sql`
-    delete from ${productOptions} o
-    where o.product_id = any(${sql.param(ids)}::integer[])
-      and not exists (
-        select 1 from ${productVariants} v
-        join product_option_values pv on pv.id in (v.value1_id, v.value2_id, v.value3_id)
-        where v.product_id = o.product_id and pv.option_id = o.id)`);
+  // Options go with their variants (hidden, ordered ones lose their values).
+  await tx.delete(productOptions).where(inArray(productOptions.productId, ids));
 }
 
 /** Upserts some of the file's products by SKU, with their extra images. */

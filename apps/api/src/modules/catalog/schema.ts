@@ -199,9 +199,9 @@ export const productVariants = pgTable(
     sku: text('sku').notNull(),
     /** GTIN, when the maker gives one. */
     barcode: text('barcode'),
-    value1Id: integer('value1_id').references(() => productOptionValues.id),
-    value2Id: integer('value2_id').references(() => productOptionValues.id),
-    value3Id: integer('value3_id').references(() => productOptionValues.id),
+    value1Id: integer('value1_id').references(() => productOptionValues.id, { onDelete: 'set null' }),
+    value2Id: integer('value2_id').references(() => productOptionValues.id, { onDelete: 'set null' }),
+    value3Id: integer('value3_id').references(() => productOptionValues.id, { onDelete: 'set null' }),
     /** VAT-inclusive, in halalas, like the product's. */
     priceHalalas: integer('price_halalas').notNull(),
     offerPriceHalalas: integer('offer_price_halalas'),
@@ -211,18 +211,23 @@ export const productVariants = pgTable(
     stock: integer('stock').notNull().default(0),
     /** The variant's own image; null to show the product's. */
     image: text('image'),
-    /** A variant that was ever ordered is hidden instead of deleted. */
+    /**
+     * A variant that was ever ordered is hidden instead of deleted; its values are cleared when
+     * their option or value is removed.
+     */
     hidden: boolean('hidden').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('product_variants_sku').on(t.sku),
-    uniqueIndex('product_variants_combination').on(
-      t.productId,
-      sql`coalesce(${t.value1Id}, 0)`,
-      sql`coalesce(${t.value2Id}, 0)`,
-      sql`coalesce(${t.value3Id}, 0)`,
-    ),
+    uniqueIndex('product_variants_combination')
+      .on(
+        t.productId,
+        sql`coalesce(${t.value1Id}, 0)`,
+        sql`coalesce(${t.value2Id}, 0)`,
+        sql`coalesce(${t.value3Id}, 0)`,
+      )
+      .where(sql`not ${t.hidden}`),
     index('product_variants_product').on(t.productId, t.position, t.id),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_variants_price_nonnegative', sql`${t.priceHalalas} >= 0`),

@@ -19,9 +19,9 @@ export async function variantToBuy(
   db: Db,
   productId: number,
   choice: VariantChoice,
-): Promise<{ productId: number; variantId: number }> {
+): Promise<{ productId: number; variantId: number; stock: number }> {
   const rows = await db
-    .select({ id: productVariants.id, sku: productVariants.sku })
+    .select({ id: productVariants.id, sku: productVariants.sku, stock: productVariants.stock })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
@@ -41,7 +41,7 @@ export async function variantToBuy(
         : rows.length === 1
           ? rows[0]
           : undefined;
-  if (named) return { productId, variantId: named.id };
+  if (named) return { productId, variantId: named.id, stock: named.stock };
   if (choice.variantId === undefined && choice.sku === undefined)
     throw badRequest('VARIANT_REQUIRED', 'variantId');
   throw notFound('VARIANT_NOT_FOUND');

@@ -1,4 +1,10 @@
-import type { ProductInput, ProductsBulk, ProductUpdate } from '@shop/contract';
+import type {
+  ProductInput,
+  ProductOptionsInput,
+  ProductsBulk,
+  ProductUpdate,
+  ProductVariantsInput,
+} from '@shop/contract';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
@@ -8,6 +14,7 @@ import {
   addProductImage,
   applyOfferSchedule,
   bulkUpdateProducts,
+  changeOptionsOrVariants,
   deleteProduct,
   hideProduct,
   insertProduct,
@@ -20,6 +27,7 @@ import {
   type ProductRow,
 } from '../../modules/catalog/admin.ts';
 import { productWasOrdered } from '../../modules/orders/service.ts';
+import { replaceOptions, saveVariants as writeVariants } from '../../modules/catalog/variant-admin.ts';
 
 /**
  * The back office's changes to products, for the API's routes and the dashboard's pages alike.
@@ -172,6 +180,60 @@ export function orderImages(
   by: AuditActor,
 ): Promise<ProductRow | null> {
   return changeImages(deps, id, by, 'product.images', (tx) => setProductImages(tx, id, version, images));
+}
+
+/** An options or variants change with its audit entry (`action`): options and variants before and after. */
+async function changeVariants(
+  deps: CatalogAdminDeps,
+  id: number,
+  version: number,
+  by: AuditActor,
+  action: string,
+  change: (tx: Tx, product: ProductRow) => Promise<void>,
+): Promise<ProductRow | null> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const done = await changeOptionsOrVariants(tx, id, version, (product) => change(tx, product));
+    if (done)
+      await recordAudit(tx, {
+        by,
+        action,
+        entityType: 'product',
+        entityId: String(id),
+        before: done.before,
+        after: done.after,
+      });
+    return done;
+  });
+  if (!changed) return null;
+  await announce(deps, [id]);
+  return changed.product;
+}
+
+/**
+ * Replaces the product's options (storage, colour, …) and makes a variant for every new
+ * combination; variants that lose their combination are deleted, or hidden when ordered.
+ */
+export function saveOptions(
+  deps: CatalogAdminDeps,
+  id: number,
+  input: ProductOptionsInput,
+  by: AuditActor,
+): Promise<ProductRow | null> {
+  return changeVariants(deps, id, input.version, by, 'product.options', (tx, product) =>
+    replaceOptions(tx, product, input),
+  );
+}
+
+/** Saves the variants grid (SKU, barcode, prices, stock, image, hidden of each variant). */
+export function saveVariants(
+  deps: CatalogAdminDeps,
+  id: number,
+  input: ProductVariantsInput,
+  by: AuditActor,
+): Promise<ProductRow | null> {
+  return changeVariants(deps, id, input.version, by, 'product.variants', (tx, product) =>
+    writeVariants(tx, product, input),
+  );
 }
 
 const BULK_ACTIONS = {

@@ -1,4 +1,4 @@
-import type { AdminGroup, AdminProduct } from '@shop/contract';
+import type { AdminGroup, AdminProductRow } from '@shop/contract';
 import { useId } from 'react';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -22,7 +22,7 @@ export function ProductList({
   sort,
   serverAnswer,
 }: {
-  products: AdminProduct[];
+  products: AdminProductRow[];
   categories: AdminGroup[];
   sort: TableSort;
   serverAnswer?: FormAnswer;
@@ -31,8 +31,8 @@ export function ProductList({
   const { lang } = useLang();
   const formId = useId();
   const { Form, formRef, busy, errorFor, answer } = useActionForm({ serverAnswer });
-  const name = (p: AdminProduct) => (lang === 'en' ? p.nameEn : p.nameAr);
-  const columns: Column<AdminProduct>[] = [
+  const name = (p: AdminProductRow) => (lang === 'en' ? p.nameEn : p.nameAr);
+  const columns: Column<AdminProductRow>[] = [
     {
       key: 'list.select',
       header: t('list.select'),
