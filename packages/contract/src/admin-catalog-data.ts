@@ -8,8 +8,10 @@ import type {
   ProductImagesOrder,
   ProductImageUpload,
   ProductInput,
+  ProductOptionsInput,
   ProductsBulk,
   ProductUpdate,
+  ProductVariantsInput,
 } from './admin-catalog.ts';
 import type { Ok } from './errors.ts';
 import type { z } from './zod.ts';
@@ -45,6 +47,10 @@ export interface BackOfficeCatalog {
   addProductImage(id: number, input: ProductImageUpload, image: Blob | null): Promise<ActionResult>;
   /** Reorders or removes a product's images (the first is the main one). */
   orderProductImages(id: number, input: ProductImagesOrder): Promise<ActionResult>;
+  /** Sets the product's options and makes a variant for each new combination. */
+  saveProductOptions(id: number, input: ProductOptionsInput): Promise<ActionResult>;
+  /** Saves the variants grid. */
+  saveProductVariants(id: number, input: ProductVariantsInput): Promise<ActionResult>;
   /** One action on the ticked products (one audit entry each); 400 BULK_PRICE_REFUSED changes nothing. */
   bulkProducts(bulk: ProductsBulk): Promise<ActionResult>;
 

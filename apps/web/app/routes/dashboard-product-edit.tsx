@@ -2,7 +2,9 @@ import {
   errorMessage,
   productImagesOrderSchema,
   productImageUploadSchema,
+  productOptionsSchema,
   productUpdateSchema,
+  productVariantsSchema,
 } from '@shop/contract';
 import { data, useActionData } from 'react-router';
 import { z } from 'zod';
@@ -14,6 +16,14 @@ import { askToConfirm, confirmError } from '../features/dashboard/confirm.server
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { ProductForm } from '../features/dashboard-catalog/components/product-form.tsx';
 import { ProductImages } from '../features/dashboard-catalog/components/product-images.tsx';
+import { ProductVariants } from '../features/dashboard-catalog/components/product-variants.tsx';
+import {
+  optionFieldOf,
+  optionsFromForm,
+  variantFieldOf,
+  variantsFromForm,
+  withBulkChanges,
+} from '../features/dashboard-catalog/variants-form.ts';
 import { CATALOG_INTENT, moved } from '../features/dashboard-catalog/intents.ts';
 import { answerForm, formError, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
@@ -53,6 +63,43 @@ export async function action(args: Route.ActionArgs) {
     const result = await submitAction(
       request,
       { schema: productUpdateSchema, run: (input) => bo.catalog.saveProduct(id, input) },
+      read,
+    );
+    return answerForm(request, result, { back: here });
+  }
+
+  if (intent === CATALOG_INTENT.options) {
+    const result = await submitAction(
+      request,
+      {
+        schema: productOptionsSchema,
+        input: (values) => optionsFromForm(values),
+        fieldOf: optionFieldOf,
+        run: (input) => bo.catalog.saveProductOptions(id, input),
+      },
+      read,
+    );
+    return answerForm(request, result, { back: here });
+  }
+
+  if (intent === CATALOG_INTENT.variants) {
+    const result = await submitAction(
+      request,
+      {
+        schema: productVariantsSchema,
+        input: (values) => {
+          const rows = variantsFromForm(values, Number(values.count) || 0);
+          const variants = values.bulk
+            ? withBulkChanges(rows, { price: values.bulkPrice, addStock: values.bulkStock })
+            : rows;
+          return {
+            version: values.version,
+            variants: variants.map(({ selected: _selected, ...row }) => row),
+          };
+        },
+        fieldOf: variantFieldOf,
+        run: (input) => bo.catalog.saveProductVariants(id, input),
+      },
       read,
     );
     return answerForm(request, result, { back: here });
@@ -146,6 +193,14 @@ export default function DashboardProductEdit({ loaderData }: Route.ComponentProp
       </div>
       <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
         <ProductImages product={product} />
+      </div>
+      <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
+        <ProductVariants
+          key={product.version}
+          product={product}
+          {...(posted?.error?.field &&
+            /^(option|variant)\d/.test(posted.error.field) && { serverAnswer: posted })}
+        />
       </div>
       <div className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4 md:p-6">
         <h2 className="text-lg font-bold">{t('delete.title')}</h2>

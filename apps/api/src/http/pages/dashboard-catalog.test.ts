@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../modules/audit/schema.ts';
-import { products } from '../../modules/catalog/schema.ts';
+import { products, productVariants } from '../../modules/catalog/schema.ts';
 import { createCategory, createCompany, createProduct } from '../../test/factories.ts';
 import { type TestContext } from '../../test/harness.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
@@ -167,5 +167,99 @@ describe('catalog changes from the dashboard', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('The category cannot be removed: 2 products use it');
+  });
+
+  it('sets a product’s options and edits its variants from the editor’s plain forms, a bulk change included', async () => {
+    const product = await createProduct(t.app.db, { sku: 'PG-PHONE', priceHalalas: 300_000, stock: 2 });
+    const staff = await signedInMember(t.app.db, { role: 'staff' });
+    const post = (form: Record<string, string>, lang = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/${lang}/dashboard/products/${product.id}`,
+        headers: { ...pageHeaders(staff.token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const options = await post({
+      intent: 'options',
+      version: String(product.version),
+      'option0.nameAr': 'السعة',
+      'option0.nameEn': 'Storage',
+      'option0.kind': 'text',
+      'option0.values': '128 جيجابايت | 128 GB\n256 جيجابايت | 256 GB',
+      'option1.nameAr': 'اللون',
+      'option1.nameEn': 'Colour',
+      'option1.kind': 'colour',
+      'option1.values': 'أزرق | Blue | #1e3a8a',
+      'option2.nameAr': '',
+      'option2.nameEn': '',
+      'option2.values': '',
+    });
+    expect(options.statusCode, options.body).toBe(302);
+    const variants = await t.app.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(productVariants.position);
+    expect(variants.map((v) => [v.sku, v.priceHalalas, v.stock])).toEqual([
+      ['PG-PHONE', 300_000, 2],
+      ['PG-PHONE-256-GB-Blue', 300_000, 0],
+    ]);
+
+    // The grid with the second row ticked: its price set and 5 units added; the rest as typed.
+    const [current] = await t.app.db.select().from(products).where(eq(products.id, product.id));
+    const grid = await post({
+      intent: 'variants',
+      version: String(current!.version),
+      count: '2',
+      bulk: '1',
+      bulkPrice: '3499',
+      bulkStock: '5',
+      'variant0.id': String(variants[0]!.id),
+      'variant0.sku': 'PG-128-BLU',
+      'variant0.price': '2999',
+      'variant0.offerPrice': '2799',
+      'variant0.stock': '2',
+      'variant1.id': String(variants[1]!.id),
+      'variant1.sku': 'PG-256-BLU',
+      'variant1.price': '3000',
+      'variant1.stock': '0',
+      'variant1.selected': 'on',
+    });
+    expect(grid.statusCode, grid.body).toBe(302);
+    const saved = await t.app.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(productVariants.position);
+    expect(saved.map((v) => [v.sku, v.priceHalalas, v.offerPriceHalalas, v.stock])).toEqual([
+      ['PG-128-BLU', 299_900, 279_900, 2],
+      ['PG-256-BLU', 349_900, null, 5],
+    ]);
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(product.id)));
+    expect(entries.map((e) => e.action)).toEqual(['product.options', 'product.variants']);
+
+    // A refused grid comes back to the page (no JavaScript) with the message in its language.
+    const [again] = await t.app.db.select().from(products).where(eq(products.id, product.id));
+    const refused = await post(
+      {
+        intent: 'variants',
+        version: String(again!.version),
+        count: '2',
+        'variant0.id': String(variants[0]!.id),
+        'variant0.sku': 'SAME',
+        'variant0.price': '10',
+        'variant0.stock': '1',
+        'variant1.id': String(variants[1]!.id),
+        'variant1.sku': 'SAME',
+        'variant1.price': '10',
+        'variant1.stock': '1',
+      },
+      'ar',
+    );
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('هذا الرمز مكرر');
   });
 });

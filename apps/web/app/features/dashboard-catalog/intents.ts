@@ -11,6 +11,8 @@ export const CATALOG_INTENT = {
   update: 'update',
   moveUp: 'move-up',
   moveDown: 'move-down',
+  options: 'options',
+  variants: 'variants',
 } as const;
 
 /** An ISO instant as a `datetime-local` value in Riyadh time (UTC+03:00, no daylight saving). */

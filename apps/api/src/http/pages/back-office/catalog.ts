@@ -6,7 +6,9 @@ import {
   createProduct,
   orderImages,
   removeProduct,
+  saveOptions,
   saveProduct,
+  saveVariants,
 } from '../../../use-cases/catalog-admin/products.ts';
 import { adminGroups, adminProductView, adminProductsPage } from '../../../views/back-office/catalog.ts';
 import { GROUP_CODES, GROUP_IMAGE, PRODUCT_IMAGE } from '../../catalog-admin.ts';
@@ -62,6 +64,16 @@ export function catalogPages({ app, lang, read, act }: BackOfficePageContext): B
       act({}, async (by) => {
         found(await orderImages(shop, id, version, images, by), 'PRODUCT_NOT_FOUND');
         return okMessage('PRODUCT_IMAGES_SAVED', lang);
+      }),
+    saveProductOptions: (id, input) =>
+      act({}, async (by) => {
+        found(await saveOptions(shop, id, input, by), 'PRODUCT_NOT_FOUND');
+        return okMessage('PRODUCT_SAVED', lang);
+      }),
+    saveProductVariants: (id, input) =>
+      act({}, async (by) => {
+        found(await saveVariants(shop, id, input, by), 'PRODUCT_NOT_FOUND');
+        return okMessage('PRODUCT_SAVED', lang);
       }),
     bulkProducts: (bulk) =>
       act({}, async (by) => {
