@@ -163,6 +163,18 @@ describe('catalog', () => {
         { productImage: '/uploads/catalog/iphone-side.webp' },
         { productImage: '/uploads/catalog/iphone-back.webp' },
       ],
+      // Sold without options: one variant, with the product's SKU, prices and stock.
+      options: [],
+      variants: [
+        {
+          variantId: expect.any(Number),
+          sku: iphone.sku,
+          valueIds: [],
+          price: 3499.5,
+          priceAfterOffer: 3199,
+          stock: 4,
+        },
+      ],
     });
     const en = productDetailsSchema.parse(
       (await get(`${apiPaths.productById.build({ id: iphone.id })}?lang=en`)).json(),

@@ -292,6 +292,7 @@ describe('orders', () => {
       {
         productId: onOffer.id,
         productName: 'Phone charger',
+        sku: onOffer.sku,
         productDescripition: onOffer.descriptionEn,
         productImage: onOffer.image,
         productPrice: 80,
