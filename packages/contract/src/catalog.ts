@@ -43,8 +43,21 @@ export type Product = z.infer<typeof productSchema>;
 /** The home lists (featured, new, offers) and related products: at most 10 each. */
 export const productListSchema = z.array(productSchema);
 
+/** One filled specification of a product, in the request's language. */
+export const productSpecSchema = z.object({
+  specId: z.number().int(),
+  specName: z.string(),
+  /** The value as shown: a number in Latin digits, a choice, or text. */
+  specValue: z.string(),
+  /** Shown after the value; empty when the attribute has none. */
+  specUnit: z.string(),
+});
+export type ProductSpec = z.infer<typeof productSpecSchema>;
+
 export const productDetailsSchema = productSchema.extend({
   productImages: z.array(productImageSchema),
+  /** The filled specifications of the product's category, in the category's order. */
+  productSpecs: z.array(productSpecSchema),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
