@@ -102,10 +102,7 @@ const choiceValue = text().trim().min(1, 'SPEC_CHOICE_INVALID').max(100, 'SPEC_C
  * list of `{ valueEn, valueAr }` instead.
  */
 const choicesField = z
-  .union([
-    text({ multiline: true }),
-    z.array(z.object({ valueEn: choiceValue, valueAr: choiceValue })),
-  ])
+  .union([text({ multiline: true }), z.array(z.object({ valueEn: choiceValue, valueAr: choiceValue }))])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined) return [];

@@ -275,7 +275,8 @@ export async function listProducts(
  * one of them fills, with a value or null per product. The ids not shown are `leftOut`.
  */
 export async function compareProducts(db: Db, ids: number[], lang: Lang): Promise<Comparison> {
-  const rows = ids.length === 0 ? [] : await selectProducts(db).where(and(inArray(products.id, ids), visibleProduct));
+  const rows =
+    ids.length === 0 ? [] : await selectProducts(db).where(and(inArray(products.id, ids), visibleProduct));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const found = ids.flatMap((id) => byId.get(id) ?? []);
   const first = found[0];

@@ -93,7 +93,10 @@ async function setSpecs(id: number, values: Record<string, unknown>, lang = 'en'
 }
 
 const details = async (id: number, lang: 'ar' | 'en') => {
-  const res = await t.app.inject({ method: 'GET', url: `${apiPaths.productById.build({ id })}?lang=${lang}` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${apiPaths.productById.build({ id })}?lang=${lang}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return productDetailsSchema.parse(res.json());
 };
@@ -112,9 +115,21 @@ const byName = (name: string) => attrs.find((a) => a.nameEn === name)!;
 
 describe('a category’s specification attributes', () => {
   it('staff add attributes of each kind, in order, with units in both languages', async () => {
-    await addAttribute({ nameAr: 'حجم الشاشة', nameEn: 'Screen size', unitAr: 'بوصة', unitEn: 'inch', kind: 'number' });
+    await addAttribute({
+      nameAr: 'حجم الشاشة',
+      nameEn: 'Screen size',
+      unitAr: 'بوصة',
+      unitEn: 'inch',
+      kind: 'number',
+    });
     await addAttribute({ nameAr: 'المعالج', nameEn: 'Processor', kind: 'text' });
-    await addAttribute({ nameAr: 'البطارية', nameEn: 'Battery', unitAr: 'mAh', unitEn: 'mAh', kind: 'number' });
+    await addAttribute({
+      nameAr: 'البطارية',
+      nameEn: 'Battery',
+      unitAr: 'mAh',
+      unitEn: 'mAh',
+      kind: 'number',
+    });
     attrs = await addAttribute({
       nameAr: 'اللون',
       nameEn: 'Colour',
@@ -137,9 +152,13 @@ describe('a category’s specification attributes', () => {
     const noChoices = { nameAr: 'الذاكرة', nameEn: 'Memory', kind: 'choice', choices: '' };
     const ar = await call('POST', adminCatalogPaths.categorySpecs.build({ id: phones }), noChoices, 'ar');
     expect(ar.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(ar.json()).fields?.[0]?.message).toBe('أدخل خياراً واحداً على الأقل، كل خيار في سطر');
+    expect(apiErrorSchema.parse(ar.json()).fields?.[0]?.message).toBe(
+      'أدخل خياراً واحداً على الأقل، كل خيار في سطر',
+    );
     const en = await call('POST', adminCatalogPaths.categorySpecs.build({ id: phones }), noChoices, 'en');
-    expect(apiErrorSchema.parse(en.json()).fields?.[0]?.message).toBe('Enter at least one choice, one per line');
+    expect(apiErrorSchema.parse(en.json()).fields?.[0]?.message).toBe(
+      'Enter at least one choice, one per line',
+    );
 
     const badLine = { ...noChoices, choices: 'Eight GB' };
     const line = await call('POST', adminCatalogPaths.categorySpecs.build({ id: phones }), badLine, 'en');
@@ -250,7 +269,7 @@ describe('search by specification values', () => {
   });
 
   it('a value that no product has finds nothing', async () => {
-    expect(await found('A18')).toEqual([]);
+    expect(await found('Tensor')).toEqual([]);
   });
 
   it('words of the values reach the vocabulary, so a misspelt one still finds the product', async () => {
@@ -262,7 +281,10 @@ describe('search by specification values', () => {
 
 describe('comparing products', () => {
   const compare = async (ids: string, lang = 'en') => {
-    const res = await t.app.inject({ method: 'GET', url: `${apiPaths.productCompare.pattern}?ids=${ids}&lang=${lang}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.productCompare.pattern}?ids=${ids}&lang=${lang}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return comparisonSchema.parse(res.json());
   };
@@ -330,7 +352,9 @@ describe('changes that drop values', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await details(iphone.id, 'en')).productSpecs).toEqual([]);
     expect(await found('أزرق')).toEqual([]);
-    const left = await t.app.db.execute(sql`select count(*)::int as n from product_specs where product_id = ${iphone.id}`);
+    const left = await t.app.db.execute(
+      sql`select count(*)::int as n from product_specs where product_id = ${iphone.id}`,
+    );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

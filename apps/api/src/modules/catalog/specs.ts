@@ -227,10 +227,7 @@ async function nameTaken(tx: Tx, categoryId: number, nameEn: string, exceptId?: 
     .select({ id: specAttributes.id })
     .from(specAttributes)
     .where(
-      and(
-        eq(specAttributes.categoryId, categoryId),
-        sql`lower(${specAttributes.nameEn}) = lower(${nameEn})`,
-      ),
+      and(eq(specAttributes.categoryId, categoryId), sql`lower(${specAttributes.nameEn}) = lower(${nameEn})`),
     );
   return row !== undefined && row.id !== exceptId;
 }
@@ -239,7 +236,7 @@ async function nameTaken(tx: Tx, categoryId: number, nameEn: string, exceptId?: 
  * Sets an attribute's choices to `wanted`, in that order: a choice is kept by its English value
  * (products that chose it keep it); one no longer listed goes, with the values that chose it.
  */
-async function syncChoices(
+export async function syncChoices(
   tx: Tx,
   attributeId: number,
   wanted: { valueAr: string; valueEn: string }[],
@@ -287,7 +284,8 @@ export async function insertSpecAttribute(
     .from(specAttributes)
     .where(eq(specAttributes.categoryId, categoryId));
   if ((stats?.n ?? 0) >= MAX_SPEC_ATTRIBUTES) throw new AppError(409, 'SPEC_ATTRIBUTES_FULL');
-  if (await nameTaken(tx, categoryId, input.nameEn)) throw new AppError(409, 'SPEC_NAME_TAKEN', [{ path: 'nameEn', code: 'SPEC_NAME_TAKEN' }]);
+  if (await nameTaken(tx, categoryId, input.nameEn))
+    throw new AppError(409, 'SPEC_NAME_TAKEN', [{ path: 'nameEn', code: 'SPEC_NAME_TAKEN' }]);
   const [row] = await tx
     .insert(specAttributes)
     .values({
@@ -453,8 +451,9 @@ export type StoredSpecValue = Pick<ValueRow, 'numberValue' | 'choiceId' | 'textA
  * clears it. `refuse` names what is wrong ('number', 'choice', 'text').
  */
 export function specValueOf(
-  attribute: AttributeForValues,
+  attribute: Pick<AttributeForValues, 'choices'> & { row: Pick<SpecAttributeRow, 'kind'> },
   value: SpecValueInput,
+  { choiceIds = true } = {},
 ): { ok: true; value: StoredSpecValue | null } | { ok: false; problem: 'number' | 'choice' | 'text' } {
   const none = { numberValue: null, choiceId: null, textAr: null, textEn: null };
   const { row } = attribute;
@@ -470,7 +469,7 @@ export function specValueOf(
     const t = String(value).trim();
     const lower = t.toLowerCase();
     const choice = attribute.choices.find(
-      (c) => String(c.id) === t || c.valueEn.toLowerCase() === lower || c.valueAr === t,
+      (c) => (choiceIds && String(c.id) === t) || c.valueEn.toLowerCase() === lower || c.valueAr === t,
     );
     return choice ? { ok: true, value: { ...none, choiceId: choice.id } } : { ok: false, problem: 'choice' };
   }
@@ -525,9 +524,7 @@ export async function setProductSpecValues(
   values: Map<number, SpecValueInput>,
   lang: Lang,
 ): Promise<void> {
-  const attributes = new Map(
-    (await attributesOfCategory(tx, product.categoryId)).map((a) => [a.row.id, a]),
-  );
+  const attributes = new Map((await attributesOfCategory(tx, product.categoryId)).map((a) => [a.row.id, a]));
   const stored = new Map<number, StoredSpecValue | null>();
   for (const [attributeId, value] of values) {
     const attribute = attributes.get(attributeId);

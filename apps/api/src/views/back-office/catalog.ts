@@ -38,7 +38,10 @@ export async function adminGroup(db: Db, kind: GroupKind, id: number): Promise<A
 
 /** A category's specification attributes as its editor lists them; null when there is no such category. */
 export async function adminSpecAttributes(db: Db, categoryId: number): Promise<AdminSpecAttribute[] | null> {
-  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, categoryId));
   return category ? listSpecAttributes(db, categoryId) : null;
 }
 
