@@ -2,6 +2,7 @@ import {
   errorMessage,
   productImagesOrderSchema,
   productImageUploadSchema,
+  productSpecsInputSchema,
   productUpdateSchema,
 } from '@shop/contract';
 import { data, useActionData } from 'react-router';
@@ -14,6 +15,7 @@ import { askToConfirm, confirmError } from '../features/dashboard/confirm.server
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { ProductForm } from '../features/dashboard-catalog/components/product-form.tsx';
 import { ProductImages } from '../features/dashboard-catalog/components/product-images.tsx';
+import { ProductSpecsForm } from '../features/dashboard-catalog/components/product-specs-form.tsx';
 import { CATALOG_INTENT, moved } from '../features/dashboard-catalog/intents.ts';
 import { answerForm, formError, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
@@ -29,8 +31,12 @@ export async function loader(args: Route.LoaderArgs) {
   const id = productId(args.params.id);
   const product = id === undefined ? null : await bo.catalog.product(id);
   if (!product) throw data(null, { status: 404 });
-  const [categories, brands] = await Promise.all([bo.catalog.categories(), bo.catalog.brands()]);
-  return { product, categories, brands };
+  const [categories, brands, specs] = await Promise.all([
+    bo.catalog.categories(),
+    bo.catalog.brands(),
+    bo.catalog.productSpecs(product.id),
+  ]);
+  return { product, categories, brands, specs };
 }
 
 const imageMove = z.object({ index: z.coerce.number().int().min(0) });
@@ -55,6 +61,17 @@ export async function action(args: Route.ActionArgs) {
       { schema: productUpdateSchema, run: (input) => bo.catalog.saveProduct(id, input) },
       read,
     );
+    return answerForm(request, result, { back: here });
+  }
+
+  if (intent === CATALOG_INTENT.specs) {
+    const result = await submitAction(
+      request,
+      { schema: productSpecsInputSchema, run: (input) => bo.catalog.saveProductSpecs(id, input) },
+      read,
+    );
+    // A refusal names its form, so that without JavaScript the page shows it under the field.
+    if (!result.ok) return data({ error: result.error, intent });
     return answerForm(request, result, { back: here });
   }
 
@@ -114,7 +131,7 @@ export default function DashboardProductEdit({ loaderData }: Route.ComponentProp
   const { t } = useTranslation('dashboard-catalog');
   const { lang, localize } = useLang();
   const posted = useActionData<FormAnswer & { intent?: string }>();
-  const { product, categories, brands } = loaderData;
+  const { product, categories, brands, specs } = loaderData;
   const name = lang === 'en' ? product.nameEn : product.nameAr;
   return (
     <DashboardPage
@@ -141,9 +158,20 @@ export default function DashboardProductEdit({ loaderData }: Route.ComponentProp
           product={product}
           categories={categories}
           brands={brands}
-          serverAnswer={posted}
+          serverAnswer={posted?.intent === CATALOG_INTENT.specs ? undefined : posted}
         />
       </div>
+      {specs && (
+        <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
+          <ProductSpecsForm
+            key={product.version}
+            specs={specs}
+            version={product.version}
+            categoryId={product.categoryId}
+            serverAnswer={posted?.intent === CATALOG_INTENT.specs ? posted : undefined}
+          />
+        </div>
+      )}
       <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
         <ProductImages product={product} />
       </div>

@@ -11,6 +11,7 @@ export const CATALOG_INTENT = {
   update: 'update',
   moveUp: 'move-up',
   moveDown: 'move-down',
+  specs: 'specs',
 } as const;
 
 /** An ISO instant as a `datetime-local` value in Riyadh time (UTC+03:00, no daylight saving). */

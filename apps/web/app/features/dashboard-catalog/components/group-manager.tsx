@@ -11,9 +11,19 @@ import { CATALOG_INTENT } from '../intents.ts';
 import { FormButton } from './form-button.tsx';
 
 /** One category or brand: its image, names (an edit form), place in the order, removal. */
-function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; last: boolean }) {
+function GroupRow({
+  kind,
+  group,
+  first,
+  last,
+}: {
+  kind: CatalogGroupKind;
+  group: AdminGroup;
+  first: boolean;
+  last: boolean;
+}) {
   const { t } = useTranslation('dashboard-catalog');
-  const { lang } = useLang();
+  const { lang, localize } = useLang();
   const { Form, formRef, busy, errorFor } = useActionForm();
   const name = lang === 'en' ? group.nameEn : group.nameAr;
   return (
@@ -85,7 +95,15 @@ function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; l
           </div>
         </Form>
       </details>
-      <div>
+      <div className="flex flex-wrap items-center gap-4">
+        {kind === 'category' && (
+          <a
+            href={localize(`/dashboard/categories/${group.id}/specs`)}
+            className="font-semibold text-primary hover:underline"
+          >
+            {t('specs.link', { name })}
+          </a>
+        )}
         <ConfirmAction
           confirmKey={`delete:${group.id}`}
           fields={{ intent: CATALOG_INTENT.remove, id: String(group.id) }}
@@ -164,7 +182,7 @@ export function GroupManager({
           aria-label={kind === 'category' ? t('groups.categoriesList') : t('groups.brandsList')}
         >
           {groups.map((g, i) => (
-            <GroupRow key={g.id} group={g} first={i === 0} last={i === groups.length - 1} />
+            <GroupRow key={g.id} kind={kind} group={g} first={i === 0} last={i === groups.length - 1} />
           ))}
         </ol>
       )}
