@@ -183,7 +183,8 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                           {p.productName}
                         </ShopLink>
                         <ShopLink
-                          to={pathOf(ids.filter((id) => id !== p.productId))}
+                          // `?ids=` even when none is left: an empty list, not the remembered one.
+                          to={`/compare?ids=${ids.filter((id) => id !== p.productId).join(',')}`}
                           aria-label={t('compare.removeLabel', { name: p.productName })}
                           className="w-fit text-xs font-semibold text-sale hover:underline"
                         >
