@@ -1,5 +1,5 @@
 import { halalasToSar } from '@shop/contract';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   categories,
@@ -10,7 +10,7 @@ import {
   specAttributes,
   specChoices,
 } from '../modules/catalog/schema.ts';
-import { formatSpecNumber } from '../modules/catalog/specs.ts';
+import { formatSpecNumber, selectOwnValues } from '../modules/catalog/specs.ts';
 import { agents, infoPages, sliders } from '../modules/content/schema.ts';
 import { productCsvHeader, productCsvLine, type SpecColumns } from '../lib/catalog-file/csv.ts';
 import type {
@@ -37,15 +37,7 @@ type SpecsOf = Map<number, Record<string, SpecValueRecord>>;
 
 /** The products' values by attribute English name, as the file writes them. */
 async function specValues(db: Db, ids: number[]): Promise<SpecsOf> {
-  const rows = await db
-    .select({ v: productSpecs, a: specAttributes, c: specChoices })
-    .from(productSpecs)
-    .innerJoin(specAttributes, eq(specAttributes.id, productSpecs.attributeId))
-    .innerJoin(
-      products,
-      and(eq(products.id, productSpecs.productId), eq(products.categoryId, specAttributes.categoryId)),
-    )
-    .leftJoin(specChoices, eq(specChoices.id, productSpecs.choiceId))
+  const rows = await selectOwnValues(db)
     .where(inArray(productSpecs.productId, ids))
     .orderBy(asc(specAttributes.sort), asc(specAttributes.id));
   const byProduct: SpecsOf = new Map();

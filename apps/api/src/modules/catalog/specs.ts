@@ -43,6 +43,22 @@ function displayValue(kind: SpecKind, v: ValueRow, choice: ChoiceRow | undefined
 
 // ---- reads ----
 
+/**
+ * Values with their attribute and choice, of the product's own category only: a value left from
+ * another category is never read.
+ */
+export function selectOwnValues(db: Db | Tx) {
+  return db
+    .select({ v: productSpecs, a: specAttributes, c: specChoices })
+    .from(productSpecs)
+    .innerJoin(specAttributes, eq(specAttributes.id, productSpecs.attributeId))
+    .innerJoin(
+      products,
+      and(eq(products.id, productSpecs.productId), eq(products.categoryId, specAttributes.categoryId)),
+    )
+    .leftJoin(specChoices, eq(specChoices.id, productSpecs.choiceId));
+}
+
 /** A category's attributes in order, with their choices and how many products fill each. */
 export async function listSpecAttributes(db: Db | Tx, categoryId: number): Promise<AdminSpecAttribute[]> {
   const attributes = await db
@@ -82,15 +98,7 @@ export async function listSpecAttributes(db: Db | Tx, categoryId: number): Promi
 
 /** A product's values of its own category's attributes, as its editor fills them in. */
 export async function productSpecValues(db: Db | Tx, productId: number): Promise<AdminProductSpec[]> {
-  const rows = await db
-    .select({ v: productSpecs })
-    .from(productSpecs)
-    .innerJoin(specAttributes, eq(specAttributes.id, productSpecs.attributeId))
-    .innerJoin(
-      products,
-      and(eq(products.id, productSpecs.productId), eq(products.categoryId, specAttributes.categoryId)),
-    )
-    .where(eq(productSpecs.productId, productId));
+  const rows = await selectOwnValues(db).where(eq(productSpecs.productId, productId));
   return rows.map(({ v }) => ({
     attributeId: v.attributeId,
     number: v.numberValue,
@@ -111,15 +119,7 @@ export interface ShownSpec extends ProductSpec {
  */
 export async function shownSpecs(db: Db | Tx, productIds: number[], lang: Lang): Promise<ShownSpec[]> {
   if (productIds.length === 0) return [];
-  const rows = await db
-    .select({ v: productSpecs, a: specAttributes, c: specChoices })
-    .from(productSpecs)
-    .innerJoin(specAttributes, eq(specAttributes.id, productSpecs.attributeId))
-    .innerJoin(
-      products,
-      and(eq(products.id, productSpecs.productId), eq(products.categoryId, specAttributes.categoryId)),
-    )
-    .leftJoin(specChoices, eq(specChoices.id, productSpecs.choiceId))
+  const rows = await selectOwnValues(db)
     .where(inArray(productSpecs.productId, productIds))
     .orderBy(asc(specAttributes.sort), asc(specAttributes.id));
   return rows.flatMap(({ v, a, c }) => {

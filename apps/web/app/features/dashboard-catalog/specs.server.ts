@@ -1,14 +1,10 @@
-import { errorMessage, specAttributeInputSchema, specMoveSchema } from '@shop/contract';
+import { specAttributeInputSchema, specMoveSchema } from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { askToConfirm, confirmError } from '../dashboard/confirm.server.ts';
-import { requireMember } from '../dashboard/session.server.ts';
-import { answerForm, formError, readForm, submitAction } from '../../lib/form-action.server.ts';
-import { localizePath } from '../../lib/lang.ts';
-import { requestLang } from '../../lib/route-lang.ts';
+import { answerForm, submitAction } from '../../lib/form-action.server.ts';
+import { catalogForm, idField } from './groups.server.ts';
 import { CATALOG_INTENT } from './intents.ts';
-
-const idField = z.object({ id: z.string().regex(/^[0-9]{1,9}$/) });
 
 /**
  * A category's specifications page action: add an attribute, edit one, move it up or down,
@@ -18,12 +14,10 @@ export async function specAction(
   categoryId: number,
   { request, context }: { request: Request; context: AppLoadContext },
 ) {
-  const { bo } = await requireMember({ request, context });
-  const lang = requestLang(request);
-  const back = localizePath(`/dashboard/categories/${categoryId}/specs`, lang);
-  const read = await readForm(request);
-  const intent = read.values.intent;
-  const invalid = () => formError({ message: errorMessage('VALIDATION_FAILED', lang) });
+  const { bo, read, intent, back, invalid } = await catalogForm(
+    { request, context },
+    `/dashboard/categories/${categoryId}/specs`,
+  );
 
   if (intent === CATALOG_INTENT.create) {
     const result = await submitAction(

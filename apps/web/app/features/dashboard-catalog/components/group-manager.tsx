@@ -8,7 +8,7 @@ import { ConfirmAction } from '../../dashboard/components/confirm-action.tsx';
 import { EmptyState } from '../../dashboard/components/empty-state.tsx';
 import { formatNumber } from '../../dashboard/format.ts';
 import { CATALOG_INTENT } from '../intents.ts';
-import { FormButton } from './form-button.tsx';
+import { EditDetails, MoveButtons } from './form-button.tsx';
 
 /** One category or brand: its image, names (an edit form), place in the order, removal. */
 function GroupRow({
@@ -42,21 +42,9 @@ function GroupRow({
             {t('groups.productCount', { n: formatNumber(group.productCount, lang) })}
           </p>
         </div>
-        <div className="flex gap-1">
-          <FormButton
-            fields={{ intent: CATALOG_INTENT.moveUp, id: group.id }}
-            label={t('groups.earlier')}
-            disabled={first}
-          />
-          <FormButton
-            fields={{ intent: CATALOG_INTENT.moveDown, id: group.id }}
-            label={t('groups.later')}
-            disabled={last}
-          />
-        </div>
+        <MoveButtons id={group.id} first={first} last={last} />
       </div>
-      <details className="rounded-xl border border-line">
-        <summary className="cursor-pointer px-4 py-2 font-semibold">{t('groups.edit', { name })}</summary>
+      <EditDetails name={name}>
         <Form
           ref={formRef}
           method="post"
@@ -94,7 +82,7 @@ function GroupRow({
             <SubmitButton busy={busy}>{t('form.save')}</SubmitButton>
           </div>
         </Form>
-      </details>
+      </EditDetails>
       <div className="flex flex-wrap items-center gap-4">
         {kind === 'category' && (
           <a

@@ -8,7 +8,7 @@ import { ConfirmAction } from '../../dashboard/components/confirm-action.tsx';
 import { EmptyState } from '../../dashboard/components/empty-state.tsx';
 import { formatNumber } from '../../dashboard/format.ts';
 import { CATALOG_INTENT } from '../intents.ts';
-import { FormButton } from './form-button.tsx';
+import { EditDetails, MoveButtons } from './form-button.tsx';
 import { Field } from './product-form.tsx';
 
 type ActionForm = ReturnType<typeof useActionForm>;
@@ -123,21 +123,9 @@ function SpecRow({
             {t('specs.productCount', { n: formatNumber(attribute.productCount, lang) })}
           </p>
         </div>
-        <div className="flex gap-1">
-          <FormButton
-            fields={{ intent: CATALOG_INTENT.moveUp, id: attribute.id }}
-            label={t('groups.earlier')}
-            disabled={first}
-          />
-          <FormButton
-            fields={{ intent: CATALOG_INTENT.moveDown, id: attribute.id }}
-            label={t('groups.later')}
-            disabled={last}
-          />
-        </div>
+        <MoveButtons id={attribute.id} first={first} last={last} />
       </div>
-      <details className="rounded-xl border border-line">
-        <summary className="cursor-pointer px-4 py-2 font-semibold">{t('groups.edit', { name })}</summary>
+      <EditDetails name={name}>
         <form.Form
           ref={form.formRef}
           method="post"
@@ -152,7 +140,7 @@ function SpecRow({
             <SubmitButton busy={form.busy}>{t('form.save')}</SubmitButton>
           </div>
         </form.Form>
-      </details>
+      </EditDetails>
       <div>
         <ConfirmAction
           confirmKey={`delete:${attribute.id}`}
