@@ -163,6 +163,8 @@ describe('catalog', () => {
         { productImage: '/uploads/catalog/iphone-side.webp' },
         { productImage: '/uploads/catalog/iphone-back.webp' },
       ],
+      // Its category has no specifications (specs.test.ts covers those).
+      productSpecs: [],
     });
     const en = productDetailsSchema.parse(
       (await get(`${apiPaths.productById.build({ id: iphone.id })}?lang=en`)).json(),
