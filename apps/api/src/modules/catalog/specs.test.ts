@@ -222,6 +222,8 @@ describe('a product’s values', () => {
     const number = await setSpecs(galaxy.id, { [byName('Screen size').id]: 'big' }, 'ar');
     expect(number.statusCode).toBe(400);
     expect(apiErrorSchema.parse(number.json()).message).toBe('أدخل رقماً في حقل «حجم الشاشة»');
+    // The field's message names it too, for the form that shows it under the field.
+    expect(apiErrorSchema.parse(number.json()).fields?.[0]?.message).toBe('أدخل رقماً في حقل «حجم الشاشة»');
     const choice = await setSpecs(galaxy.id, { [byName('Colour').id]: 'Green' }, 'en');
     expect(apiErrorSchema.parse(choice.json()).message).toBe('Choose one of the listed values in “Colour”');
     const text = await setSpecs(galaxy.id, { [byName('Processor').id]: { ar: '', en: 'Snapdragon' } }, 'en');
