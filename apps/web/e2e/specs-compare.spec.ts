@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, pathIn, test, type Lang } from './fixtures.ts';
+import { expect, expectAccessible, pathIn, test, type Lang } from './fixtures.ts';
 
 /*
  * Specifications on the product page and the comparison of products, in Arabic and English,
@@ -30,7 +30,7 @@ const words = {
     specs: 'المواصفات',
     screen: 'حجم الشاشة',
     battery: 'البطارية',
-    compare: 'إلى المقارنة',
+    compare: 'مقارنة ',
     title: 'مقارنة الجوالات',
     full: 'يمكنك مقارنة أربعة منتجات على الأكثر',
     other: 'من قسم آخر',
@@ -40,7 +40,7 @@ const words = {
     specs: 'Specifications',
     screen: 'Screen size',
     battery: 'Battery',
-    compare: 'to the comparison',
+    compare: 'Compare ',
     title: 'Compare Phones',
     full: 'You can compare up to four products',
     other: 'is in another category',
@@ -69,6 +69,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       await expect(table.getByRole('row', { name: lang === 'ar' ? /المعالج/ : /Processor/ })).toContainText(
         'A17 Pro',
       );
+      await expectAccessible(page);
       await shot(page, `product-specs-${lang}-1280`);
       await page.setViewportSize({ width: 375, height: 800 });
       await page.getByRole('heading', { name: w.specs }).scrollIntoViewIfNeeded();
@@ -165,7 +166,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         .first()
         .click();
       await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(1);
-      await page.getByRole('link', { name: lang === 'ar' ? /أزل/ : /Remove/ }).click();
+      await page.getByRole('link', { name: lang === 'ar' ? /إزالة/ : /Remove/ }).click();
       await expect(page.getByText(w.empty)).toBeVisible();
     });
   });
@@ -178,6 +179,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       await expect(
         page.getByRole('row', { name: 'RAM' }).or(page.getByRole('row', { name: /الذاكرة/ })),
       ).toContainText(lang === 'ar' ? '16 جيجابايت' : '16 GB');
+      await expectAccessible(page);
       await shot(page, `compare-${lang}-1280`);
     });
   });
