@@ -104,20 +104,19 @@ const choiceValue = text().trim().min(1, 'SPEC_CHOICE_INVALID').max(100, 'SPEC_C
 const choicesField = z
   .union([text({ multiline: true }), z.array(z.object({ valueEn: choiceValue, valueAr: choiceValue }))])
   .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return [];
-    if (Array.isArray(v)) return v;
-    const choices: { valueEn: string; valueAr: string }[] = [];
+  .transform((v) => {
+    if (v === undefined) return { list: [], bad: false };
+    if (Array.isArray(v)) return { list: v, bad: false };
+    const list: { valueEn: string; valueAr: string }[] = [];
+    let bad = false;
     for (const line of v.split(/\r?\n/)) {
       if (line.trim() === '') continue;
       const parts = line.split('|').map((p) => p.trim());
-      if (parts.length !== 2 || !parts[0] || !parts[1] || parts[0].length > 100 || parts[1].length > 100) {
-        ctx.addIssue({ code: 'custom', message: 'SPEC_CHOICE_INVALID' });
-        return z.NEVER;
-      }
-      choices.push({ valueEn: parts[0], valueAr: parts[1] });
+      if (parts.length !== 2 || !parts[0] || !parts[1] || parts[0].length > 100 || parts[1].length > 100)
+        bad = true;
+      else list.push({ valueEn: parts[0], valueAr: parts[1] });
     }
-    return choices;
+    return { list, bad };
   });
 
 export const specAttributeInputSchema = z
@@ -130,21 +129,18 @@ export const specAttributeInputSchema = z
     choices: choicesField,
   })
   .superRefine((a, ctx) => {
-    if (a.kind === 'choice' && a.choices.length === 0)
+    // Choices matter only to a choice: what the form's box holds for another kind is ignored.
+    if (a.kind !== 'choice') return;
+    const choices = a.choices.list;
+    if (a.choices.bad) ctx.addIssue({ code: 'custom', message: 'SPEC_CHOICE_INVALID', path: ['choices'] });
+    else if (choices.length === 0)
       ctx.addIssue({ code: 'custom', message: 'SPEC_CHOICES_REQUIRED', path: ['choices'] });
-    if (a.choices.length > MAX_SPEC_CHOICES)
+    else if (choices.length > MAX_SPEC_CHOICES)
       ctx.addIssue({ code: 'custom', message: 'SPEC_CHOICES_TOO_MANY', path: ['choices'] });
-    const seen = new Set<string>();
-    for (const c of a.choices) {
-      const k = c.valueEn.toLowerCase();
-      if (seen.has(k)) {
-        ctx.addIssue({ code: 'custom', message: 'SPEC_CHOICE_TWICE', path: ['choices'] });
-        break;
-      }
-      seen.add(k);
-    }
+    else if (new Set(choices.map((c) => c.valueEn.toLowerCase())).size !== choices.length)
+      ctx.addIssue({ code: 'custom', message: 'SPEC_CHOICE_TWICE', path: ['choices'] });
   })
-  .transform((a) => ({ ...a, choices: a.kind === 'choice' ? a.choices : [] }));
+  .transform((a) => ({ ...a, choices: a.kind === 'choice' ? a.choices.list : [] }));
 export type SpecAttributeInput = z.output<typeof specAttributeInputSchema>;
 
 export const specMoveSchema = z.object({ direction: z.enum(['up', 'down']) });

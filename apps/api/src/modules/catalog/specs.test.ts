@@ -160,6 +160,27 @@ describe('a category’s specification attributes', () => {
       'Enter at least one choice, one per line',
     );
 
+    // What the choices box holds matters to a choice only.
+    const number = await call(
+      'POST',
+      adminCatalogPaths.categorySpecs.build({ id: phones }),
+      {
+        nameAr: 'الوزن',
+        nameEn: 'Weight',
+        unitAr: 'جم',
+        unitEn: 'g',
+        kind: 'number',
+        choices: 'left | over | here',
+      },
+      'en',
+    );
+    expect(number.statusCode, number.body).toBe(200);
+    const weight = adminSpecAttributeListSchema
+      .parse(number.json())
+      .items.find((a) => a.nameEn === 'Weight')!;
+    expect(weight.choices).toEqual([]);
+    expect((await call('DELETE', adminCatalogPaths.spec.build({ id: weight.id }))).statusCode).toBe(200);
+
     const badLine = { ...noChoices, choices: 'Eight GB' };
     const line = await call('POST', adminCatalogPaths.categorySpecs.build({ id: phones }), badLine, 'en');
     expect(line.statusCode).toBe(400);
