@@ -104,7 +104,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         await page.goto(pathIn(lang, `/product/${id}`));
         await page
           .locator('main')
-          .getByRole('link', { name: new RegExp(w.compare) })
+          .getByRole('button', { name: new RegExp(w.compare) })
           .first()
           .click();
         await expect(page).toHaveURL(new RegExp(`/compare\\?ids=`));
@@ -125,7 +125,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       await page.goto(pathIn(lang, `/product/${laptop}`));
       await page
         .locator('main')
-        .getByRole('link', { name: new RegExp(w.compare) })
+        .getByRole('button', { name: new RegExp(w.compare) })
         .first()
         .click();
       await expect(page.getByRole('status').filter({ hasText: w.other })).toBeVisible();
@@ -152,7 +152,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
   test.describe(`compare without JavaScript (${lang})`, () => {
     test.use({ javaScriptEnabled: false });
 
-    test('the Compare link of a product card adds it; Remove takes it out', async ({ page, request }) => {
+    test('the Compare button of a product card adds it; Remove takes it out', async ({ page, request }) => {
       const phone = await idOf(request, 'iPhone 15 Pro Max');
       await page.goto(pathIn(lang, '/compare?clear=1'));
       const phonesCategory = (
@@ -162,7 +162,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       ).categoryId;
       await page.goto(pathIn(lang, `/products/category/${phonesCategory}`));
       await page
-        .getByRole('link', { name: new RegExp(w.compare) })
+        .getByRole('button', { name: new RegExp(w.compare) })
         .first()
         .click();
       await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(1);

@@ -16,7 +16,7 @@ import { useTranslation } from '../lib/use-translation.ts';
 /*
  * Products of one category side by side (decision 196). The list lives in the address
  * (`/compare?ids=1,2,3`), so a comparison can be shared; a cookie remembers the last list so
- * that "Compare" on another product (`/compare?add=4`, a plain link) adds to it without
+ * that "Compare" on another product (`/compare?add=4`, a GET form) adds to it without
  * JavaScript. A fifth product, or one of another category, is refused with a message and the
  * list stays as it was.
  */

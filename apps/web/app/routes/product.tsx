@@ -5,7 +5,7 @@ import { ShopLink } from '../components/ui/shop-link.tsx';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button.tsx';
 import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
 import { DiscountBadge, PriceTag } from '../features/catalog/components/price-tag.tsx';
-import { CompareLink } from '../features/catalog/components/compare-link.tsx';
+import { CompareButton } from '../features/catalog/components/compare-button.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { SpecTable } from '../features/catalog/components/spec-table.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
@@ -152,7 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex flex-col gap-2">
             <AddToCartButton productId={product.productId} disabled={soldOut} />
-            <CompareLink
+            <CompareButton
               productId={product.productId}
               name={product.productName}
               className="h-11 px-5 text-sm"

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
-import { CompareLink } from './compare-link.tsx';
+import { CompareButton } from './compare-button.tsx';
 import { DiscountBadge, PriceTag } from './price-tag.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -43,11 +43,10 @@ export function ProductCard({
           <p className={`text-xs font-medium ${soldOut ? 'text-sale' : 'text-emerald-700'}`}>
             {soldOut ? t('product.outOfStock') : t('product.inStock')}
           </p>
-          {/* Above the card's whole-card link, so it can be pressed on its own. */}
-          <CompareLink
+          <CompareButton
             productId={product.productId}
             name={product.productName}
-            className="relative z-10 mt-2 h-9 w-full px-3 text-xs"
+            className="mt-2 h-9 px-3 text-xs"
           />
         </div>
       </div>
