@@ -47,6 +47,7 @@ export default [
     ...page('dashboard/products/new', 'routes/dashboard-product-new.tsx'),
     ...page('dashboard/products/:id', 'routes/dashboard-product-edit.tsx'),
     ...page('dashboard/categories', 'routes/dashboard-categories.tsx'),
+    ...page('dashboard/categories/:id/specs', 'routes/dashboard-category-specs.tsx'),
     ...page('dashboard/brands', 'routes/dashboard-brands.tsx'),
 
     // content, import and settings
@@ -71,6 +72,7 @@ export default [
     ...page('products/category/:categoryId', 'routes/products-category.tsx'),
     ...page('products/company/:companyId', 'routes/products-company.tsx'),
     ...page('product/:id', 'routes/product.tsx'),
+    ...page('compare', 'routes/compare.tsx'),
     ...page('allcategory', 'routes/all-categories.tsx'),
     ...page('agents', 'routes/agents.tsx'),
     ...page('info/:name/:type', 'routes/info.tsx'),

@@ -14,6 +14,13 @@ import type {
   ProductVariantsInput,
 } from './admin-catalog.ts';
 import type { Ok } from './errors.ts';
+import type {
+  AdminProductSpecs,
+  AdminSpecAttribute,
+  ProductSpecsInput,
+  SpecAttributeInput,
+  SpecMove,
+} from './specs.ts';
 import type { z } from './zod.ts';
 
 /** The product list's query as a page's query string gives it (strings, checked by the API). */
@@ -62,4 +69,19 @@ export interface BackOfficeCatalog {
   removeGroup(kind: CatalogGroupKind, id: number): Promise<ActionResult>;
   /** Sets the order of every category or brand (`ids` names each of them once). */
   orderGroups(kind: CatalogGroupKind, ids: number[]): Promise<ActionResult>;
+
+  /** A category's specification attributes in order; null when there is no such category. */
+  specAttributes(categoryId: number): Promise<AdminSpecAttribute[] | null>;
+  /** Adds a specification attribute to a category, last in its order. */
+  addSpecAttribute(categoryId: number, input: SpecAttributeInput): Promise<ActionResult>;
+  /** Edits an attribute; a new kind drops the products' values of it. */
+  saveSpecAttribute(id: number, input: SpecAttributeInput): Promise<ActionResult>;
+  /** Moves an attribute one place up or down. */
+  moveSpecAttribute(id: number, move: SpecMove): Promise<ActionResult>;
+  /** Removes an attribute with every product's value of it. */
+  removeSpecAttribute(id: number): Promise<ActionResult>;
+  /** A product's category's attributes and its values; null when there is no such product. */
+  productSpecs(productId: number): Promise<AdminProductSpecs | null>;
+  /** Sets a product's values from the version its editor showed. */
+  saveProductSpecs(productId: number, input: ProductSpecsInput): Promise<ActionResult>;
 }

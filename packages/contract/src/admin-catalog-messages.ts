@@ -114,6 +114,67 @@ export const catalogAdminErrorMessages = {
     ar: 'لا يمكن حذف العلامة التجارية: تستخدمها {count} منتجات. انقل المنتجات إلى علامة أخرى أولاً',
     en: 'The brand cannot be removed: {count} products use it. Move them to another brand first',
   },
+  SPEC_NAME_REQUIRED: {
+    ar: 'اسم المواصفة مطلوب بالعربية والإنجليزية',
+    en: 'The specification needs a name in Arabic and in English',
+  },
+  SPEC_NAME_TOO_LONG: {
+    ar: 'اسم المواصفة طويل جداً (100 حرف على الأكثر)',
+    en: 'The specification name is too long (100 characters at most)',
+  },
+  SPEC_NAME_TAKEN: {
+    ar: 'في هذا القسم مواصفة أخرى بالاسم الإنجليزي نفسه',
+    en: 'This category already has a specification with this English name',
+  },
+  SPEC_UNIT_TOO_LONG: {
+    ar: 'الوحدة طويلة جداً (30 حرفاً على الأكثر)',
+    en: 'The unit is too long (30 characters at most)',
+  },
+  SPEC_KIND_INVALID: {
+    ar: 'اختر نوع المواصفة: رقم أو خيارات أو نص',
+    en: 'Choose the kind of specification: number, choice or text',
+  },
+  SPEC_CHOICES_REQUIRED: {
+    ar: 'أدخل خياراً واحداً على الأقل، كل خيار في سطر',
+    en: 'Enter at least one choice, one per line',
+  },
+  SPEC_CHOICE_INVALID: {
+    ar: 'اكتب كل خيار في سطر: القيمة الإنجليزية | القيمة العربية (100 حرف لكل منهما على الأكثر)',
+    en: 'Write each choice on its own line: English value | Arabic value (100 characters each at most)',
+  },
+  SPEC_CHOICE_TWICE: {
+    ar: 'أحد الخيارات مكرر',
+    en: 'A choice is listed twice',
+  },
+  SPEC_CHOICES_TOO_MANY: {
+    ar: 'للمواصفة 50 خياراً على الأكثر',
+    en: 'A specification has 50 choices at most',
+  },
+  SPEC_ATTRIBUTES_FULL: {
+    ar: 'للقسم 40 مواصفة على الأكثر',
+    en: 'A category has 40 specifications at most',
+  },
+  SPEC_NOT_FOUND: { ar: 'المواصفة غير موجودة', en: 'The specification was not found' },
+  SPEC_NUMBER_INVALID: {
+    ar: 'أدخل رقماً في حقل «{name}»',
+    en: 'Enter a number in “{name}”',
+  },
+  SPEC_CHOICE_UNKNOWN: {
+    ar: 'اختر إحدى القيم المتاحة في حقل «{name}»',
+    en: 'Choose one of the listed values in “{name}”',
+  },
+  SPEC_TEXT_BOTH_LANGUAGES: {
+    ar: 'أدخل «{name}» بالعربية والإنجليزية، أو اترك الحقلين فارغين',
+    en: 'Enter “{name}” in Arabic and in English, or leave both empty',
+  },
+  SPEC_TEXT_TOO_LONG: {
+    ar: 'قيمة المواصفة طويلة جداً (200 حرف على الأكثر)',
+    en: 'A specification value is too long (200 characters at most)',
+  },
+  SPEC_NOT_OF_CATEGORY: {
+    ar: 'إحدى المواصفات المرسلة ليست من مواصفات قسم المنتج: حدّث الصفحة',
+    en: "A specification sent is not one of the product's category: reload the page",
+  },
 } as const;
 
 export const catalogAdminSuccessMessages = {
@@ -135,4 +196,7 @@ export const catalogAdminSuccessMessages = {
   BRAND_SAVED: { ar: 'تم حفظ العلامة التجارية', en: 'The brand was saved' },
   BRAND_DELETED: { ar: 'تم حذف العلامة التجارية', en: 'The brand was removed' },
   ORDER_SAVED: { ar: 'تم حفظ الترتيب', en: 'The order was saved' },
+  SPEC_SAVED: { ar: 'تم حفظ المواصفة', en: 'The specification was saved' },
+  SPEC_DELETED: { ar: 'تم حذف المواصفة', en: 'The specification was removed' },
+  PRODUCT_SPECS_SAVED: { ar: 'تم حفظ مواصفات المنتج', en: "The product's specifications were saved" },
 } as const;

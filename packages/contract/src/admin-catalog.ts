@@ -26,6 +26,10 @@ export const adminCatalogPaths = {
   brands: definePath('/api/admin/brands'),
   brand: definePath('/api/admin/brands/:id'),
   brandsOrder: definePath('/api/admin/brands/order'),
+  categorySpecs: definePath('/api/admin/categories/:id/specs'),
+  spec: definePath('/api/admin/specs/:id'),
+  specMove: definePath('/api/admin/specs/:id/move'),
+  productSpecs: definePath('/api/admin/products/:id/specs'),
 } as const;
 
 /** A product whose stock is at most this many units counts as low on stock. */

@@ -180,6 +180,19 @@ const importIssueArabic: [RegExp, string][] = [
   [/^not a JPEG, PNG or WebP image: (.+)$/, 'ليست صورة JPEG أو PNG أو WebP: $1'],
   [/^image larger than 2 MB: (.+)$/, 'الصورة أكبر من 2 ميجابايت: $1'],
   [/^image with too many pixels: (.+)$/, 'أبعاد الصورة كبيرة جداً: $1'],
+  [/^category (.+) has no specification (.+)$/, 'لا توجد في التصنيف $1 مواصفة باسم $2'],
+  [/^must be a number$/, 'يجب أن يكون رقماً'],
+  [/^must be one of the specification’s values$/, 'يجب أن يكون إحدى قيم المواصفة'],
+  [
+    /^must be text in both languages \({ "ar", "en" }\) or one text for both$/,
+    'يجب أن يكون نصاً باللغتين ({ "ar", "en" }) أو نصاً واحداً لهما',
+  ],
+  [/^must be "number", "choice" or "text"$/, 'يجب أن يكون "number" أو "choice" أو "text"'],
+  [/^must list the values of a "choice" specification$/, 'يجب أن تُذكر قيم مواصفة الخيارات "choice"'],
+  [
+    /^must not name a specification twice \(by its English name\)$/,
+    'يجب ألا تتكرر مواصفة (باسمها الإنجليزي)',
+  ],
   [/^(.+)$/, 'القيمة غير صحيحة ($1)'],
 ];
 

@@ -77,8 +77,21 @@ export const productVariantSchema = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
+/** One filled specification of a product, in the request's language. */
+export const productSpecSchema = z.object({
+  specId: z.number().int(),
+  specName: z.string(),
+  /** The value as shown: a number in Latin digits, a choice, or text. */
+  specValue: z.string(),
+  /** Shown after the value; empty when the attribute has none. */
+  specUnit: z.string(),
+});
+export type ProductSpec = z.infer<typeof productSpecSchema>;
+
 export const productDetailsSchema = productSchema.extend({
   productImages: z.array(productImageSchema),
+  /** The filled specifications of the product's category, in the category's order. */
+  productSpecs: z.array(productSpecSchema),
   /** Up to three options, in order; empty for a product without options. */
   options: z.array(productOptionSchema),
   /** The variants for sale, the default (first) one first; one for a product without options. */

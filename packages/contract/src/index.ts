@@ -30,3 +30,4 @@ export * from './admin-content.ts';
 export * from './links.ts';
 export { importIssueMessage } from './admin-content-messages.ts';
 export type * from './admin-content-data.ts';
+export * from './specs.ts';

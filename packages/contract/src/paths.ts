@@ -53,6 +53,8 @@ export const apiPaths = {
   productSearch: definePath('/api/Product/Select/Product/By/Name/:pageSize/:page'),
   /** Our choice: related products had no path in the original API. */
   relatedProducts: definePath('/api/Product/Select/Related/Product/:id'),
+  /** Our choice: products of one category side by side (`?ids=1,2,3`, at most four). */
+  productCompare: definePath('/api/Product/Compare'),
   /** Our choice: clients read `data.primaryColor` and `data.showAddressDetails`. */
   settings: definePath('/api/Settings/Select/All/Settings'),
 

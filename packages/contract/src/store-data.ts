@@ -14,6 +14,7 @@ import type {
   Slider,
 } from './catalog.ts';
 import type { Ok } from './errors.ts';
+import type { Comparison } from './specs.ts';
 import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orders.ts';
 import type { User } from './users.ts';
@@ -53,6 +54,8 @@ export interface StoreCatalog {
   product(id: number): Promise<ProductDetails | null>;
   /** Empty when there is no such product. */
   relatedProducts(id: number): Promise<Product[]>;
+  /** Products of one category side by side: the first one's category, at most four. */
+  compare(ids: number[]): Promise<Comparison>;
   /** null when the category or company asked for does not exist. */
   productsPage(query: ProductsPageQuery): Promise<PagedProducts | null>;
   searchProducts(query: ProductSearchQuery): Promise<PagedProducts>;

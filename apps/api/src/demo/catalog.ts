@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogFile } from '../lib/catalog-file/format.ts';
 import { demoProducts } from './products.ts';
+import { demoCategorySpecs, demoProductSpecs } from './specs.ts';
 import { avatarSvg, brandSvg, productSvg, sliderSvg, type DeviceIcon, type Palette } from './svg.ts';
 
 /*
@@ -288,6 +289,7 @@ export async function writeDemoCatalog(dir: string): Promise<string> {
         `category-${c.key}.svg`,
         productSvg({ icon: c.icon, palette: c.palette, overline: 'Shop', caption: c.en }),
       ),
+      ...(demoCategorySpecs[c.key] && { specs: demoCategorySpecs[c.key] }),
     })),
     companies: demoCompanies.map((c) => ({
       key: c.key,
@@ -307,6 +309,7 @@ export async function writeDemoCatalog(dir: string): Promise<string> {
         ...(p.offer !== undefined && { offerPrice: p.offer }),
         stock: p.stock ?? stockFor(index),
         featured: p.featured ?? false,
+        ...(demoProductSpecs(p.sku) && { specs: demoProductSpecs(p.sku) }),
         image: write(
           `${p.sku}.svg`,
           productSvg({ icon: category.icon, palette: category.palette, overline: company.en, caption: p.en }),

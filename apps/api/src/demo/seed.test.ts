@@ -11,7 +11,9 @@ import {
 } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createTestApp, type TestContext } from '../test/harness.ts';
+import { demoProducts } from './products.ts';
 import { seedDemoCatalogIfEmpty } from './seed.ts';
+import { demoLaptopSkus, demoPhoneSkus } from './specs.ts';
 
 const uploadPath = /^\/uploads\/catalog\/[0-9a-f-]{36}\.webp$/;
 
@@ -77,6 +79,37 @@ describe('demo catalog', () => {
     expect(image.headers['cache-control']).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/catalog/nothing-here.webp' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('gives every phone and laptop its specifications, found by search in both languages', async () => {
+    for (const sku of [...Object.keys(demoPhoneSkus()), ...Object.keys(demoLaptopSkus())])
+      expect(
+        demoProducts.some((p) => p.sku === sku),
+        sku,
+      ).toBe(true);
+    const search = async (productName: string, lang: 'ar' | 'en') => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${apiPaths.productSearch.build({ pageSize: 8, page: 1 })}?lang=${lang}`,
+        payload: { productName },
+      });
+      return pagedProductsSchema.parse(res.json()).products;
+    };
+    const [pro] = await search('A17 Pro 256', 'en');
+    expect(pro?.productName).toBe('iPhone 15 Pro 256GB');
+    const details = productDetailsSchema.parse(
+      await get(`${apiPaths.productById.build({ id: pro!.productId })}?lang=ar`),
+    );
+    expect(details.productSpecs.map((s) => [s.specName, s.specValue, s.specUnit])).toEqual([
+      ['حجم الشاشة', '6.1', 'بوصة'],
+      ['المعالج', 'A17 Pro', ''],
+      ['الكاميرا الرئيسية', '48', 'ميجابكسل'],
+      ['البطارية', '3274', 'mAh'],
+      ['نظام التشغيل', 'آي أو إس', ''],
+    ]);
+    // The Arabic of a storage choice finds the laptops that have it (and products named so).
+    const found = await search('1 تيرابايت', 'ar');
+    expect(found.filter((p) => p.categoryName === 'الحواسيب المحمولة').length).toBe(3);
   });
 
   it('fills the home lists, ten at most', async () => {

@@ -108,7 +108,7 @@ export function toApiError(
           fields: error.fields.map((f) => ({
             path: f.path,
             code: f.code,
-            message: errorMessage(f.code, lang),
+            message: filled(errorMessage(f.code, lang), error.values),
           })),
         }),
       },

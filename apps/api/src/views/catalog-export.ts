@@ -1,10 +1,24 @@
 import { halalasToSar } from '@shop/contract';
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { categories, companies, productImages, products } from '../modules/catalog/schema.ts';
+import {
+  categories,
+  companies,
+  productImages,
+  products,
+  productSpecs,
+  specAttributes,
+  specChoices,
+} from '../modules/catalog/schema.ts';
+import { formatSpecNumber, selectOwnValues } from '../modules/catalog/specs.ts';
 import { agents, infoPages, sliders } from '../modules/content/schema.ts';
-import { productCsvHeader, productCsvLine } from '../lib/catalog-file/csv.ts';
-import type { CatalogFile, ProductRecord } from '../lib/catalog-file/format.ts';
+import { productCsvHeader, productCsvLine, type SpecColumns } from '../lib/catalog-file/csv.ts';
+import type {
+  CatalogFile,
+  ProductRecord,
+  SpecAttributeRecord,
+  SpecValueRecord,
+} from '../lib/catalog-file/format.ts';
 import { getSettings } from '../modules/settings/service.ts';
 
 /**
@@ -19,7 +33,56 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 type ProductRow = typeof products.$inferSelect;
 
-async function* productPages(db: Db): AsyncGenerator<{ rows: ProductRow[]; images: Map<number, string[]> }> {
+type SpecsOf = Map<number, Record<string, SpecValueRecord>>;
+
+/** The products' values by attribute English name, as the file writes them. */
+async function specValues(db: Db, ids: number[]): Promise<SpecsOf> {
+  const rows = await selectOwnValues(db)
+    .where(inArray(productSpecs.productId, ids))
+    .orderBy(asc(specAttributes.sort), asc(specAttributes.id));
+  const byProduct: SpecsOf = new Map();
+  for (const { v, a, c } of rows) {
+    const value: SpecValueRecord | null =
+      v.numberValue !== null
+        ? Number(formatSpecNumber(v.numberValue))
+        : c
+          ? c.valueEn
+          : v.textAr !== null && v.textEn !== null
+            ? v.textAr === v.textEn
+              ? v.textEn
+              : { ar: v.textAr, en: v.textEn }
+            : null;
+    if (value === null) continue;
+    byProduct.set(v.productId, { ...byProduct.get(v.productId), [a.nameEn]: value });
+  }
+  return byProduct;
+}
+
+/** Every category's attributes as the file's `specs` write them, by category id. */
+async function categorySpecs(db: Db): Promise<Map<number, SpecAttributeRecord[]>> {
+  const [attributes, choices] = await Promise.all([
+    db.select().from(specAttributes).orderBy(asc(specAttributes.sort), asc(specAttributes.id)),
+    db.select().from(specChoices).orderBy(asc(specChoices.sort), asc(specChoices.id)),
+  ]);
+  const byCategory = new Map<number, SpecAttributeRecord[]>();
+  for (const a of attributes) {
+    const own = choices.filter((c) => c.attributeId === a.id).map((c) => ({ ar: c.valueAr, en: c.valueEn }));
+    const record: SpecAttributeRecord = {
+      name: { ar: a.nameAr, en: a.nameEn },
+      ...((a.unitAr || a.unitEn) && {
+        unit: a.unitAr === a.unitEn ? a.unitEn : { ar: a.unitAr, en: a.unitEn },
+      }),
+      kind: a.kind,
+      ...(a.kind === 'choice' && { choices: own }),
+    };
+    byCategory.set(a.categoryId, [...(byCategory.get(a.categoryId) ?? []), record]);
+  }
+  return byCategory;
+}
+
+async function* productPages(
+  db: Db,
+): AsyncGenerator<{ rows: ProductRow[]; images: Map<number, string[]>; specs: SpecsOf }> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -41,7 +104,14 @@ async function* productPages(db: Db): AsyncGenerator<{ rows: ProductRow[]; image
       .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id));
     const images = new Map<number, string[]>();
     for (const e of extra) images.set(e.productId, [...(images.get(e.productId) ?? []), e.image]);
-    yield { rows, images };
+    yield {
+      rows,
+      images,
+      specs: await specValues(
+        db,
+        rows.map((r) => r.id),
+      ),
+    };
     after = rows.at(-1)!.id;
     await yieldToOthers();
   }
@@ -78,6 +148,7 @@ function productRecord(
   p: ProductRow,
   maps: Awaited<ReturnType<typeof slugMaps>>,
   extra: string[] | undefined,
+  specs: Record<string, SpecValueRecord> | undefined,
 ): ProductRecord {
   const offer = offerOf(p);
   return {
@@ -97,6 +168,7 @@ function productRecord(
     ...(p.hidden && { hidden: true }),
     image: p.image,
     ...(extra?.length && { images: extra }),
+    ...(specs && { specs }),
   };
 }
 
@@ -122,13 +194,19 @@ function settingsSection(s: Awaited<ReturnType<typeof getSettings>>): CatalogFil
 
 /** The catalog file as JSON text, in pieces. */
 export async function* exportCatalogJson(db: Db): AsyncGenerator<string> {
-  const maps = await slugMaps(db);
+  const [maps, specsOf] = await Promise.all([slugMaps(db), categorySpecs(db)]);
   const named = (rows: typeof maps.cats) =>
     rows.map((r) => ({ key: r.slug, name: { ar: r.nameAr, en: r.nameEn }, image: r.image }));
-  yield `{\n"categories": ${JSON.stringify(named(maps.cats))},\n"companies": ${JSON.stringify(named(maps.comps))},\n"products": [\n`;
+  const cats = named(maps.cats).map((c, i) => {
+    const specs = specsOf.get(maps.cats[i]!.id);
+    return specs ? { ...c, specs } : c;
+  });
+  yield `{\n"categories": ${JSON.stringify(cats)},\n"companies": ${JSON.stringify(named(maps.comps))},\n"products": [\n`;
   let first = true;
-  for await (const { rows, images } of productPages(db)) {
-    const text = rows.map((p) => JSON.stringify(productRecord(p, maps, images.get(p.id)))).join(',\n');
+  for await (const { rows, images, specs } of productPages(db)) {
+    const text = rows
+      .map((p) => JSON.stringify(productRecord(p, maps, images.get(p.id), specs.get(p.id))))
+      .join(',\n');
     yield `${first ? '' : ',\n'}${text}`;
     first = false;
   }
@@ -159,8 +237,19 @@ export async function* exportCatalogJson(db: Db): AsyncGenerator<string> {
 
 /** The products as CSV text (header first), in pieces. */
 export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
-  const maps = await slugMaps(db);
-  yield productCsvHeader();
-  for await (const { rows, images } of productPages(db))
-    yield rows.map((p) => productCsvLine(productRecord(p, maps, images.get(p.id)))).join('');
+  const [maps, specsOf] = await Promise.all([slugMaps(db), categorySpecs(db)]);
+  // One column per attribute name (the same name in two categories shares it), an Arabic one
+  // for text.
+  const columns: SpecColumns = { names: [], arabic: new Set() };
+  for (const list of specsOf.values())
+    for (const a of list) {
+      let name = columns.names.find((n) => n.toLowerCase() === a.name.en.toLowerCase());
+      if (!name) columns.names.push((name = a.name.en));
+      if (a.kind === 'text') columns.arabic.add(name);
+    }
+  yield productCsvHeader(columns);
+  for await (const { rows, images, specs } of productPages(db))
+    yield rows
+      .map((p) => productCsvLine(productRecord(p, maps, images.get(p.id), specs.get(p.id)), columns))
+      .join('');
 }

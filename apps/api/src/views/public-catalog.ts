@@ -1,4 +1,12 @@
-import type { Category, Company, Lang, PagedProducts, Product, ProductDetails } from '@shop/contract';
+import type {
+  Category,
+  Comparison,
+  Company,
+  Lang,
+  PagedProducts,
+  Product,
+  ProductDetails,
+} from '@shop/contract';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { AdmissionGate } from '../lib/admission.ts';
@@ -6,6 +14,7 @@ import { ClientGoneError } from '../lib/errors.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import { searchProducts } from '../modules/catalog/search.ts';
 import {
+  compareProducts,
   featuredProducts,
   listCategories,
   listCompanies,
@@ -41,6 +50,8 @@ export interface PublicCatalog {
   product(id: number, lang: Lang): Promise<ProductDetails | null>;
   /** A product hidden or not, read as it is now (signed-in staff preview a hidden product's page). */
   preview(id: number, lang: Lang): Promise<ProductDetails | null>;
+  /** Products of one category side by side (at most four, in the order asked). */
+  compare(ids: number[], lang: Lang): Promise<Comparison>;
   /** Null when there is no such product. */
   related(id: number, lang: Lang): Promise<Product[] | null>;
   /** Null when the category or company asked for does not exist. */
@@ -93,6 +104,11 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
         productIds: [id],
       }),
     preview: (id, lang) => productDetails(db, id, lang, { includeHidden: true }),
+    compare: (ids, lang) =>
+      cache.get('catalog', `compare:${ids.join(',')}:${lang}`, () => compareProducts(db, ids, lang), {
+        showsProducts: true,
+        productIds: ids,
+      }),
     related: (id, lang) => list(`related:${id}`, lang, () => relatedProducts(db, id, lang)),
     listing: (lang, page, filters, signal) =>
       cache.get(

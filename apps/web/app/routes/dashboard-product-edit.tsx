@@ -3,6 +3,7 @@ import {
   productImagesOrderSchema,
   productImageUploadSchema,
   productOptionsSchema,
+  productSpecsInputSchema,
   productUpdateSchema,
   productVariantsSchema,
 } from '@shop/contract';
@@ -24,6 +25,7 @@ import {
   variantsFromForm,
   withBulkChanges,
 } from '../features/dashboard-catalog/variants-form.ts';
+import { ProductSpecsForm } from '../features/dashboard-catalog/components/product-specs-form.tsx';
 import { CATALOG_INTENT, moved } from '../features/dashboard-catalog/intents.ts';
 import { answerForm, formError, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
@@ -39,9 +41,20 @@ export async function loader(args: Route.LoaderArgs) {
   const id = productId(args.params.id);
   const product = id === undefined ? null : await bo.catalog.product(id);
   if (!product) throw data(null, { status: 404 });
-  const [categories, brands] = await Promise.all([bo.catalog.categories(), bo.catalog.brands()]);
-  return { product, categories, brands };
+  const [categories, brands, specs] = await Promise.all([
+    bo.catalog.categories(),
+    bo.catalog.brands(),
+    bo.catalog.productSpecs(product.id),
+  ]);
+  return { product, categories, brands, specs };
 }
+
+/** The forms whose refusals come back naming them (shown by that form, not the editor's). */
+const OWN_FORM_INTENTS = new Set<string>([
+  CATALOG_INTENT.specs,
+  CATALOG_INTENT.options,
+  CATALOG_INTENT.variants,
+]);
 
 const imageMove = z.object({ index: z.coerce.number().int().min(0) });
 
@@ -79,6 +92,8 @@ export async function action(args: Route.ActionArgs) {
       },
       read,
     );
+    // A refusal names its form, so that without JavaScript the page shows it by that form.
+    if (!result.ok) return data({ error: result.error, intent });
     return answerForm(request, result, { back: here });
   }
 
@@ -102,6 +117,18 @@ export async function action(args: Route.ActionArgs) {
       },
       read,
     );
+    if (!result.ok) return data({ error: result.error, intent });
+    return answerForm(request, result, { back: here });
+  }
+
+  if (intent === CATALOG_INTENT.specs) {
+    const result = await submitAction(
+      request,
+      { schema: productSpecsInputSchema, run: (input) => bo.catalog.saveProductSpecs(id, input) },
+      read,
+    );
+    // A refusal names its form, so that without JavaScript the page shows it under the field.
+    if (!result.ok) return data({ error: result.error, intent });
     return answerForm(request, result, { back: here });
   }
 
@@ -161,7 +188,7 @@ export default function DashboardProductEdit({ loaderData }: Route.ComponentProp
   const { t } = useTranslation('dashboard-catalog');
   const { lang, localize } = useLang();
   const posted = useActionData<FormAnswer & { intent?: string }>();
-  const { product, categories, brands } = loaderData;
+  const { product, categories, brands, specs } = loaderData;
   const name = lang === 'en' ? product.nameEn : product.nameAr;
   return (
     <DashboardPage
@@ -188,19 +215,25 @@ export default function DashboardProductEdit({ loaderData }: Route.ComponentProp
           product={product}
           categories={categories}
           brands={brands}
-          serverAnswer={posted}
+          serverAnswer={posted?.intent && OWN_FORM_INTENTS.has(posted.intent) ? undefined : posted}
         />
       </div>
+      {specs && (
+        <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
+          <ProductSpecsForm
+            key={product.version}
+            specs={specs}
+            version={product.version}
+            categoryId={product.categoryId}
+            serverAnswer={posted?.intent === CATALOG_INTENT.specs ? posted : undefined}
+          />
+        </div>
+      )}
       <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
         <ProductImages product={product} />
       </div>
       <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
-        <ProductVariants
-          key={product.version}
-          product={product}
-          {...(posted?.error?.field &&
-            /^(option|variant)\d/.test(posted.error.field) && { serverAnswer: posted })}
-        />
+        <ProductVariants key={product.version} product={product} {...(posted && { serverAnswer: posted })} />
       </div>
       <div className="flex flex-col gap-2 rounded-2xl border border-line bg-white p-4 md:p-6">
         <h2 className="text-lg font-bold">{t('delete.title')}</h2>

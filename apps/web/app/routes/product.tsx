@@ -5,7 +5,9 @@ import { ShopLink } from '../components/ui/shop-link.tsx';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button.tsx';
 import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
 import { DiscountBadge, PriceTag } from '../features/catalog/components/price-tag.tsx';
+import { CompareButton } from '../features/catalog/components/compare-button.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
+import { SpecTable } from '../features/catalog/components/spec-table.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { Section } from '../features/catalog/components/section.tsx';
 import { parseId } from '../features/catalog/listing.server.ts';
@@ -178,6 +180,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {...(byOptions && { sku: chosen.sku })}
               disabled={soldOut}
             />
+            <CompareButton
+              productId={product.productId}
+              name={product.productName}
+              className="h-11 px-5 text-sm"
+            />
             {!shopper && (
               <p className="text-sm text-muted">
                 <ShopLink
@@ -220,6 +227,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {/* Plain text, never HTML (docs/requirements/security.md). */}
             <p className="leading-loose whitespace-pre-line text-ink/90">{product.productDescripition}</p>
           </section>
+          <SpecTable specs={product.productSpecs} />
         </div>
       </div>
       {related.length > 0 && (

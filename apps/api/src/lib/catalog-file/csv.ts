@@ -77,7 +77,9 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
       ].includes(c) && !names.includes(c),
   );
   if (missing.length) throw new CsvError(`missing columns: ${missing.join(', ')}`);
-  const unknown = names.filter((n) => !(catalogCsvColumns as readonly string[]).includes(n));
+  const unknown = names.filter(
+    (n) => !(catalogCsvColumns as readonly string[]).includes(n) && specColumnName(n) === null,
+  );
   if (unknown.length) throw new CsvError(`unknown columns: ${unknown.join(', ')}`);
   const products = rows.map((fields) => {
     const get = (name: string) => {
@@ -110,16 +112,84 @@ export function csvToCatalog(text: string): { products: Record<string, unknown>[
     if (hidden) record.hidden = hidden === 'true' ? true : hidden === 'false' ? false : hidden;
     const images = get('images')?.trim();
     if (images) record.images = images.split('|').map((s) => s.trim());
+    const specs = specsOfRow(header, fields);
+    if (specs) record.specs = specs;
     return record;
   });
   return { products };
 }
 
+/*
+ * Specifications travel in columns of their own, named by the attribute's English name:
+ * `spec:Screen size` holds the value (a number, a choice's English value, or the English text)
+ * and, for text that differs by language, `spec_ar:Processor` the Arabic text. A row's empty
+ * cells are values it does not have; a file with any spec column gives each row exactly the
+ * values of its filled cells.
+ */
+const SPEC_PREFIX = 'spec:';
+const SPEC_AR_PREFIX = 'spec_ar:';
+
+/** The attribute a header names (`spec:Name`, `spec_ar:Name`), or null for another column. */
+function specColumnName(header: string): { name: string; ar: boolean } | null {
+  const h = header.trim();
+  const lower = h.toLowerCase();
+  if (lower.startsWith(SPEC_AR_PREFIX) && h.length > SPEC_AR_PREFIX.length)
+    return { name: h.slice(SPEC_AR_PREFIX.length).trim(), ar: true };
+  if (lower.startsWith(SPEC_PREFIX) && h.length > SPEC_PREFIX.length)
+    return { name: h.slice(SPEC_PREFIX.length).trim(), ar: false };
+  return null;
+}
+
+/** A row's specification values, or undefined when the file has no spec column. */
+function specsOfRow(header: string[], fields: string[]): Record<string, unknown> | undefined {
+  const columns = header.map(specColumnName);
+  if (!columns.some((c) => c !== null)) return undefined;
+  const values = new Map<string, { value?: string; ar?: string }>();
+  columns.forEach((column, at) => {
+    const cell = readCsvCell(fields[at] ?? '').trim();
+    if (!column || cell === '') return;
+    const key = column.name;
+    values.set(key, { ...values.get(key), [column.ar ? 'ar' : 'value']: cell });
+  });
+  const specs: Record<string, unknown> = {};
+  for (const [name, v] of values) {
+    if (v.ar !== undefined) specs[name] = { ar: v.ar, en: v.value ?? '' };
+    else specs[name] = v.value;
+  }
+  return specs;
+}
+
+/** The spec columns of an export: each attribute name once, with an Arabic column for text. */
+export interface SpecColumns {
+  names: string[];
+  arabic: Set<string>;
+}
+
 /** The header line of a products CSV (with the byte-order mark spreadsheet programs need to read Arabic as UTF-8). */
-export const productCsvHeader = () => `\uFEFF${csvLine([...catalogCsvColumns])}`;
+export const productCsvHeader = (specs: SpecColumns = { names: [], arabic: new Set() }) =>
+  `\uFEFF${csvLine([
+    ...catalogCsvColumns,
+    ...specs.names.flatMap((n) => [
+      `${SPEC_PREFIX}${n}`,
+      ...(specs.arabic.has(n) ? [`${SPEC_AR_PREFIX}${n}`] : []),
+    ]),
+  ])}`;
+
+function specCells(p: ProductRecord, specs: SpecColumns): CsvValue[] {
+  const byName = new Map(Object.entries(p.specs ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  return specs.names.flatMap((n) => {
+    const v = byName.get(n.toLowerCase());
+    const cells: CsvValue[] = [v === undefined ? '' : typeof v === 'object' ? v.en : (v as string | number)];
+    if (specs.arabic.has(n)) cells.push(v !== undefined && typeof v === 'object' ? v.ar : '');
+    return cells;
+  });
+}
 
 /** A product record as a CSV line, in the columns `csvToCatalog` reads back. */
-export function productCsvLine(p: ProductRecord): string {
+export function productCsvLine(
+  p: ProductRecord,
+  specs: SpecColumns = { names: [], arabic: new Set() },
+): string {
   const cells: Record<(typeof catalogCsvColumns)[number], CsvValue> = {
     sku: p.sku,
     name_ar: p.name.ar,
@@ -138,5 +208,5 @@ export function productCsvLine(p: ProductRecord): string {
     image: p.image,
     images: (p.images ?? []).join('|'),
   };
-  return csvLine(catalogCsvColumns.map((column) => cells[column]));
+  return csvLine([...catalogCsvColumns.map((column) => cells[column]), ...specCells(p, specs)]);
 }

@@ -50,8 +50,60 @@ const offerDate = z.iso.datetime({
   error: 'must be a date and time with its offset, like 2026-03-01T00:00:00+03:00',
 });
 
-const categoryRecord = z.strictObject({ key, name: bilingual, image: imageFile });
-const companyRecord = categoryRecord;
+/** A unit: one text for both languages (a symbol: "GB", "mAh"), or `{ ar, en }`. */
+const specUnit = z.union(
+  [
+    z.string().trim().max(30, 'must be at most 30 characters'),
+    z.strictObject({
+      ar: z.string().trim().max(30, 'must be at most 30 characters'),
+      en: z.string().trim().max(30, 'must be at most 30 characters'),
+    }),
+  ],
+  { error: 'must be a text or an object with "ar" and "en" texts' },
+);
+
+/** One specification attribute of a category (decision 195); its English name is its key. */
+const specAttributeRecord = z
+  .strictObject({
+    name: bilingual,
+    unit: specUnit.optional(),
+    kind: z.enum(['number', 'choice', 'text'], { error: 'must be "number", "choice" or "text"' }),
+    choices: z.array(bilingual, { error: 'must be a list of { "ar", "en" } values' }).max(50).optional(),
+  })
+  .refine((a) => a.kind !== 'choice' || (a.choices?.length ?? 0) > 0, {
+    message: 'must list the values of a "choice" specification',
+    path: ['choices'],
+  })
+  .refine((a) => a.kind === 'choice' || !a.choices, {
+    message: 'only a "choice" specification has choices',
+    path: ['choices'],
+  })
+  .refine((a) => new Set(a.choices?.map((c) => c.en.toLowerCase())).size === (a.choices?.length ?? 0), {
+    message: 'must not list an English value twice',
+    path: ['choices'],
+  });
+export type SpecAttributeRecord = z.output<typeof specAttributeRecord>;
+
+const categoryRecord = z.strictObject({
+  key,
+  name: bilingual,
+  image: imageFile,
+  /** When present, the category's attributes are exactly these, in this order. */
+  specs: z
+    .array(specAttributeRecord, { error: 'must be a list of specifications' })
+    .max(40, 'must hold at most 40 specifications')
+    .refine((list) => new Set(list.map((a) => a.name.en.toLowerCase())).size === list.length, {
+      message: 'must not name a specification twice (by its English name)',
+    })
+    .optional(),
+});
+const companyRecord = z.strictObject({ key, name: bilingual, image: imageFile });
+
+/** A product's value of one attribute: a number, a choice (its English or Arabic value), or text. */
+const specValue = z.union([z.number(), text('a value'), bilingual], {
+  error: 'must be a number, a text, or an object with "ar" and "en" texts',
+});
+export type SpecValueRecord = z.output<typeof specValue>;
 
 const productRecord = z
   .strictObject({
@@ -77,6 +129,11 @@ const productRecord = z
       .array(imageFile, { error: 'must be a list of file paths' })
       .max(20, 'must hold at most 20 images')
       .optional(),
+    /**
+     * Values by the attribute's English name (its category's); when present, the product's
+     * values are exactly these.
+     */
+    specs: z.record(z.string().trim().min(1), specValue, { error: 'must be an object of values' }).optional(),
   })
   .refine((p) => p.offerPrice === undefined || p.offerPrice === null || p.offerPrice < p.price, {
     message: 'must be below the price',

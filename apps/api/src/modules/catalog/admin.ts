@@ -10,6 +10,7 @@ import {
   type ProductInput,
   type ProductsBulk,
   type ProductSort,
+  type ProductSpecsInput,
   type ProductUpdate,
 } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { categories, companies, productImages, productOptions, products, product
 import { AppError, badRequest, conflict, pgErrorCode } from '../../lib/errors.ts';
 import { rankedIds } from './search.ts';
 import { adminOptionsAndVariants } from './variant-admin.ts';
+import { dropSpecsOutsideCategory, setProductSpecValues, specsAuditView } from './specs.ts';
 
 /*
  * The back office's products: the list and the editor's reads, and the changes to products and
@@ -392,6 +394,8 @@ export async function updateProduct(
     })
     .where(eq(products.id, id))
     .returning();
+  // Values of the old category's attributes have no place in the new one (decision 195).
+  if (after!.categoryId !== before.categoryId) await dropSpecsOutsideCategory(tx, [id]);
   return { before, after: after! };
 }
 
@@ -416,6 +420,33 @@ export async function changeOptionsOrVariants(
     .where(eq(products.id, id))
     .returning();
   return { before: was, after: await adminOptionsAndVariants(tx, id), product: after! };
+}
+
+/** A change to a product's specification values, as the audit log keeps them. */
+export interface ProductSpecsChange {
+  before: Record<string, string>;
+  after: Record<string, string>;
+}
+
+/**
+ * Sets some of a product's specification values, from the version its editor showed (409
+ * PRODUCT_VERSION_CONFLICT when another change came first); null when there is no such product.
+ */
+export async function updateProductSpecs(
+  tx: Tx,
+  id: number,
+  input: ProductSpecsInput,
+  lang: Lang,
+): Promise<ProductSpecsChange | null> {
+  const row = await lockAtVersion(tx, id, input.version);
+  if (!row) return null;
+  const before = await specsAuditView(tx, id);
+  await setProductSpecValues(tx, row, input.values, lang);
+  await tx
+    .update(products)
+    .set({ version: row.version + 1, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+  return { before, after: await specsAuditView(tx, id) };
 }
 
 /** Takes a product (locked by `lockProduct`) off the shop, keeping it for the orders that name it. */

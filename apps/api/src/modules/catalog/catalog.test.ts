@@ -72,7 +72,7 @@ describe('catalog', () => {
   let laptops: { id: number };
   let apple: { id: number };
   let samsung: { id: number };
-  let iphone: { id: number };
+  let iphone: { id: number; sku: string };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -175,6 +175,8 @@ describe('catalog', () => {
           stock: 4,
         },
       ],
+      // Its category has no specifications (specs.test.ts covers those).
+      productSpecs: [],
     });
     const en = productDetailsSchema.parse(
       (await get(`${apiPaths.productById.build({ id: iphone.id })}?lang=en`)).json(),

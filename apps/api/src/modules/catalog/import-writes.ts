@@ -1,9 +1,31 @@
-import { sarToHalalas } from '@shop/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sarToHalalas, type SpecAttributeInput, type SpecKind } from '@shop/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { counts, type Counts, type ParsedCatalog } from '../../lib/catalog-file/format.ts';
+import {
+  counts,
+  type Counts,
+  type ParsedCatalog,
+  type SpecAttributeRecord,
+} from '../../lib/catalog-file/format.ts';
 import { liveOffer } from './admin.ts';
-import { categories, companies, productImages, productOptions, products, productVariants } from './schema.ts';
+import {
+  categories,
+  companies,
+  productImages,
+  productOptions,
+  products,
+  productSpecs,
+  productVariants,
+  specAttributes,
+  specChoices,
+} from './schema.ts';
+import {
+  deleteSpecAttribute,
+  dropSpecsOutsideCategory,
+  insertSpecAttribute,
+  specValueOf,
+  updateSpecAttribute,
+} from './specs.ts';
 
 /*
  * A catalog file's categories, brands and products written into the catalog's tables, each
@@ -271,4 +293,201 @@ export async function writeProductBatch(
     (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
   );
   if (extra.length) await tx.insert(productImages).values(extra);
+  await writeBatchSpecs(tx, part, idBySku, categoryIds);
+}
+
+// ---- specifications (decision 195) ----
+
+type CategoryRecord = ParsedCatalog['categories'][number];
+
+/** A file's attribute as the back office's input gives it. */
+function attributeInput(a: SpecAttributeRecord): SpecAttributeInput {
+  const unit =
+    a.unit === undefined
+      ? { ar: '', en: '' }
+      : typeof a.unit === 'string'
+        ? { ar: a.unit, en: a.unit }
+        : a.unit;
+  return {
+    nameAr: a.name.ar,
+    nameEn: a.name.en,
+    unitAr: unit.ar,
+    unitEn: unit.en,
+    kind: a.kind,
+    choices: (a.choices ?? []).map((c) => ({ valueAr: c.ar, valueEn: c.en })),
+  };
+}
+
+/**
+ * The file's categories that declare `specs` get exactly those attributes, in that order: one
+ * of the same English name is kept (and its products' values with it, unless its kind changed),
+ * one no longer named is removed with its values.
+ */
+export async function writeCategorySpecs(tx: Tx, records: CategoryRecord[]): Promise<void> {
+  const declaring = records.filter((r) => r.specs);
+  if (declaring.length === 0) return;
+  const ids = await idsBySlug(
+    tx,
+    categories,
+    declaring.map((r) => r.key),
+  );
+  for (const record of declaring) {
+    const categoryId = ids.get(record.key)!;
+    const current = await tx.select().from(specAttributes).where(eq(specAttributes.categoryId, categoryId));
+    const byName = new Map(current.map((a) => [a.nameEn.toLowerCase(), a]));
+    const wanted = new Set(record.specs!.map((a) => a.name.en.toLowerCase()));
+    for (const gone of current.filter((a) => !wanted.has(a.nameEn.toLowerCase())))
+      await deleteSpecAttribute(tx, gone.id);
+    for (const [sort, a] of record.specs!.entries()) {
+      const existing = byName.get(a.name.en.toLowerCase());
+      const id = existing
+        ? (await updateSpecAttribute(tx, existing.id, attributeInput(a)))!.after.row.id
+        : (await insertSpecAttribute(tx, categoryId, attributeInput(a)))!.row.id;
+      await tx.update(specAttributes).set({ sort }).where(eq(specAttributes.id, id));
+    }
+  }
+}
+
+/** Attributes by lower-cased English name, each with its kind and choices. */
+type AttributesByName = Map<
+  string,
+  { id: number; kind: SpecKind; choices: { id: number; valueAr: string; valueEn: string }[] }
+>;
+
+/** The shop's attributes of these categories (by id), by lower-cased English name. */
+async function shopAttributes(db: Db | Tx, categoryIds: number[]): Promise<Map<number, AttributesByName>> {
+  const byCategory = new Map<number, AttributesByName>();
+  if (categoryIds.length === 0) return byCategory;
+  const rows = await db.select().from(specAttributes).where(inArray(specAttributes.categoryId, categoryIds));
+  const choices =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(specChoices)
+          .where(
+            inArray(
+              specChoices.attributeId,
+              rows.map((r) => r.id),
+            ),
+          );
+  for (const r of rows) {
+    const map = byCategory.get(r.categoryId) ?? new Map();
+    map.set(r.nameEn.toLowerCase(), {
+      id: r.id,
+      kind: r.kind,
+      choices: choices.filter((c) => c.attributeId === r.id),
+    });
+    byCategory.set(r.categoryId, map);
+  }
+  return byCategory;
+}
+
+const VALUE_PROBLEMS = {
+  number: 'must be a number',
+  choice: 'must be one of the specification’s values',
+  text: 'must be text in both languages ({ "ar", "en" }) or one text for both',
+} as const;
+
+/**
+ * Each product value whose attribute its category does not have (in the file's `specs` when
+ * the category declares them there, else in the shop), or that does not fit its kind.
+ */
+export async function specIssues(
+  db: Db | Tx,
+  data: ParsedCatalog,
+): Promise<{ index: number; field: string; message: string }[]> {
+  const withSpecs = data.products.map((p, index) => ({ p, index })).filter(({ p }) => p.specs);
+  if (withSpecs.length === 0) return [];
+  const declared = new Map<string, AttributesByName>();
+  for (const c of data.categories)
+    if (c.specs)
+      declared.set(
+        c.key,
+        new Map(
+          c.specs.map((a, i) => [
+            a.name.en.toLowerCase(),
+            {
+              id: -1 - i,
+              kind: a.kind,
+              choices: (a.choices ?? []).map((ch, j) => ({ id: -1 - j, valueAr: ch.ar, valueEn: ch.en })),
+            },
+          ]),
+        ),
+      );
+  const fromShop = withSpecs.map(({ p }) => p.category).filter((k) => !declared.has(k));
+  const ids = await knownGroupIds(db, fromShop);
+  const inShop = await shopAttributes(db, [...new Set(ids.values())]);
+  const issues: { index: number; field: string; message: string }[] = [];
+  for (const { p, index } of withSpecs) {
+    const attributes = declared.get(p.category) ?? inShop.get(ids.get(p.category) ?? -1) ?? new Map();
+    for (const [name, value] of Object.entries(p.specs!)) {
+      const attribute = attributes.get(name.toLowerCase());
+      const field = `specs.${name}`;
+      if (!attribute) {
+        issues.push({
+          index,
+          field,
+          message: `category ${JSON.stringify(p.category)} has no specification ${JSON.stringify(name)}`,
+        });
+        continue;
+      }
+      const checked = specValueOf({ row: { kind: attribute.kind }, choices: attribute.choices }, value, {
+        choiceIds: false,
+      });
+      if (!checked.ok) issues.push({ index, field, message: VALUE_PROBLEMS[checked.problem] });
+    }
+  }
+  return issues;
+}
+
+async function knownGroupIds(db: Db | Tx, keys: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const part of chunks([...new Set(keys)])) {
+    const rows = await db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(inArray(categories.slug, part));
+    for (const r of rows) ids.set(r.slug, r.id);
+  }
+  return ids;
+}
+
+/**
+ * The values of a batch's products that carry `specs` (checked by `specIssues`): exactly those.
+ * Every product of the batch then keeps only values of its own category's attributes.
+ */
+async function writeBatchSpecs(
+  tx: Tx,
+  part: ParsedCatalog['products'],
+  idBySku: Map<string, number>,
+  categoryIds: Map<string, number>,
+): Promise<void> {
+  const withSpecs = part.filter((p) => p.specs);
+  if (withSpecs.length) {
+    const attributes = await shopAttributes(tx, [
+      ...new Set(withSpecs.map((p) => categoryIds.get(p.category)!)),
+    ]);
+    await tx.delete(productSpecs).where(
+      inArray(
+        productSpecs.productId,
+        withSpecs.map((p) => idBySku.get(p.sku)!),
+      ),
+    );
+    const rows = withSpecs.flatMap((p) => {
+      const byName = attributes.get(categoryIds.get(p.category)!) ?? new Map();
+      return Object.entries(p.specs!).flatMap(([name, value]) => {
+        const attribute = byName.get(name.toLowerCase());
+        if (!attribute) return [];
+        const checked = specValueOf({ row: { kind: attribute.kind }, choices: attribute.choices }, value, {
+          choiceIds: false,
+        });
+        return checked.ok && checked.value
+          ? [{ productId: idBySku.get(p.sku)!, attributeId: attribute.id, ...checked.value }]
+          : [];
+      });
+    });
+    for (const rowsPart of chunks(rows)) await tx.insert(productSpecs).values(rowsPart);
+  }
+  await dropSpecsOutsideCategory(tx, [...idBySku.values()]);
 }

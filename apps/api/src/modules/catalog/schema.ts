@@ -74,6 +74,11 @@ export const products = pgTable(
      * the triggers of migration 0003 (a generated column cannot read other tables).
      */
     searchDoc: text('search_doc').notNull().default(''),
+    /**
+     * The product's specification values with their units, in both languages, written by the
+     * catalog module (specs.ts) whenever they change; part of `search_doc` (migration 0017).
+     */
+    specSearch: text('spec_search').notNull().default(''),
     // Back-office catalog (migration 0010): hiding, versions, offer dates.
     /** Kept for the orders that name it, but shown to shoppers nowhere. */
     hidden: boolean('hidden').notNull().default(false),
@@ -317,4 +322,67 @@ export const productImages = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+/** The kinds of specification an attribute holds (migration 0017). */
+export const SPEC_KINDS = ['number', 'choice', 'text'] as const;
+
+/** A category's specification attribute, in the category's order (decision 195). */
+export const specAttributes = pgTable(
+  'spec_attributes',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** Shown after a value; either may be empty, and a symbol ("GB") is written in both. */
+    unitAr: text('unit_ar').notNull().default(''),
+    unitEn: text('unit_en').notNull().default(''),
+    kind: text('kind', { enum: SPEC_KINDS }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('spec_attributes_category_name').on(t.categoryId, sql`lower(${t.nameEn})`),
+    check('spec_attributes_kind_known', sql`${t.kind} in ('number', 'choice', 'text')`),
+  ],
+);
+
+/** The values a choice attribute allows, in order. */
+export const specChoices = pgTable(
+  'spec_choices',
+  {
+    id: serial('id').primaryKey(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => specAttributes.id, { onDelete: 'cascade' }),
+    valueAr: text('value_ar').notNull(),
+    valueEn: text('value_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('spec_choices_attribute_value').on(t.attributeId, sql`lower(${t.valueEn})`)],
+);
+
+/** A product's value of one attribute: a number, one of the choices, or text in both languages. */
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => specAttributes.id, { onDelete: 'cascade' }),
+    numberValue: doublePrecision('number_value'),
+    choiceId: integer('choice_id').references(() => specChoices.id, { onDelete: 'cascade' }),
+    textAr: text('text_ar'),
+    textEn: text('text_en'),
+  },
+  (t) => [
+    primaryKey({ name: 'product_specs_pk', columns: [t.productId, t.attributeId] }),
+    index('product_specs_attribute').on(t.attributeId),
+    index('product_specs_choice').on(t.choiceId),
+  ],
 );

@@ -16,7 +16,8 @@ import {
  * Product search (docs/decisions/010-product-search-matching.md, 081-index-backed-search.md).
  * Both sides go through the SQL ar_norm() of migration 0000, so Arabic and English are
  * normalized by one function. A product is found by its `search_doc`: its own, its maker's and
- * its category's names in both languages (kept by the triggers of migration 0003).
+ * its category's names in both languages (kept by the triggers of migration 0003), and its
+ * specification values with their units (`spec_search`, migration 0017, decision 195).
  *
  * 1. The query's words are looked up in `search_terms` (every word of the catalog, trigram
  *    indexed): a word that no catalog word contains is taken for a typo and replaced by the

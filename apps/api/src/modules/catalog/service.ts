@@ -1,5 +1,7 @@
 import {
   halalasToSar,
+  MAX_COMPARE_PRODUCTS,
+  type Comparison,
   sarToHalalas,
   type Category,
   type Company,
@@ -23,6 +25,7 @@ import {
   productSaleColumns,
   productVariants,
 } from './schema.ts';
+import { categorySpecNames, shownSpecs } from './specs.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
 export const HOME_LIST_SIZE = 10;
@@ -152,10 +155,14 @@ export async function productDetails(
     .from(productImages)
     .where(eq(productImages.productId, id))
     .orderBy(asc(productImages.sort), asc(productImages.id));
-  const { options, variants } = await optionsAndVariants(db, id, lang);
+  const [{ options, variants }, specs] = await Promise.all([
+    optionsAndVariants(db, id, lang),
+    shownSpecs(db, [id], lang),
+  ]);
   return {
     ...toProduct(row, lang),
     productImages: images.map((i) => ({ productImage: i.image })),
+    productSpecs: specs.map(({ productId: _, ...spec }) => spec),
     options,
     variants,
   };
@@ -341,4 +348,39 @@ export async function listProducts(
   const ids = idRows.map((r) => r.id);
   if (fromEnd) ids.reverse();
   return { products: await productsByIds(db, lang, ids), pagging };
+}
+
+/**
+ * Products side by side (decision 196): the visible ones of `ids` in that order, those of the
+ * first one's category only, at most MAX_COMPARE_PRODUCTS; each attribute of that category that
+ * one of them fills, with a value or null per product. The ids not shown are `leftOut`.
+ */
+export async function compareProducts(db: Db, ids: number[], lang: Lang): Promise<Comparison> {
+  const rows =
+    ids.length === 0 ? [] : await selectProducts(db).where(and(inArray(products.id, ids), visibleProduct));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = ids.flatMap((id) => byId.get(id) ?? []);
+  const first = found[0];
+  const shown = found.filter((r) => r.categoryId === first?.categoryId).slice(0, MAX_COMPARE_PRODUCTS);
+  const shownIds = new Set(shown.map((r) => r.id));
+  const [names, values] = first
+    ? await Promise.all([
+        categorySpecNames(db, first.categoryId, lang),
+        shownSpecs(
+          db,
+          shown.map((r) => r.id),
+          lang,
+        ),
+      ])
+    : [[], []];
+  const valueOf = new Map(values.map((v) => [`${v.productId}:${v.specId}`, v.specValue]));
+  return {
+    categoryId: first?.categoryId ?? null,
+    categoryName: first ? pick(lang, first.categoryNameAr, first.categoryNameEn) : '',
+    products: shown.map((r) => toProduct(r, lang)),
+    specs: names
+      .map((n) => ({ ...n, values: shown.map((r) => valueOf.get(`${r.id}:${n.specId}`) ?? null) }))
+      .filter((s) => s.values.some((v) => v !== null)),
+    leftOut: ids.filter((id) => !shownIds.has(id)),
+  };
 }

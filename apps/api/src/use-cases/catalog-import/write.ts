@@ -10,7 +10,12 @@ import {
   type ParsedCatalog,
 } from '../../lib/catalog-file/format.ts';
 import type { AuditActor } from '../../lib/audit-actor.ts';
-import { missingReferences, upsertGroups } from '../../modules/catalog/import-writes.ts';
+import {
+  missingReferences,
+  specIssues,
+  upsertGroups,
+  writeCategorySpecs,
+} from '../../modules/catalog/import-writes.ts';
 import { knownAgentKeys, putInfoPage, replaceSliders, upsertAgents } from '../../modules/content/service.ts';
 
 /*
@@ -41,12 +46,16 @@ export interface ImportSettings {
 /** Products whose category or brand is neither in the file nor in the shop, as the dry run lists them. */
 export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 200): Promise<CatalogIssue[]> {
   const missing = await missingReferences(db, data);
-  return missing.slice(0, max).map(({ index, field, key }) => ({
-    section: 'products',
-    index,
-    field,
-    message: `unknown ${field} ${JSON.stringify(key)}`,
-  }));
+  const specs = missing.length ? [] : await specIssues(db, data);
+  return [
+    ...missing.map(({ index, field, key }) => ({
+      section: 'products',
+      index,
+      field,
+      message: `unknown ${field} ${JSON.stringify(key)}`,
+    })),
+    ...specs.map((issue) => ({ section: 'products', ...issue })),
+  ].slice(0, max);
 }
 
 /** Every product's category and brand must be in the file or the shop: CatalogImportError otherwise. */
@@ -61,6 +70,16 @@ export async function checkReferences(db: Db | Tx, data: ParsedCatalog): Promise
             `products[${index}] (sku ${JSON.stringify(data.products[index]!.sku)}).${field}: unknown ${field} ${JSON.stringify(key)}`,
         ),
     );
+  const specs = await specIssues(db, data);
+  if (specs.length)
+    throw new CatalogImportError(
+      specs
+        .slice(0, 20)
+        .map(
+          ({ index, field, message }) =>
+            `products[${index}] (sku ${JSON.stringify(data.products[index]!.sku)}).${field}: ${message}`,
+        ),
+    );
 }
 
 /** Categories and brands (the products name them by key): the first step of an import. */
@@ -71,6 +90,7 @@ export async function writeNamed(
   step: (n: number) => void,
 ): Promise<Pick<ImportSummary, 'categories' | 'companies'>> {
   const categoryCounts = await upsertGroups(tx, 'categories', data.categories, image);
+  await writeCategorySpecs(tx, data.categories);
   step(data.categories.length);
   const companyCounts = await upsertGroups(tx, 'companies', data.companies, image);
   step(data.companies.length);

@@ -8,7 +8,29 @@ import { localizePath } from '../../lib/lang.ts';
 import { requestLang } from '../../lib/route-lang.ts';
 import { CATALOG_INTENT, moved } from './intents.ts';
 
-const idField = z.object({ id: z.string().regex(/^[0-9]{1,9}$/) });
+export const idField = z.object({ id: z.string().regex(/^[0-9]{1,9}$/) });
+
+/**
+ * What a catalog page's action starts with: the signed-in member's back office, the posted
+ * form and which of the page's forms it is, the page to come back to, and the answer to a post
+ * that names no form of the page.
+ */
+export async function catalogForm(
+  { request, context }: { request: Request; context: AppLoadContext },
+  page: string,
+) {
+  const { bo } = await requireMember({ request, context });
+  const lang = requestLang(request);
+  const read = await readForm(request);
+  return {
+    bo,
+    lang,
+    read,
+    intent: read.values.intent,
+    back: localizePath(page, lang),
+    invalid: () => formError({ message: errorMessage('VALIDATION_FAILED', lang) }),
+  };
+}
 
 /**
  * The categories' and brands' page action: create, edit, move up or down, remove (confirmed
@@ -18,12 +40,10 @@ export async function groupAction(
   kind: CatalogGroupKind,
   { request, context }: { request: Request; context: AppLoadContext },
 ) {
-  const { bo } = await requireMember({ request, context });
-  const lang = requestLang(request);
-  const back = localizePath(kind === 'category' ? '/dashboard/categories' : '/dashboard/brands', lang);
-  const read = await readForm(request);
-  const intent = read.values.intent;
-  const invalid = () => formError({ message: errorMessage('VALIDATION_FAILED', lang) });
+  const { bo, read, intent, back, invalid } = await catalogForm(
+    { request, context },
+    kind === 'category' ? '/dashboard/categories' : '/dashboard/brands',
+  );
 
   if (intent === CATALOG_INTENT.create) {
     const result = await submitAction(

@@ -13,6 +13,7 @@ export const CATALOG_INTENT = {
   moveDown: 'move-down',
   options: 'options',
   variants: 'variants',
+  specs: 'specs',
 } as const;
 
 /** An ISO instant as a `datetime-local` value in Riyadh time (UTC+03:00, no daylight saving). */

@@ -10,7 +10,20 @@ import {
   saveProduct,
   saveVariants,
 } from '../../../use-cases/catalog-admin/products.ts';
-import { adminGroups, adminProductView, adminProductsPage } from '../../../views/back-office/catalog.ts';
+import {
+  createSpecAttribute,
+  moveSpec,
+  removeSpecAttribute,
+  saveProductSpecs,
+  saveSpecAttribute,
+} from '../../../use-cases/catalog-admin/specs.ts';
+import {
+  adminGroups,
+  adminProductSpecs,
+  adminProductView,
+  adminProductsPage,
+  adminSpecAttributes,
+} from '../../../views/back-office/catalog.ts';
 import { GROUP_CODES, GROUP_IMAGE, PRODUCT_IMAGE } from '../../catalog-admin.ts';
 import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
@@ -106,6 +119,34 @@ export function catalogPages({ app, lang, read, act }: BackOfficePageContext): B
       act({}, async (by) => {
         await orderGroups(shop, kind, ids, by);
         return okMessage('ORDER_SAVED', lang);
+      }),
+
+    specAttributes: (categoryId) => read({}, () => adminSpecAttributes(shop.db, categoryId)),
+    addSpecAttribute: (categoryId, input) =>
+      act({}, async (by) => {
+        found(await createSpecAttribute(shop, categoryId, input, by), 'CATEGORY_NOT_FOUND');
+        return okMessage('SPEC_SAVED', lang);
+      }),
+    saveSpecAttribute: (id, input) =>
+      act({}, async (by) => {
+        found(await saveSpecAttribute(shop, id, input, by), 'SPEC_NOT_FOUND');
+        return okMessage('SPEC_SAVED', lang);
+      }),
+    moveSpecAttribute: (id, move) =>
+      act({}, async (by) => {
+        found(await moveSpec(shop, id, move, by), 'SPEC_NOT_FOUND');
+        return okMessage('ORDER_SAVED', lang);
+      }),
+    removeSpecAttribute: (id) =>
+      act({}, async (by) => {
+        found(await removeSpecAttribute(shop, id, by), 'SPEC_NOT_FOUND');
+        return okMessage('SPEC_DELETED', lang);
+      }),
+    productSpecs: (productId) => read({}, () => adminProductSpecs(shop.db, productId)),
+    saveProductSpecs: (productId, input) =>
+      act({}, async (by) => {
+        if (!(await saveProductSpecs(shop, productId, input, lang, by))) found(null, 'PRODUCT_NOT_FOUND');
+        return okMessage('PRODUCT_SPECS_SAVED', lang);
       }),
   };
 }

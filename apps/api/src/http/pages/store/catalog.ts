@@ -40,6 +40,7 @@ export function catalogPages({ app, lang, signal, isStaff }: StorePageContext): 
     product: async (id) =>
       (await isStaff()) ? app.catalog.preview(id, lang) : app.catalog.product(id, lang),
     relatedProducts: async (id) => (await app.catalog.related(id, lang)) ?? [],
+    compare: (ids) => app.catalog.compare(ids, lang),
     productsPage: ({ pageSize, page, ...filters }) =>
       unlessBusy(app.catalog.listing(lang, paging(pageSize, page), filters, signal)),
     searchProducts: ({ pageSize, page, text, ...prices }) => {

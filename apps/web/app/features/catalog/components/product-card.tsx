@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
+import { CompareButton } from './compare-button.tsx';
 import { DiscountBadge, FromPrice, PriceTag } from './price-tag.tsx';
 import { Swatches } from './swatches.tsx';
 import { ProductImage } from './product-image.tsx';
@@ -48,6 +49,11 @@ export function ProductCard({
           <p className={`text-xs font-medium ${soldOut ? 'text-sale' : 'text-emerald-700'}`}>
             {soldOut ? t('product.outOfStock') : t('product.inStock')}
           </p>
+          <CompareButton
+            productId={product.productId}
+            name={product.productName}
+            className="mt-2 h-9 px-3 text-xs"
+          />
         </div>
       </div>
     </article>

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { useActionForm } from '../../../lib/form-answer.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { CATALOG_INTENT } from '../intents.ts';
 
 /**
  * A small button that posts a form of its own hidden `fields` (a list posts one field per
@@ -30,5 +33,35 @@ export function FormButton({
         {label}
       </button>
     </Form>
+  );
+}
+
+/** "Up" and "Down" for one entry of an ordered list (categories, brands, specifications). */
+export function MoveButtons({ id, first, last }: { id: number; first: boolean; last: boolean }) {
+  const { t } = useTranslation('dashboard-catalog');
+  return (
+    <div className="flex gap-1">
+      <FormButton
+        fields={{ intent: CATALOG_INTENT.moveUp, id }}
+        label={t('groups.earlier')}
+        disabled={first}
+      />
+      <FormButton
+        fields={{ intent: CATALOG_INTENT.moveDown, id }}
+        label={t('groups.later')}
+        disabled={last}
+      />
+    </div>
+  );
+}
+
+/** An entry's edit form, folded under "Edit <name>" until opened. */
+export function EditDetails({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useTranslation('dashboard-catalog');
+  return (
+    <details className="rounded-xl border border-line">
+      <summary className="cursor-pointer px-4 py-2 font-semibold">{t('groups.edit', { name })}</summary>
+      {children}
+    </details>
   );
 }

@@ -8,12 +8,22 @@ import { ConfirmAction } from '../../dashboard/components/confirm-action.tsx';
 import { EmptyState } from '../../dashboard/components/empty-state.tsx';
 import { formatNumber } from '../../dashboard/format.ts';
 import { CATALOG_INTENT } from '../intents.ts';
-import { FormButton } from './form-button.tsx';
+import { EditDetails, MoveButtons } from './form-button.tsx';
 
 /** One category or brand: its image, names (an edit form), place in the order, removal. */
-function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; last: boolean }) {
+function GroupRow({
+  kind,
+  group,
+  first,
+  last,
+}: {
+  kind: CatalogGroupKind;
+  group: AdminGroup;
+  first: boolean;
+  last: boolean;
+}) {
   const { t } = useTranslation('dashboard-catalog');
-  const { lang } = useLang();
+  const { lang, localize } = useLang();
   const { Form, formRef, busy, errorFor } = useActionForm();
   const name = lang === 'en' ? group.nameEn : group.nameAr;
   return (
@@ -32,21 +42,9 @@ function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; l
             {t('groups.productCount', { n: formatNumber(group.productCount, lang) })}
           </p>
         </div>
-        <div className="flex gap-1">
-          <FormButton
-            fields={{ intent: CATALOG_INTENT.moveUp, id: group.id }}
-            label={t('groups.earlier')}
-            disabled={first}
-          />
-          <FormButton
-            fields={{ intent: CATALOG_INTENT.moveDown, id: group.id }}
-            label={t('groups.later')}
-            disabled={last}
-          />
-        </div>
+        <MoveButtons id={group.id} first={first} last={last} />
       </div>
-      <details className="rounded-xl border border-line">
-        <summary className="cursor-pointer px-4 py-2 font-semibold">{t('groups.edit', { name })}</summary>
+      <EditDetails name={name}>
         <Form
           ref={formRef}
           method="post"
@@ -84,8 +82,16 @@ function GroupRow({ group, first, last }: { group: AdminGroup; first: boolean; l
             <SubmitButton busy={busy}>{t('form.save')}</SubmitButton>
           </div>
         </Form>
-      </details>
-      <div>
+      </EditDetails>
+      <div className="flex flex-wrap items-center gap-4">
+        {kind === 'category' && (
+          <a
+            href={localize(`/dashboard/categories/${group.id}/specs`)}
+            className="font-semibold text-primary hover:underline"
+          >
+            {t('specs.link', { name })}
+          </a>
+        )}
         <ConfirmAction
           confirmKey={`delete:${group.id}`}
           fields={{ intent: CATALOG_INTENT.remove, id: String(group.id) }}
@@ -164,7 +170,7 @@ export function GroupManager({
           aria-label={kind === 'category' ? t('groups.categoriesList') : t('groups.brandsList')}
         >
           {groups.map((g, i) => (
-            <GroupRow key={g.id} group={g} first={i === 0} last={i === groups.length - 1} />
+            <GroupRow key={g.id} kind={kind} group={g} first={i === 0} last={i === groups.length - 1} />
           ))}
         </ol>
       )}

@@ -7,7 +7,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { CATALOG_INTENT, riyadhLocal } from '../intents.ts';
 
-function Field({
+export function Field({
   label,
   error,
   children,

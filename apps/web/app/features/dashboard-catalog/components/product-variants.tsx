@@ -20,14 +20,14 @@ export function ProductVariants({
   serverAnswer,
 }: {
   product: AdminProduct;
-  serverAnswer?: FormAnswer;
+  serverAnswer?: FormAnswer & { intent?: string };
 }) {
   const { t } = useTranslation('dashboard-catalog');
   const { lang } = useLang();
   // A refusal posted without JavaScript comes back with the page: shown by the form it is about.
-  const about = (prefix: string) => (serverAnswer?.error?.field?.startsWith(prefix) ? { serverAnswer } : {});
-  const optionsForm = useActionForm(about('option'));
-  const grid = useActionForm(about('variant'));
+  const about = (intent: string) => (serverAnswer?.intent === intent ? { serverAnswer } : {});
+  const optionsForm = useActionForm(about(CATALOG_INTENT.options));
+  const grid = useActionForm(about(CATALOG_INTENT.variants));
   const slots = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, i) => product.options[i]);
   const valueName = new Map(
     product.options.flatMap((o) => o.values.map((v) => [v.id, lang === 'en' ? v.nameEn : v.nameAr] as const)),
