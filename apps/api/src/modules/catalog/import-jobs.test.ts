@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { adminContentPaths as paths, apiPaths, type ImportJob, type ImportJobList } from '@shop/contract';
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/schema.ts';
-import { productImages, products } from './schema.ts';
+import { productImages, products, productVariants } from './schema.ts';
 import { catalogImportJobs } from '../imports/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
@@ -201,14 +201,23 @@ describe('back office: catalog import and export', () => {
     const day = 24 * 60 * 60 * 1000;
     const base = Math.floor(Date.now() / 1000) * 1000;
     const at = (days: number) => new Date(base + days * day);
-    await t.app.db
-      .update(products)
-      .set({ offerPlannedHalalas: 4000, offerStartsAt: at(7), offerEndsAt: at(14), offerPriceHalalas: null })
-      .where(eq(products.id, soon!.id));
-    await t.app.db
-      .update(products)
-      .set({ offerPlannedHalalas: 3000, offerStartsAt: at(-1), offerEndsAt: at(1), offerPriceHalalas: 3000 })
-      .where(eq(products.id, now!.id));
+    // As the product editor keeps a plan: the price on the product's variant, the dates on the
+    // product (its own offer columns follow the variant by trigger).
+    const plan = async (
+      id: number,
+      planned: number | null,
+      live: number | null,
+      offerStartsAt: Date | null,
+      offerEndsAt: Date | null,
+    ) => {
+      await t.app.db.update(products).set({ offerStartsAt, offerEndsAt }).where(eq(products.id, id));
+      await t.app.db
+        .update(productVariants)
+        .set({ offerPlannedHalalas: planned, offerPriceHalalas: live })
+        .where(eq(productVariants.productId, id));
+    };
+    await plan(soon!.id, 4000, null, at(7), at(14));
+    await plan(now!.id, 3000, 3000, at(-1), at(1));
     const before = await t.app.db.select().from(products).orderBy(asc(products.id));
     const exported = await t.app.inject({
       url: `${paths.catalogExport.pattern}?format=json`,
@@ -288,10 +297,15 @@ describe('back office: catalog import and export', () => {
     );
 
     // Planned offers lost on the way back would show here: the plans come back as they went.
+    const ids = planned.map((r) => r.id);
+    await t.app.db
+      .update(productVariants)
+      .set({ offerPlannedHalalas: null })
+      .where(inArray(productVariants.productId, ids));
     await t.app.db
       .update(products)
-      .set({ offerPlannedHalalas: null, offerStartsAt: null, offerEndsAt: null })
-      .where(isNotNull(products.offerPlannedHalalas));
+      .set({ offerStartsAt: null, offerEndsAt: null })
+      .where(inArray(products.id, ids));
     const checked = (await upload(exported.body, 'products.csv')).json().job as ImportJob;
     expect(checked).toMatchObject({ status: 'checked', format: 'csv', total: lines.length - 1 });
     expect(checked.summary?.products.created).toBe(0);
