@@ -273,6 +273,7 @@ async function writeOptionVariants(
   tx: Tx,
   part: ProductIn[],
   idBySku: Map<string, number>,
+  image: Map<string, string>,
   now: Date,
 ): Promise<void> {
   const ids = part.map((p) => idBySku.get(p.sku)!);
@@ -369,7 +370,7 @@ async function writeOptionVariants(
     ${list(variants, (r) => r.offerPriceHalalas)}::integer[],
     ${list(variants, (r) => r.offerPlannedHalalas)}::integer[],
     ${list(variants, (r) => r.v.stock)}::integer[],
-    ${list(variants, (r) => r.v.image ?? null)}::text[],
+    ${list(variants, (r) => (r.v.image ? image.get(r.v.image)! : null))}::text[],
     ${list(variants, (r) => r.v.hidden ?? false)}::boolean[]
   ) as f(product_id, position, sku, barcode, value1_id, value2_id, value3_id, price, offer, planned,
     stock, image, hidden)`;
@@ -512,7 +513,7 @@ export async function writeProductBatch(
       sole.map((i) => offers[i]!),
     );
   const withVariants = part.filter((p) => p.variants);
-  if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, now);
+  if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now);
   // A record is the whole truth about its product: its extra images replace the stored ones.
   await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
   const extra = part.flatMap((p) =>
