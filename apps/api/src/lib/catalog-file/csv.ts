@@ -130,10 +130,15 @@ export function readCsvCatalog(text: string): {
   // The rows of each product with variants, by its SKU, in the file's order.
   const groups = new Map<string, { fields: string[]; line: number }[]>();
   const order: ({ fields: string[]; line: number } | string)[] = [];
+  // A product is sold in variants when any of its rows names one: then every row of its SKU is
+  // a variant (one without a variant SKU is reported as such).
+  const withVariants = new Set(
+    rows.filter((fields) => hasVariant(fields)).map((fields) => (cell(fields, 'sku') ?? '').trim()),
+  );
   rows.forEach((fields, i) => {
     const line = i + 2;
     const sku = (cell(fields, 'sku') ?? '').trim();
-    if (sku && hasVariant(fields)) {
+    if (sku && withVariants.has(sku)) {
       const group = groups.get(sku);
       if (group) group.push({ fields, line });
       else {

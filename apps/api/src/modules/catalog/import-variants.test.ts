@@ -409,6 +409,8 @@ describe('back office: products with options and variants in catalog files', () 
         phoneRows[0],
         phoneRows[1]!.replace(',Phone 15,', ',Phone Fifteen,'),
         phoneRows[2]!.replace(',3899,3699.5,', ',3899,3999,'),
+        // A row of the product without its variant's SKU.
+        phoneRows[3]!.replace(',phone-15-256-blue,', ',,'),
       ];
       const job = await checkFile(`${header}\r\n${bad.join('\r\n')}\r\n`, 'products.csv');
       expect(job.errors).toEqual([
@@ -419,10 +421,25 @@ describe('back office: products with options and variants in catalog files', () 
           message: 'must be the same as on line 2: the rows of one product agree on it',
         },
         { section: '', row: 4, field: 'offer_price', message: 'must be below the price' },
+        {
+          section: '',
+          row: 5,
+          field: 'variant_sku',
+          message: 'must be 1–100 letters, digits, dots, dashes or underscores',
+        },
       ]);
       expect((await shop.job(job.id, 'ar')).errors[0]!.message).toBe(
         'يجب أن يطابق السطر 2: أسطر المنتج الواحد تتفق عليه',
       );
+      // A product without variants on two rows is a product used twice, named by its line.
+      const cableRow = rows.find((r) => r.startsWith('cable-usbc,'))!;
+      const twice = await checkFile(
+        `${header}\r\n${phoneRows.join('\r\n')}\r\n${cableRow}\r\n${cableRow}\r\n`,
+        'twice.csv',
+      );
+      expect(twice.errors).toEqual([
+        { section: '', row: 8, field: 'sku', message: `used twice (also by row 7)` },
+      ]);
     });
   });
 });

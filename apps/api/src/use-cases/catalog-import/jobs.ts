@@ -366,7 +366,11 @@ export async function checkUpload(
     ...issues.map((i) => {
       if (csv && i.section === 'products') {
         const place = csvPlace(i.index === null ? undefined : csv.lines[i.index], i.field);
-        return { section: '', row: place.line, field: place.field, message: i.message };
+        // A product used twice names the other by its record: in a CSV file, by its first line.
+        const twice = /^used twice \(also by row (\d+)\)$/.exec(i.message);
+        const other = twice ? csv.lines[Number(twice[1]) - 1]?.product : undefined;
+        const message = other ? `used twice (also by row ${other})` : i.message;
+        return { section: '', row: place.line, field: place.field, message };
       }
       return {
         section: i.section,
