@@ -83,19 +83,20 @@ export async function takenVariantSkus(
   data: ParsedCatalog,
 ): Promise<{ index: number; field: string; sku: string; owner: string }[]> {
   const wanted = variantSkus(data);
-  const owner = new Map<string, string>();
-  for (const part of chunks(wanted.map((w) => w.sku))) {
-    const rows = await db
-      .select({ sku: productVariants.sku, owner: products.sku })
-      .from(productVariants)
-      .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
-      .where(inArray(productVariants.sku, part));
-    for (const r of rows) owner.set(r.sku, r.owner);
-  }
-  return wanted.flatMap((w) => {
-    const at = owner.get(w.sku);
-    return at !== undefined && at !== data.products[w.index]!.sku ? [{ ...w, owner: at }] : [];
-  });
+  // One statement for the whole file: each SKU with the product that wants it, answered only
+  // where the shop has that SKU on another product.
+  const result = await db.execute(sql`
+    select f.n::integer as n, p.sku as owner
+    from unnest(
+      ${sql.param(wanted.map((w) => w.sku))}::text[],
+      ${sql.param(wanted.map((w) => data.products[w.index]!.sku))}::text[]
+    ) with ordinality as f(sku, product, n)
+    join ${productVariants} v on v.sku = f.sku
+    join ${products} p on p.id = v.product_id
+    where p.sku <> f.product
+    order by f.n`);
+  const rows = (result as unknown as { rows: { n: number; owner: string }[] }).rows;
+  return rows.map((r) => ({ ...wanted[r.n - 1]!, owner: r.owner }));
 }
 
 /** Writes a file's categories or brands by their slug, in the file's order; counts them. */
