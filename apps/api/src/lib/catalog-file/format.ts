@@ -112,7 +112,7 @@ const combination = (options: Record<string, string>, names: string[]) =>
 function checkVariants(
   p: {
     options?: {
-      name: { en: string };
+      name: { en: string; ar: string };
       kind?: string;
       values: { en: string; ar: string; swatch?: string }[];
     }[];
@@ -125,16 +125,18 @@ function checkVariants(
     ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_OPTIONS} options`, path: ['options'] });
   if (options.length && !p.variants)
     ctx.addIssue({ code: 'custom', message: 'must be given with options', path: ['variants'] });
-  const names = new Map<string, number>();
+  const names = { en: new Map<string, number>(), ar: new Map<string, number>() };
   options.forEach((o, i) => {
-    const first = names.get(o.name.en);
-    if (first !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        message: `used twice (also by options[${first}])`,
-        path: ['options', i, 'name', 'en'],
-      });
-    else names.set(o.name.en, i);
+    for (const lang of ['en', 'ar'] as const) {
+      const first = names[lang].get(o.name[lang]);
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `used twice (also by options[${first}])`,
+          path: ['options', i, 'name', lang],
+        });
+      else names[lang].set(o.name[lang], i);
+    }
     for (const lang of ['en', 'ar'] as const) {
       const seen = new Map<string, number>();
       o.values.forEach((v, j) => {
