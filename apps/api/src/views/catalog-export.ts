@@ -38,7 +38,11 @@ interface Page {
 
 const grouped = <T, K>(items: T[], key: (item: T) => K) => {
   const map = new Map<K, T[]>();
-  for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const list = map.get(key(item));
+    if (list) list.push(item);
+    else map.set(key(item), [item]);
+  }
   return map;
 };
 
