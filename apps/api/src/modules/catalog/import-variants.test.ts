@@ -442,4 +442,22 @@ describe('back office: products with options and variants in catalog files', () 
       ]);
     });
   });
+
+  it('gives a combination the product has a new SKU as a rename of its variant, and drops values no one names', async () => {
+    const before = await variantsOf('phone-15');
+    const file = phone();
+    file.variants[0]!.sku = 'phone-15-128-black-v2';
+    // White goes from the file, with the hidden variant that was its only one.
+    file.options[1]!.values.pop();
+    file.variants.pop();
+    await runFile(JSON.stringify({ products: [file, cable()] }), 'renamed.json');
+    const after = await variantsOf('phone-15');
+    expect(after.map((v) => [v.id, v.sku])).toEqual([
+      [before[0]!.id, 'phone-15-128-black-v2'],
+      ...before.slice(1, 4).map((v) => [v.id, v.sku]),
+    ]);
+    expect(JSON.parse(await exportAs('json')).products[0]).toEqual(file);
+    const [row] = await t.app.db.select().from(products).where(eq(products.sku, 'phone-15'));
+    expect(row!.swatches.map((s) => s.en)).toEqual(['Black', 'Blue']);
+  });
 });
