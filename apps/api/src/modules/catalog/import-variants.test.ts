@@ -460,4 +460,21 @@ describe('back office: products with options and variants in catalog files', () 
     const [row] = await t.app.db.select().from(products).where(eq(products.sku, 'phone-15'));
     expect(row!.swatches.map((s) => s.en)).toEqual(['Black', 'Blue']);
   });
+
+  it('swaps the values of two variants that keep their SKUs', async () => {
+    const file = JSON.parse(await exportAs('json')) as {
+      products: { sku: string; variants?: { sku: string; options: Record<string, string> }[] }[];
+    };
+    const before = await variantsOf('phone-15');
+    const [black, blue] = file.products[0]!.variants!;
+    [black!.options, blue!.options] = [blue!.options, black!.options];
+    await runFile(JSON.stringify(file), 'swapped.json');
+    expect(await variantsOf('phone-15')).toEqual(before);
+    const again = JSON.parse(await exportAs('json')) as typeof file;
+    expect(again.products[0]!.variants!.slice(0, 2)).toMatchObject([
+      { sku: black!.sku, options: { Storage: '128 GB', Colour: 'Blue' } },
+      { sku: blue!.sku, options: { Storage: '128 GB', Colour: 'Black' } },
+    ]);
+    expect(again).toEqual(file);
+  });
 });

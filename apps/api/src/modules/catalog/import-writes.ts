@@ -20,6 +20,8 @@ import {
  */
 
 const CHUNK = 500;
+/** Where placeholder values sit while variants change values (below any value's own place). */
+const PARKED = 16_000;
 function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
@@ -397,6 +399,27 @@ async function writeOptionVariants(
       where id in (select id from stale where ordered) and not hidden returning id
     )
     delete from ${productVariants} where id in (select id from stale where not ordered)`);
+  // Variants the file keeps but gives other values (two that swap colours) step aside first,
+  // each onto a placeholder value of its product's first option, so that no row of the upsert
+  // meets the combination another still holds. The placeholders go with the leftovers below.
+  const moving = sql`
+    select v.id, v.product_id,
+      row_number() over (partition by v.product_id order by v.id) as k
+    from ${productVariants} v join ${file} on f.sku = v.sku and f.product_id = v.product_id
+    where (coalesce(v.value1_id, 0), coalesce(v.value2_id, 0), coalesce(v.value3_id, 0))
+      <> (coalesce(f.value1_id, 0), coalesce(f.value2_id, 0), coalesce(f.value3_id, 0))`;
+  const parked = await tx.execute(sql`
+    insert into ${productOptionValues} (option_id, position, name_ar, name_en)
+    select o.id, -${sql.raw(String(PARKED))} - m.k, '', '' from (${moving}) m
+    join ${productOptions} o on o.product_id = m.product_id and o.position = 1
+    returning id`);
+  if ((parked as unknown as { rows: unknown[] }).rows.length)
+    await tx.execute(sql`
+      update ${productVariants} v set value1_id = null, value2_id = null, value3_id = pv.id
+      from (${moving}) m
+      join ${productOptions} o on o.product_id = m.product_id and o.position = 1
+      join ${productOptionValues} pv on pv.option_id = o.id and pv.position = -${sql.raw(String(PARKED))} - m.k
+      where v.id = m.id`);
   await tx.execute(sql`
     insert into ${productVariants} (product_id, position, sku, barcode, value1_id, value2_id, value3_id,
       price_halalas, offer_price_halalas, offer_planned_halalas, stock, image, hidden)
