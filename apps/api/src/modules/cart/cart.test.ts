@@ -2,7 +2,6 @@ import { apiPaths, type Cart } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems } from './schema.ts';
-import { products } from '../catalog/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, setSoleVariant, type ProductRow } from '../../test/factories.ts';
 import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';

@@ -10,7 +10,7 @@ import {
   type ParsedCatalog,
 } from '../../lib/catalog-file/format.ts';
 import type { AuditActor } from '../../lib/audit-actor.ts';
-import { missingReferences, upsertGroups } from '../../modules/catalog/import-writes.ts';
+import { missingReferences, takenVariantSkus, upsertGroups } from '../../modules/catalog/import-writes.ts';
 import { knownAgentKeys, putInfoPage, replaceSliders, upsertAgents } from '../../modules/content/service.ts';
 
 /*
@@ -38,27 +38,44 @@ export interface ImportSettings {
   save(tx: Tx, values: Record<string, unknown>, by?: AuditActor): Promise<void>;
 }
 
-/** Products whose category or brand is neither in the file nor in the shop, as the dry run lists them. */
-export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 200): Promise<CatalogIssue[]> {
-  const missing = await missingReferences(db, data);
-  return missing.slice(0, max).map(({ index, field, key }) => ({
+/**
+ * Products whose category or brand is neither in the file nor in the shop, and variant SKUs a
+ * variant of another product in the shop has, each on its product and field.
+ */
+async function shopIssues(db: Db | Tx, data: ParsedCatalog): Promise<CatalogIssue[]> {
+  const missing = (await missingReferences(db, data)).map(({ index, field, key }) => ({
     section: 'products',
     index,
     field,
     message: `unknown ${field} ${JSON.stringify(key)}`,
   }));
+  const taken = (await takenVariantSkus(db, data)).map(({ index, field, owner }) => ({
+    section: 'products',
+    index,
+    field,
+    message: `used by product ${JSON.stringify(owner)} in the shop`,
+  }));
+  return [...missing, ...taken];
 }
 
-/** Every product's category and brand must be in the file or the shop: CatalogImportError otherwise. */
+/** What the file names that the shop does not allow, as the dry run lists them. */
+export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 200): Promise<CatalogIssue[]> {
+  return (await shopIssues(db, data)).slice(0, max);
+}
+
+/**
+ * Every product's category and brand must be in the file or the shop, and no variant SKU may be
+ * another product's in the shop: CatalogImportError otherwise.
+ */
 export async function checkReferences(db: Db | Tx, data: ParsedCatalog): Promise<void> {
-  const missing = await missingReferences(db, data);
-  if (missing.length)
+  const issues = await shopIssues(db, data);
+  if (issues.length)
     throw new CatalogImportError(
-      missing
+      issues
         .slice(0, 20)
         .map(
-          ({ index, field, key }) =>
-            `products[${index}] (sku ${JSON.stringify(data.products[index]!.sku)}).${field}: unknown ${field} ${JSON.stringify(key)}`,
+          ({ index, field, message }) =>
+            `products[${index}] (sku ${JSON.stringify(data.products[index!]!.sku)}).${field}: ${message}`,
         ),
     );
 }
