@@ -259,12 +259,11 @@ async function writeSoleVariants(
 /**
  * The options, values and variants of each product of the batch that has variants: the record
  * is the whole truth about them. Options are matched by their place (1–3) and values by their
- * English name within their option, so a variant keeps pointing at the same value rows; a
- * value or option no variant names any more is deleted. Variants are upserted by SKU (a new SKU
- * on a combination the product has renames that variant); a variant the file leaves out is
- * deleted, or hidden when an order line names it — it then keeps its values, which stay after
- * the file's. Order matters: variants point at values without a cascade, and no two variants
- * of a product may have the same values.
+ * English name within their option, as the back office matches them, so a variant keeps
+ * pointing at the same value rows; an option or value the file leaves out is deleted. Variants
+ * are upserted by SKU (a new SKU on a combination the product has renames that variant); a
+ * variant the file leaves out is deleted, or hidden when an order line names it (it loses the
+ * values that go). Order matters: no two visible variants of a product may have the same values.
  */
 async function writeOptionVariants(
   tx: Tx,
@@ -432,27 +431,16 @@ async function writeOptionVariants(
       hidden = excluded.hidden,
       updated_at = now()
     where ${productVariants}.product_id = excluded.product_id`);
-  // What no variant names any more goes; what a hidden, ordered variant still names stays, after
-  // the file's values (and options).
+  // Values and options the file leaves out go (the placeholders too); hidden, ordered variants
+  // that named them lose those values (their foreign keys set them to null).
   await tx.execute(sql`
     delete from ${productOptionValues} v using ${productOptions} o
-    where o.id = v.option_id and o.product_id = any(${sql.param(ids)}::integer[]) and v.position < 0
-      and not exists (
-        select 1 from ${productVariants} x where v.id in (x.value1_id, x.value2_id, x.value3_id))`);
-  await tx.execute(sql`
-    update ${productOptionValues} v
-    set position = (select count(*) from ${productOptionValues} w where w.option_id = v.option_id and w.position > 0) - v.position
-    from ${productOptions} o
     where o.id = v.option_id and o.product_id = any(${sql.param(ids)}::integer[]) and v.position < 0`);
   await tx.execute(sql`
     delete from ${productOptions} o
     using unnest(${sql.param(ids)}::integer[], ${sql.param(part.map((p) => p.options?.length ?? 0))}::integer[])
       as f(product_id, declared)
-    where o.product_id = f.product_id and o.position > f.declared
-      and not exists (
-        select 1 from ${productVariants} x
-        join ${productOptionValues} pv on pv.id in (x.value1_id, x.value2_id, x.value3_id)
-        where pv.option_id = o.id)`);
+    where o.product_id = f.product_id and o.position > f.declared`);
 }
 
 /** Upserts some of the file's products by SKU, with their extra images. */
