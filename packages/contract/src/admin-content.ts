@@ -309,7 +309,10 @@ export const exportQuery = z.object({ format: z.enum(['json', 'csv']).default('j
  * The CSV columns of a products file, in this order (the header row names them). `images` holds
  * extra image paths separated by `|`; `featured` and `hidden` are `true` or `false`; empty
  * `offer_price`: no offer; `offer_starts_at` and `offer_ends_at` date the offer (ISO 8601 with
- * an offset; empty: no such date).
+ * an offset; empty: no such date). A product with variants has one row per variant, all with
+ * the product's `sku`: `variant_sku`, `price`, `offer_price`, `stock`, `barcode`,
+ * `variant_image` and `variant_hidden` are the variant's, `optionN_name_ar`/`_en`/`_kind` name
+ * the product's options and `optionN_value_ar`/`_en`/`optionN_swatch` the row's value of each.
  */
 export const catalogCsvColumns = [
   'sku',
@@ -328,4 +331,19 @@ export const catalogCsvColumns = [
   'hidden',
   'image',
   'images',
+  ...([1, 2, 3] as const).flatMap(
+    (n) =>
+      [
+        `option${n}_name_ar`,
+        `option${n}_name_en`,
+        `option${n}_kind`,
+        `option${n}_value_ar`,
+        `option${n}_value_en`,
+        `option${n}_swatch`,
+      ] as const,
+  ),
+  'variant_sku',
+  'barcode',
+  'variant_image',
+  'variant_hidden',
 ] as const;

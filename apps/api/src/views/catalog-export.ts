@@ -1,18 +1,21 @@
 import { halalasToSar } from '@shop/contract';
-import { asc, gt, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   categories,
   companies,
   productImages,
+  productOptions,
+  productOptionValues,
   products,
   productSpecs,
+  productVariants,
   specAttributes,
   specChoices,
 } from '../modules/catalog/schema.ts';
 import { formatSpecNumber, selectOwnValues } from '../modules/catalog/specs.ts';
 import { agents, infoPages, sliders } from '../modules/content/schema.ts';
-import { productCsvHeader, productCsvLine, type SpecColumns } from '../lib/catalog-file/csv.ts';
+import { productCsvHeader, productCsvLines, type SpecColumns } from '../lib/catalog-file/csv.ts';
 import type {
   CatalogFile,
   ProductRecord,
@@ -32,6 +35,8 @@ const PAGE = 500;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+type OptionRow = typeof productOptions.$inferSelect & { values: (typeof productOptionValues.$inferSelect)[] };
 
 type SpecsOf = Map<number, Record<string, SpecValueRecord>>;
 
@@ -80,9 +85,25 @@ async function categorySpecs(db: Db): Promise<Map<number, SpecAttributeRecord[]>
   return byCategory;
 }
 
-async function* productPages(
-  db: Db,
-): AsyncGenerator<{ rows: ProductRow[]; images: Map<number, string[]>; specs: SpecsOf }> {
+interface Page {
+  rows: ProductRow[];
+  images: Map<number, string[]>;
+  options: Map<number, OptionRow[]>;
+  variants: Map<number, VariantRow[]>;
+  specs: SpecsOf;
+}
+
+const grouped = <T, K>(items: T[], key: (item: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const list = map.get(key(item));
+    if (list) list.push(item);
+    else map.set(key(item), [item]);
+  }
+  return map;
+};
+
+async function* productPages(db: Db): AsyncGenerator<Page> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -92,25 +113,46 @@ async function* productPages(
       .orderBy(asc(products.id))
       .limit(PAGE);
     if (rows.length === 0) return;
-    const extra = await db
-      .select({ productId: productImages.productId, image: productImages.image })
-      .from(productImages)
-      .where(
-        inArray(
-          productImages.productId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id));
+    const ids = rows.map((r) => r.id);
+    const [extra, optionRows, valueRows, variantRows] = await Promise.all([
+      db
+        .select({ productId: productImages.productId, image: productImages.image })
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id)),
+      db
+        .select()
+        .from(productOptions)
+        .where(inArray(productOptions.productId, ids))
+        .orderBy(asc(productOptions.productId), asc(productOptions.position)),
+      db
+        .select({ value: productOptionValues })
+        .from(productOptionValues)
+        .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+        .where(inArray(productOptions.productId, ids))
+        .orderBy(asc(productOptionValues.optionId), asc(productOptionValues.position)),
+      db
+        .select()
+        .from(productVariants)
+        .where(inArray(productVariants.productId, ids))
+        .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
+    ]);
     const images = new Map<number, string[]>();
     for (const e of extra) images.set(e.productId, [...(images.get(e.productId) ?? []), e.image]);
+    const values = grouped(
+      valueRows.map((r) => r.value),
+      (v) => v.optionId,
+    );
+    const options = grouped(
+      optionRows.map((o) => ({ ...o, values: values.get(o.id) ?? [] })),
+      (o) => o.productId,
+    );
     yield {
       rows,
       images,
-      specs: await specValues(
-        db,
-        rows.map((r) => r.id),
-      ),
+      options,
+      variants: grouped(variantRows, (v) => v.productId),
+      specs: await specValues(db, ids),
     };
     after = rows.at(-1)!.id;
     await yieldToOthers();
@@ -131,26 +173,93 @@ async function slugMaps(db: Db) {
 }
 
 /**
- * The offer as the product editor shows it: the planned one with its dates when there is a plan
- * (even one not live yet, or over), else the live one.
+ * An offer as the product editor shows it: the planned one when there is a plan (even one not
+ * live yet, or over), else the live one. The dates are the product's.
  */
-function offerOf(p: ProductRow) {
-  const price = p.offerPlannedHalalas ?? p.offerPriceHalalas;
-  const planned = p.offerPlannedHalalas !== null;
+const offerPriceOf = (r: { offerPlannedHalalas: number | null; offerPriceHalalas: number | null }) => {
+  const price = r.offerPlannedHalalas ?? r.offerPriceHalalas;
+  return price === null ? null : halalasToSar(price);
+};
+
+/**
+ * A product's offer dates, written when it (or one of its variants) has a planned offer: an
+ * offer without dates is live at once and has none.
+ */
+function offerDatesOf(p: ProductRow, planned: boolean) {
   return {
-    price: price === null ? null : halalasToSar(price),
-    startsAt: planned ? (p.offerStartsAt?.toISOString() ?? null) : null,
-    endsAt: planned ? (p.offerEndsAt?.toISOString() ?? null) : null,
+    ...(planned && p.offerStartsAt && { offerStartsAt: p.offerStartsAt.toISOString() }),
+    ...(planned && p.offerEndsAt && { offerEndsAt: p.offerEndsAt.toISOString() }),
   };
 }
 
-function productRecord(
+const valueIds = (v: VariantRow) => [v.value1Id, v.value2Id, v.value3Id];
+
+/**
+ * A product's options and variants as the file writes them. A product sold as its one variant
+ * (a visible variant with the product's SKU and no values) is written without them, as a
+ * product with its own price and stock; the variants it had before, hidden because orders name
+ * them, stay in the shop and out of the file, which keeps them so. Otherwise every variant
+ * that names one value of each option is written, hidden ones too.
+ */
+function variantFields(
   p: ProductRow,
-  maps: Awaited<ReturnType<typeof slugMaps>>,
-  extra: string[] | undefined,
-  specs: Record<string, SpecValueRecord> | undefined,
-): ProductRecord {
-  const offer = offerOf(p);
+  options: OptionRow[],
+  variants: VariantRow[],
+): Pick<ProductRecord, 'price' | 'offerPrice' | 'stock' | 'options' | 'variants'> & { planned: boolean } {
+  const sole = variants.find((v) => v.sku === p.sku && !v.hidden && valueIds(v).every((id) => id === null));
+  if (sole || variants.length === 0) {
+    const row = sole ?? p;
+    return {
+      price: halalasToSar(row.priceHalalas),
+      offerPrice: offerPriceOf(row),
+      stock: row.stock,
+      planned: row.offerPlannedHalalas !== null,
+    };
+  }
+  const valueName = new Map(
+    options.flatMap((o) => o.values.map((v) => [v.id, { option: o, name: v.nameEn }])),
+  );
+  const complete = variants.filter((v) => {
+    const named = valueIds(v).filter((id) => id !== null);
+    return named.length === options.length && named.every((id) => valueName.has(id));
+  });
+  const written = complete.map((v) => {
+    const named = valueIds(v).flatMap((id) => (id === null ? [] : [valueName.get(id)]));
+    const offerPrice = offerPriceOf(v);
+    return {
+      sku: v.sku,
+      options: Object.fromEntries(named.map((n) => [n!.option.nameEn, n!.name])),
+      price: halalasToSar(v.priceHalalas),
+      ...(offerPrice !== null && { offerPrice }),
+      stock: v.stock,
+      ...(v.barcode && { barcode: v.barcode }),
+      ...(v.image && { image: v.image }),
+      ...(v.hidden && { hidden: true }),
+    };
+  });
+  return {
+    ...(options.length && {
+      options: options.map((o) => ({
+        name: { ar: o.nameAr, en: o.nameEn },
+        ...(o.kind !== 'text' && { kind: o.kind }),
+        values: o.values.map((v) => ({ ar: v.nameAr, en: v.nameEn, ...(v.swatch && { swatch: v.swatch }) })),
+      })),
+    }),
+    variants: written,
+    planned: complete.some((v) => v.offerPlannedHalalas !== null),
+  };
+}
+
+function productRecord(p: ProductRow, maps: Awaited<ReturnType<typeof slugMaps>>, page: Page): ProductRecord {
+  const variants = page.variants.get(p.id) ?? [];
+  const extra = page.images.get(p.id);
+  const specs = page.specs.get(p.id);
+  const {
+    variants: written,
+    options,
+    planned,
+    ...own
+  } = variantFields(p, page.options.get(p.id) ?? [], variants);
   return {
     sku: p.sku,
     name: { ar: p.nameAr, en: p.nameEn },
@@ -159,15 +268,14 @@ function productRecord(
     }),
     category: maps.category.get(p.categoryId)!,
     company: maps.company.get(p.companyId)!,
-    price: halalasToSar(p.priceHalalas),
-    offerPrice: offer.price,
-    ...(offer.startsAt && { offerStartsAt: offer.startsAt }),
-    ...(offer.endsAt && { offerEndsAt: offer.endsAt }),
-    stock: p.stock,
+    ...own,
+    ...offerDatesOf(p, planned),
     featured: p.featured,
     ...(p.hidden && { hidden: true }),
     image: p.image,
     ...(extra?.length && { images: extra }),
+    ...(options && { options }),
+    ...(written && { variants: written }),
     ...(specs && { specs }),
   };
 }
@@ -203,10 +311,8 @@ export async function* exportCatalogJson(db: Db): AsyncGenerator<string> {
   });
   yield `{\n"categories": ${JSON.stringify(cats)},\n"companies": ${JSON.stringify(named(maps.comps))},\n"products": [\n`;
   let first = true;
-  for await (const { rows, images, specs } of productPages(db)) {
-    const text = rows
-      .map((p) => JSON.stringify(productRecord(p, maps, images.get(p.id), specs.get(p.id))))
-      .join(',\n');
+  for await (const page of productPages(db)) {
+    const text = page.rows.map((p) => JSON.stringify(productRecord(p, maps, page))).join(',\n');
     yield `${first ? '' : ',\n'}${text}`;
     first = false;
   }
@@ -248,8 +354,6 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
       if (a.kind === 'text') columns.arabic.add(name);
     }
   yield productCsvHeader(columns);
-  for await (const { rows, images, specs } of productPages(db))
-    yield rows
-      .map((p) => productCsvLine(productRecord(p, maps, images.get(p.id), specs.get(p.id)), columns))
-      .join('');
+  for await (const page of productPages(db))
+    yield page.rows.map((p) => productCsvLines(productRecord(p, maps, page), columns)).join('');
 }

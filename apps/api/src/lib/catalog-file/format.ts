@@ -105,6 +105,157 @@ const specValue = z.union([z.number(), text('a value'), bilingual], {
 });
 export type SpecValueRecord = z.output<typeof specValue>;
 
+/** At most this many options (storage, colour, RAM) per product. */
+export const MAX_OPTIONS = 3;
+
+const wholeStock = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(0, 'must not be negative');
+
+/** A colour value's swatch: `#rrggbb`, stored in small letters. */
+const swatch = z
+  .string({ error: 'must be a colour as #rrggbb' })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb')
+  .transform((v) => v.toLowerCase());
+
+const optionRecord = z.strictObject({
+  name: bilingual,
+  kind: z.enum(['text', 'colour'], { error: 'must be "text" or "colour"' }).optional(),
+  values: z
+    .array(z.strictObject({ ar: text('Arabic text'), en: text('English text'), swatch: swatch.optional() }), {
+      error: 'must be a list of values',
+    })
+    .min(1, 'must hold at least one value'),
+});
+
+/** One combination of a product's option values, as it is sold. */
+const variantRecord = z
+  .strictObject({
+    sku: key,
+    /** Each option's value, both by their English names. */
+    options: z.record(z.string(), z.string({ error: 'must be the English name of a value' })).default({}),
+    price: sarAmount(true),
+    offerPrice: sarAmount(false).nullable().optional(),
+    stock: wholeStock,
+    barcode: z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(50, 'must be at most 50 characters')
+      .optional(),
+    image: imageFile.optional(),
+    hidden: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .refine((v) => v.offerPrice == null || v.offerPrice < v.price, {
+    message: 'must be below the price',
+    path: ['offerPrice'],
+  });
+
+/** The combination of a variant as one text (the options' order), for finding twins. */
+const combination = (options: Record<string, string>, names: string[]) =>
+  JSON.stringify(names.map((n) => options[n] ?? null));
+
+/**
+ * A product's options and variants, checked together: values and option names used once, every
+ * variant naming one declared value of each option and nothing else, no combination twice.
+ */
+function checkVariants(
+  p: {
+    options?: {
+      name: { en: string; ar: string };
+      kind?: string;
+      values: { en: string; ar: string; swatch?: string }[];
+    }[];
+    variants?: { sku: string; options: Record<string, string> }[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  const options = p.options ?? [];
+  if (options.length > MAX_OPTIONS)
+    ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_OPTIONS} options`, path: ['options'] });
+  if (options.length && !p.variants)
+    ctx.addIssue({ code: 'custom', message: 'must be given with options', path: ['variants'] });
+  const names = { en: new Map<string, number>(), ar: new Map<string, number>() };
+  options.forEach((o, i) => {
+    for (const lang of ['en', 'ar'] as const) {
+      const first = names[lang].get(o.name[lang]);
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `used twice (also by options[${first}])`,
+          path: ['options', i, 'name', lang],
+        });
+      else names[lang].set(o.name[lang], i);
+    }
+    for (const lang of ['en', 'ar'] as const) {
+      const seen = new Map<string, number>();
+      o.values.forEach((v, j) => {
+        const at = seen.get(v[lang]);
+        if (at !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: `used twice (also by values[${at}])`,
+            path: ['options', i, 'values', j, lang],
+          });
+        else seen.set(v[lang], j);
+      });
+    }
+    if ((o.kind ?? 'text') !== 'colour')
+      o.values.forEach((v, j) => {
+        if (v.swatch !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be left out: only a colour option has swatches',
+            path: ['options', i, 'values', j, 'swatch'],
+          });
+      });
+  });
+  const optionNames = options.map((o) => o.name.en);
+  const combinations = new Map<string, string>();
+  p.variants?.forEach((v, k) => {
+    let complete = true;
+    for (const [name, value] of Object.entries(v.options)) {
+      const option = options.find((o) => o.name.en === name);
+      if (!option) {
+        complete = false;
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown option ${JSON.stringify(name)}`,
+          path: ['variants', k, 'options'],
+        });
+      } else if (!option.values.some((x) => x.en === value)) {
+        complete = false;
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown value ${JSON.stringify(value)} of option ${JSON.stringify(name)}`,
+          path: ['variants', k, 'options', name],
+        });
+      }
+    }
+    for (const name of optionNames)
+      if (!(name in v.options)) {
+        complete = false;
+        ctx.addIssue({
+          code: 'custom',
+          message: `no value for option ${JSON.stringify(name)}`,
+          path: ['variants', k, 'options'],
+        });
+      }
+    if (!complete) return;
+    const combo = combination(v.options, optionNames);
+    const first = combinations.get(combo);
+    if (first !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `the same options as variant ${JSON.stringify(first)}`,
+        path: ['variants', k, 'options'],
+      });
+    else combinations.set(combo, v.sku);
+  });
+}
+
 const productRecord = z
   .strictObject({
     sku: key,
@@ -112,15 +263,13 @@ const productRecord = z
     description: bilingualLong.optional(),
     category: key,
     company: key,
-    price: sarAmount(true),
+    /** Without variants: the product's one variant. With variants: left out (each has its own). */
+    price: sarAmount(true).optional(),
     offerPrice: sarAmount(false).nullable().optional(),
     /** The offer's dates (decision 126): absent or null, the offer holds from now / for good. */
     offerStartsAt: offerDate.nullable().optional(),
     offerEndsAt: offerDate.nullable().optional(),
-    stock: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative'),
+    stock: wholeStock.optional(),
     featured: z.boolean({ error: 'must be true or false' }).optional(),
     /** Kept out of the storefront (a product the shop stopped selling); false when absent. */
     hidden: z.boolean({ error: 'must be true or false' }).optional(),
@@ -134,15 +283,33 @@ const productRecord = z
      * values are exactly these.
      */
     specs: z.record(z.string().trim().min(1), specValue, { error: 'must be an object of values' }).optional(),
+    options: z.array(optionRecord, { error: 'must be a list of options' }).optional(),
+    variants: z
+      .array(variantRecord, { error: 'must be a list of variants' })
+      .min(1, 'must not be empty')
+      .optional(),
   })
-  .refine((p) => p.offerPrice === undefined || p.offerPrice === null || p.offerPrice < p.price, {
-    message: 'must be below the price',
-    path: ['offerPrice'],
+  .superRefine((p, ctx) => {
+    const issue = (field: string, message: string) =>
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    if (p.variants) {
+      // Each variant has its own price, offer and stock: the product's would say something else.
+      for (const field of ['price', 'offerPrice', 'stock'] as const)
+        if (p[field] !== undefined) issue(field, 'must be left out: each variant has its own');
+    } else {
+      if (p.price === undefined) issue('price', 'must be a positive amount');
+      if (p.stock === undefined) issue('stock', 'must be a whole number');
+      if (p.offerPrice != null && p.price !== undefined && p.offerPrice >= p.price)
+        issue('offerPrice', 'must be below the price');
+    }
+    checkVariants(p, ctx);
   })
-  .refine((p) => p.offerPrice != null || (p.offerStartsAt == null && p.offerEndsAt == null), {
-    message: 'must go with an offer price',
-    path: ['offerStartsAt'],
-  })
+  .refine(
+    (p) =>
+      (p.offerStartsAt == null && p.offerEndsAt == null) ||
+      (p.variants ? p.variants.some((v) => v.offerPrice != null) : p.offerPrice != null),
+    { message: 'must go with an offer price', path: ['offerStartsAt'] },
+  )
   .refine(
     (p) => !p.offerStartsAt || !p.offerEndsAt || Date.parse(p.offerEndsAt) > Date.parse(p.offerStartsAt),
     { message: "must be after the offer's start", path: ['offerEndsAt'] },
@@ -325,6 +492,36 @@ function duplicateKeys(data: ParsedCatalog) {
   return found;
 }
 
+/**
+ * The SKUs the file gives variants: each variant's, and a product without variants its own
+ * (its one variant has the product's SKU).
+ */
+export function variantSkus(data: ParsedCatalog): { index: number; field: string; sku: string }[] {
+  return data.products.flatMap((p, index) =>
+    p.variants
+      ? p.variants.map((v, k) => ({ index, field: `variants[${k}].sku`, sku: v.sku }))
+      : [{ index, field: 'sku', sku: p.sku }],
+  );
+}
+
+/** Each variant SKU used a second time in the file (products used twice are reported as such). */
+function duplicateVariantSkus(data: ParsedCatalog): CatalogIssue[] {
+  const seen = new Map<string, { index: number; field: string }>();
+  const found: CatalogIssue[] = [];
+  for (const entry of variantSkus(data)) {
+    const first = seen.get(entry.sku);
+    if (!first) seen.set(entry.sku, entry);
+    else if (first.field !== 'sku' || entry.field !== 'sku')
+      found.push({
+        section: 'products',
+        index: entry.index,
+        field: entry.field,
+        message: `used twice (also by product ${JSON.stringify(data.products[first.index]!.sku)})`,
+      });
+  }
+  return found;
+}
+
 type Checked = { catalog: ParsedCatalog; issues: null } | { catalog: null; issues: CatalogIssue[] };
 
 /**
@@ -338,7 +535,8 @@ export function catalogFormatIssues(raw: unknown, settings: CatalogSettingSchema
     ...d,
     message: `used twice (also by row ${d.first + 1})`,
   }));
-  if (duplicates.length) return { catalog: null, issues: duplicates.slice(0, max) };
+  const twins = [...duplicates, ...duplicateVariantSkus(parsed.data)];
+  if (twins.length) return { catalog: null, issues: twins.slice(0, max) };
   return { catalog: parsed.data, issues: null };
 }
 
@@ -360,7 +558,8 @@ export function parseCatalog(raw: unknown, settings: CatalogSettingSchemas): Par
     (d) =>
       `${d.section}[${d.index}] (${d.field} ${JSON.stringify(d.key)}).${d.field}: used twice (also by ${d.section}[${d.first}])`,
   );
-  if (duplicates.length) throw new CatalogImportError(duplicates);
+  const twins = [...duplicates, ...duplicateVariantSkus(parsed.data).map((i) => issueLine(raw, i))];
+  if (twins.length) throw new CatalogImportError(twins.slice(0, MAX_REPORTED_ISSUES));
   return parsed.data;
 }
 
@@ -389,6 +588,10 @@ export function imageFields(data: ParsedCatalog): ImageField[] {
     p.images?.forEach((file, j) =>
       refs.push({ file, section: 'products', index, field: `images[${j}]`, key }),
     );
+    p.variants?.forEach((v, k) => {
+      if (v.image)
+        refs.push({ file: v.image, section: 'products', index, field: `variants[${k}].image`, key });
+    });
   });
   keyed('agents', data.agents ?? []);
   data.sliders?.forEach((sl, index) => {

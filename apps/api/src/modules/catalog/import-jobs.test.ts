@@ -275,7 +275,15 @@ describe('back office: catalog import and export', () => {
     expect(exported.body.startsWith('\uFEFF')).toBe(true);
     const lines = exported.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,offer_starts_at,offer_ends_at,stock,featured,hidden,image,images',
+      'sku,name_ar,name_en,description_ar,description_en,category,company,price,offer_price,offer_starts_at,offer_ends_at,stock,featured,hidden,image,images,' +
+        [1, 2, 3]
+          .map((n) =>
+            ['name_ar', 'name_en', 'kind', 'value_ar', 'value_en', 'swatch']
+              .map((c) => `option${n}_${c}`)
+              .join(','),
+          )
+          .join(',') +
+        ',variant_sku,barcode,variant_image,variant_hidden',
     );
     const planned = await t.app.db
       .select()

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   counts,
+  variantSkus,
   type Counts,
   type ParsedCatalog,
   type SpecAttributeRecord,
@@ -13,6 +14,7 @@ import {
   companies,
   productImages,
   productOptions,
+  productOptionValues,
   products,
   productSpecs,
   productVariants,
@@ -34,6 +36,8 @@ import {
  */
 
 const CHUNK = 500;
+/** Where placeholder values sit while variants change values (below any value's own place). */
+const PARKED = 16_000;
 function chunks<T>(items: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
@@ -86,6 +90,31 @@ export async function missingReferences(
         missing.push({ index, field, key: p[field] });
   });
   return missing;
+}
+
+/**
+ * The file's variant SKUs that a variant of another product in the shop has (SKUs are unique
+ * across the shop): each by its product's place in the file and its field.
+ */
+export async function takenVariantSkus(
+  db: Db | Tx,
+  data: ParsedCatalog,
+): Promise<{ index: number; field: string; sku: string; owner: string }[]> {
+  const wanted = variantSkus(data);
+  // One statement for the whole file: each SKU with the product that wants it, answered only
+  // where the shop has that SKU on another product.
+  const result = await db.execute(sql`
+    select f.n::integer as n, p.sku as owner
+    from unnest(
+      ${sql.param(wanted.map((w) => w.sku))}::text[],
+      ${sql.param(wanted.map((w) => data.products[w.index]!.sku))}::text[]
+    ) with ordinality as f(sku, product, n)
+    join ${productVariants} v on v.sku = f.sku
+    join ${products} p on p.id = v.product_id
+    where p.sku <> f.product
+    order by f.n`);
+  const rows = (result as unknown as { rows: { n: number; owner: string }[] }).rows;
+  return rows.map((r) => ({ ...wanted[r.n - 1]!, owner: r.owner }));
 }
 
 /** Writes a file's categories or brands by their slug, in the file's order; counts them. */
@@ -154,19 +183,43 @@ export async function countProducts(db: Db | Tx, data: ParsedCatalog): Promise<C
 }
 
 /**
- * A product's offer as stored: an offer with dates is a plan (the minute task starts and ends
- * it, decision 126) and is live now only while its dates hold; one without dates is live at once.
+ * An offer as stored: an offer with dates is a plan (the minute task starts and ends it,
+ * decision 126) and is live now only while its dates hold; one without dates is live at once.
+ * A product's dates are its variants' too (each variant plans its own offer price).
  */
-export function offerColumns(p: ParsedCatalog['products'][number], now: Date) {
-  const offer = p.offerPrice == null ? null : sarToHalalas(p.offerPrice);
-  const startsAt = offer !== null && p.offerStartsAt ? new Date(p.offerStartsAt) : null;
-  const endsAt = offer !== null && p.offerEndsAt ? new Date(p.offerEndsAt) : null;
-  const planned = startsAt || endsAt ? offer : null;
+function offerOf(offerPrice: number | null | undefined, dates: ReturnType<typeof offerDates>, now: Date) {
+  const offer = offerPrice == null ? null : sarToHalalas(offerPrice);
+  const planned = offer !== null && (dates.offerStartsAt || dates.offerEndsAt) ? offer : null;
   return {
-    offerPriceHalalas: planned === null ? offer : liveOffer(planned, startsAt, endsAt, now),
+    offerPriceHalalas:
+      planned === null ? offer : liveOffer(planned, dates.offerStartsAt, dates.offerEndsAt, now),
     offerPlannedHalalas: planned,
-    offerStartsAt: startsAt,
-    offerEndsAt: endsAt,
+  };
+}
+
+type ProductIn = ParsedCatalog['products'][number];
+
+/** A product's offer dates, kept only when it (or one of its variants) has an offer price. */
+function offerDates(p: ProductIn) {
+  const offered = p.variants ? p.variants.some((v) => v.offerPrice != null) : p.offerPrice != null;
+  return {
+    offerStartsAt: offered && p.offerStartsAt ? new Date(p.offerStartsAt) : null,
+    offerEndsAt: offered && p.offerEndsAt ? new Date(p.offerEndsAt) : null,
+  };
+}
+
+/**
+ * A product's own sale columns as stored: those of its one variant without variants; with
+ * variants the first one's (the triggers of the variants keep them from then on).
+ */
+export function offerColumns(p: ProductIn, now: Date) {
+  const dates = offerDates(p);
+  const first = p.variants?.[0];
+  return {
+    ...offerOf(first ? first.offerPrice : p.offerPrice, dates, now),
+    ...dates,
+    priceHalalas: sarToHalalas(first ? first.price : p.price!),
+    stock: first ? p.variants!.reduce((n, v) => n + v.stock, 0) : p.stock!,
   };
 }
 
@@ -201,10 +254,10 @@ async function writeSoleVariants(
     select product_id, 0, sku, price, offer, planned, stock from unnest(
       ${sql.param(ids)}::integer[],
       ${column((p) => p.sku)}::text[],
-      ${column((p) => sarToHalalas(p.price))}::integer[],
+      ${column((_, i) => offers[i]!.priceHalalas)}::integer[],
       ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
       ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
-      ${column((p) => p.stock)}::integer[]
+      ${column((_, i) => offers[i]!.stock)}::integer[]
     ) as f(product_id, sku, price, offer, planned, stock)
     on conflict (sku) do update set
       price_halalas = excluded.price_halalas,
@@ -217,6 +270,193 @@ async function writeSoleVariants(
     where ${productVariants}.product_id = excluded.product_id`);
   // Options go with their variants (hidden, ordered ones lose their values).
   await tx.delete(productOptions).where(inArray(productOptions.productId, ids));
+}
+
+/**
+ * The options, values and variants of each product of the batch that has variants: the record
+ * is the whole truth about them. Options are matched by their place (1–3) and values by their
+ * English name within their option, as the back office matches them, so a variant keeps
+ * pointing at the same value rows; an option or value the file leaves out is deleted. Variants
+ * are upserted by SKU (a new SKU on a combination the product has renames that variant); a
+ * variant the file leaves out is deleted, or hidden when an order line names it (it loses the
+ * values that go). Order matters: no two visible variants of a product may have the same values.
+ */
+async function writeOptionVariants(
+  tx: Tx,
+  part: ProductIn[],
+  idBySku: Map<string, number>,
+  image: Map<string, string>,
+  now: Date,
+): Promise<void> {
+  const ids = part.map((p) => idBySku.get(p.sku)!);
+  const options = part.flatMap((p) =>
+    (p.options ?? []).map((o, i) => ({ productId: idBySku.get(p.sku)!, position: i + 1, o })),
+  );
+  const values = options.flatMap(({ productId, position, o }) =>
+    o.values.map((v, j) => ({ productId, option: position, position: j + 1, v })),
+  );
+  const list = <T, R>(rows: T[], value: (row: T) => R) => sql.param(rows.map(value));
+
+  // The values the file keeps are given their places again below; until then every value of
+  // these products steps aside to a negative place, so no two ever share one.
+  await tx.execute(sql`
+    update ${productOptionValues} v set position = -r.n
+    from (
+      select w.id, row_number() over (partition by w.option_id order by w.position, w.id) as n
+      from ${productOptionValues} w join ${productOptions} o on o.id = w.option_id
+      where o.product_id = any(${sql.param(ids)}::integer[])
+    ) r
+    where v.id = r.id`);
+  if (options.length)
+    await tx.execute(sql`
+      insert into ${productOptions} (product_id, position, name_ar, name_en, kind)
+      select * from unnest(
+        ${list(options, (r) => r.productId)}::integer[],
+        ${list(options, (r) => r.position)}::smallint[],
+        ${list(options, (r) => r.o.name.ar)}::text[],
+        ${list(options, (r) => r.o.name.en)}::text[],
+        ${list(options, (r) => r.o.kind ?? 'text')}::text[]
+      )
+      on conflict (product_id, position) do update set
+        name_ar = excluded.name_ar, name_en = excluded.name_en, kind = excluded.kind`);
+  if (values.length)
+    await tx.execute(sql`
+      with f as (
+        select f.*, o.id as option_id from unnest(
+          ${list(values, (r) => r.productId)}::integer[],
+          ${list(values, (r) => r.option)}::smallint[],
+          ${list(values, (r) => r.position)}::smallint[],
+          ${list(values, (r) => r.v.ar)}::text[],
+          ${list(values, (r) => r.v.en)}::text[],
+          ${list(values, (r) => r.v.swatch ?? null)}::text[]
+        ) as f(product_id, option_position, position, name_ar, name_en, swatch)
+        join ${productOptions} o on o.product_id = f.product_id and o.position = f.option_position
+      ),
+      kept as (
+        update ${productOptionValues} v
+        set position = f.position, name_ar = f.name_ar, swatch = f.swatch
+        from f where v.option_id = f.option_id and v.name_en = f.name_en
+        returning v.id
+      )
+      insert into ${productOptionValues} (option_id, position, name_ar, name_en, swatch)
+      select f.option_id, f.position, f.name_ar, f.name_en, f.swatch from f
+      where not exists (
+        select 1 from ${productOptionValues} v where v.option_id = f.option_id and v.name_en = f.name_en)`);
+
+  // Each variant's value ids, found by option place and value name.
+  const valueRows = (
+    (await tx.execute(sql`
+      select v.id, o.product_id, o.position as option, v.name_en
+      from ${productOptionValues} v join ${productOptions} o on o.id = v.option_id
+      where o.product_id = any(${sql.param(ids)}::integer[]) and v.position > 0`)) as unknown as {
+      rows: { id: number; product_id: number; option: number; name_en: string }[];
+    }
+  ).rows;
+  const valueId = new Map(valueRows.map((r) => [`${r.product_id}|${r.option}|${r.name_en}`, r.id]));
+  const offers = new Map(part.map((p) => [p.sku, offerDates(p)]));
+  const variants = part.flatMap((p) => {
+    const productId = idBySku.get(p.sku)!;
+    const names = (p.options ?? []).map((o) => o.name.en);
+    const dates = offers.get(p.sku)!;
+    return p.variants!.map((v, position) => {
+      const value = (i: number) =>
+        names[i] === undefined ? null : valueId.get(`${productId}|${i + 1}|${v.options[names[i]]}`)!;
+      return {
+        productId,
+        position,
+        v,
+        values: [value(0), value(1), value(2)],
+        ...offerOf(v.offerPrice, dates, now),
+      };
+    });
+  });
+  const file = sql`unnest(
+    ${list(variants, (r) => r.productId)}::integer[],
+    ${list(variants, (r) => r.position)}::integer[],
+    ${list(variants, (r) => r.v.sku)}::text[],
+    ${list(variants, (r) => r.v.barcode ?? null)}::text[],
+    ${list(variants, (r) => r.values[0])}::integer[],
+    ${list(variants, (r) => r.values[1])}::integer[],
+    ${list(variants, (r) => r.values[2])}::integer[],
+    ${list(variants, (r) => sarToHalalas(r.v.price))}::integer[],
+    ${list(variants, (r) => r.offerPriceHalalas)}::integer[],
+    ${list(variants, (r) => r.offerPlannedHalalas)}::integer[],
+    ${list(variants, (r) => r.v.stock)}::integer[],
+    ${list(variants, (r) => (r.v.image ? image.get(r.v.image)! : null))}::text[],
+    ${list(variants, (r) => r.v.hidden ?? false)}::boolean[]
+  ) as f(product_id, position, sku, barcode, value1_id, value2_id, value3_id, price, offer, planned,
+    stock, image, hidden)`;
+  // A combination the product has under another SKU takes the file's SKU (a renamed variant),
+  // rather than meeting it as a second variant with the same values.
+  await tx.execute(sql`
+    update ${productVariants} v set sku = f.sku, updated_at = now()
+    from ${file}
+    where v.product_id = f.product_id and v.sku <> f.sku
+      and coalesce(v.value1_id, 0) = coalesce(f.value1_id, 0)
+      and coalesce(v.value2_id, 0) = coalesce(f.value2_id, 0)
+      and coalesce(v.value3_id, 0) = coalesce(f.value3_id, 0)
+      and not exists (select 1 from ${productVariants} w where w.sku = f.sku)`);
+  await tx.execute(sql`
+    with stale as (
+      select v.id, exists (select 1 from order_lines l where l.variant_id = v.id) as ordered
+      from ${productVariants} v
+      where v.product_id = any(${sql.param(ids)}::integer[])
+        and v.sku <> all(${sql.param(variants.map((r) => r.v.sku))}::text[])
+    ),
+    hidden as (
+      update ${productVariants} set hidden = true, updated_at = now()
+      where id in (select id from stale where ordered) and not hidden returning id
+    )
+    delete from ${productVariants} where id in (select id from stale where not ordered)`);
+  // Variants the file keeps but gives other values (two that swap colours) step aside first,
+  // each onto a placeholder value of its product's first option, so that no row of the upsert
+  // meets the combination another still holds. The placeholders go with the leftovers below.
+  const moving = sql`
+    select v.id, v.product_id,
+      row_number() over (partition by v.product_id order by v.id) as k
+    from ${productVariants} v join ${file} on f.sku = v.sku and f.product_id = v.product_id
+    where (coalesce(v.value1_id, 0), coalesce(v.value2_id, 0), coalesce(v.value3_id, 0))
+      <> (coalesce(f.value1_id, 0), coalesce(f.value2_id, 0), coalesce(f.value3_id, 0))`;
+  const parked = await tx.execute(sql`
+    insert into ${productOptionValues} (option_id, position, name_ar, name_en)
+    select o.id, -${sql.raw(String(PARKED))} - m.k, '', '' from (${moving}) m
+    join ${productOptions} o on o.product_id = m.product_id and o.position = 1
+    returning id`);
+  if ((parked as unknown as { rows: unknown[] }).rows.length)
+    await tx.execute(sql`
+      update ${productVariants} v set value1_id = null, value2_id = null, value3_id = pv.id
+      from (${moving}) m
+      join ${productOptions} o on o.product_id = m.product_id and o.position = 1
+      join ${productOptionValues} pv on pv.option_id = o.id and pv.position = -${sql.raw(String(PARKED))} - m.k
+      where v.id = m.id`);
+  await tx.execute(sql`
+    insert into ${productVariants} (product_id, position, sku, barcode, value1_id, value2_id, value3_id,
+      price_halalas, offer_price_halalas, offer_planned_halalas, stock, image, hidden)
+    select * from ${file}
+    on conflict (sku) do update set
+      position = excluded.position,
+      barcode = excluded.barcode,
+      value1_id = excluded.value1_id,
+      value2_id = excluded.value2_id,
+      value3_id = excluded.value3_id,
+      price_halalas = excluded.price_halalas,
+      offer_price_halalas = excluded.offer_price_halalas,
+      offer_planned_halalas = excluded.offer_planned_halalas,
+      stock = excluded.stock,
+      image = excluded.image,
+      hidden = excluded.hidden,
+      updated_at = now()
+    where ${productVariants}.product_id = excluded.product_id`);
+  // Values and options the file leaves out go (the placeholders too); hidden, ordered variants
+  // that named them lose those values (their foreign keys set them to null).
+  await tx.execute(sql`
+    delete from ${productOptionValues} v using ${productOptions} o
+    where o.id = v.option_id and o.product_id = any(${sql.param(ids)}::integer[]) and v.position < 0`);
+  await tx.execute(sql`
+    delete from ${productOptions} o
+    using unnest(${sql.param(ids)}::integer[], ${sql.param(part.map((p) => p.options?.length ?? 0))}::integer[])
+      as f(product_id, declared)
+    where o.product_id = f.product_id and o.position > f.declared`);
 }
 
 /** Upserts some of the file's products by SKU, with their extra images. */
@@ -251,12 +491,12 @@ export async function writeProductBatch(
       ${column((p) => p.name.en)}::text[],
       ${column((p) => p.description?.ar ?? '')}::text[],
       ${column((p) => p.description?.en ?? '')}::text[],
-      ${column((p) => sarToHalalas(p.price))}::integer[],
+      ${column((_, i) => offers[i]!.priceHalalas)}::integer[],
       ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
       ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
       ${column((_, i) => offers[i]!.offerStartsAt?.toISOString() ?? null)}::timestamptz[],
       ${column((_, i) => offers[i]!.offerEndsAt?.toISOString() ?? null)}::timestamptz[],
-      ${column((p) => p.stock)}::integer[],
+      ${column((_, i) => offers[i]!.stock)}::integer[],
       ${column((p) => p.featured ?? false)}::boolean[],
       ${column((p) => p.hidden ?? false)}::boolean[],
       ${column((p) => categoryIds.get(p.category)!)}::integer[],
@@ -286,7 +526,16 @@ export async function writeProductBatch(
     returning id, sku`);
   const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
-  await writeSoleVariants(tx, part, idBySku, offers);
+  const sole = part.flatMap((p, i) => (p.variants ? [] : [i]));
+  if (sole.length)
+    await writeSoleVariants(
+      tx,
+      sole.map((i) => part[i]!),
+      idBySku,
+      sole.map((i) => offers[i]!),
+    );
+  const withVariants = part.filter((p) => p.variants);
+  if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now);
   // A record is the whole truth about its product: its extra images replace the stored ones.
   await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
   const extra = part.flatMap((p) =>

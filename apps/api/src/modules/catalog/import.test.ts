@@ -14,12 +14,14 @@ import {
 } from '@shop/contract';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { openDatabase } from '../../db/client.ts';
 import { countRows, createTestApp, type TestContext } from '../../test/harness.ts';
 import { importSettings } from '../../use-cases/catalog-import/settings.ts';
 import { CatalogImportError, type CatalogFile } from '../../lib/catalog-file/format.ts';
 import { importCatalogFile, type ImportOptions } from '../../use-cases/catalog-import/import.ts';
+import { products, productVariants } from './schema.ts';
 
 const svg = (colour: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="${colour}"/></svg>`;
@@ -217,6 +219,51 @@ describe('catalog importer', () => {
       const summary = await importCatalogFile(t.app.db, file, options);
       expect(summary.products).toEqual({ created: 1, updated: 0 });
     });
+    it("imports a product with options and variants, storing each variant's own image", async () => {
+      const catalog = goodCatalog();
+      const { price: _p, offerPrice: _o, stock: _s, ...iphone } = catalog.products![0]!;
+      catalog.products![0] = {
+        ...iphone,
+        options: [
+          {
+            name: { ar: 'اللون', en: 'Colour' },
+            kind: 'colour',
+            values: [
+              { ar: 'أسود', en: 'Black', swatch: '#111111' },
+              { ar: 'أخضر', en: 'Green', swatch: '#15803D' },
+            ],
+          },
+        ],
+        variants: [
+          { sku: 'iph-15-128-black', options: { Colour: 'Black' }, price: 3399, stock: 2 },
+          {
+            sku: 'iph-15-128-green',
+            options: { Colour: 'Green' },
+            price: 3399,
+            offerPrice: 3299,
+            stock: 1,
+            image: 'img/iphone-side.svg',
+          },
+        ],
+      };
+      await importCatalogFile(t.app.db, await writeCatalog(dir, catalog), options);
+      const rows = await t.app.db
+        .select({ sku: productVariants.sku, image: productVariants.image })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(eq(products.sku, 'iph-15-128'))
+        .orderBy(asc(productVariants.position));
+      expect(rows.map((r) => r.sku)).toEqual(['iph-15-128-black', 'iph-15-128-green']);
+      expect(rows[0]!.image).toBeNull();
+      expect(rows[1]!.image).toMatch(/^\/uploads\/catalog\/[0-9a-f-]{36}\.webp$/);
+      const list = pagedProductsSchema.parse(
+        await get(`${apiPaths.productsPaged.build({ pageSize: 10, page: 1 })}?lang=en`),
+      );
+      expect(list.products.find((p) => p.productName === 'iPhone 15')).toMatchObject({
+        productPrice: 3399,
+        productStock: 3,
+      });
+    });
   });
 
   describe('a bad file', () => {
@@ -259,6 +306,15 @@ describe('catalog importer', () => {
       [{ stock: -1 }, 'products[1] (sku "airpods-4").stock: must not be negative'],
       [{ name: { ar: 'x' } }, 'products[1] (sku "airpods-4").name.en: must be English text'],
       [{ prce: 5 }, 'products[1] (sku "airpods-4"): unknown field "prce"'],
+      [
+        {
+          price: undefined,
+          stock: undefined,
+          options: [{ name: { ar: 'اللون', en: 'Colour' }, values: [{ ar: 'أبيض', en: 'White' }] }],
+          variants: [{ sku: 'airpods-4-white', options: { Colour: 'Red' }, price: 599, stock: 1 }],
+        },
+        'products[1] (sku "airpods-4").variants[0].options.Colour: unknown value "Red" of option "Colour"',
+      ],
       [{ sku: 'iph-15-128' }, 'products[1] (sku "iph-15-128").sku: used twice (also by products[0])'],
       [{ category: 'toys' }, 'products[1] (sku "airpods-4").category: unknown category "toys"'],
       [{ image: 'img/missing.svg' }, 'products[1] (sku "airpods-4").image: file not found: img/missing.svg'],

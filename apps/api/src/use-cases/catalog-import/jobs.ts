@@ -5,7 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor } from '../../lib/audit-actor.ts';
-import { CsvError, csvToCatalog } from '../../lib/catalog-file/csv.ts';
+import {
+  csvPlace,
+  CsvError,
+  csvToCatalog,
+  readCsvCatalog,
+  type CsvIssue,
+  type CsvLines,
+} from '../../lib/catalog-file/csv.ts';
 import {
   catalogFormatIssues,
   counts,
@@ -213,7 +220,12 @@ async function archiveImages(
   return { issues, paths, stored };
 }
 
-type Loose = Record<string, unknown> & { image?: string; imageEn?: string; images?: string[] };
+type Loose = Record<string, unknown> & {
+  image?: string;
+  imageEn?: string;
+  images?: string[];
+  variants?: unknown;
+};
 
 /**
  * The file as read, with the archive's image paths replaced by the paths they were stored at:
@@ -221,13 +233,14 @@ type Loose = Record<string, unknown> & { image?: string; imageEn?: string; image
  */
 function withStoredImages(raw: unknown, paths: Map<string, string>): unknown {
   const to = (file: unknown) => (typeof file === 'string' ? (paths.get(file.trim()) ?? file) : file);
-  const records = (list: unknown) =>
+  const records = (list: unknown): unknown =>
     Array.isArray(list)
       ? (list as Loose[]).map((r) => ({
           ...r,
           ...('image' in r && { image: to(r.image) }),
           ...('imageEn' in r && { imageEn: to(r.imageEn) }),
           ...(Array.isArray(r.images) && { images: r.images.map(to) }),
+          ...(Array.isArray(r.variants) && { variants: records(r.variants) }),
         }))
       : list;
   const file = raw as Record<string, unknown>;
@@ -293,8 +306,13 @@ export async function checkUpload(
   const bytes = archive ? archive.catalog : upload.bytes;
   const format = formatOf(archive ? archive.catalogName : nameForFormat, bytes);
   let raw: unknown;
+  let csv: { lines: CsvLines[]; issues: CsvIssue[] } | undefined;
   try {
-    raw = await readCatalogText(bytes, format);
+    if (format === 'csv') {
+      const read = readCsvCatalog(bytes.toString('utf8'));
+      raw = read.catalog;
+      csv = read;
+    } else raw = await readCatalogText(bytes, format);
   } catch (error) {
     const code =
       error instanceof JsonUploadError
@@ -318,6 +336,8 @@ export async function checkUpload(
       throw settingsRefused();
   }
   let issues: CatalogIssue[] = checked.issues ?? [];
+  // Rows of one product that disagree are reported first, on their own lines.
+  const csvIssues = csv?.issues ?? [];
   let summary: JobSummary | null = null;
   let total = 0;
   let kept: { bytes: Buffer; format: 'json' | 'csv' } = { bytes, format };
@@ -331,32 +351,46 @@ export async function checkUpload(
       MAX_ISSUES,
     );
     total = recordCount(checked.catalog);
-    if (!issues.length) summary = await preview(deps, checked.catalog);
+    const bad = issues.length > 0 || csvIssues.length > 0;
+    if (!bad) summary = await preview(deps, checked.catalog);
     // A file with problems never runs: the images its check stored go again.
-    if (issues.length) await removeStoredImages(deps.uploadsDir, images.stored);
+    if (bad) await removeStoredImages(deps.uploadsDir, images.stored);
     else if (images.paths) {
       kept = { bytes: Buffer.from(JSON.stringify(withStoredImages(raw, images.paths))), format: 'json' };
       storedImages = images.stored;
     }
   }
-  // A CSV's records are its lines after the header: row n is line n + 1 of the file.
-  const stored: StoredIssue[] = issues.map((i) => ({
-    section: format === 'csv' && i.section === 'products' ? '' : i.section,
-    row: i.index === null ? null : i.index + (format === 'csv' ? 2 : 1),
-    field: i.field,
-    message: i.message,
-  }));
+  // A CSV's problems are on its lines (the header is line 1): a variant's on its own row.
+  const stored: StoredIssue[] = [
+    ...csvIssues.map((i) => ({ section: '', row: i.line, field: i.field, message: i.message })),
+    ...issues.map((i) => {
+      if (csv && i.section === 'products') {
+        const place = csvPlace(i.index === null ? undefined : csv.lines[i.index], i.field);
+        // A product used twice names the other by its record: in a CSV file, by its first line.
+        const twice = /^used twice \(also by row (\d+)\)$/.exec(i.message);
+        const other = twice ? csv.lines[Number(twice[1]) - 1]?.product : undefined;
+        const message = other ? `used twice (also by row ${other})` : i.message;
+        return { section: '', row: place.line, field: place.field, message };
+      }
+      return {
+        section: i.section,
+        row: i.index === null ? null : i.index + 1,
+        field: i.field,
+        message: i.message,
+      };
+    }),
+  ].slice(0, MAX_ISSUES);
   const dir = importsDir(deps.dataDir);
   await mkdir(dir, { recursive: true });
   const row = await insertImportJob(deps.db, {
-    status: issues.length ? 'invalid' : 'checked',
+    status: stored.length ? 'invalid' : 'checked',
     format,
     fileName: upload.fileName.slice(0, 200) || `catalog.${format}`,
     total,
     summary,
     errors: stored,
     // A file with problems took its images away already (above).
-    storedImages: issues.length ? [] : storedImages,
+    storedImages: stored.length ? [] : storedImages,
     staffId: by.staffId,
     actor: by.actor,
   });

@@ -13,6 +13,7 @@ import type { AuditActor } from '../../lib/audit-actor.ts';
 import {
   missingReferences,
   specIssues,
+  takenVariantSkus,
   upsertGroups,
   writeCategorySpecs,
 } from '../../modules/catalog/import-writes.ts';
@@ -43,41 +44,50 @@ export interface ImportSettings {
   save(tx: Tx, values: Record<string, unknown>, by?: AuditActor): Promise<void>;
 }
 
-/** Products whose category or brand is neither in the file nor in the shop, as the dry run lists them. */
-export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 200): Promise<CatalogIssue[]> {
-  const missing = await missingReferences(db, data);
-  const specs = missing.length ? [] : await specIssues(db, data);
-  return [
-    ...missing.map(({ index, field, key }) => ({
-      section: 'products',
-      index,
-      field,
-      message: `unknown ${field} ${JSON.stringify(key)}`,
-    })),
-    ...specs.map((issue) => ({ section: 'products', ...issue })),
-  ].slice(0, max);
+/**
+ * Products whose category or brand is neither in the file nor in the shop, variant SKUs a
+ * variant of another product in the shop has, and specification values their category does
+ * not take, each on its product and field.
+ */
+async function shopIssues(db: Db | Tx, data: ParsedCatalog): Promise<CatalogIssue[]> {
+  const missing = (await missingReferences(db, data)).map(({ index, field, key }) => ({
+    section: 'products',
+    index,
+    field,
+    message: `unknown ${field} ${JSON.stringify(key)}`,
+  }));
+  const taken = (await takenVariantSkus(db, data)).map(({ index, field, owner }) => ({
+    section: 'products',
+    index,
+    field,
+    message: `used by product ${JSON.stringify(owner)} in the shop`,
+  }));
+  // Specification values are checked against the categories named, once those all exist.
+  const specs = missing.length
+    ? []
+    : (await specIssues(db, data)).map((issue) => ({ section: 'products', ...issue }));
+  return [...missing, ...taken, ...specs];
 }
 
-/** Every product's category and brand must be in the file or the shop: CatalogImportError otherwise. */
+/** What the file names that the shop does not allow, as the dry run lists them. */
+export async function referenceIssues(db: Db | Tx, data: ParsedCatalog, max = 200): Promise<CatalogIssue[]> {
+  return (await shopIssues(db, data)).slice(0, max);
+}
+
+/**
+ * Every product's category and brand must be in the file or the shop, no variant SKU may be
+ * another product's in the shop, and specification values must fit their category:
+ * CatalogImportError otherwise.
+ */
 export async function checkReferences(db: Db | Tx, data: ParsedCatalog): Promise<void> {
-  const missing = await missingReferences(db, data);
-  if (missing.length)
+  const issues = await shopIssues(db, data);
+  if (issues.length)
     throw new CatalogImportError(
-      missing
-        .slice(0, 20)
-        .map(
-          ({ index, field, key }) =>
-            `products[${index}] (sku ${JSON.stringify(data.products[index]!.sku)}).${field}: unknown ${field} ${JSON.stringify(key)}`,
-        ),
-    );
-  const specs = await specIssues(db, data);
-  if (specs.length)
-    throw new CatalogImportError(
-      specs
+      issues
         .slice(0, 20)
         .map(
           ({ index, field, message }) =>
-            `products[${index}] (sku ${JSON.stringify(data.products[index]!.sku)}).${field}: ${message}`,
+            `products[${index}] (sku ${JSON.stringify(data.products[index!]!.sku)}).${field}: ${message}`,
         ),
     );
 }
