@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogFile } from '../lib/catalog-file/format.ts';
 import { demoProducts } from './products.ts';
-import { demoCategorySpecs, demoProductSpecs } from './specs.ts';
+import { demoCategorySpecs, demoLaptopStorage, demoProductSpecs } from './specs.ts';
+import { demoVariants } from './variants.ts';
 import { avatarSvg, brandSvg, productSvg, sliderSvg, type DeviceIcon, type Palette } from './svg.ts';
 
 /*
@@ -299,15 +300,17 @@ export async function writeDemoCatalog(dir: string): Promise<string> {
     products: demoProducts.map((p, index) => {
       const category = categoryByKey.get(p.category)!;
       const company = companyByKey.get(p.company)!;
+      const stock = p.stock ?? stockFor(index);
+      const sold = demoVariants(p, stock, demoLaptopStorage(p.sku));
       return {
         sku: p.sku,
-        name: { ar: p.ar, en: p.en },
+        name: sold?.name ?? { ar: p.ar, en: p.en },
         description: { ar: p.descAr, en: p.descEn },
         category: p.category,
         company: p.company,
-        price: p.price,
-        ...(p.offer !== undefined && { offerPrice: p.offer }),
-        stock: p.stock ?? stockFor(index),
+        ...(sold
+          ? { options: sold.options, variants: sold.variants }
+          : { price: p.price, ...(p.offer !== undefined && { offerPrice: p.offer }), stock }),
         featured: p.featured ?? false,
         ...(demoProductSpecs(p.sku) && { specs: demoProductSpecs(p.sku) }),
         image: write(

@@ -30,15 +30,6 @@ export const demoCategorySpecs: Record<string, SpecAttributeRecord[]> = {
     { name: { ar: 'حجم الشاشة', en: 'Screen size' }, unit: inch, kind: 'number' },
     { name: { ar: 'المعالج', en: 'Processor' }, kind: 'text' },
     { name: { ar: 'الذاكرة العشوائية', en: 'RAM' }, unit: { ar: 'جيجابايت', en: 'GB' }, kind: 'number' },
-    {
-      name: { ar: 'التخزين', en: 'Storage' },
-      kind: 'choice',
-      choices: [
-        { ar: '256 جيجابايت', en: '256 GB' },
-        { ar: '512 جيجابايت', en: '512 GB' },
-        { ar: '1 تيرابايت', en: '1 TB' },
-      ],
-    },
   ],
 };
 
@@ -94,10 +85,19 @@ export function demoProductSpecs(sku: string): Record<string, SpecValueRecord> |
   }
   const laptop = laptops[sku];
   if (laptop) {
-    const [screen, processor, ram, storage] = laptop;
-    return { 'Screen size': screen, Processor: processor, RAM: ram, Storage: storage };
+    const [screen, processor, ram] = laptop;
+    return { 'Screen size': screen, Processor: processor, RAM: ram };
   }
   return undefined;
+}
+
+/**
+ * A demo laptop's smallest storage in GB: laptops are sold by storage (see variants.ts), so it
+ * is an option of theirs rather than a specification.
+ */
+export function demoLaptopStorage(sku: string): number | undefined {
+  const storage = laptops[sku]?.[3];
+  return storage === undefined ? undefined : storage === '1 TB' ? 1024 : Number.parseInt(storage, 10);
 }
 
 /** The phones and laptops the demo gives values (its test checks each is a demo product). */

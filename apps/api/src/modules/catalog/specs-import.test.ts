@@ -154,7 +154,7 @@ describe('specifications in catalog files', () => {
       .trim()
       .split('\r\n');
     expect(header).toMatch(
-      /,images,spec:Screen size,spec:Processor,spec_ar:Processor,spec:Battery,spec:Operating system$/,
+      /,variant_hidden,spec:Screen size,spec:Processor,spec_ar:Processor,spec:Battery,spec:Operating system$/,
     );
     expect(lines.find((l) => l.startsWith('p2,'))).toMatch(/,6\.7,Snapdragon 8,سنابدراغون 8,,Android$/);
     const before = [await specsOf('p1', 'en'), await specsOf('p2', 'ar')];
