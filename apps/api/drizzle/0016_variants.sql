@@ -64,6 +64,13 @@ CREATE UNIQUE INDEX "product_variants_combination" ON "product_variants"
 --> statement-breakpoint
 CREATE INDEX "product_variants_product" ON "product_variants" ("product_id", "position", "id");
 --> statement-breakpoint
+-- Removing a value clears it from the variants that have it: found by these, not by a scan.
+CREATE INDEX "product_variants_value1" ON "product_variants" ("value1_id") WHERE "value1_id" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "product_variants_value2" ON "product_variants" ("value2_id") WHERE "value2_id" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "product_variants_value3" ON "product_variants" ("value3_id") WHERE "value3_id" IS NOT NULL;
+--> statement-breakpoint
 
 -- What listings and the spec's API read of a product stay on its row, kept from its visible
 -- variants by the triggers below: the default variant's (the first by position) list, offer
@@ -227,6 +234,9 @@ ALTER TABLE "cart_items" ALTER COLUMN "variant_id" SET NOT NULL;
 DROP INDEX "cart_items_user_product";
 --> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_user_variant" ON "cart_items" ("user_id", "variant_id");
+--> statement-breakpoint
+-- A deleted variant leaves the carts that hold it (the foreign key cascades) through this.
+CREATE INDEX "cart_items_variant" ON "cart_items" ("variant_id");
 --> statement-breakpoint
 
 -- Order lines name the variant, and keep its SKU and option values as they were when bought.

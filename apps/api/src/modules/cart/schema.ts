@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { users } from '../users/schema.ts';
@@ -24,6 +24,7 @@ export const cartItems = pgTable(
   },
   (t) => [
     uniqueIndex('cart_items_user_variant').on(t.userId, t.variantId),
+    index('cart_items_variant').on(t.variantId),
     check('cart_items_count_positive', sql`${t.count} >= 1`),
   ],
 );

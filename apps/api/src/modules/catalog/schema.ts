@@ -234,6 +234,15 @@ export const productVariants = pgTable(
       )
       .where(sql`not ${t.hidden}`),
     index('product_variants_product').on(t.productId, t.position, t.id),
+    index('product_variants_value1')
+      .on(t.value1Id)
+      .where(sql`${t.value1Id} is not null`),
+    index('product_variants_value2')
+      .on(t.value2Id)
+      .where(sql`${t.value2Id} is not null`),
+    index('product_variants_value3')
+      .on(t.value3Id)
+      .where(sql`${t.value3Id} is not null`),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_variants_price_nonnegative', sql`${t.priceHalalas} >= 0`),
     check(
