@@ -7,6 +7,8 @@ import {
   adminProductsQuery,
   okMessage,
   productDeleteAnswerSchema,
+  type Lang,
+  type SuccessCode,
   productImageUploadSchema,
   productImagesOrderSchema,
   productInputSchema,
@@ -46,6 +48,15 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   const uploadsDir = app.config.uploadsDir;
   /** A product as the API answers it after a change. */
   const productAnswer = async (id: number) => found(await adminProductView(app.db, id), 'PRODUCT_NOT_FOUND');
+  /** A change's answer: the message and the product as it is now; 404 when there was no product. */
+  const savedAnswer = async (
+    saved: { id: number } | null,
+    lang: Lang,
+    code: SuccessCode = 'PRODUCT_SAVED',
+  ) => {
+    const { id } = found(saved, 'PRODUCT_NOT_FOUND');
+    return { ...okMessage(code, lang), product: await productAnswer(id) };
+  };
 
   const intervalMs = options.offerScheduleMs ?? (app.config.env === 'test' ? 0 : 60_000);
   if (intervalMs > 0) {
@@ -114,9 +125,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
       },
     },
     async (request) => {
-      const saved = await saveProduct(shop, request.params.id, request.body, auditActor(request));
-      const { id } = found(saved, 'PRODUCT_NOT_FOUND');
-      return { ...okMessage('PRODUCT_SAVED', request.lang), product: await productAnswer(id) };
+      return savedAnswer(
+        await saveProduct(shop, request.params.id, request.body, auditActor(request)),
+        request.lang,
+      );
     },
   );
 
@@ -157,8 +169,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
     async (request) => {
       const { images, version } = request.body;
       const saved = await orderImages(shop, request.params.id, version, images, auditActor(request));
-      const { id } = found(saved, 'PRODUCT_NOT_FOUND');
-      return { ...okMessage('PRODUCT_IMAGES_SAVED', request.lang), product: await productAnswer(id) };
+      return savedAnswer(saved, request.lang, 'PRODUCT_IMAGES_SAVED');
     },
   );
 
@@ -181,9 +192,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
       },
     },
     async (request) => {
-      const saved = await saveOptions(shop, request.params.id, request.body, auditActor(request));
-      const { id } = found(saved, 'PRODUCT_NOT_FOUND');
-      return { ...okMessage('PRODUCT_SAVED', request.lang), product: await productAnswer(id) };
+      return savedAnswer(
+        await saveOptions(shop, request.params.id, request.body, auditActor(request)),
+        request.lang,
+      );
     },
   );
 
@@ -205,9 +217,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
       },
     },
     async (request) => {
-      const saved = await saveVariants(shop, request.params.id, request.body, auditActor(request));
-      const { id } = found(saved, 'PRODUCT_NOT_FOUND');
-      return { ...okMessage('PRODUCT_SAVED', request.lang), product: await productAnswer(id) };
+      return savedAnswer(
+        await saveVariants(shop, request.params.id, request.body, auditActor(request)),
+        request.lang,
+      );
     },
   );
 
@@ -278,8 +291,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         const saved = await withStoredImage(uploadsDir, requireImage(form.image), PRODUCT_IMAGE, (image) =>
           addImage(shop, request.params.id, form.input.version, image, auditActor(request)),
         );
-        const { id } = found(saved, 'PRODUCT_NOT_FOUND');
-        return { ...okMessage('PRODUCT_IMAGE_ADDED', request.lang), product: await productAnswer(id) };
+        return savedAnswer(saved, request.lang, 'PRODUCT_IMAGE_ADDED');
       },
     );
   });

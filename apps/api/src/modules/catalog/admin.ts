@@ -399,6 +399,16 @@ export async function updateProduct(
   return { before, after: after! };
 }
 
+/** The product (locked, changed) at its next version: what saving from the one before it now meets. */
+async function nextVersion(tx: Tx, row: ProductRow): Promise<ProductRow> {
+  const [after] = await tx
+    .update(products)
+    .set({ version: row.version + 1, updatedAt: sql`now()` })
+    .where(eq(products.id, row.id))
+    .returning();
+  return after!;
+}
+
 /**
  * A change to the product's options or variants (variant-admin.ts), from the version it was
  * made from: the product locked, changed, and its version bumped; null when there is none.
@@ -414,12 +424,8 @@ export async function changeOptionsOrVariants(
   if (!before) return null;
   const was = await adminOptionsAndVariants(tx, id);
   await change(before);
-  const [after] = await tx
-    .update(products)
-    .set({ version: before.version + 1, updatedAt: sql`now()` })
-    .where(eq(products.id, id))
-    .returning();
-  return { before: was, after: await adminOptionsAndVariants(tx, id), product: after! };
+  const after = await nextVersion(tx, before);
+  return { before: was, after: await adminOptionsAndVariants(tx, id), product: after };
 }
 
 /** A change to a product's specification values, as the audit log keeps them. */
@@ -442,10 +448,7 @@ export async function updateProductSpecs(
   if (!row) return null;
   const before = await specsAuditView(tx, id);
   await setProductSpecValues(tx, row, input.values, lang);
-  await tx
-    .update(products)
-    .set({ version: row.version + 1, updatedAt: sql`now()` })
-    .where(eq(products.id, id));
+  await nextVersion(tx, row);
   return { before, after: await specsAuditView(tx, id) };
 }
 
@@ -486,16 +489,12 @@ export async function addProductImage(
   if (extras.length + 1 >= MAX_PRODUCT_IMAGES) throw conflict('PRODUCT_IMAGES_FULL');
   if (before.image === '') await tx.update(products).set({ image }).where(eq(products.id, id));
   else await tx.insert(productImages).values({ productId: id, image, sort: extras.length });
-  const [after] = await tx
-    .update(products)
-    .set({ version: before.version + 1, updatedAt: sql`now()` })
-    .where(eq(products.id, id))
-    .returning();
+  const after = await nextVersion(tx, before);
   return {
-    after: after!,
+    after,
     images: {
       before: [before.image, ...extras],
-      after: [after!.image, ...extras, ...(before.image === '' ? [] : [image])],
+      after: [after.image, ...extras, ...(before.image === '' ? [] : [image])],
     },
   };
 }
