@@ -64,21 +64,28 @@ async function deactivate(request: APIRequestContext, shopper: Shopper, baseURL:
   });
 }
 
-/** A product that can be bought now (the demo catalog has plenty). */
+/**
+ * A product without options that can be bought now (the demo catalog has plenty): added by its
+ * id alone, it is one line with its own name. The list tells products sold by options (a phone
+ * in several storages and colours) by their `variantCount`; those need a variant named.
+ */
 export async function productInStock(request: APIRequestContext, lang: Lang, skip = 0) {
-  const response = await request.get(`/api/Product/Select/All/Product/40/1?lang=${lang}`);
+  const response = await request.get(`/api/Product/Select/All/Product/60/1?lang=${lang}`);
   const body = (await response.json()) as {
-    products: { productId: number; productName: string; productStock: number }[];
+    products: { productId: number; productName: string; productStock: number; variantCount?: number }[];
   };
-  const product = body.products.filter((p) => p.productStock >= 5)[skip];
-  if (!product) throw new Error('the demo catalog has no product in stock');
+  const product = body.products.filter((p) => p.variantCount === undefined && p.productStock >= 5)[skip];
+  if (!product) throw new Error('the demo catalog has no product without options in stock');
   return product;
 }
 
-/** Puts a product in the logged-in shopper's cart through the API. */
-export async function addToCart(page: Page, productId: number, baseURL: string | undefined) {
+/**
+ * Puts a product in the logged-in shopper's cart through the API; `sku` names the variant of a
+ * product sold by options.
+ */
+export async function addToCart(page: Page, productId: number, baseURL: string | undefined, sku?: string) {
   const response = await page.request.post('/api/Cart/Insert/Cart', {
-    data: { productId },
+    data: { productId, ...(sku !== undefined && { sku }) },
     headers: originHeaders(baseURL),
   });
   expect(response.status(), await response.text()).toBe(200);

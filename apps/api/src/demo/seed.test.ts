@@ -108,6 +108,13 @@ describe('demo catalog', () => {
       ['البطارية', '3274', 'mAh'],
       ['نظام التشغيل', 'آي أو إس', ''],
     ]);
+    // A laptop's name keeps its memory; its storage (the name's last figure) is the option.
+    const [air] = await search('MacBook Air', 'en');
+    expect(air?.productName).toBe('MacBook Air 13" M3 8GB');
+    const airDetails = productDetailsSchema.parse(
+      await get(`${apiPaths.productById.build({ id: air!.productId })}?lang=en`),
+    );
+    expect(airDetails.options[0]?.values.map((v) => v.name)).toEqual(['256 GB', '512 GB']);
     // The Arabic of a storage option's value finds the laptops sold in it.
     const found = await search('1 تيرابايت', 'ar');
     expect(found.filter((p) => p.categoryName === 'الحواسيب المحمولة').length).toBeGreaterThanOrEqual(3);

@@ -43,18 +43,24 @@ const sizeName = (gb: number) =>
     ? { ar: `${gb / 1024} تيرابايت`, en: `${gb / 1024} TB` }
     : { ar: `${gb} جيجابايت`, en: `${gb} GB` };
 
-/** The storage a name or a laptop's listing gives, in GB; undefined when it names none. */
+/**
+ * The storage a name or a laptop's listing gives, in GB; undefined when it names none. A laptop's
+ * name gives its memory first ("MacBook Air 13" M3 8GB 256GB"): the storage is the last figure.
+ */
 function storageIn(text: string): number | undefined {
-  const match = /(\d+)\s?(GB|TB)\b/i.exec(text);
+  const match = /(\d+)\s?(GB|TB)\b(?!.*\d\s?(GB|TB)\b)/i.exec(text);
   if (!match) return undefined;
   return Number(match[1]) * (match[2]!.toUpperCase() === 'TB' ? 1024 : 1);
 }
 
-/** A name without the storage it carries (in English "128GB", in Arabic "سعة 128 جيجابايت"). */
+/**
+ * A name without the storage it carries (in English "128GB", in Arabic "سعة 128 جيجابايت"): its
+ * last figure, so a laptop keeps its memory ("ذاكرة 8 جيجابايت").
+ */
 function withoutStorage(p: DemoProduct) {
   return {
-    en: p.en.replace(/\s*\d+\s?(GB|TB)\b/i, '').trim(),
-    ar: p.ar.replace(/\s*سعة\s+\d+\s+(جيجابايت|تيرابايت)/, '').trim(),
+    en: p.en.replace(/\s*\d+\s?(GB|TB)\b(?!.*\d\s?(GB|TB)\b)/i, '').trim(),
+    ar: p.ar.replace(/\s*(سعة\s+)?\d+\s+(جيجابايت|تيرابايت)(?!.*\d\s+(جيجابايت|تيرابايت))/, '').trim(),
   };
 }
 
