@@ -52,6 +52,7 @@ export function ProductForm({
   const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer });
   const nameOf = (g: AdminGroup) => (lang === 'en' ? g.nameEn : g.nameAr);
   const creating = product === undefined;
+  const byOptions = product !== undefined && product.options.length > 0;
   return (
     <Form
       ref={formRef}
@@ -112,34 +113,47 @@ export function ProductForm({
 
       <fieldset className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-bold">{t('form.pricing')}</legend>
-        <TextField
-          label={t('form.price')}
-          hint={t('form.priceHint')}
-          name="price"
-          inputMode="decimal"
-          dir="ltr"
-          required
-          defaultValue={product?.price.toFixed(2)}
-          error={errorFor('price')}
-        />
-        <TextField
-          label={t('form.offerPrice')}
-          hint={t('form.offerHint')}
-          name="offerPrice"
-          inputMode="decimal"
-          dir="ltr"
-          defaultValue={product?.offerPrice?.toFixed(2) ?? ''}
-          error={errorFor('offerPrice')}
-        />
-        <TextField
-          label={t('form.stock')}
-          name="stock"
-          inputMode="numeric"
-          dir="ltr"
-          required
-          defaultValue={product?.stock ?? 0}
-          error={errorFor('stock')}
-        />
+        {byOptions ? (
+          <>
+            {/* Sold by options: each variant's price, offer and stock are the grid's below; these
+                carry the default variant's, unchanged, and the offer dates apply to every variant. */}
+            <input type="hidden" name="price" value={product.price.toFixed(2)} />
+            <input type="hidden" name="offerPrice" value={product.offerPrice?.toFixed(2) ?? ''} />
+            <input type="hidden" name="stock" value={product.stock} />
+            <p className="text-sm text-muted md:col-span-3">{t('form.byOptions')}</p>
+          </>
+        ) : (
+          <>
+            <TextField
+              label={t('form.price')}
+              hint={t('form.priceHint')}
+              name="price"
+              inputMode="decimal"
+              dir="ltr"
+              required
+              defaultValue={product?.price.toFixed(2)}
+              error={errorFor('price')}
+            />
+            <TextField
+              label={t('form.offerPrice')}
+              hint={t('form.offerHint')}
+              name="offerPrice"
+              inputMode="decimal"
+              dir="ltr"
+              defaultValue={product?.offerPrice?.toFixed(2) ?? ''}
+              error={errorFor('offerPrice')}
+            />
+            <TextField
+              label={t('form.stock')}
+              name="stock"
+              inputMode="numeric"
+              dir="ltr"
+              required
+              defaultValue={product?.stock ?? 0}
+              error={errorFor('stock')}
+            />
+          </>
+        )}
         <TextField
           label={t('form.offerStartsAt')}
           name="offerStartsAt"
