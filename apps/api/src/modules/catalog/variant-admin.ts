@@ -70,7 +70,13 @@ export async function adminOptionsAndVariants(
       barcode: v.barcode,
       valueIds: [v.value1Id, v.value2Id, v.value3Id].slice(0, optionRows.length),
       price: halalasToSar(v.priceHalalas),
-      offerPrice: v.offerPlannedHalalas === null ? null : halalasToSar(v.offerPlannedHalalas),
+      // The offer planned with dates, or else the one live without any (as an import leaves it,
+      // and as the product's own offer is shown): the grid shows what the shop sells at, and
+      // saving the grid keeps it.
+      offerPrice:
+        (v.offerPlannedHalalas ?? v.offerPriceHalalas) === null
+          ? null
+          : halalasToSar((v.offerPlannedHalalas ?? v.offerPriceHalalas)!),
       stock: v.stock,
       image: v.image,
       hidden: v.hidden,

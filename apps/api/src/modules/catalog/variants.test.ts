@@ -330,6 +330,17 @@ describe('options and variants in the back office', () => {
     expect(twice.json().message).toMatch(/رمز/);
   });
 
+  it('shows in the grid the offer the shop sells a variant at, one without dates too (as an import leaves it)', async () => {
+    const { product } = await phone('OFR');
+    const admin = await read(product.id);
+    expect(admin.variants.map((v) => [v.sku, v.offerPrice])).toEqual([
+      ['OFR-128-BLU', null],
+      ['OFR-128-BLK', null],
+      ['OFR-256-BLU', 4299],
+      ['OFR-256-BLK', null],
+    ]);
+  });
+
   it('hides a variant that was ordered when its value is removed, and deletes the others', async () => {
     const { product } = await phone('RM');
     const shopper = await createShopper(t.app.db);
