@@ -7,7 +7,11 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { CATALOG_INTENT } from '../intents.ts';
 import { optionPrefix, valuesText, variantPrefix } from '../variants-form.ts';
 
-const cell = 'h-10 w-full min-w-20 rounded-lg border border-line bg-white px-2 text-sm';
+/**
+ * A grid cell's field; each column sets its own least width, so a whole SKU shows (the widest
+ * value) and the grid still fits a desktop's editor without scrolling sideways.
+ */
+const cell = 'h-10 w-full rounded-lg border border-line bg-white px-2 text-sm';
 
 /**
  * The product's options (storage, colour, …: up to three, one value per line) and its variants
@@ -156,7 +160,7 @@ export function ProductVariants({
                         className="size-5"
                       />
                     </td>
-                    <th scope="row" className="p-2 text-start font-semibold">
+                    <th scope="row" className="p-2 text-start font-semibold whitespace-nowrap">
                       {combination}
                       {variant.ordered && (
                         <span className="ms-2 text-xs font-normal text-muted">{t('variants.ordered')}</span>
@@ -167,7 +171,7 @@ export function ProductVariants({
                         name={`${p}.sku`}
                         defaultValue={variant.sku}
                         dir="ltr"
-                        className={cell}
+                        className={`${cell} min-w-52`}
                         aria-label={`SKU ${combination}`}
                       />
                     </td>
@@ -177,7 +181,7 @@ export function ProductVariants({
                         defaultValue={variant.barcode ?? ''}
                         dir="ltr"
                         inputMode="numeric"
-                        className={cell}
+                        className={`${cell} min-w-20`}
                         aria-label={t('variants.barcodeOf', { name: combination })}
                       />
                     </td>
@@ -187,7 +191,7 @@ export function ProductVariants({
                         defaultValue={variant.price}
                         inputMode="decimal"
                         dir="ltr"
-                        className={cell}
+                        className={`${cell} min-w-20`}
                         aria-label={t('variants.priceOf', { name: combination })}
                       />
                     </td>
@@ -197,7 +201,7 @@ export function ProductVariants({
                         defaultValue={variant.offerPrice ?? ''}
                         inputMode="decimal"
                         dir="ltr"
-                        className={cell}
+                        className={`${cell} min-w-20`}
                         aria-label={t('variants.offerPriceOf', { name: combination })}
                       />
                     </td>
@@ -207,7 +211,7 @@ export function ProductVariants({
                         defaultValue={variant.stock}
                         inputMode="numeric"
                         dir="ltr"
-                        className={cell}
+                        className={`${cell} min-w-16`}
                         aria-label={t('variants.stockOf', { name: combination })}
                       />
                     </td>
@@ -215,7 +219,7 @@ export function ProductVariants({
                       <select
                         name={`${p}.image`}
                         defaultValue={variant.image ?? ''}
-                        className={cell}
+                        className={`${cell} min-w-24`}
                         aria-label={t('variants.imageOf', { name: combination })}
                       >
                         <option value="">{t('variants.productImage')}</option>
