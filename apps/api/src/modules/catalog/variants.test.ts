@@ -111,6 +111,28 @@ describe('options and variants', () => {
     ]);
   });
 
+  it('is found by its option values in both languages ("512", "بنفسجي", "violet")', async () => {
+    const { product } = await createProductWithVariants(
+      t.app.db,
+      [
+        { nameAr: 'السعة', nameEn: 'Storage', values: [{ ar: '512 جيجابايت', en: '512 GB' }] },
+        { nameAr: 'اللون', nameEn: 'Colour', kind: 'colour', values: [{ ar: 'بنفسجي', en: 'Violet' }] },
+      ],
+      [{ sku: 'FIND-512-VIO', values: ['512 GB', 'Violet'], priceHalalas: 10_000, stock: 1 }],
+      { nameAr: 'جهاز لوحي', nameEn: 'Tablet' },
+    );
+    const found = async (productName: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: apiPaths.productSearch.build({ pageSize: 8, page: 1 }),
+        payload: { productName },
+      });
+      return (res.json() as { products: { productId: number }[] }).products.map((p) => p.productId);
+    };
+    for (const query of ['بنفسجي', 'violet', 'Tablet 512', 'جهاز 512 جيجابايت'])
+      expect(await found(query), query).toContain(product.id);
+  });
+
   it('asks which variant when a product has several, and adds the one named by id or SKU', async () => {
     const { product, variants } = await phone('CART');
     const shopper = await createShopper(t.app.db);
