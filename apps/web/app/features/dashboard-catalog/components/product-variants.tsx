@@ -13,6 +13,34 @@ import { optionPrefix, valuesText, variantPrefix } from '../variants-form.ts';
  */
 const cell = 'h-10 w-full rounded-lg border border-line bg-white px-2 text-sm';
 
+/** A text field of the grid, written left to right (SKUs, barcodes and amounts are Latin). */
+function GridField({
+  name,
+  value,
+  label,
+  inputMode,
+  width = 'min-w-20',
+}: {
+  name: string;
+  value: string | number;
+  label: string;
+  inputMode?: 'numeric' | 'decimal';
+  width?: string;
+}) {
+  return (
+    <td className="p-2">
+      <input
+        name={name}
+        defaultValue={value}
+        dir="ltr"
+        {...(inputMode && { inputMode })}
+        className={`${cell} ${width}`}
+        aria-label={label}
+      />
+    </td>
+  );
+}
+
 /**
  * The product's options (storage, colour, …: up to three, one value per line) and its variants
  * grid, each its own form. Saving the options makes a variant for every new combination; the
@@ -166,55 +194,37 @@ export function ProductVariants({
                         <span className="ms-2 text-xs font-normal text-muted">{t('variants.ordered')}</span>
                       )}
                     </th>
-                    <td className="p-2">
-                      <input
-                        name={`${p}.sku`}
-                        defaultValue={variant.sku}
-                        dir="ltr"
-                        className={`${cell} min-w-52`}
-                        aria-label={`SKU ${combination}`}
-                      />
-                    </td>
-                    <td className="p-2">
-                      <input
-                        name={`${p}.barcode`}
-                        defaultValue={variant.barcode ?? ''}
-                        dir="ltr"
-                        inputMode="numeric"
-                        className={`${cell} min-w-20`}
-                        aria-label={t('variants.barcodeOf', { name: combination })}
-                      />
-                    </td>
-                    <td className="p-2">
-                      <input
-                        name={`${p}.price`}
-                        defaultValue={variant.price}
-                        inputMode="decimal"
-                        dir="ltr"
-                        className={`${cell} min-w-20`}
-                        aria-label={t('variants.priceOf', { name: combination })}
-                      />
-                    </td>
-                    <td className="p-2">
-                      <input
-                        name={`${p}.offerPrice`}
-                        defaultValue={variant.offerPrice ?? ''}
-                        inputMode="decimal"
-                        dir="ltr"
-                        className={`${cell} min-w-20`}
-                        aria-label={t('variants.offerPriceOf', { name: combination })}
-                      />
-                    </td>
-                    <td className="p-2">
-                      <input
-                        name={`${p}.stock`}
-                        defaultValue={variant.stock}
-                        inputMode="numeric"
-                        dir="ltr"
-                        className={`${cell} min-w-16`}
-                        aria-label={t('variants.stockOf', { name: combination })}
-                      />
-                    </td>
+                    <GridField
+                      name={`${p}.sku`}
+                      value={variant.sku}
+                      width="min-w-52"
+                      label={`SKU ${combination}`}
+                    />
+                    <GridField
+                      name={`${p}.barcode`}
+                      value={variant.barcode ?? ''}
+                      inputMode="numeric"
+                      label={t('variants.barcodeOf', { name: combination })}
+                    />
+                    <GridField
+                      name={`${p}.price`}
+                      value={variant.price}
+                      inputMode="decimal"
+                      label={t('variants.priceOf', { name: combination })}
+                    />
+                    <GridField
+                      name={`${p}.offerPrice`}
+                      value={variant.offerPrice ?? ''}
+                      inputMode="decimal"
+                      label={t('variants.offerPriceOf', { name: combination })}
+                    />
+                    <GridField
+                      name={`${p}.stock`}
+                      value={variant.stock}
+                      inputMode="numeric"
+                      width="min-w-16"
+                      label={t('variants.stockOf', { name: combination })}
+                    />
                     <td className="p-2">
                       <select
                         name={`${p}.image`}
