@@ -315,7 +315,12 @@ export async function writeDemoCatalog(dir: string): Promise<string> {
         ...(demoProductSpecs(p.sku) && { specs: demoProductSpecs(p.sku) }),
         image: write(
           `${p.sku}.svg`,
-          productSvg({ icon: category.icon, palette: category.palette, overline: company.en, caption: p.en }),
+          productSvg({
+            icon: category.icon,
+            palette: category.palette,
+            overline: company.en,
+            caption: sold?.name.en ?? p.en,
+          }),
         ),
         images: views.get(p.category)!,
       };

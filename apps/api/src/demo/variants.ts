@@ -82,13 +82,16 @@ export function demoVariants(p: DemoProduct, stock: number, baseStorage?: number
   const storages = [base, next];
   const palette = p.category === 'laptops' ? colours.laptop! : (colours[p.company] ?? colours.other!);
   const discount = p.offer === undefined ? undefined : p.price - p.offer;
+  // The variants' SKUs start with the product's key without the storage it ends with
+  // (`iphone-15-128` sells `iphone-15-256gb-blue`).
+  const family = p.sku.replace(/-\d+$/, '');
   const variants = storages.flatMap((gb, s) =>
     palette.map((colour, c) => {
       const price = p.price + s * stepPrice(p.category, gb);
       // The last colour of the larger storage is sold out.
       const soldOut = s === storages.length - 1 && c === palette.length - 1;
       return {
-        sku: `${p.sku}-${sizeName(gb).en.replace(' ', '').toLowerCase()}-${colour.en.split(' ').at(-1)!.toLowerCase()}`,
+        sku: `${family}-${sizeName(gb).en.replace(' ', '').toLowerCase()}-${colour.en.split(' ').at(-1)!.toLowerCase()}`,
         options: { Storage: sizeName(gb).en, Colour: colour.en },
         price,
         ...(discount !== undefined && { offerPrice: price - discount }),
