@@ -139,33 +139,21 @@ export function ProductVariants({
             <caption className="sr-only">{t('variants.grid')}</caption>
             <thead className="bg-surface text-start text-xs text-muted">
               <tr>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.select')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.combination')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  SKU
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.barcode')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.price')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.offerPrice')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.stock')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.image')}
-                </th>
-                <th scope="col" className="p-2 text-start">
-                  {t('variants.hidden')}
-                </th>
+                {[
+                  t('variants.select'),
+                  t('variants.combination'),
+                  'SKU',
+                  t('variants.barcode'),
+                  t('variants.price'),
+                  t('variants.offerPrice'),
+                  t('variants.stock'),
+                  t('variants.image'),
+                  t('variants.hidden'),
+                ].map((heading) => (
+                  <th key={heading} scope="col" className="p-2 text-start">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
