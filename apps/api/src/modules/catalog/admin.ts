@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, companies, productImages, productOptions, products, productVariants } from './schema.ts';
 import { AppError, badRequest, conflict, pgErrorCode } from '../../lib/errors.ts';
 import { rankedIds } from './search.ts';
+import { liveOffer } from './offers.ts';
 import { adminOptionsAndVariants } from './variant-admin.ts';
 import { dropSpecsOutsideCategory, setProductSpecValues, specsAuditView } from './specs.ts';
 
@@ -32,19 +33,6 @@ import { dropSpecsOutsideCategory, setProductSpecValues, specsAuditView } from '
  */
 
 export type ProductRow = typeof products.$inferSelect;
-
-/** The offer shoppers see at `now`: the planned one while its dates hold. */
-export function liveOffer(
-  planned: number | null,
-  startsAt: Date | null,
-  endsAt: Date | null,
-  now: Date,
-): number | null {
-  if (planned === null) return null;
-  if (startsAt && startsAt > now) return null;
-  if (endsAt && endsAt <= now) return null;
-  return planned;
-}
 
 const productColumns = {
   row: products,
@@ -411,19 +399,20 @@ async function nextVersion(tx: Tx, row: ProductRow): Promise<ProductRow> {
 
 /**
  * A change to the product's options or variants (variant-admin.ts), from the version it was
- * made from: the product locked, changed, and its version bumped; null when there is none.
- * Answers the options and variants before and after, for the audit log.
+ * made from: the product locked, changed (given its options and variants as they are), and its
+ * version bumped; null when there is none. Answers the options and variants before and after,
+ * for the audit log.
  */
 export async function changeOptionsOrVariants(
   tx: Tx,
   id: number,
   version: number,
-  change: (product: ProductRow) => Promise<void>,
+  change: (product: ProductRow, was: Pick<AdminProduct, 'options' | 'variants'>) => Promise<void>,
 ) {
   const before = await lockAtVersion(tx, id, version);
   if (!before) return null;
   const was = await adminOptionsAndVariants(tx, id);
-  await change(before);
+  await change(before, was);
   const after = await nextVersion(tx, before);
   return { before: was, after: await adminOptionsAndVariants(tx, id), product: after };
 }

@@ -8,7 +8,7 @@ import {
   type ParsedCatalog,
   type SpecAttributeRecord,
 } from '../../lib/catalog-file/format.ts';
-import { liveOffer } from './admin.ts';
+import { liveOffer } from './offers.ts';
 import {
   categories,
   companies,

@@ -7,6 +7,7 @@ import {
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
+import { liveOffer } from './offers.ts';
 import { productImages, productOptions, productOptionValues, products, productVariants } from './schema.ts';
 
 /**
@@ -93,14 +94,6 @@ function variantsOf(db: Db | Tx, productId: number): Promise<VariantRow[]> {
     .orderBy(asc(productVariants.position), asc(productVariants.id));
 }
 
-/** The live offer of a planned one, under the product's offer dates. */
-function liveOffer(product: ProductRow, planned: number | null, now: Date): number | null {
-  if (planned === null) return null;
-  if (product.offerStartsAt && product.offerStartsAt > now) return null;
-  if (product.offerEndsAt && product.offerEndsAt <= now) return null;
-  return planned;
-}
-
 /** A SKU for a new variant: the product's SKU and the values' English names, made unique. */
 async function freeSku(tx: Tx, base: string, taken: Set<string>): Promise<string> {
   const clean =
@@ -141,10 +134,11 @@ export async function replaceOptions(
   tx: Tx,
   product: ProductRow,
   input: ProductOptionsInput,
+  /** Its options as they are (read for the audit entry already). */
+  before: Pick<AdminProduct, 'options'>,
   now = new Date(),
 ): Promise<void> {
   const productId = product.id;
-  const before = await adminOptionsAndVariants(tx, productId);
   const variants = await variantsOf(tx, productId);
 
   // Where each value that stays goes: old value id -> [option index, value index].
@@ -385,7 +379,7 @@ export async function saveVariants(
         barcode: v.barcode,
         priceHalalas: v.price,
         offerPlannedHalalas: v.offerPrice,
-        offerPriceHalalas: liveOffer(product, v.offerPrice, now),
+        offerPriceHalalas: liveOffer(v.offerPrice, product.offerStartsAt, product.offerEndsAt, now),
         stock: v.stock,
         image: v.image,
         hidden: v.hidden,

@@ -1,4 +1,5 @@
 import type {
+  AdminProduct,
   ProductInput,
   ProductOptionsInput,
   ProductsBulk,
@@ -189,10 +190,10 @@ async function changeVariants(
   version: number,
   by: AuditActor,
   action: string,
-  change: (tx: Tx, product: ProductRow) => Promise<void>,
+  change: (tx: Tx, product: ProductRow, was: Pick<AdminProduct, 'options'>) => Promise<void>,
 ): Promise<ProductRow | null> {
   const changed = await deps.db.transaction(async (tx) => {
-    const done = await changeOptionsOrVariants(tx, id, version, (product) => change(tx, product));
+    const done = await changeOptionsOrVariants(tx, id, version, (product, was) => change(tx, product, was));
     if (done)
       await recordAudit(tx, {
         by,
@@ -219,8 +220,8 @@ export function saveOptions(
   input: ProductOptionsInput,
   by: AuditActor,
 ): Promise<ProductRow | null> {
-  return changeVariants(deps, id, input.version, by, 'product.options', (tx, product) =>
-    replaceOptions(tx, product, input),
+  return changeVariants(deps, id, input.version, by, 'product.options', (tx, product, was) =>
+    replaceOptions(tx, product, input, was),
   );
 }
 
