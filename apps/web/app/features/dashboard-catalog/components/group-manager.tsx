@@ -9,6 +9,7 @@ import { EmptyState } from '../../dashboard/components/empty-state.tsx';
 import { formatNumber } from '../../dashboard/format.ts';
 import { CATALOG_INTENT } from '../intents.ts';
 import { EditDetails, MoveButtons } from './form-button.tsx';
+import { NameFields } from './name-fields.tsx';
 
 /** One category or brand: its image, names (an edit form), place in the order, removal. */
 function GroupRow({
@@ -54,22 +55,7 @@ function GroupRow({
         >
           <input type="hidden" name="intent" value={CATALOG_INTENT.update} />
           <input type="hidden" name="id" value={group.id} />
-          <TextField
-            label={t('form.nameAr')}
-            name="nameAr"
-            dir="rtl"
-            lang="ar"
-            defaultValue={group.nameAr}
-            error={errorFor('nameAr')}
-          />
-          <TextField
-            label={t('form.nameEn')}
-            name="nameEn"
-            dir="ltr"
-            lang="en"
-            defaultValue={group.nameEn}
-            error={errorFor('nameEn')}
-          />
+          <NameFields values={group} errorFor={errorFor} />
           <TextField
             label={t('groups.newImage')}
             name="image"
@@ -131,22 +117,7 @@ export function GroupManager({
           className="grid gap-3 md:grid-cols-3 md:items-end"
         >
           <input type="hidden" name="intent" value={CATALOG_INTENT.create} />
-          <TextField
-            label={t('form.nameAr')}
-            name="nameAr"
-            dir="rtl"
-            lang="ar"
-            required
-            error={create.errorFor('nameAr')}
-          />
-          <TextField
-            label={t('form.nameEn')}
-            name="nameEn"
-            dir="ltr"
-            lang="en"
-            required
-            error={create.errorFor('nameEn')}
-          />
+          <NameFields errorFor={create.errorFor} required />
           <TextField
             label={t('form.image')}
             hint={t('images.hint')}

@@ -6,6 +6,7 @@ import { useActionForm, type FormAnswer } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { CATALOG_INTENT, riyadhLocal } from '../intents.ts';
+import { NameFields } from './name-fields.tsx';
 
 export function Field({
   label,
@@ -65,24 +66,7 @@ export function ProductForm({
       {product ? <input type="hidden" name="version" value={product.version} /> : null}
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-bold">{t('form.names')}</legend>
-        <TextField
-          label={t('form.nameAr')}
-          name="nameAr"
-          dir="rtl"
-          lang="ar"
-          required
-          defaultValue={product?.nameAr}
-          error={errorFor('nameAr')}
-        />
-        <TextField
-          label={t('form.nameEn')}
-          name="nameEn"
-          dir="ltr"
-          lang="en"
-          required
-          defaultValue={product?.nameEn}
-          error={errorFor('nameEn')}
-        />
+        <NameFields values={product} errorFor={errorFor} required />
         <Field label={t('form.descriptionAr')} error={errorFor('descriptionAr')}>
           {(id) => (
             <textarea

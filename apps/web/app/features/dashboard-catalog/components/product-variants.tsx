@@ -6,6 +6,7 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { CATALOG_INTENT } from '../intents.ts';
 import { optionPrefix, valuesText, variantPrefix } from '../variants-form.ts';
+import { NameFields } from './name-fields.tsx';
 
 /**
  * A grid cell's field; each column sets its own least width, so a whole SKU shows (the widest
@@ -81,18 +82,7 @@ export function ProductVariants({
           {slots.map((option, i) => (
             <fieldset key={i} className="flex flex-col gap-3 rounded-xl border border-line p-3">
               <legend className="px-1 text-sm font-semibold">{t('variants.option', { n: i + 1 })}</legend>
-              <TextField
-                label={t('variants.nameAr')}
-                name={`${optionPrefix(i)}.nameAr`}
-                defaultValue={option?.nameAr ?? ''}
-                dir="rtl"
-              />
-              <TextField
-                label={t('variants.nameEn')}
-                name={`${optionPrefix(i)}.nameEn`}
-                defaultValue={option?.nameEn ?? ''}
-                dir="ltr"
-              />
+              <NameFields values={option} prefix={optionPrefix(i)} />
               <label className="flex flex-col gap-1.5 text-sm font-semibold">
                 {t('variants.kind')}
                 <select

@@ -10,6 +10,7 @@ import { formatNumber } from '../../dashboard/format.ts';
 import { CATALOG_INTENT } from '../intents.ts';
 import { EditDetails, MoveButtons } from './form-button.tsx';
 import { Field } from './product-form.tsx';
+import { NameFields } from './name-fields.tsx';
 
 type ActionForm = ReturnType<typeof useActionForm>;
 
@@ -19,24 +20,7 @@ function SpecFields({ form, attribute }: { form: ActionForm; attribute?: AdminSp
   const kinds: SpecKind[] = ['number', 'choice', 'text'];
   return (
     <>
-      <TextField
-        label={t('form.nameAr')}
-        name="nameAr"
-        dir="rtl"
-        lang="ar"
-        required
-        defaultValue={attribute?.nameAr}
-        error={form.errorFor('nameAr')}
-      />
-      <TextField
-        label={t('form.nameEn')}
-        name="nameEn"
-        dir="ltr"
-        lang="en"
-        required
-        defaultValue={attribute?.nameEn}
-        error={form.errorFor('nameEn')}
-      />
+      <NameFields values={attribute} errorFor={form.errorFor} required />
       <TextField
         label={t('specs.unitAr')}
         hint={t('specs.unitHint')}
