@@ -99,9 +99,53 @@ export const productDetailsSchema = productSchema.extend({
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
+/**
+ * A facet value: "<group>:<value>", where the group is `b` (a maker, by id), `o-<option>` (an
+ * option, by the slug of its English name) or `s<attribute id>` (a specification), and the value
+ * the maker's id, the option value's slug, or the specification's choice id or number.
+ */
+export const facetKey = z
+  .string()
+  .max(120)
+  .regex(/^(b|o-[^:\s]+|s[0-9]{1,9}):[^:\s]+$/, 'FACET_INVALID');
+
+export const MAX_FACET_KEYS = 30;
+
+export const facetValueSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** Products (not variants) of the result with this value, with the other groups' choices applied. */
+  count: z.number().int(),
+  selected: z.boolean(),
+  /** A colour's swatch (#rrggbb), else null. */
+  swatch: z.string().nullable(),
+});
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+export const facetGroupSchema = z.object({
+  group: z.string(),
+  kind: z.enum(['brand', 'option', 'spec']),
+  /** The option's or specification's name; empty for makers (the page names that group). */
+  name: z.string(),
+  values: z.array(facetValueSchema),
+});
+export type FacetGroup = z.infer<typeof facetGroupSchema>;
+
+/** What a listing or search can be narrowed by, counted on its current result. */
+export const facetsSchema = z.object({
+  groups: z.array(facetGroupSchema),
+  /** Products in stock, with every other choice applied. */
+  inStock: z.object({ count: z.number().int(), selected: z.boolean() }),
+  /** The lowest and highest price a shopper pays (SAR) with every choice but price applied. */
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
 export const pagedProductsSchema = z.object({
   products: z.array(productSchema),
   pagging: pagingSchema,
+  /** Only when asked for (`withFacets=true`; the shop's listing pages always ask). */
+  facets: facetsSchema.optional(),
 });
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
 
@@ -179,6 +223,20 @@ const priceRangeInOrder = (q: { startprice?: number; finishprice?: number }) =>
   q.startprice === undefined || q.finishprice === undefined || q.startprice <= q.finishprice;
 const priceRangeRefusal = { message: 'startprice must not be above finishprice', path: ['finishprice'] };
 
+/** Facet choices in a query string: `facet` repeated (or once), `inStock`, `withFacets`. */
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const facetChoices = {
+  facet: z
+    .union([facetKey, z.array(facetKey).max(MAX_FACET_KEYS)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : [...new Set(v)])),
+  inStock: queryFlag,
+  withFacets: queryFlag,
+};
+
 export const productsPagedQuery = z
   .object({
     lang: langQuery,
@@ -186,6 +244,7 @@ export const productsPagedQuery = z
     companyId: idParam.optional(),
     startprice: sarQueryValue.optional(),
     finishprice: sarQueryValue.optional(),
+    ...facetChoices,
   })
   .refine(priceRangeInOrder, priceRangeRefusal);
 export type ProductsPagedQuery = z.infer<typeof productsPagedQuery>;
@@ -200,5 +259,6 @@ export const productSearchQuery = z
     lang: langQuery,
     startprice: sarQueryValue.optional(),
     finishprice: sarQueryValue.optional(),
+    ...facetChoices,
   })
   .refine(priceRangeInOrder, priceRangeRefusal);

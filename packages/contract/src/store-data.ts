@@ -25,7 +25,15 @@ export interface InfoPageContent {
   html: string;
 }
 
-export interface ProductsPageQuery {
+/** What a shopper narrowed a listing or search by; the answer then carries its facets. */
+export interface FacetChoice {
+  /** Facet keys (`facetKey`): values of one group widen, groups narrow each other. */
+  facet?: string[] | undefined;
+  /** Only products with stock. */
+  inStock?: boolean | undefined;
+}
+
+export interface ProductsPageQuery extends FacetChoice {
   pageSize: number;
   page: number;
   categoryId?: number | undefined;
@@ -35,7 +43,7 @@ export interface ProductsPageQuery {
   finishprice?: number | undefined;
 }
 
-export interface ProductSearchQuery {
+export interface ProductSearchQuery extends FacetChoice {
   pageSize: number;
   page: number;
   text: string;

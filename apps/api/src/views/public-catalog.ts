@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { AdmissionGate } from '../lib/admission.ts';
 import { ClientGoneError } from '../lib/errors.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
+import type { FacetFilter } from '../modules/catalog/facets.ts';
 import { searchProducts } from '../modules/catalog/search.ts';
 import {
   compareProducts,
@@ -65,10 +66,16 @@ export interface PublicCatalog {
     lang: Lang,
     page: Page,
     text: string,
-    range: PriceRange,
+    range: PriceRange & SearchFacets,
     signal?: AbortSignal,
   ): Promise<PagedProducts>;
 }
+
+/** Facet choices of a search, and whether its answer carries its facets. */
+export type SearchFacets = FacetFilter & { withFacets?: boolean | undefined };
+
+/** The facet part of a read's cache key: the same choices in any order are one answer. */
+const facetCacheKey = (f: SearchFacets) => [[...(f.facet ?? [])].sort(), f.inStock === true, f.withFacets === true];
 
 export function publicCatalog(database: Database, cache: ReadCache, poolSize: number): PublicCatalog {
   const db = database.db;
@@ -113,7 +120,7 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
     listing: (lang, page, filters, signal) =>
       cache.get(
         'catalog',
-        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice])}`,
+        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, ...facetCacheKey(filters)])}`,
         (cancel) =>
           listingGate.run(
             () => database.cancellable(cancel, (reader) => listProducts(reader, lang, page, filters)),
@@ -124,10 +131,17 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
     search: (lang, page, text, range, signal) =>
       cache.get(
         'catalog',
-        `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim()])}`,
+        `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim(), ...facetCacheKey(range)])}`,
         (cancel) =>
           searchGate.run(
-            () => database.cancellable(cancel, (reader) => searchProducts(reader, lang, page, text, range)),
+            () =>
+              database.cancellable(cancel, (reader) =>
+                searchProducts(reader, lang, page, text, range, {
+                  facet: range.facet,
+                  inStock: range.inStock,
+                  withFacets: range.withFacets,
+                }),
+              ),
             cancel,
           ),
         { showsProducts: true, signal },

@@ -99,6 +99,14 @@ export const products = pgTable(
     optionText: text('option_text').notNull().default(''),
     /** The colour option's values, for listing cards. */
     swatches: jsonb('swatches').$type<Swatch[]>().notNull().default([]),
+    // Facets (migration 0018, facets.ts): "o-<option>:<value>" keys kept by the option triggers,
+    // "s<attribute>:<value>" keys written with `spec_search`, and both together, GIN-indexed.
+    optionFacets: text('option_facets').array().notNull().default(sql`'{}'`),
+    specFacets: text('spec_facets').array().notNull().default(sql`'{}'`),
+    facetKeys: text('facet_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`option_facets || spec_facets`),
     ...timestamps,
   },
   (t) => [
@@ -395,3 +403,18 @@ export const productSpecs = pgTable(
     index('product_specs_choice').on(t.choiceId),
   ],
 );
+
+/**
+ * What an option facet key is called and where it sorts (migration 0018): the names and places
+ * of the last product written that has it. Written only by the option triggers.
+ */
+export const optionFacetLabels = pgTable('option_facet_labels', {
+  key: text('key').primaryKey(),
+  optionAr: text('option_ar').notNull(),
+  optionEn: text('option_en').notNull(),
+  valueAr: text('value_ar').notNull(),
+  valueEn: text('value_en').notNull(),
+  swatch: text('swatch'),
+  optionPosition: smallint('option_position').notNull(),
+  valuePosition: smallint('value_position').notNull(),
+});

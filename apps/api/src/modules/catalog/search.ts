@@ -1,6 +1,7 @@
 import type { Lang, PagedProducts } from '@shop/contract';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { countFacets, facetConditions, hasFacetChoice, type FacetFilter } from './facets.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
 import {
   emptyPage,
@@ -50,6 +51,8 @@ export interface SearchQuery {
   page: Page;
   text: string;
   range: PriceRange;
+  /** Facet choices narrow the results; `withFacets` adds the facets of the results. */
+  facets?: (FacetFilter & { withFacets?: boolean | undefined }) | undefined;
   /** The back office finds hidden products too; shoppers never do. */
   includeHidden?: boolean;
 }
@@ -152,16 +155,35 @@ export function sqlSearch(database: Db): SearchEngine {
 }
 
 async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
-  const { lang, page, text, range } = query;
+  const { lang, page, text, range, facets: filter = {} } = query;
   const term = text.trim();
   // A price range alone names no category or company, so the listing is never null.
-  if (term === '') return (await listProducts(db, lang, page, range)) ?? emptyPage;
-  const ids = await rankedIds(db, term, query);
+  if (term === '') return (await listProducts(db, lang, page, { ...range, ...filter })) ?? emptyPage;
+  const ranked = await rankedIds(db, term, query);
+  const ids = hasFacetChoice(filter) ? await narrowed(db, ranked, filter) : ranked;
   const start = (page.page - 1) * page.pageSize;
   return {
     products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
     pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
+    ...(filter.withFacets && {
+      // Counted on every match (those within the price range: the ranking applies it).
+      facets: await countFacets(db, lang, inArray(products.id, ranked.length ? ranked : [0]), filter, {
+        price: priceRangeFilter(range),
+        makers: true,
+      }),
+    }),
   };
+}
+
+/** The ids of `ranked` whose products hold the shopper's facet choices, in the same order. */
+async function narrowed(db: Db, ranked: number[], filter: FacetFilter): Promise<number[]> {
+  if (ranked.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ranked), ...facetConditions(filter)));
+  const kept = new Set(rows.map((r) => r.id));
+  return ranked.filter((id) => kept.has(id));
 }
 
 /**
@@ -207,6 +229,7 @@ export function searchProducts(
   page: Page,
   productName: string,
   range: PriceRange,
+  facets?: SearchQuery['facets'],
 ): Promise<PagedProducts> {
-  return sqlSearch(db).search({ lang, page, text: productName, range });
+  return sqlSearch(db).search({ lang, page, text: productName, range, facets });
 }

@@ -25,6 +25,7 @@ import {
   productSaleColumns,
   productVariants,
 } from './schema.ts';
+import { countFacets, facetConditions, hasFacetChoice, type FacetFilter } from './facets.ts';
 import { categorySpecNames, shownSpecs } from './specs.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
@@ -276,7 +277,7 @@ export async function productsByIds(db: Db, lang: Lang, ids: number[]): Promise<
  * (category, maker) on every write; with one, an index range scan counts it.
  */
 async function listingCount(db: Db, filters: ProductFilters, where: SQL | undefined): Promise<number> {
-  if (filters.startprice === undefined && filters.finishprice === undefined) {
+  if (filters.startprice === undefined && filters.finishprice === undefined && !hasFacetChoice(filters)) {
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${productCounts.n}), 0)::int` })
       .from(productCounts)
@@ -292,9 +293,11 @@ async function listingCount(db: Db, filters: ProductFilters, where: SQL | undefi
   return row?.n ?? 0;
 }
 
-export interface ProductFilters extends PriceRange {
+export interface ProductFilters extends PriceRange, FacetFilter {
   categoryId?: number | undefined;
   companyId?: number | undefined;
+  /** Answer the listing's facets too (facets.ts). */
+  withFacets?: boolean | undefined;
 }
 
 /**
@@ -302,7 +305,8 @@ export interface ProductFilters extends PriceRange {
  * The page's ids come from an index-only scan of the listing indexes of migration 0003; a page
  * in the second half is read from the end backwards, so the last pages cost what the first do.
  * A page past the end is an empty page with the true counts. Null when the category or company
- * asked for does not exist.
+ * asked for does not exist. Facet choices narrow the listing; `withFacets` adds the facets of
+ * the category's or maker's shelf (or of the whole catalog) to the answer.
  */
 export async function listProducts(
   db: Db,
@@ -325,16 +329,21 @@ export async function listProducts(
       .where(eq(companies.id, filters.companyId));
     if (!found) return null;
   }
-  const where = and(
-    visibleProduct,
+  const shelf = and(
     filters.categoryId !== undefined ? eq(products.categoryId, filters.categoryId) : undefined,
     filters.companyId !== undefined ? eq(products.companyId, filters.companyId) : undefined,
-    ...priceRangeFilter(filters),
   );
+  const where = and(visibleProduct, shelf, ...priceRangeFilter(filters), ...facetConditions(filters));
+  const facets = filters.withFacets
+    ? await countFacets(db, lang, shelf ?? sql`true`, filters, {
+        price: priceRangeFilter(filters),
+        makers: filters.companyId === undefined,
+      })
+    : undefined;
   const rawCount = await listingCount(db, filters, where);
   const pagging = { pageCount: Math.ceil(rawCount / pageSize), rawCount };
   const offset = (page - 1) * pageSize;
-  if (offset >= rawCount) return { products: [], pagging };
+  if (offset >= rawCount) return { products: [], pagging, ...(facets && { facets }) };
 
   const fromEnd = offset > rawCount / 2;
   const limit = Math.min(pageSize, rawCount - offset);
@@ -347,7 +356,7 @@ export async function listProducts(
     .offset(fromEnd ? rawCount - offset - limit : offset);
   const ids = idRows.map((r) => r.id);
   if (fromEnd) ids.reverse();
-  return { products: await productsByIds(db, lang, ids), pagging };
+  return { products: await productsByIds(db, lang, ids), pagging, ...(facets && { facets }) };
 }
 
 /**

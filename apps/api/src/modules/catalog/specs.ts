@@ -160,8 +160,9 @@ export async function categorySpecNames(
 /**
  * Writes again the `spec_search` of these products from their values of their own category's
  * attributes: each value with its unit in both languages, a number also glued to its English
- * unit ("5000mah"), so either way of typing it finds the product. Rows whose text is unchanged
- * are left alone.
+ * unit ("5000mah"), so either way of typing it finds the product. Writes their `spec_facets`
+ * too: "s<attribute>:<choice id or number>" for each choice and number value (facets.ts).
+ * Rows whose text and keys are unchanged are left alone.
  */
 export async function refreshSpecSearch(tx: Tx | Db, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -179,13 +180,21 @@ export async function refreshSpecSearch(tx: Tx | Db, productIds: number[]): Prom
         join ${specAttributes} a on a.id = s.attribute_id and a.category_id = p.category_id
         left join ${specChoices} c on c.id = s.choice_id
         where s.product_id = p.id
-      ), '') as doc
+      ), '') as doc,
+      array(
+        select 's' || a.id || ':' || coalesce(s.choice_id::text, s.number_value::text)
+        from ${productSpecs} s
+        join ${specAttributes} a on a.id = s.attribute_id and a.category_id = p.category_id
+        where s.product_id = p.id and s.text_ar is null
+        order by a.id
+      ) as facets
       from ${products} p
       where p.id = any(${sql.param(productIds)}::int[])
     )
-    update ${products} p set spec_search = fresh.doc
+    update ${products} p set spec_search = fresh.doc, spec_facets = fresh.facets
     from fresh
-    where p.id = fresh.id and p.spec_search is distinct from fresh.doc`);
+    where p.id = fresh.id
+      and (p.spec_search, p.spec_facets) is distinct from (fresh.doc, fresh.facets)`);
 }
 
 /** The products that fill any of these attributes. */

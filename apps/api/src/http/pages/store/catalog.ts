@@ -42,13 +42,19 @@ export function catalogPages({ app, lang, signal, isStaff }: StorePageContext): 
     relatedProducts: async (id) => (await app.catalog.related(id, lang)) ?? [],
     compare: (ids) => app.catalog.compare(ids, lang),
     productsPage: ({ pageSize, page, ...filters }) =>
-      unlessBusy(app.catalog.listing(lang, paging(pageSize, page), filters, signal)),
-    searchProducts: ({ pageSize, page, text, ...prices }) => {
+      unlessBusy(app.catalog.listing(lang, paging(pageSize, page), { ...filters, withFacets: true }, signal)),
+    searchProducts: ({ pageSize, page, text, ...filters }) => {
       // The API refuses a query it cannot read with a 400; a page shows no results instead.
       const body = productSearchBody.safeParse({ productName: text });
       if (!body.success) return Promise.resolve(noResults);
       return unlessBusy(
-        app.catalog.search(lang, paging(pageSize, page), body.data.productName, prices, signal),
+        app.catalog.search(
+          lang,
+          paging(pageSize, page),
+          body.data.productName,
+          { ...filters, withFacets: true },
+          signal,
+        ),
       );
     },
   };
