@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { text } from './text.ts';
 import { idParam, langQuery, pagingParams, pagingSchema, sarQueryValue } from './common.ts';
+import { FACET_KEY_PATTERN, MAX_FACET_KEY_LENGTH, MAX_FACET_KEYS } from './constants.ts';
 
 /** Image paths are relative to the API base, as the API has always answered them (`/uploads/products/x.webp`). */
 const imagePath = z.string();
@@ -99,17 +100,8 @@ export const productDetailsSchema = productSchema.extend({
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
-/**
- * A facet value: "<group>:<value>", where the group is `b` (a maker, by id), `o-<option>` (an
- * option, by the slug of its English name) or `s<attribute id>` (a specification), and the value
- * the maker's id, the option value's slug, or the specification's choice id or number.
- */
-export const facetKey = z
-  .string()
-  .max(120)
-  .regex(/^(b|o-[^:\s]+|s[0-9]{1,9}):[^:\s]+$/, 'FACET_INVALID');
-
-export const MAX_FACET_KEYS = 30;
+/** A facet value's key (FACET_KEY_PATTERN). */
+export const facetKey = z.string().max(MAX_FACET_KEY_LENGTH).regex(FACET_KEY_PATTERN, 'FACET_INVALID');
 
 export const facetValueSchema = z.object({
   key: z.string(),

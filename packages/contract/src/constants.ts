@@ -114,3 +114,13 @@ const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f
 export function hasControlCharacters(value: string, { multiline = false } = {}): boolean {
   return (multiline ? MULTI_LINE_REFUSED : SINGLE_LINE_REFUSED).test(value);
 }
+
+/**
+ * A facet key: "<group>:<value>", the group `b` (a maker, by id), `o-<option>` (an option, by the
+ * slug of its English name) or `s<attribute id>` (a specification); the value the maker's id,
+ * the option value's slug, or the specification's choice id or number.
+ */
+export const FACET_KEY_PATTERN = /^(b|o-[^:\s]+|s[0-9]{1,9}):[^:\s]+$/;
+export const MAX_FACET_KEY_LENGTH = 120;
+/** Facet values chosen at once, at most. */
+export const MAX_FACET_KEYS = 30;

@@ -141,6 +141,12 @@ export const errorMessages = {
     en: 'The image dimensions are too large',
   },
 
+  // listings
+  FACET_INVALID: {
+    ar: 'عامل التصفية غير صحيح',
+    en: 'The filter is not valid',
+  },
+
   // cart
   PRODUCT_NOT_FOUND: { ar: 'المنتج غير موجود', en: 'The product was not found' },
   OUT_OF_STOCK: { ar: 'المنتج غير متوفر حالياً', en: 'The product is out of stock' },

@@ -22,9 +22,9 @@ const colours: Record<string, Colour[]> = {
     { ar: 'وردي', en: 'Pink', swatch: '#f9a8d4' },
   ],
   samsung: [
-    { ar: 'أسود', en: 'Onyx Black', swatch: '#111827' },
-    { ar: 'رمادي', en: 'Marble Grey', swatch: '#d1d5db' },
-    { ar: 'بنفسجي', en: 'Cobalt Violet', swatch: '#8b5cf6' },
+    { ar: 'أسود أونيكس', en: 'Onyx Black', swatch: '#111827' },
+    { ar: 'رمادي رخامي', en: 'Marble Grey', swatch: '#d1d5db' },
+    { ar: 'بنفسجي كوبالت', en: 'Cobalt Violet', swatch: '#8b5cf6' },
   ],
   other: [
     { ar: 'أسود', en: 'Black', swatch: '#111827' },

@@ -4,9 +4,11 @@ import { useLocation } from 'react-router';
 import type { Route } from './+types/products';
 import { Pager } from '../components/ui/pager.tsx';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
+import { ChosenFilters, FilterPanel } from '../features/catalog/components/filter-panel.tsx';
 import { PriceFilter } from '../features/catalog/components/price-filter.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { listingSearch, parseListingParams } from '../features/catalog/listing-params.ts';
+import { isNarrowed } from '../features/catalog/listing.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
@@ -16,12 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
   const store = context.storeData(lang);
   const params = parseListingParams(new URL(request.url).searchParams);
-  const prices = { startprice: params.startprice, finishprice: params.finishprice };
+  const filters = {
+    startprice: params.startprice,
+    finishprice: params.finishprice,
+    facet: params.facet,
+    inStock: params.inStock,
+  };
   const [t, page] = await Promise.all([
     serverT(lang),
     params.q
-      ? store.searchProducts({ pageSize: pageSizes.search, page: params.page, text: params.q, ...prices })
-      : store.productsPage({ pageSize: pageSizes.search, page: params.page, ...prices }),
+      ? store.searchProducts({ pageSize: pageSizes.search, page: params.page, text: params.q, ...filters })
+      : store.productsPage({ pageSize: pageSizes.search, page: params.page, ...filters }),
   ]);
   // Without a category or company filter there is always a page (maybe empty).
   if (!page) throw new Error('The product listing answered nothing.');
@@ -32,12 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: t('catalog:products.description'),
       path: `/products${listingSearch({ page: params.q ? undefined : params.page })}`,
       // Search result pages are endless variations: keep them out of the index.
-      noindex: Boolean(params.q || params.startprice !== undefined || params.finishprice !== undefined),
+      noindex: Boolean(params.q) || isNarrowed(params),
     },
     title,
     params,
     products: page.products,
     paging: page.pagging,
+    facets: page.facets ?? null,
   };
 }
 
@@ -46,13 +54,15 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { pathname, search } = useLocation();
-  const { params, products, paging } = loaderData;
+  const { params, products, paging, facets } = loaderData;
   return (
     <ListingLayout
       title={loaderData.title}
       count={paging.rawCount}
       filters={<PriceFilter key={`${pathname}${search}`} products={products} applied={params} />}
+      aside={facets && <FilterPanel facets={facets} params={params} />}
     >
+      {facets && <ChosenFilters facets={facets} params={params} />}
       <ProductGrid products={products} headingLevel={2} />
       <Pager page={params.page} pageCount={paging.pageCount} />
       <p className="sr-only">{t('products.description')}</p>

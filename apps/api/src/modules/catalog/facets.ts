@@ -125,6 +125,18 @@ export async function countFacets(
 
 const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en || ar : ar || en);
 
+const byteUnits: Record<string, number> = { kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 };
+
+/**
+ * Where a value sorts by its English name: a size in bytes ("512 GB" before "1 TB"), else its
+ * leading number ("8 cores"), else 0 (then by name).
+ */
+export function sizeOf(name: string): number {
+  const match = /^\s*([0-9]+(?:\.[0-9]+)?)\s*([a-z]*)/i.exec(name);
+  if (!match) return 0;
+  return Number(match[1]) * (byteUnits[match[2]!.toLowerCase()] ?? 1);
+}
+
 interface Sortable extends FacetValue {
   order: number;
 }
@@ -193,9 +205,9 @@ async function facetGroups(
       'option',
       pick(lang, first.optionAr, first.optionEn),
       1000 + Math.min(...list.map((l) => l.optionPosition)),
-      // By name, numbers by their value ("64 GB" before "128 GB"): products order their values
-      // each their own way, so no product's order is the group's.
-      list.map((l) => value(l.key, pick(lang, l.valueAr, l.valueEn), 0, l.swatch)),
+      // By size, then by name: products order their values each their own way, so no product's
+      // order is the group's.
+      list.map((l) => value(l.key, pick(lang, l.valueAr, l.valueEn), sizeOf(l.valueEn), l.swatch)),
     );
   }
 

@@ -47,13 +47,30 @@ describe('listing URL state', () => {
       q: 'ipad',
       startprice: 10,
       finishprice: 99.5,
+      facet: [],
+      inStock: false,
     });
     expect(parseListingParams(new URLSearchParams('page=-2&startprice=abc'))).toEqual({
       page: 1,
       q: '',
       startprice: undefined,
       finishprice: undefined,
+      facet: [],
+      inStock: false,
     });
+  });
+
+  it('reads facet values and in-stock, leaving out what is no facet', () => {
+    const params = parseListingParams(
+      new URLSearchParams(
+        'facet=o-storage:256-gb&facet=b:3&facet=o-storage:256-gb&facet=nonsense&facet=s12:6.1&instock=1',
+      ),
+    );
+    expect(params.facet).toEqual(['o-storage:256-gb', 'b:3', 's12:6.1']);
+    expect(params.inStock).toBe(true);
+    expect(listingSearch({ ...params, page: 2 })).toBe(
+      '?facet=o-storage%3A256-gb&facet=b%3A3&facet=s12%3A6.1&instock=1&page=2',
+    );
   });
 
   it('swaps a reversed range instead of failing', () => {

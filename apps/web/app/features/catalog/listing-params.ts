@@ -1,5 +1,10 @@
 import type { Product } from '@shop/contract';
-import { hasControlCharacters } from '@shop/contract/constants';
+import {
+  FACET_KEY_PATTERN,
+  hasControlCharacters,
+  MAX_FACET_KEY_LENGTH,
+  MAX_FACET_KEYS,
+} from '@shop/contract/constants';
 import { data } from 'react-router';
 import { effectivePrice } from './pricing.ts';
 import type { PriceRange } from './api.ts';
@@ -9,6 +14,10 @@ export interface ListingParams extends PriceRange {
   page: number;
   /** Search text on /products. */
   q: string;
+  /** Facet values chosen (`facet`, repeated), in the order of the address. */
+  facet: string[];
+  /** Only products in stock (`instock=1`). */
+  inStock: boolean;
 }
 
 const amount = /^[0-9]{1,7}(\.[0-9]{1,2})?$/;
@@ -32,7 +41,16 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   if (startprice !== undefined && finishprice !== undefined && startprice > finishprice) {
     [startprice, finishprice] = [finishprice, startprice];
   }
-  return { page, q: q.trim().slice(0, 100), startprice, finishprice };
+  // A facet the shop cannot read is left out, as a bad page number is.
+  const facet = [
+    ...new Set(
+      search
+        .getAll('facet')
+        .filter((key) => key.length <= MAX_FACET_KEY_LENGTH && FACET_KEY_PATTERN.test(key)),
+    ),
+  ].slice(0, MAX_FACET_KEYS);
+  const inStock = search.get('instock') === '1';
+  return { page, q: q.trim().slice(0, 100), startprice, finishprice, facet, inStock };
 }
 
 /** The URL search of a listing state; page 1 and empty values are left out. */
@@ -41,6 +59,8 @@ export function listingSearch(params: Partial<ListingParams>): string {
   if (params.q) search.set('q', params.q);
   if (params.startprice !== undefined) search.set('startprice', String(params.startprice));
   if (params.finishprice !== undefined) search.set('finishprice', String(params.finishprice));
+  for (const key of params.facet ?? []) search.append('facet', key);
+  if (params.inStock) search.set('instock', '1');
   if (params.page && params.page > 1) search.set('page', String(params.page));
   const text = search.toString();
   return text ? `?${text}` : '';

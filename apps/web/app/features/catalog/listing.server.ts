@@ -2,7 +2,7 @@ import { idParam, pageSizes } from '@shop/contract';
 import { data, type AppLoadContext } from 'react-router';
 import { serverT } from '../../lib/i18n.server.ts';
 import { requestLang } from '../../lib/route-lang.ts';
-import { listingSearch, parseListingParams } from './listing-params.ts';
+import { listingSearch, parseListingParams, type ListingParams } from './listing-params.ts';
 import type { Facet } from './components/facet-label.tsx';
 
 /** A path id as the API's paths read one (digits, within what the database holds), else the page does not exist. */
@@ -49,6 +49,8 @@ export async function loadFacetListing(
       ...filter,
       startprice: params.startprice,
       finishprice: params.finishprice,
+      facet: params.facet,
+      inStock: params.inStock,
     }),
   ]);
   const current = facetList.find((facet) => facet.id === id);
@@ -67,6 +69,8 @@ export async function loadFacetListing(
       description,
       path: `${current.to}${listingSearch({ page: params.page })}`,
       image: current.image,
+      // A narrowed shelf is one of endless variations of the same products.
+      noindex: isNarrowed(params),
     },
     kind,
     id,
@@ -75,5 +79,13 @@ export async function loadFacetListing(
     params,
     products: page.products,
     paging: page.pagging,
+    filters: page.facets ?? null,
   };
 }
+
+/** Whether the shopper narrowed the listing by price, a facet or stock. */
+export const isNarrowed = (params: ListingParams) =>
+  params.startprice !== undefined ||
+  params.finishprice !== undefined ||
+  params.facet.length > 0 ||
+  params.inStock;

@@ -1,9 +1,10 @@
-import type { Paging, Product } from '@shop/contract';
+import type { Facets, Paging, Product } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocation } from 'react-router';
 import { Pager } from '../../../components/ui/pager.tsx';
 import type { ListingParams } from '../listing-params.ts';
 import { FacetDropdown } from './facet-dropdown.tsx';
+import { ChosenFilters, FilterPanel } from './filter-panel.tsx';
 import type { Facet } from './facet-label.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import { PriceFilter } from './price-filter.tsx';
@@ -18,6 +19,7 @@ export function FacetListing({
   params,
   products,
   paging,
+  filters,
 }: {
   kind: 'category' | 'company';
   id: number;
@@ -26,6 +28,8 @@ export function FacetListing({
   params: ListingParams;
   products: Product[];
   paging: Paging;
+  /** The shelf's facet counts, for the filter panel. */
+  filters: Facets | null;
 }) {
   const { t } = useTranslation('catalog');
   const { pathname, search } = useLocation();
@@ -44,7 +48,9 @@ export function FacetListing({
           <PriceFilter key={`${pathname}${search}`} products={products} applied={params} />
         </>
       }
+      aside={filters && <FilterPanel facets={filters} params={params} />}
     >
+      {filters && <ChosenFilters facets={filters} params={params} />}
       <ProductGrid products={products} headingLevel={2} />
       <Pager page={params.page} pageCount={paging.pageCount} />
     </ListingLayout>
