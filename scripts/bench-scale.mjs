@@ -52,7 +52,51 @@ function rssMb(pid) {
 }
 
 const json = { 'content-type': 'application/json' };
-function cases(size, first) {
+/**
+ * The catalog's facet keys, read from the facets of the first product's category: storage and
+ * colour values, the makers, and the RAM choices (a specification).
+ */
+async function facetSample(url, first) {
+  const answer = await (
+    await fetch(`${url}/api/Product/Select/All/Product/8/1?categoryId=${first.categoryId}&withFacets=true&lang=en`)
+  ).json();
+  const keysOf = (name) => answer.facets.groups.find((g) => g.name === name)?.values.map((v) => v.key) ?? [];
+  const categories = await (await fetch(`${url}/api/Category/Select/All/Category`)).json();
+  return {
+    storage: keysOf('Storage'),
+    colour: keysOf('Colour'),
+    ram: keysOf('RAM'),
+    makers: answer.facets.groups.find((g) => g.group === 'b').values.map((v) => v.key),
+    categories: categories.map((c) => c.categoryId),
+  };
+}
+
+/**
+ * Faceted listings as shoppers tick them: each request a random category, one to three facet
+ * groups with one or two values each, sometimes in stock only, and a page from 1 to 5. Seeded,
+ * so every run sends the same ones; few repeat, so the read cache answers few of them.
+ */
+function variedFacetPaths(sample) {
+  const next = random(91);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const paths = [];
+  for (let i = 0; i < 5000; i++) {
+    const groups = [sample.storage, sample.colour, sample.ram, sample.makers]
+      .filter(() => next() < 0.5)
+      .slice(0, 3);
+    const keys = groups.flatMap((values) => (next() < 0.5 ? [pick(values)] : [pick(values), pick(values)]));
+    const query = [
+      `categoryId=${pick(sample.categories)}`,
+      ...[...new Set(keys)].map((k) => `facet=${encodeURIComponent(k)}`),
+      ...(next() < 0.3 ? ['inStock=true'] : []),
+      'withFacets=true',
+    ];
+    paths.push(`/api/Product/Select/All/Product/8/${1 + Math.floor(next() * 5)}?${query.join('&')}`);
+  }
+  return paths;
+}
+
+function cases(size, first, sample) {
   const lastPage = Math.max(1, Math.ceil(size / 8) - 1);
   const search = (name, productName) => ({
     name: `search ${name}`,
@@ -73,6 +117,25 @@ function cases(size, first) {
       name: 'category deep page',
       path: `/api/Product/Select/All/Product/8/${Math.max(1, Math.floor(lastPage / 12))}?categoryId=${first.categoryId}`,
     },
+    {
+      name: 'facets of a category',
+      path: `/api/Product/Select/All/Product/8/1?categoryId=${first.categoryId}&withFacets=true`,
+    },
+    {
+      name: 'facets storage+colour',
+      path: `/api/Product/Select/All/Product/8/1?categoryId=${first.categoryId}&${[sample.storage[1], sample.storage[2], sample.colour[0]].map((k) => `facet=${encodeURIComponent(k)}`).join('&')}&withFacets=true`,
+    },
+    {
+      name: 'facets maker+RAM+stock',
+      path: `/api/Product/Select/All/Product/8/1?companyId=${first.companyId}&facet=${encodeURIComponent(sample.ram[1])}&inStock=true&withFacets=true`,
+    },
+    {
+      name: 'facets whole catalog',
+      path: `/api/Product/Select/All/Product/8/1?facet=${encodeURIComponent(sample.storage[0])}&withFacets=true`,
+    },
+    // Every request a combination not asked before (until the list wraps): what a faceted
+    // listing costs when the read cache cannot answer it.
+    { name: 'facets varied', path: '', paths: variedFacetPaths(sample) },
     { name: 'best sellers', path: '/api/Product/Select/Most/Products/Paied' },
     { name: 'newest', path: '/api/Product/Select/Last/Updated/Product' },
     { name: 'offers', path: '/api/Product/Select/Four/Image/Product' },
@@ -175,16 +238,18 @@ for (const size of sizes) {
       const first = (await (await fetch(`${server.url}/api/Product/Select/All/Product/1/1`)).json())
         .products[0];
       results.push({ size, endpoint: 'import', seconds: imported.seconds, rssMb: imported.rssMb });
-      for (const c of cases(size, first)) {
+      const sample = await facetSample(server.url, first);
+      for (const c of cases(size, first, sample)) {
         const alone = [];
         const probing = performance.now();
         // A slow endpoint gets fewer probes: at most 20 s of them.
         let sent = 0;
         const nextBody = () =>
           c.queries ? JSON.stringify({ productName: c.queries[sent++ % c.queries.length] }) : c.body;
+        const nextPath = () => (c.paths ? c.paths[sent++ % c.paths.length] : c.path);
         for (let i = 0; i < PROBES && performance.now() - probing < 20_000; i++) {
           const started = performance.now();
-          const res = await fetch(server.url + c.path, {
+          const res = await fetch(server.url + nextPath(), {
             method: c.method ?? 'GET',
             body: nextBody(),
             headers: c.headers,
@@ -200,12 +265,15 @@ for (const size of sizes) {
         }
         const run = () =>
           autocannon({
-            url: server.url + c.path,
+            url: server.url + (c.paths ? c.paths[0] : c.path),
             method: c.method ?? 'GET',
             body: c.body,
             headers: { 'accept-encoding': 'gzip', ...c.headers },
             ...(c.queries && {
               requests: [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+            }),
+            ...(c.paths && {
+              requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
             }),
             connections,
             duration: seconds,

@@ -1,7 +1,9 @@
 // A deterministic bilingual electronics catalog of any size, in the importer's file format
 // (docs/catalog-import.md): the same seed and size always give the same file. Brands, model
 // families, variants, colours, offers and stock are drawn from a seeded generator, so search
-// and listing are measured on text that looks like a real shop's.
+// and listing are measured on text that looks like a real shop's. Every product is sold in three
+// storage sizes (three variants) and fills its category's two specifications, so that faceted
+// listings are measured on what they count.
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 import { spawn } from 'node:child_process';
@@ -178,28 +180,58 @@ const variants = [
 ];
 const arDigits = (n) => String(n).replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[d]);
 
+/** Storage sizes a product is sold in: three in a row of these. */
+const storageSizes = [
+  ['٦٤ جيجابايت', '64 GB'],
+  ['١٢٨ جيجابايت', '128 GB'],
+  ['٢٥٦ جيجابايت', '256 GB'],
+  ['٥١٢ جيجابايت', '512 GB'],
+  ['١ تيرابايت', '1 TB'],
+];
+const ramChoices = ['4 GB', '8 GB', '12 GB', '16 GB', '32 GB'];
+const screenSizes = [6.1, 6.4, 6.7, 11, 13.3, 14, 15.6, 16, 43, 55, 65];
+
+/** Every category's specification attributes: a screen size (a number) and RAM (a choice). */
+const categorySpecs = [
+  { name: { ar: 'حجم الشاشة', en: 'Screen size' }, unit: { ar: 'بوصة', en: 'inch' }, kind: 'number' },
+  {
+    name: { ar: 'الذاكرة', en: 'RAM' },
+    kind: 'choice',
+    choices: ramChoices.map((en) => ({ ar: en.replace('GB', 'جيجابايت'), en })),
+  },
+];
+
 const svg = (label) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#1d4ed8"/><text x="200" y="210" font-size="48" text-anchor="middle" fill="#fff">${label}</text></svg>`;
 
+/** Products per catalog file: a file stays well under the importer's 50 MB limit. */
+const PART_SIZE = 25_000;
+
 /**
- * Writes `catalog.json` and its images (one per category and brand) into `dir`, with `size`
- * products, and returns the file's path. Products are written as a stream, so a 100k catalog
- * never sits in this process's memory as one string.
+ * Writes the catalog and its images (one per category and brand) into `dir`, with `size`
+ * products in files of at most PART_SIZE products (`catalog-1.json`, …), and returns their
+ * paths. Products are written as a stream, so a 100k catalog never sits in this process's
+ * memory as one string.
  */
 export async function writeScaleCatalog(dir, size, seed = 14) {
   const rand = random(seed);
+  // Options, variants and specifications are drawn from their own generator, so that the
+  // products' names, prices and stock are those of catalogs generated before them.
+  const more = random(seed + 1);
   const pick = (list) => list[Math.floor(rand() * list.length)];
   mkdirSync(path.join(dir, 'images'), { recursive: true });
   for (const c of scaleCategories) writeFileSync(path.join(dir, 'images', `${c.key}.svg`), svg(c.en));
   for (const b of scaleBrands) writeFileSync(path.join(dir, 'images', `${b.key}.svg`), svg(b.en));
-  const file = path.join(dir, 'catalog.json');
-  const out = createWriteStream(file);
-  const write = (text) => (out.write(text) ? undefined : new Promise((r) => out.once('drain', r)));
+  const files = [];
+  let out;
+  let write;
+  const close = () => new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
   const head = {
     categories: scaleCategories.map((c) => ({
       key: c.key,
       name: { ar: c.ar, en: c.en },
       image: `images/${c.key}.svg`,
+      specs: categorySpecs,
     })),
     companies: scaleBrands.map((b) => ({
       key: b.key,
@@ -207,8 +239,17 @@ export async function writeScaleCatalog(dir, size, seed = 14) {
       image: `images/${b.key}.svg`,
     })),
   };
-  await write(JSON.stringify(head).slice(0, -1) + ',"products":[');
   for (let i = 0; i < size; i++) {
+    if (i % PART_SIZE === 0) {
+      if (out) {
+        await write(']}');
+        await close();
+      }
+      files.push(path.join(dir, `catalog-${files.length + 1}.json`));
+      out = createWriteStream(files.at(-1));
+      write = (text) => (out.write(text) ? undefined : new Promise((r) => out.once('drain', r)));
+      await write(JSON.stringify(head).slice(0, -1) + ',"products":[');
+    }
     const category = pick(scaleCategories);
     const brand = pick(scaleBrands);
     const [familyAr, familyEn] = pick(brand.families);
@@ -217,6 +258,13 @@ export async function writeScaleCatalog(dir, size, seed = 14) {
     const [colourAr, colourEn] = pick(colours);
     const price = Math.round((50 + rand() * rand() * 9000) * 100) / 100;
     const onOffer = rand() < 0.2;
+    const offerPrice = onOffer ? Math.round(price * (0.6 + rand() * 0.35) * 100) / 100 : undefined;
+    const stock = Math.floor(rand() * 50);
+    const featured = rand() < 0.001;
+    // Three variants: three storage sizes in a row, in the colour the name gives; each size up
+    // costs 15 % more, and only the first is on offer.
+    const first = Math.floor(more() * (storageSizes.length - 2));
+    const sizes = storageSizes.slice(first, first + 3);
     const product = {
       sku: `gen-${i}`,
       name: {
@@ -229,17 +277,36 @@ export async function writeScaleCatalog(dir, size, seed = 14) {
       },
       category: category.key,
       company: brand.key,
-      price,
-      ...(onOffer && { offerPrice: Math.round(price * (0.6 + rand() * 0.35) * 100) / 100 }),
-      stock: Math.floor(rand() * 50),
-      ...(rand() < 0.001 && { featured: true }),
+      ...(featured && { featured: true }),
       image: `images/${category.key}.svg`,
+      options: [
+        { name: { ar: 'السعة', en: 'Storage' }, values: sizes.map(([ar, en]) => ({ ar, en })) },
+        {
+          name: { ar: 'اللون', en: 'Colour' },
+          kind: 'colour',
+          values: [{ ar: colourAr, en: colourEn, swatch: '#334155' }],
+        },
+      ],
+      variants: sizes.map(([, en], v) => {
+        const variantPrice = Math.round(price * (1 + 0.15 * v) * 100) / 100;
+        return {
+          sku: `gen-${i}-${v}`,
+          options: { Storage: en, Colour: colourEn },
+          price: variantPrice,
+          ...(v === 0 && offerPrice !== undefined && { offerPrice }),
+          stock: v === 0 ? stock : Math.floor(more() * 20),
+        };
+      }),
+      specs: {
+        'Screen size': screenSizes[Math.floor(more() * screenSizes.length)],
+        RAM: ramChoices[Math.floor(more() * ramChoices.length)],
+      },
     };
-    await write((i ? ',' : '') + JSON.stringify(product));
+    await write((i % PART_SIZE ? ',' : '') + JSON.stringify(product));
   }
   await write(']}');
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
-  return file;
+  await close();
+  return files;
 }
 
 /** Runs the importer CLI; resolves its wall time and peak RSS. */
@@ -286,9 +353,15 @@ export async function scaleDatabase(work, serverUrl, name) {
 
 /** Writes a catalog of `size` products into `work` and imports it (`label`: the database's kind). */
 export async function importedScaleCatalog(work, env, size, label) {
-  const file = await writeScaleCatalog(work, size);
-  console.log(`${size} products (${label}): importing…`);
-  return importScaleCatalog(file, env);
+  const files = await writeScaleCatalog(work, size);
+  console.log(`${size} products (${label}): importing ${files.length} file(s)…`);
+  const total = { seconds: 0, rssMb: 0 };
+  for (const file of files) {
+    const part = await importScaleCatalog(file, env);
+    total.seconds += part.seconds;
+    total.rssMb = Math.max(total.rssMb, part.rssMb);
+  }
+  return total;
 }
 
 /** The middle of timings in milliseconds, to a tenth: the figure other work on the machine moves least. */
