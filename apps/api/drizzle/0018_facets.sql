@@ -38,53 +38,75 @@ CREATE TABLE "option_facet_labels" (
 );
 --> statement-breakpoint
 
--- The option rollup of migration 0016 also keeps the product's option facet keys and their labels.
+-- The option rollup of migration 0016, in one pass over the products' options and values (its
+-- correlated subqueries read every value once per product when the planner's statistics lag a
+-- large import), also keeps the product's option facet keys and their labels.
 CREATE OR REPLACE FUNCTION products_option_rollup(ids integer[]) RETURNS void LANGUAGE sql AS $$
+  WITH vals AS (
+    SELECT c.product_id, c.position AS option_position, c.name_ar AS option_ar, c.name_en AS option_en,
+      c.kind, v.position AS value_position, v.name_ar AS value_ar, v.name_en AS value_en, v.swatch
+    FROM product_options c
+    LEFT JOIN product_option_values v ON v.option_id = c.id
+    WHERE c.product_id = ANY(ids)
+  ), per_option AS (
+    SELECT product_id, option_position, option_ar, option_en,
+      string_agg(value_ar || ' ' || value_en, ' ' ORDER BY value_position) AS names
+    FROM vals
+    GROUP BY product_id, option_position, option_ar, option_en
+  ), d AS (
+    SELECT o.product_id, o.option_text, f.swatches, f.facets
+    FROM (
+      SELECT product_id,
+        string_agg(option_ar || ' ' || option_en || ' ' || coalesce(names, ''), ' ' ORDER BY option_position) AS option_text
+      FROM per_option GROUP BY product_id
+    ) o
+    JOIN (
+      SELECT product_id,
+        jsonb_agg(jsonb_build_object('ar', value_ar, 'en', value_en, 'swatch', swatch) ORDER BY value_position)
+          FILTER (WHERE kind = 'colour' AND value_en IS NOT NULL) AS swatches,
+        array_agg(DISTINCT 'o-' || facet_slug(option_en) || ':' || facet_slug(value_en))
+          FILTER (WHERE value_en IS NOT NULL) AS facets
+      FROM vals GROUP BY product_id
+    ) f ON f.product_id = o.product_id
+  )
   UPDATE products p SET
     option_text = coalesce(d.option_text, ''),
     swatches = coalesce(d.swatches, '[]'::jsonb),
     option_facets = coalesce(d.facets, '{}')
   FROM unnest(ids) AS i(id)
-  LEFT JOIN (
-    SELECT o.product_id,
-      string_agg(o.name_ar || ' ' || o.name_en || ' ' || coalesce(vals.names, ''), ' ' ORDER BY o.position) AS option_text,
-      (SELECT jsonb_agg(jsonb_build_object('ar', v.name_ar, 'en', v.name_en, 'swatch', v.swatch) ORDER BY v.position)
-         FROM product_options c JOIN product_option_values v ON v.option_id = c.id
-        WHERE c.product_id = o.product_id AND c.kind = 'colour') AS swatches,
-      (SELECT array_agg(DISTINCT 'o-' || facet_slug(c.name_en) || ':' || facet_slug(v.name_en))
-         FROM product_options c JOIN product_option_values v ON v.option_id = c.id
-        WHERE c.product_id = o.product_id) AS facets
-    FROM product_options o
-    LEFT JOIN LATERAL (
-      SELECT string_agg(v.name_ar || ' ' || v.name_en, ' ' ORDER BY v.position) AS names
-      FROM product_option_values v WHERE v.option_id = o.id
-    ) vals ON true
-    WHERE o.product_id = ANY(ids)
-    GROUP BY o.product_id
-  ) d ON d.product_id = i.id
+  LEFT JOIN d ON d.product_id = i.id
   WHERE p.id = i.id
     AND (p.option_text, p.swatches, p.option_facets)
       IS DISTINCT FROM (coalesce(d.option_text, ''), coalesce(d.swatches, '[]'::jsonb), coalesce(d.facets, '{}'));
 
-  -- In key order, so that two writers of the same keys take their row locks in one order.
+  -- Labels that are new or changed only: an unchanged one is not written, so catalog writers
+  -- that share values ("256 GB") do not wait on each other's label rows. In key order, so that
+  -- two writers of the same new keys take their row locks in one order.
   INSERT INTO option_facet_labels AS l
     (key, option_ar, option_en, value_ar, value_en, swatch, option_position, value_position)
-  SELECT DISTINCT ON (key) key, option_ar, option_en, value_ar, value_en, swatch, option_position, value_position
+  SELECT x.key, x.option_ar, x.option_en, x.value_ar, x.value_en, x.swatch, x.option_position, x.value_position
   FROM (
-    SELECT 'o-' || facet_slug(c.name_en) || ':' || facet_slug(v.name_en) AS key,
-      c.name_ar AS option_ar, c.name_en AS option_en, v.name_ar AS value_ar, v.name_en AS value_en,
-      v.swatch, c.position AS option_position, v.position AS value_position, c.product_id
-    FROM product_options c JOIN product_option_values v ON v.option_id = c.id
-    WHERE c.product_id = ANY(ids)
+    SELECT DISTINCT ON (key) *
+    FROM (
+      SELECT 'o-' || facet_slug(c.name_en) || ':' || facet_slug(v.name_en) AS key,
+        c.name_ar AS option_ar, c.name_en AS option_en, v.name_ar AS value_ar, v.name_en AS value_en,
+        v.swatch, c.position AS option_position, v.position AS value_position, c.product_id
+      FROM product_options c JOIN product_option_values v ON v.option_id = c.id
+      WHERE c.product_id = ANY(ids)
+    ) named
+    ORDER BY key, product_id DESC
   ) x
-  ORDER BY key, product_id DESC
+  WHERE NOT EXISTS (
+    SELECT 1 FROM option_facet_labels o
+    WHERE o.key = x.key
+      AND (o.option_ar, o.option_en, o.value_ar, o.value_en, o.swatch, o.option_position, o.value_position)
+        IS NOT DISTINCT FROM (x.option_ar, x.option_en, x.value_ar, x.value_en, x.swatch, x.option_position, x.value_position)
+  )
+  ORDER BY x.key
   ON CONFLICT (key) DO UPDATE SET
     option_ar = excluded.option_ar, option_en = excluded.option_en,
     value_ar = excluded.value_ar, value_en = excluded.value_en, swatch = excluded.swatch,
-    option_position = excluded.option_position, value_position = excluded.value_position
-  WHERE (l.option_ar, l.option_en, l.value_ar, l.value_en, l.swatch, l.option_position, l.value_position)
-    IS DISTINCT FROM (excluded.option_ar, excluded.option_en, excluded.value_ar, excluded.value_en,
-      excluded.swatch, excluded.option_position, excluded.value_position);
+    option_position = excluded.option_position, value_position = excluded.value_position;
 $$;
 --> statement-breakpoint
 SELECT products_option_rollup(ARRAY(SELECT DISTINCT product_id FROM product_options ORDER BY 1));
