@@ -120,6 +120,17 @@ describe('the catalog at 20,000 products', () => {
             finishprice: 3000,
           }),
       ],
+      [
+        'by category, with facets and a maker chosen',
+        () =>
+          listProducts(db, 'ar', page, {
+            categoryId,
+            facet: [`b:${samsung}`, 'o-storage:256-gb'],
+            inStock: true,
+            withFacets: true,
+          }),
+      ],
+      ['by maker, with facets', () => listProducts(db, 'ar', page, { companyId: samsung, withFacets: true })],
       ['best sellers', () => featuredProducts(db, 'ar')],
       ['newest', () => newestProducts(db, 'ar')],
       ['offers', () => offerProducts(db, 'ar')],
@@ -136,6 +147,11 @@ describe('the catalog at 20,000 products', () => {
         () => searchProducts(db, 'ar', page, 'galaxy', { startprice: 100, finishprice: 900 }),
       ],
       ['search, empty', () => searchProducts(db, 'ar', page, '', {})],
+      [
+        'search with facets',
+        () =>
+          searchProducts(db, 'ar', page, 'galaxy', {}, { facet: [`b:${samsung}`], withFacets: true }),
+      ],
     ];
     const scans: string[] = [];
     for (const [name, read] of reads) {
