@@ -102,6 +102,11 @@ export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export const pagedProductsSchema = z.object({
   products: z.array(productSchema),
   pagging: pagingSchema,
+  /**
+   * Present on a search answer when no product matched every word of the query: the products
+   * are the best partial matches, and `matched` lists the query's words they match, as typed.
+   */
+  partial: z.object({ matched: z.array(z.string()) }).optional(),
 });
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
 
