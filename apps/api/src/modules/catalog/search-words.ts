@@ -13,6 +13,8 @@ import type { QueryWord, Spelling } from './search.ts';
  * - stems, for a word no catalog word contains: the word without an attached prefix (و ب ل ف ال
  *   لل and their pairs), or its singular by a few plural rules (سماعات → سماعه, شواحن → شاحن,
  *   chargers → charger), kept when the catalog holds the stem;
+ * - a short word's typo the trigram index cannot see (two letters swapped, one too many), when
+ *   the corrected word is a catalog word;
  * - compounds: a word the catalog holds split (ماكبوك, the catalog writing ماك بوك), and two
  *   neighbouring words the catalog holds joined (ريد مي, the catalog writing ريدمي).
  */
@@ -59,6 +61,24 @@ export function stems(w: string): string[] {
       )
     : [];
   return [...new Set([...bare, ...[w, ...bare].flatMap(singulars)])].filter((s) => s !== w);
+}
+
+/**
+ * The word with two neighbouring letters swapped or one letter left out: the typos of a short
+ * word that share too few trigrams with the right one for the trigram index to offer it
+ * (نفوا for نوفا).
+ */
+export function swapsAndDeletions(w: string): string[] {
+  const l = letters(w);
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < l.length; i++) {
+    const swapped = [...l];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
+    out.add(swapped.join(''));
+  }
+  if (l.length > MIN_STEM) for (let i = 0; i < l.length; i++) out.add([...l.slice(0, i), ...l.slice(i + 1)].join(''));
+  out.delete(w);
+  return [...out];
 }
 
 /** The ways a word may be cut in two, each part at least two letters. */
@@ -128,6 +148,12 @@ async function synonymsOf(db: Db, keys: string[]) {
 export async function wordVariants(db: Db, words: QueryWord[]): Promise<QueryWord[]> {
   const long = (w: string) => letters(w).length >= MIN_STEM;
   const stemsOf = new Map(words.filter((x) => !x.known && long(x.w)).map((x) => [x.w, stems(x.w)]));
+  // A short typo the trigram index found nothing for.
+  const typosOf = new Map(
+    words
+      .filter((x) => !x.known && x.near.length === 0 && long(x.w))
+      .map((x) => [x.w, swapsAndDeletions(x.w)]),
+  );
   const splitsOf = new Map(
     words.filter((x) => !x.known && letters(x.w).length >= 4).map((x) => [x.w, splits(x.w)]),
   );
@@ -135,7 +161,9 @@ export async function wordVariants(db: Db, words: QueryWord[]): Promise<QueryWor
   const joined = pairs.map(([a, b]) => a.w + b.w);
 
   // One after the other: the search's transaction holds one connection.
-  const vocab = await vocabulary(db, [...new Set([...[...stemsOf.values()].flat(), ...joined])]);
+  const vocab = await vocabulary(db, [
+    ...new Set([...[...stemsOf.values()].flat(), ...[...typosOf.values()].flat(), ...joined]),
+  ]);
   const phrases = await phrasesHeld(db, [
     ...new Set([...splitsOf.values()].flat().map(([a, b]) => `${a} ${b}`)),
   ]);
@@ -168,6 +196,8 @@ export async function wordVariants(db: Db, words: QueryWord[]): Promise<QueryWor
       if (v && (v.term || (v.known && letters(stem).length >= 4))) add(word.w, { text: stem, start: false }, true);
       addSynonyms(word.w, stem);
     }
+    for (const typo of typosOf.get(word.w) ?? [])
+      if (vocab.get(typo)?.term) add(word.w, { text: typo, start: false }, true);
     for (const [a, b] of splitsOf.get(word.w) ?? []) {
       const phrase = `${a} ${b}`;
       if (phrases.has(phrase)) add(word.w, { text: phrase, start: false }, true);
