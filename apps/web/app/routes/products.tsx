@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { Route } from './+types/products';
 import { Pager } from '../components/ui/pager.tsx';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
+import { PartialSearchNote } from '../features/catalog/components/partial-search-note.tsx';
 import { PriceFilter } from '../features/catalog/components/price-filter.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { listingSearch, parseListingParams } from '../features/catalog/listing-params.ts';
@@ -38,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     params,
     products: page.products,
     paging: page.pagging,
+    // No product matched every word: which words the results match.
+    partial: page.partial ?? null,
   };
 }
 
@@ -46,13 +49,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { pathname, search } = useLocation();
-  const { params, products, paging } = loaderData;
+  const { params, products, paging, partial } = loaderData;
   return (
     <ListingLayout
       title={loaderData.title}
       count={paging.rawCount}
       filters={<PriceFilter key={`${pathname}${search}`} products={products} applied={params} />}
     >
+      {partial && <PartialSearchNote matched={partial.matched} />}
       <ProductGrid products={products} headingLevel={2} />
       <Pager page={params.page} pageCount={paging.pageCount} />
       <p className="sr-only">{t('products.description')}</p>
