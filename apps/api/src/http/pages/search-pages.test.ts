@@ -92,13 +92,20 @@ describe('the search synonyms page, without JavaScript', () => {
   });
 
   it('sends a visitor without a staff session to sign in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/en/dashboard/search-synonyms', headers: { host: ADMIN_HOST } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/en/dashboard/search-synonyms',
+      headers: { host: ADMIN_HOST },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/^\/en\/dashboard\/login/);
   });
 
   it('adds a group (Arabic), refuses one word (English), removes a group after asking, with audit entries', async () => {
-    const added = await post('/dashboard/search-synonyms', { intent: 'create', words: 'شاحن متنقل، باور بانك' });
+    const added = await post('/dashboard/search-synonyms', {
+      intent: 'create',
+      words: 'شاحن متنقل، باور بانك',
+    });
     expect(added.statusCode, added.body).toBe(302);
     expect(added.headers.location).toBe('/dashboard/search-synonyms');
     expect(textOf((await open('/dashboard/search-synonyms')).body)).toContain('شاحن متنقل، باور بانك');
@@ -127,7 +134,10 @@ describe('the search synonyms page, without JavaScript', () => {
     expect((await listSynonymGroups(t.app.db)).some((g) => g.id === group!.id)).toBe(false);
     expect(textOf((await open('/en/dashboard/search-synonyms')).body)).not.toContain('شاحن متنقل');
 
-    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, String(group!.id)));
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(group!.id)));
     expect(entries.filter((e) => e.actor === email).map((e) => e.action)).toEqual([
       'search_synonyms.create',
       'search_synonyms.delete',

@@ -82,7 +82,10 @@ export const searchSynonymRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      found(await removeSynonymGroup(shop, request.params.id, auditActor(request)), 'SYNONYM_GROUP_NOT_FOUND');
+      found(
+        await removeSynonymGroup(shop, request.params.id, auditActor(request)),
+        'SYNONYM_GROUP_NOT_FOUND',
+      );
       return okMessage('SYNONYMS_DELETED', request.lang);
     },
   );

@@ -44,7 +44,13 @@ describe('search in a shop that sells phones, televisions, laptops and audio', (
     const sony = await maker('سوني', 'Sony');
     const anker = await maker('انكر', 'Anker');
     const xiaomi = await maker('شاومي', 'Xiaomi');
-    const make = async (key: string, nameAr: string, nameEn: string, companyId: number, categoryId: number) => {
+    const make = async (
+      key: string,
+      nameAr: string,
+      nameEn: string,
+      companyId: number,
+      categoryId: number,
+    ) => {
       p[key] = (await createProduct(db, { nameAr, nameEn, companyId, categoryId })).id;
     };
     await make('nova', 'هواوي نوفا ١١', 'Huawei Nova 11', huawei, phones);

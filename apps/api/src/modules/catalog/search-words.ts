@@ -76,7 +76,8 @@ export function swapsAndDeletions(w: string): string[] {
     [swapped[i], swapped[i + 1]] = [swapped[i + 1]!, swapped[i]!];
     out.add(swapped.join(''));
   }
-  if (l.length > MIN_STEM) for (let i = 0; i < l.length; i++) out.add([...l.slice(0, i), ...l.slice(i + 1)].join(''));
+  if (l.length > MIN_STEM)
+    for (let i = 0; i < l.length; i++) out.add([...l.slice(0, i), ...l.slice(i + 1)].join(''));
   out.delete(w);
   return [...out];
 }
@@ -89,10 +90,11 @@ export function splits(w: string): [string, string][] {
   return out;
 }
 
-const textArray = (values: string[]): SQL => sql`array[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (values: string[]): SQL =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 const escapeLike = (e: SQL) => sql`replace(replace(replace(${e}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
@@ -193,7 +195,8 @@ export async function wordVariants(db: Db, words: QueryWord[]): Promise<QueryWor
       const v = vocab.get(stem);
       // The stem stands for the word when the catalog holds it (a word of its own, or inside
       // a longer one when it is long enough not to be chance).
-      if (v && (v.term || (v.known && letters(stem).length >= 4))) add(word.w, { text: stem, start: false }, true);
+      if (v && (v.term || (v.known && letters(stem).length >= 4)))
+        add(word.w, { text: stem, start: false }, true);
       addSynonyms(word.w, stem);
     }
     for (const typo of typosOf.get(word.w) ?? [])

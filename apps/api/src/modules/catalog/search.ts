@@ -306,7 +306,11 @@ async function partialMatch(
   });
   if (held.length < words.length) {
     const found = await ranked(db, term, held, every(held), filters);
-    if (found.length > 0) return answer(found.map((r) => r.id), held);
+    if (found.length > 0)
+      return answer(
+        found.map((r) => r.id),
+        held,
+      );
   }
   if (held.length < 3) return null;
   const allButOne = sql.join(

@@ -48,7 +48,12 @@ describe('search synonyms', () => {
     return pagedProductsSchema.parse(res.json()).products.map((p) => p.productId);
   };
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, lang = 'en') =>
-    t.app.inject({ method, url: `${url}?lang=${lang}`, headers: staff.headers, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url: `${url}?lang=${lang}`,
+      headers: staff.headers,
+      ...(payload ? { payload } : {}),
+    });
 
   it('lists the groups the migration seeds, in both languages', async () => {
     const res = await call('GET', adminSearchPaths.synonymGroups.pattern);
@@ -88,7 +93,10 @@ describe('search synonyms', () => {
     expect(await search('بطارية متنقلة')).toEqual([productId]);
 
     const removed = await call('DELETE', adminSearchPaths.synonymGroup.build({ id: item.id }));
-    expect(removed.json()).toMatchObject({ code: 'SYNONYMS_DELETED', message: 'The synonym group was removed' });
+    expect(removed.json()).toMatchObject({
+      code: 'SYNONYMS_DELETED',
+      message: 'The synonym group was removed',
+    });
     expect(await search('بطارية متنقلة')).toEqual([]);
 
     const entries = await t.app.db
@@ -108,9 +116,24 @@ describe('search synonyms', () => {
   });
 
   it.each([
-    ['one word', { words: 'جوال' }, 'SYNONYM_WORDS_TOO_FEW', 'Write at least two different words, separated by commas'],
-    ['the same word twice', { words: 'Phone, phone' }, 'SYNONYM_WORDS_TOO_FEW', 'Write at least two different words, separated by commas'],
-    ['a word over 60 letters', { words: `a, ${'b'.repeat(61)}` }, 'SYNONYM_WORD_TOO_LONG', 'A word is too long (60 characters at most)'],
+    [
+      'one word',
+      { words: 'جوال' },
+      'SYNONYM_WORDS_TOO_FEW',
+      'Write at least two different words, separated by commas',
+    ],
+    [
+      'the same word twice',
+      { words: 'Phone, phone' },
+      'SYNONYM_WORDS_TOO_FEW',
+      'Write at least two different words, separated by commas',
+    ],
+    [
+      'a word over 60 letters',
+      { words: `a, ${'b'.repeat(61)}` },
+      'SYNONYM_WORD_TOO_LONG',
+      'A word is too long (60 characters at most)',
+    ],
   ])('refuses %s, saying why in the language asked', async (_case, payload, code, message) => {
     const en = await call('POST', adminSearchPaths.synonymGroups.pattern, payload);
     expect(en.statusCode).toBe(400);
@@ -123,8 +146,14 @@ describe('search synonyms', () => {
   it('answers 404 in the language asked for a group that is not there', async () => {
     const en = await call('PUT', adminSearchPaths.synonymGroup.build({ id: 999_999 }), { words: 'a, b' });
     expect(en.statusCode).toBe(404);
-    expect(en.json()).toMatchObject({ code: 'SYNONYM_GROUP_NOT_FOUND', message: 'The synonym group was not found' });
+    expect(en.json()).toMatchObject({
+      code: 'SYNONYM_GROUP_NOT_FOUND',
+      message: 'The synonym group was not found',
+    });
     const ar = await call('DELETE', adminSearchPaths.synonymGroup.build({ id: 999_999 }), undefined, 'ar');
-    expect(ar.json()).toMatchObject({ code: 'SYNONYM_GROUP_NOT_FOUND', message: 'مجموعة المرادفات غير موجودة' });
+    expect(ar.json()).toMatchObject({
+      code: 'SYNONYM_GROUP_NOT_FOUND',
+      message: 'مجموعة المرادفات غير موجودة',
+    });
   });
 });

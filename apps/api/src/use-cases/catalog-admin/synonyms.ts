@@ -1,7 +1,11 @@
 import type { SynonymGroup, SynonymGroupInput } from '@shop/contract';
 import type { AuditActor } from '../../lib/audit-actor.ts';
 import { recordAudit } from '../../modules/audit/service.ts';
-import { deleteSynonymGroup, insertSynonymGroup, updateSynonymGroup } from '../../modules/catalog/synonyms.ts';
+import {
+  deleteSynonymGroup,
+  insertSynonymGroup,
+  updateSynonymGroup,
+} from '../../modules/catalog/synonyms.ts';
 import type { CatalogAdminDeps } from './products.ts';
 
 /*

@@ -9,7 +9,12 @@ import { found } from '../../openapi.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
 
 /** The search synonyms page (any member, as the other catalog pages): the same use cases as the API's calls. */
-export function searchSynonymPages({ app, lang, read, act }: BackOfficePageContext): BackOfficeSearchSynonyms {
+export function searchSynonymPages({
+  app,
+  lang,
+  read,
+  act,
+}: BackOfficePageContext): BackOfficeSearchSynonyms {
   const shop = app.shop;
   return {
     synonymGroups: () => read({}, () => adminSynonymGroups(shop.db)),

@@ -24,7 +24,12 @@ function SynonymRow({ group }: { group: SynonymGroup }) {
         {words}
       </p>
       <EditDetails name={words}>
-        <Form ref={formRef} method="post" noValidate className="grid gap-3 p-4 md:grid-cols-[1fr_auto] md:items-end">
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="grid gap-3 p-4 md:grid-cols-[1fr_auto] md:items-end"
+        >
           <input type="hidden" name="intent" value={CATALOG_INTENT.update} />
           <input type="hidden" name="id" value={group.id} />
           <TextField
@@ -53,7 +58,13 @@ function SynonymRow({ group }: { group: SynonymGroup }) {
 }
 
 /** The search synonyms page: what synonyms do, a form to add a group, and the groups. */
-export function SynonymManager({ groups, serverAnswer }: { groups: SynonymGroup[]; serverAnswer?: FormAnswer }) {
+export function SynonymManager({
+  groups,
+  serverAnswer,
+}: {
+  groups: SynonymGroup[];
+  serverAnswer?: FormAnswer;
+}) {
   const { t } = useTranslation('dashboard-catalog');
   // Added: the form is emptied for the next one (the list shows the new group).
   const create = useActionForm({ serverAnswer, onDone: () => create.formRef.current?.reset() });
