@@ -77,13 +77,17 @@ describe('search in a shop that sells phones, televisions, laptops and audio', (
       expect(en.partial).toEqual({ matched: ['Huawei'] });
     });
 
-    it('leaves out a stray letter the catalog starts no word with', async () => {
+    it('leaves out a stray letter no word of the catalog starts with, and keeps a short word one does', async () => {
       const ar = await search('هواوي نوفا ظ');
       expect(ar.products.map((x) => x.productId)).toEqual([p.nova]);
       expect(ar.partial).toEqual({ matched: ['هواوي', 'نوفا'] });
       const en = await search('huawei q nova', 'en');
       expect(en.products.map((x) => x.productId)).toEqual([p.nova]);
       expect(en.partial).toEqual({ matched: ['huawei', 'nova'] });
+      // "tv" is in no word list (too short) but starts a word of the TV's text: it stays.
+      const tv = await search('samsung tv ظظظظ', 'en');
+      expect(tv.products.map((x) => x.productId)).toEqual([p.tv]);
+      expect(tv.partial).toEqual({ matched: ['samsung', 'tv'] });
     });
 
     it('of three words the catalog holds but no product together, answers the products holding two', async () => {

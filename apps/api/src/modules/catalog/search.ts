@@ -135,7 +135,7 @@ async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
         select 1 from ${searchTerms} t where t.term like '%' || ${likeEscapeSql(sql`q.w`)} || '%'
       ) as known,
       length(q.w) < 3 and exists (
-        select 1 from ${searchTerms} t where t.term like ${likeEscapeSql(sql`q.w`)} || '%'
+        select 1 from ${products} p where p.search_doc like '% ' || ${likeEscapeSql(sql`q.w`)} || '%'
       ) as starts
     ) k
     order by q.ord`);
@@ -143,7 +143,8 @@ async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
     .rows;
   const words = rows.map(({ starts, ...r }) => {
     const near = r.near.filter((t) => editDistance(t, r.w, allowedEdits(r.w)) <= allowedEdits(r.w));
-    // A word of one or two letters is held when a catalog word starts with it (it must start one).
+    // A word of one or two letters (too short for search_terms) is held when a word of some
+    // product's text starts with it, as it must to match.
     const held = [...r.w].length < 3 ? starts : r.known || near.length > 0;
     return { ...r, near, more: [], held };
   });
