@@ -29,6 +29,14 @@ beforeAll(async () => {
     categoryId: phones.id,
     companyId: huawei.id,
   });
+  const accessories = await createCategory(t.app.db, { nameAr: 'ملحقات', nameEn: 'Accessories' });
+  const anker = await createCompany(t.app.db, { nameAr: 'انكر', nameEn: 'Anker' });
+  await createProduct(t.app.db, {
+    nameAr: 'باور بانك انكر',
+    nameEn: 'Anker Power Bank',
+    categoryId: accessories.id,
+    companyId: anker.id,
+  });
 }, 180_000);
 afterAll(() => t.close());
 
@@ -102,6 +110,11 @@ describe('the search synonyms page, without JavaScript', () => {
   });
 
   it('adds a group (Arabic), refuses one word (English), removes a group after asking, with audit entries', async () => {
+    // The search page, read (and kept by the page cache) before the group exists.
+    const searchPage = () =>
+      t.app.inject({ method: 'GET', url: `/products?q=${encodeURIComponent('شاحن متنقل')}` });
+    expect(textOf((await searchPage()).body)).not.toContain('باور بانك انكر');
+
     const added = await post('/dashboard/search-synonyms', {
       intent: 'create',
       words: 'شاحن متنقل، باور بانك',
@@ -109,6 +122,8 @@ describe('the search synonyms page, without JavaScript', () => {
     expect(added.statusCode, added.body).toBe(302);
     expect(added.headers.location).toBe('/dashboard/search-synonyms');
     expect(textOf((await open('/dashboard/search-synonyms')).body)).toContain('شاحن متنقل، باور بانك');
+    // The shopper's search hears the new group at once.
+    expect(textOf((await searchPage()).body)).toContain('باور بانك انكر');
 
     const refused = await post('/en/dashboard/search-synonyms', { intent: 'create', words: 'charger' });
     expect(refused.statusCode).toBe(200);
@@ -133,6 +148,7 @@ describe('the search synonyms page, without JavaScript', () => {
     expect(removed.headers.location).toBe('/en/dashboard/search-synonyms');
     expect((await listSynonymGroups(t.app.db)).some((g) => g.id === group!.id)).toBe(false);
     expect(textOf((await open('/en/dashboard/search-synonyms')).body)).not.toContain('شاحن متنقل');
+    expect(textOf((await searchPage()).body)).not.toContain('باور بانك انكر');
 
     const entries = await t.app.db
       .select()
