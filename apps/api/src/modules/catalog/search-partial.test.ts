@@ -104,6 +104,9 @@ describe('search in a shop that sells phones, televisions, laptops and audio', (
       expect(await search('zzqqxx bbvvkk')).toEqual({ products: [], pagging: { pageCount: 0, rawCount: 0 } });
       // Two words the catalog holds, never together: either may be the one meant.
       expect(await ids('huawei charger')).toEqual([]);
+      // A number or a stray letter alone names nothing to show.
+      expect(await ids('11 zzqqxx')).toEqual([]);
+      expect(await ids('نوفا ١١ ظظظظ')).toEqual([p.nova]);
     });
 
     it('keeps the words as typed, with their marks', async () => {

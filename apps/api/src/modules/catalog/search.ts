@@ -286,12 +286,18 @@ export async function rankedMatches(
 }
 
 /**
+ * Whether these words alone name something to show: a word of three letters or more that is not
+ * a number. A number or a stray letter ("1 UNION SELECT …" keeping only "1") names nothing.
+ */
+const namesSomething = (words: QueryWord[]) => words.some((x) => !isShort(x.w) && !/^[0-9]+$/.test(x.w));
+
+/**
  * When no product holds every word: first the words the catalog holds in some spelling, all of
  * them (a word it holds nowhere, "موبايل" in a shop that writes جوال with no synonym, is left
  * out); then, for three words or more, all but one, the best product deciding which one is left
  * out and only products matching the same words kept, so the answer says which words it used.
  * Two words the catalog holds that no product holds together ("samsung headset") answer nothing:
- * either could be the one the shopper meant.
+ * either could be the one the shopper meant; so do kept words that name nothing.
  */
 async function partialMatch(
   db: Db,
@@ -300,11 +306,9 @@ async function partialMatch(
   filters: Filters,
 ): Promise<{ ids: number[]; partial: PartialMatch } | null> {
   const held = words.filter((x) => x.held);
-  if (held.length === 0) return null;
-  const answer = (ids: number[], used: QueryWord[]) => ({
-    ids,
-    partial: { matched: used.map((x) => x.typed) },
-  });
+  if (!namesSomething(held)) return null;
+  const answer = (ids: number[], used: QueryWord[]) =>
+    namesSomething(used) ? { ids, partial: { matched: used.map((x) => x.typed) } } : null;
   if (held.length < words.length) {
     const found = await ranked(db, term, held, every(held), filters);
     if (found.length > 0)
