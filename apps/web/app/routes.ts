@@ -49,6 +49,7 @@ export default [
     ...page('dashboard/categories', 'routes/dashboard-categories.tsx'),
     ...page('dashboard/categories/:id/specs', 'routes/dashboard-category-specs.tsx'),
     ...page('dashboard/brands', 'routes/dashboard-brands.tsx'),
+    ...page('dashboard/search-synonyms', 'routes/dashboard-search-synonyms.tsx'),
 
     // content, import and settings
     ...page('dashboard/import', 'routes/dashboard-import.tsx'),

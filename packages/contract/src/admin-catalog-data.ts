@@ -13,6 +13,7 @@ import type {
   ProductUpdate,
   ProductVariantsInput,
 } from './admin-catalog.ts';
+import type { BackOfficeSearchSynonyms } from './admin-search-data.ts';
 import type { Ok } from './errors.ts';
 import type {
   AdminProductSpecs,
@@ -36,7 +37,8 @@ export type CatalogGroupKind = 'category' | 'brand';
  * halalas, as the schema reads them); an image is the file the page's form posted, checked,
  * re-encoded and refused as the API's upload is (413 IMAGE_TOO_LARGE, 415 IMAGE_INVALID, …).
  */
-export interface BackOfficeCatalog {
+/** The catalog's pages; the search synonyms page is one of them. */
+export interface BackOfficeCatalog extends BackOfficeSearchSynonyms {
   /** One page of products, hidden ones included. A query the API cannot read throws a 400 Response. */
   products(query: AdminProductsQueryInput): Promise<AdminProductPage>;
   /** One product as it is edited, or null. */

@@ -80,6 +80,19 @@ export const catalogAdminErrorMessages = {
   BRAND_REQUIRED: { ar: 'اختر العلامة التجارية', en: 'Choose a brand' },
   CATEGORY_NOT_FOUND: { ar: 'القسم غير موجود', en: 'The category was not found' },
   BRAND_NOT_FOUND: { ar: 'العلامة التجارية غير موجودة', en: 'The brand was not found' },
+  SYNONYM_GROUP_NOT_FOUND: { ar: 'مجموعة المرادفات غير موجودة', en: 'The synonym group was not found' },
+  SYNONYM_WORDS_TOO_FEW: {
+    ar: 'اكتب كلمتين مختلفتين على الأقل، تفصل بينها فاصلة',
+    en: 'Write at least two different words, separated by commas',
+  },
+  SYNONYM_WORDS_TOO_MANY: {
+    ar: 'للمجموعة 20 كلمة على الأكثر',
+    en: 'A group has 20 words at most',
+  },
+  SYNONYM_WORD_TOO_LONG: {
+    ar: 'الكلمة طويلة جداً (60 حرفاً على الأكثر)',
+    en: 'A word is too long (60 characters at most)',
+  },
   PRODUCT_IMAGE_REQUIRED: { ar: 'اختر صورة لرفعها', en: 'Choose an image to upload' },
   PRODUCT_IMAGES_FULL: {
     ar: 'للمنتج 10 صور على الأكثر: احذف صورة أولاً',
@@ -199,4 +212,6 @@ export const catalogAdminSuccessMessages = {
   SPEC_SAVED: { ar: 'تم حفظ المواصفة', en: 'The specification was saved' },
   SPEC_DELETED: { ar: 'تم حذف المواصفة', en: 'The specification was removed' },
   PRODUCT_SPECS_SAVED: { ar: 'تم حفظ مواصفات المنتج', en: "The product's specifications were saved" },
+  SYNONYMS_SAVED: { ar: 'تم حفظ المرادفات', en: 'The synonyms were saved' },
+  SYNONYMS_DELETED: { ar: 'تم حذف مجموعة المرادفات', en: 'The synonym group was removed' },
 } as const;

@@ -138,6 +138,11 @@ export const pagedProductsSchema = z.object({
   pagging: pagingSchema,
   /** Only when asked for (`withFacets=true`; the shop's listing pages always ask). */
   facets: facetsSchema.optional(),
+  /**
+   * Present on a search answer when no product matched every word of the query: the products
+   * are the best partial matches, and `matched` lists the query's words they match, as typed.
+   */
+  partial: z.object({ matched: z.array(z.string()) }).optional(),
 });
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
 

@@ -31,3 +31,5 @@ export * from './links.ts';
 export { importIssueMessage } from './admin-content-messages.ts';
 export type * from './admin-content-data.ts';
 export * from './specs.ts';
+export * from './admin-search.ts';
+export type * from './admin-search-data.ts';

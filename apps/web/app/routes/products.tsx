@@ -5,6 +5,7 @@ import type { Route } from './+types/products';
 import { Pager } from '../components/ui/pager.tsx';
 import { ListingLayout } from '../features/catalog/components/listing-layout.tsx';
 import { ChosenFilters, FilterPanel } from '../features/catalog/components/filter-panel.tsx';
+import { PartialSearchNote } from '../features/catalog/components/partial-search-note.tsx';
 import { PriceFilter } from '../features/catalog/components/price-filter.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { listingSearch, parseListingParams } from '../features/catalog/listing-params.ts';
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: page.products,
     paging: page.pagging,
     facets: page.facets ?? null,
+    // No product matched every word: which words the results match.
+    partial: page.partial ?? null,
   };
 }
 
@@ -54,7 +57,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { pathname, search } = useLocation();
-  const { params, products, paging, facets } = loaderData;
+  const { params, products, paging, facets, partial } = loaderData;
   return (
     <ListingLayout
       title={loaderData.title}
@@ -63,6 +66,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       aside={facets && <FilterPanel facets={facets} params={params} />}
     >
       {facets && <ChosenFilters facets={facets} params={params} />}
+      {partial && <PartialSearchNote matched={partial.matched} />}
       <ProductGrid products={products} headingLevel={2} />
       <Pager page={params.page} pageCount={paging.pageCount} />
       <p className="sr-only">{t('products.description')}</p>

@@ -142,6 +142,13 @@ describe('the catalog at 20,000 products', () => {
       ['search, cross-script', () => searchProducts(db, 'ar', page, 'ايفون', {})],
       ['search, a short word', () => searchProducts(db, 'en', page, 'tv', {})],
       ['search, no match', () => searchProducts(db, 'ar', page, 'zzqqxx', {})],
+      ['search, a synonym', () => searchProducts(db, 'ar', page, 'موبايل', {})],
+      [
+        'search, prefixes, a plural, a compound',
+        () => searchProducts(db, 'ar', page, 'والجوالات ماكبوك', {}),
+      ],
+      ['search, a word the catalog lacks', () => searchProducts(db, 'ar', page, 'سامسونج بنفسجي', {})],
+      ['search, all words but one', () => searchProducts(db, 'en', page, 'galaxy iphone samsung', {})],
       [
         'search with a price range',
         () => searchProducts(db, 'ar', page, 'galaxy', { startprice: 100, finishprice: 900 }),

@@ -418,3 +418,29 @@ export const optionFacetLabels = pgTable('option_facet_labels', {
   optionPosition: smallint('option_position').notNull(),
   valuePosition: smallint('value_position').notNull(),
 });
+
+/** A group of words that mean the same to shoppers (migration 0019, decision 198). */
+export const searchSynonymGroups = pgTable('search_synonym_groups', {
+  id: serial('id').primaryKey(),
+  ...timestamps,
+});
+
+/** One word or short phrase of a synonym group, in the group's order; `norm` is its ar_norm(). */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => searchSynonymGroups.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    word: text('word').notNull(),
+    norm: text('norm')
+      .notNull()
+      .generatedAlwaysAs(sql`ar_norm(word)`),
+  },
+  (t) => [
+    primaryKey({ name: 'search_synonyms_pk', columns: [t.groupId, t.sort] }),
+    uniqueIndex('search_synonyms_group_norm').on(t.groupId, t.norm),
+    index('search_synonyms_norm').on(t.norm),
+  ],
+);

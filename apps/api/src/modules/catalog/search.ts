@@ -3,6 +3,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { countFacets, facetConditions, hasFacetChoice, type FacetFilter } from './facets.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
+import { wordVariants } from './search-words.ts';
 import {
   emptyPage,
   listProducts,
@@ -28,6 +29,13 @@ import {
  *    must start a word (LIKE '% w%'). At most MAX_CANDIDATES are taken.
  * 3. Only those candidates are ranked: a word found in the product's own name counts most, then
  *    its maker's, then its category's; a word found as it is ranks above any near match.
+ *
+ * A query word is also matched by its other spellings (decision 198, `wordVariants`): the other
+ * words of its synonym group (`search_synonyms`, edited in the back office), its stem when the
+ * catalog holds the stem and not the word (attached Arabic prefixes, plurals), and a compound
+ * written joined or split (ماكبوك / ماك بوك). When no product holds every word, the search
+ * answers partial matches and says which words it used (`partialMatch`): first without the words
+ * the catalog holds in no spelling, then, for three words or more, without one of them.
  */
 
 /*
@@ -57,12 +65,25 @@ export interface SearchQuery {
   includeHidden?: boolean;
 }
 
-interface QueryWord {
+export interface QueryWord {
   w: string;
+  /** The word as the shopper typed it (before normalization), for saying which words were used. */
+  typed: string;
   /** true when some catalog word contains it as it is. */
   known: boolean;
   /** For an unknown word: catalog words that look like it. */
   near: string[];
+  /** Synonyms, stems and compounds (`wordVariants`). */
+  more: Spelling[];
+  /** Whether the catalog holds it in some spelling: partial matches leave out the others. */
+  held: boolean;
+}
+
+/** One way a query word may appear in a product's search text. */
+export interface Spelling {
+  text: string;
+  /** It must begin a word there (short words and synonyms: "tv" is not in "tvs", "phone" not in "iphone"). */
+  start: boolean;
 }
 
 const likeEscape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,38 +113,66 @@ export function editDistance(a: string, b: string, max: number): number {
 /** How many letters a typo of a word this long may get wrong. */
 const allowedEdits = (w: string) => ([...w].length >= 7 ? 2 : 1);
 
-/** The query's distinct normalized words, each marked known or not, with near catalog words. */
+/** SQL that escapes LIKE's wildcards in a text expression. */
+const likeEscapeSql = (e: SQL) => sql`replace(replace(replace(${e}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
+/** The query's distinct normalized words in the order typed, each marked known or not, with near catalog words. */
 async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
   const result = await db.execute(sql`
     with q as (
-      select distinct w from regexp_split_to_table(ar_norm(${term}), '\\s+') as w where w <> ''
+      select w, (array_agg(typed order by ord))[1] as typed, min(ord) as ord
+      from regexp_split_to_table(${term}, '\\s+') with ordinality as x(typed, ord)
+      cross join lateral (select ar_norm(x.typed) as w) n
+      where w <> ''
+      group by w
+      order by min(ord)
       limit ${MAX_QUERY_WORDS}
     )
-    select q.w, k.known,
+    select q.w, q.typed, k.known, k.starts,
       case when k.known then '{}'::text[] else array(
         select t.term from ${searchTerms} t where t.term % q.w
         order by similarity(t.term, q.w) desc limit ${MAX_NEAR_TERMS}
       ) end as near
     from q cross join lateral (
       select length(q.w) < 3 or exists (
-        select 1 from ${searchTerms} t
-        where t.term like '%' || replace(replace(replace(q.w, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-      ) as known
-    ) k`);
-  const rows = (result as unknown as { rows: QueryWord[] }).rows;
-  return rows.map((r) => ({
-    ...r,
-    near: r.near.filter((t) => editDistance(t, r.w, allowedEdits(r.w)) <= allowedEdits(r.w)),
-  }));
+        select 1 from ${searchTerms} t where t.term like '%' || ${likeEscapeSql(sql`q.w`)} || '%'
+      ) as known,
+      length(q.w) < 3 and exists (
+        select 1 from ${products} p where p.search_doc like '% ' || ${likeEscapeSql(sql`q.w`)} || '%'
+      ) as starts
+    ) k
+    order by q.ord`);
+  const rows = (result as unknown as { rows: (Omit<QueryWord, 'more' | 'held'> & { starts: boolean })[] })
+    .rows;
+  const words = rows.map(({ starts, ...r }) => {
+    const near = r.near.filter((t) => editDistance(t, r.w, allowedEdits(r.w)) <= allowedEdits(r.w));
+    // A word of one or two letters (too short for search_terms) is held when a word of some
+    // product's text starts with it, as it must to match.
+    const held = [...r.w].length < 3 ? starts : r.known || near.length > 0;
+    return { ...r, near, more: [], held };
+  });
+  return wordVariants(db, words);
 }
 
-/** The spellings a word is matched by: itself, and for a typo the catalog words it stands for. */
-const spellings = (word: QueryWord) => (word.known ? [word.w] : [word.w, ...word.near]);
+const isShort = (w: string) => [...w].length < 3;
+
+/**
+ * The spellings a word is matched by: itself (a short word must start a word), for a typo the
+ * catalog words it stands for, and its synonyms, stem and compounds.
+ */
+const spellings = (word: QueryWord): Spelling[] => [
+  ...(word.known ? [{ text: word.w, start: isShort(word.w) }] : [{ text: word.w, start: false }]),
+  ...(word.known ? [] : word.near.map((text) => ({ text, start: false }))),
+  ...word.more,
+];
+
+const spellingMatches = (s: Spelling): SQL =>
+  sql`${products.searchDoc} like ${s.start ? `% ${likeEscape(s.text)}%` : `%${likeEscape(s.text)}%`}`;
 
 function wordMatches(word: QueryWord): SQL {
-  if ([...word.w].length < 3) return sql`${products.searchDoc} like ${`% ${likeEscape(word.w)}%`}`;
-  const exact = spellings(word).map((s) => sql`${products.searchDoc} like ${`%${likeEscape(s)}%`}`);
-  return sql`(${sql.join([...exact, sql`${word.w} <% ${products.searchDoc}`], sql` or `)})`;
+  const each = spellings(word).map(spellingMatches);
+  if (!isShort(word.w)) each.push(sql`${word.w} <% ${products.searchDoc}`);
+  return each.length === 1 ? each[0]! : sql`(${sql.join(each, sql` or `)})`;
 }
 
 const categoryNorm = sql`ar_norm(${categories.nameAr} || ' ' || ${categories.nameEn})`;
@@ -134,7 +183,7 @@ const categoryNorm = sql`ar_norm(${categories.nameAr} || ' ' || ${categories.nam
  */
 function wordScore(word: QueryWord): SQL {
   const scores = spellings(word).map(
-    (s) =>
+    ({ text: s }) =>
       sql`(greatest(word_similarity(${s}, ${products.searchNorm}), 0.9 * word_similarity(${s}, ${companies.searchNorm}), 0.8 * word_similarity(${s}, ${categoryNorm})) + case when strpos(${products.searchNorm}, ${s}) > 0 then 1 else 0 end)`,
   );
   return scores.length === 1 ? scores[0]! : sql`greatest(${sql.join(scores, sql`, `)})`;
@@ -159,15 +208,16 @@ async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
   const term = text.trim();
   // A price range alone names no category or company, so the listing is never null.
   if (term === '') return (await listProducts(db, lang, page, { ...range, ...filter })) ?? emptyPage;
-  const ranked = await rankedIds(db, term, query);
-  const ids = hasFacetChoice(filter) ? await narrowed(db, ranked, filter) : ranked;
+  const { ids: matches, partial } = await rankedMatches(db, term, query);
+  const ids = hasFacetChoice(filter) ? await narrowed(db, matches, filter) : matches;
   const start = (page.page - 1) * page.pageSize;
   return {
     products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
     pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
+    ...(partial && { partial }),
     ...(filter.withFacets && {
       // Counted on every match (those within the price range: the ranking applies it).
-      facets: await countFacets(db, lang, inArray(products.id, ranked.length ? ranked : [0]), filter, {
+      facets: await countFacets(db, lang, inArray(products.id, matches.length ? matches : [0]), filter, {
         price: priceRangeFilter(range),
         makers: true,
       }),
@@ -175,41 +225,42 @@ async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
   };
 }
 
-/** The ids of `ranked` whose products hold the shopper's facet choices, in the same order. */
-async function narrowed(db: Db, ranked: number[], filter: FacetFilter): Promise<number[]> {
-  if (ranked.length === 0) return [];
+/** The ids of `matches` whose products hold the shopper's facet choices, in the same order. */
+async function narrowed(db: Db, matches: number[], filter: FacetFilter): Promise<number[]> {
+  if (matches.length === 0) return [];
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(inArray(products.id, ranked), ...facetConditions(filter)));
+    .where(and(inArray(products.id, matches), ...facetConditions(filter)));
   const kept = new Set(rows.map((r) => r.id));
-  return ranked.filter((id) => kept.has(id));
+  return matches.filter((id) => kept.has(id));
 }
 
+type Filters = Pick<SearchQuery, 'range' | 'includeHidden'>;
+
 /**
- * The ids of the products matching every word of `term`, best first (at most MAX_CANDIDATES).
- * The back office's list filters and sorts within these.
+ * The candidates meeting `where` (at most MAX_CANDIDATES), best first, each with which of
+ * `words` it matches.
  */
-export async function rankedIds(
+async function ranked(
   db: Db,
   term: string,
-  { range, includeHidden = false }: Pick<SearchQuery, 'range' | 'includeHidden'>,
-): Promise<number[]> {
-  const words = await queryWords(db, term);
-  // A query of diacritics or punctuation alone matches nothing rather than everything.
-  if (words.length === 0) return [];
-
+  words: QueryWord[],
+  where: SQL,
+  { range, includeHidden = false }: Filters,
+): Promise<{ id: number; matches: boolean[] }[]> {
   const candidates = db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(...words.map(wordMatches), ...priceRangeFilter(range), includeHidden ? undefined : visibleProduct),
-    )
+    .where(and(where, ...priceRangeFilter(range), includeHidden ? undefined : visibleProduct))
     .limit(MAX_CANDIDATES)
     .as('candidates');
   const score = sql.join(words.map(wordScore), sql` + `);
-  const ranked = await db
-    .select({ id: products.id })
+  const rows = await db
+    .select({
+      id: products.id,
+      matches: sql<boolean[]>`array[${sql.join(words.map(wordMatches), sql`, `)}]`,
+    })
     .from(candidates)
     .innerJoin(products, sql`${products.id} = ${candidates.id}`)
     .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
@@ -219,7 +270,88 @@ export async function rankedIds(
       sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
       products.id,
     );
-  return ranked.map((r) => r.id);
+  return rows;
+}
+
+const every = (words: QueryWord[]) => and(...words.map(wordMatches))!;
+
+/**
+ * The ids of the products matching every word of `term`, best first (at most MAX_CANDIDATES).
+ * The back office's list filters and sorts within these.
+ */
+export async function rankedIds(db: Db, term: string, filters: Filters): Promise<number[]> {
+  const words = await queryWords(db, term);
+  // A query of diacritics or punctuation alone matches nothing rather than everything.
+  if (words.length === 0) return [];
+  return (await ranked(db, term, words, every(words), filters)).map((r) => r.id);
+}
+
+/** Which words of the shopper's query a partial answer used, as typed. */
+export interface PartialMatch {
+  matched: string[];
+}
+
+/**
+ * The storefront's search: the products matching every word, best first; when none does, the
+ * best partial matches (`partialMatch`) and the words they match.
+ */
+export async function rankedMatches(
+  db: Db,
+  term: string,
+  filters: Filters,
+): Promise<{ ids: number[]; partial?: PartialMatch }> {
+  const words = await queryWords(db, term);
+  if (words.length === 0) return { ids: [] };
+  const all = await ranked(db, term, words, every(words), filters);
+  if (all.length > 0) return { ids: all.map((r) => r.id) };
+  return (await partialMatch(db, term, words, filters)) ?? { ids: [] };
+}
+
+/**
+ * Whether these words alone name something to show: a word of three letters or more that is not
+ * a number. A number or a stray letter ("1 UNION SELECT …" keeping only "1") names nothing.
+ */
+const namesSomething = (words: QueryWord[]) => words.some((x) => !isShort(x.w) && !/^[0-9]+$/.test(x.w));
+
+/**
+ * When no product holds every word: first the words the catalog holds in some spelling, all of
+ * them (a word it holds nowhere, "موبايل" in a shop that writes جوال with no synonym, is left
+ * out); then, for three words or more, all but one, the best product deciding which one is left
+ * out and only products matching the same words kept, so the answer says which words it used.
+ * Two words the catalog holds that no product holds together ("samsung headset") answer nothing:
+ * either could be the one the shopper meant; so do kept words that name nothing.
+ */
+async function partialMatch(
+  db: Db,
+  term: string,
+  words: QueryWord[],
+  filters: Filters,
+): Promise<{ ids: number[]; partial: PartialMatch } | null> {
+  const held = words.filter((x) => x.held);
+  if (!namesSomething(held)) return null;
+  const answer = (ids: number[], used: QueryWord[]) =>
+    namesSomething(used) ? { ids, partial: { matched: used.map((x) => x.typed) } } : null;
+  if (held.length < words.length) {
+    const found = await ranked(db, term, held, every(held), filters);
+    if (found.length > 0)
+      return answer(
+        found.map((r) => r.id),
+        held,
+      );
+  }
+  if (held.length < 3) return null;
+  const allButOne = sql.join(
+    held.map((_, i) => sql`(${every(held.filter((_x, j) => j !== i))})`),
+    sql` or `,
+  );
+  const found = await ranked(db, term, held, sql`(${allButOne})`, filters);
+  const best = found[0];
+  if (!best) return null;
+  const same = (m: boolean[]) => m.every((v, i) => v === best.matches[i]);
+  return answer(
+    found.filter((r) => same(r.matches)).map((r) => r.id),
+    held.filter((_, i) => best.matches[i]),
+  );
 }
 
 /** Products matching every word of `productName`, best matches first. */

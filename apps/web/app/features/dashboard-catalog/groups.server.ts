@@ -1,4 +1,10 @@
-import { errorMessage, groupInputSchema, groupOrderSchema, type CatalogGroupKind } from '@shop/contract';
+import {
+  errorMessage,
+  groupInputSchema,
+  groupOrderSchema,
+  type ActionResult,
+  type CatalogGroupKind,
+} from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { askToConfirm, confirmError } from '../dashboard/confirm.server.ts';
@@ -40,10 +46,11 @@ export async function groupAction(
   kind: CatalogGroupKind,
   { request, context }: { request: Request; context: AppLoadContext },
 ) {
-  const { bo, read, intent, back, invalid } = await catalogForm(
+  const page = await catalogForm(
     { request, context },
     kind === 'category' ? '/dashboard/categories' : '/dashboard/brands',
   );
+  const { bo, read, intent, back, invalid } = page;
 
   if (intent === CATALOG_INTENT.create) {
     const result = await submitAction(
@@ -57,21 +64,13 @@ export async function groupAction(
     );
     return answerForm(request, result, { back });
   }
-  const id = idField.safeParse(read.values);
   if (intent === CATALOG_INTENT.update) {
-    if (!id.success) return invalid();
-    const result = await submitAction(
-      request,
-      {
-        schema: groupInputSchema,
-        run: (input, form) =>
-          bo.catalog.saveGroup(kind, Number(id.data.id), input, postedFile(form, 'image')),
-      },
-      read,
+    return editRow(request, page, groupInputSchema, (id, input, form) =>
+      bo.catalog.saveGroup(kind, id, input, postedFile(form, 'image')),
     );
-    return answerForm(request, result, { back });
   }
   if (intent === CATALOG_INTENT.moveUp || intent === CATALOG_INTENT.moveDown) {
+    const id = idField.safeParse(read.values);
     if (!id.success) return invalid();
     const list = kind === 'category' ? await bo.catalog.categories() : await bo.catalog.brands();
     const ids = list.map((g) => g.id);
@@ -88,16 +87,45 @@ export async function groupAction(
     return answerForm(request, result, { back });
   }
   if (intent === CATALOG_INTENT.remove) {
-    const ask = askToConfirm(read.values);
-    if (ask) return ask;
-    if (!id.success) return invalid();
-    const result = await submitAction(
-      request,
-      { schema: z.object({}), run: () => bo.catalog.removeGroup(kind, Number(id.data.id)) },
-      read,
-    );
-    if (!result.ok) return confirmError(read.values, result.error);
-    return answerForm(request, result, { back });
+    return removeRow(request, page, (id) => bo.catalog.removeGroup(kind, id));
   }
   return invalid();
+}
+
+type CatalogForm = Awaited<ReturnType<typeof catalogForm>>;
+
+/** A row's edit form: the posted `id` and fields checked by `schema`, then `run`, answered as the page answers. */
+export async function editRow<S extends z.ZodType>(
+  request: Request,
+  page: CatalogForm,
+  schema: S,
+  run: (id: number, input: z.output<S>, form: FormData) => Promise<ActionResult>,
+) {
+  const id = idField.safeParse(page.read.values);
+  if (!id.success) return page.invalid();
+  const result = await submitAction(
+    request,
+    { schema, run: (input, form) => run(Number(id.data.id), input, form) },
+    page.read,
+  );
+  return answerForm(request, result, { back: page.back });
+}
+
+/** A row's removal: asked first (without JavaScript too), then `remove` of the posted `id`. */
+export async function removeRow(
+  request: Request,
+  page: CatalogForm,
+  remove: (id: number) => Promise<ActionResult>,
+) {
+  const ask = askToConfirm(page.read.values);
+  if (ask) return ask;
+  const id = idField.safeParse(page.read.values);
+  if (!id.success) return page.invalid();
+  const result = await submitAction(
+    request,
+    { schema: z.object({}), run: () => remove(Number(id.data.id)) },
+    page.read,
+  );
+  if (!result.ok) return confirmError(page.read.values, result.error);
+  return answerForm(request, result, { back: page.back });
 }

@@ -24,6 +24,7 @@ export const dashboardNav: readonly DashboardNavItem[] = (
     { key: 'nav.products', path: '/dashboard/products' },
     { key: 'nav.categories', path: '/dashboard/categories' },
     { key: 'nav.brands', path: '/dashboard/brands' },
+    { key: 'nav.searchSynonyms', path: '/dashboard/search-synonyms' },
     { key: 'nav.import', path: '/dashboard/import' },
     { key: 'nav.content', path: '/dashboard/content' },
     { key: 'nav.settings', path: '/dashboard/settings' },

@@ -29,6 +29,7 @@ import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
 import { postedImage, requireImage, withStoredImage } from '../../uploads.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
+import { searchSynonymPages } from './search-synonyms.ts';
 
 /**
  * The catalog pages (any member): products, one product, categories and brands, and their
@@ -36,10 +37,12 @@ import type { BackOfficePageContext } from '../back-office-data.ts';
  * the same upload helper as the API's, so it is checked, re-encoded and refused alike. Each
  * change answers the message the page shows; its loaders read what changed afterwards.
  */
-export function catalogPages({ app, lang, read, act }: BackOfficePageContext): BackOfficeCatalog {
+export function catalogPages(ctx: BackOfficePageContext): BackOfficeCatalog {
+  const { app, lang, read, act } = ctx;
   const shop = app.shop;
   const uploadsDir = app.config.uploadsDir;
   return {
+    ...searchSynonymPages(ctx),
     products: (input) =>
       read({}, () => adminProductsPage(shop.db, parseAs(adminProductsQuery, input, 'querystring'), lang)),
     product: (id) => read({}, () => adminProductView(shop.db, id)),
