@@ -50,8 +50,9 @@ describe('store data for page loaders', () => {
       expect(await store.relatedProducts(productId)).toEqual(
         await api(apiPaths.relatedProducts.build({ id: productId }), headers),
       );
+      // The listing pages always show their filters, so they read the listing with its facets.
       expect(await store.productsPage({ pageSize: 8, page: 1 })).toEqual(
-        await api(apiPaths.productsPaged.build({ pageSize: 8, page: 1 }), headers),
+        await api(`${apiPaths.productsPaged.build({ pageSize: 8, page: 1 })}?withFacets=true`, headers),
       );
     }
   });

@@ -60,9 +60,10 @@ const all = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql
 
 /**
  * The facets of the products that `base` selects (visible ones only): every value with its
- * count, the in-stock count and the price range, with the shopper's choices applied as above.
- * `price` is the price range's condition, applied to all but the price figures. Without
- * `makers`, the maker group is left out (a maker's own page).
+ * count, the in-stock count and the price range, with the shopper's choices applied as above;
+ * and `total`, how many products every choice leaves. `price` is the price range's condition,
+ * applied to all but the price figures. Without `makers`, the maker group is left out (a
+ * maker's own page).
  */
 export async function countFacets(
   db: Db,
@@ -70,7 +71,7 @@ export async function countFacets(
   base: SQL,
   filter: FacetFilter,
   { price, makers }: { price: SQL[]; makers: boolean },
-): Promise<Facets> {
+): Promise<{ facets: Facets; total: number }> {
   const chosen = chosenGroups(filter);
   // Each condition is computed once per product, as a column of `m`; a key's count applies every
   // one of them but its own group's.
@@ -105,6 +106,8 @@ export async function countFacets(
       where ${keyCondition}
       group by k
     union all
+    select '#total', count(*)::int from m where ${others('')}
+    union all
     select '#stock', count(*)::int from m where m.in_stock and ${others('stock')}
     union all
     select '#min', coalesce(min(m.price), -1) from m where ${others('price')}
@@ -117,9 +120,12 @@ export async function countFacets(
   const min = counts.get('#min') ?? -1;
   const max = counts.get('#max') ?? -1;
   return {
-    groups: await facetGroups(db, lang, found, counts, chosenKeys),
-    inStock: { count: counts.get('#stock') ?? 0, selected: filter.inStock === true },
-    price: min < 0 ? null : { min: halalasToSar(min), max: halalasToSar(max) },
+    facets: {
+      groups: await facetGroups(db, lang, found, counts, chosenKeys),
+      inStock: { count: counts.get('#stock') ?? 0, selected: filter.inStock === true },
+      price: min < 0 ? null : { min: halalasToSar(min), max: halalasToSar(max) },
+    },
+    total: counts.get('#total') ?? 0,
   };
 }
 

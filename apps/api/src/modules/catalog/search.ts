@@ -217,10 +217,12 @@ async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
     ...(partial && { partial }),
     ...(filter.withFacets && {
       // Counted on every match (those within the price range: the ranking applies it).
-      facets: await countFacets(db, lang, inArray(products.id, matches.length ? matches : [0]), filter, {
-        price: priceRangeFilter(range),
-        makers: true,
-      }),
+      facets: (
+        await countFacets(db, lang, inArray(products.id, matches.length ? matches : [0]), filter, {
+          price: priceRangeFilter(range),
+          makers: true,
+        })
+      ).facets,
     }),
   };
 }

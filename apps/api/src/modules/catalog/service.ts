@@ -334,13 +334,15 @@ export async function listProducts(
     filters.companyId !== undefined ? eq(products.companyId, filters.companyId) : undefined,
   );
   const where = and(visibleProduct, shelf, ...priceRangeFilter(filters), ...facetConditions(filters));
-  const facets = filters.withFacets
+  // With its facets, the listing's count comes from the same pass over the shelf.
+  const counted = filters.withFacets
     ? await countFacets(db, lang, shelf ?? sql`true`, filters, {
         price: priceRangeFilter(filters),
         makers: filters.companyId === undefined,
       })
     : undefined;
-  const rawCount = await listingCount(db, filters, where);
+  const facets = counted?.facets;
+  const rawCount = counted ? counted.total : await listingCount(db, filters, where);
   const pagging = { pageCount: Math.ceil(rawCount / pageSize), rawCount };
   const offset = (page - 1) * pageSize;
   if (offset >= rawCount) return { products: [], pagging, ...(facets && { facets }) };
