@@ -35,7 +35,9 @@ const colour = (values: ('Blue' | 'Black')[]) => ({
   nameEn: 'Colour',
   kind: 'colour' as const,
   values: values.map((v) =>
-    v === 'Blue' ? { ar: 'أزرق', en: 'Blue', swatch: '#1e3a8a' } : { ar: 'أسود', en: 'Black', swatch: '#111111' },
+    v === 'Blue'
+      ? { ar: 'أزرق', en: 'Blue', swatch: '#1e3a8a' }
+      : { ar: 'أسود', en: 'Black', swatch: '#111111' },
   ),
 });
 
@@ -239,5 +241,53 @@ describe('facets of a search', () => {
     expect(names(narrowed)).toEqual(['galaxy']);
     expect(narrowed.pagging.rawCount).toBe(1);
     expect(shown(narrowed.facets).Colour).toEqual(['Black 1']);
+  });
+});
+
+describe('facets of a search over several categories', () => {
+  it('tell apart two specifications of one name by their category', async () => {
+    const db = t.app.db;
+    const tablets = (await createCategory(db, { nameAr: 'أجهزة لوحية', nameEn: 'Tablets' })).id;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${adminCatalogPaths.categorySpecs.build({ id: tablets })}?lang=en`,
+      headers: staff.headers,
+      payload: {
+        nameAr: 'حجم الشاشة',
+        nameEn: 'Screen size',
+        unitAr: 'بوصة',
+        unitEn: 'inch',
+        kind: 'number',
+      },
+    });
+    const tabletScreen = adminSpecAttributeListSchema.parse(added.json()).items[0]!.id;
+    const pixel = async (categoryId: number, nameEn: string, attribute: number, size: number) => {
+      const { product } = await createProductWithVariants(
+        db,
+        [storage(['128'])],
+        [{ sku: `${nameEn}-128`, values: ['128 GB'], priceHalalas: 200_000, stock: 1 }],
+        { categoryId, companyId: apple, nameEn, nameAr: nameEn },
+      );
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `${adminCatalogPaths.productSpecs.build({ id: product.id })}?lang=en`,
+        headers: staff.headers,
+        payload: { version: product.version, values: { [attribute]: size } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await pixel(phones, 'Pixel 8', screen, 6.2);
+    await pixel(tablets, 'Pixel Tablet', tabletScreen, 11);
+    for (const [lang, groups] of [
+      ['en', { 'Screen size (Phones)': ['6.2 inch 1'], 'Screen size (Tablets)': ['11 inch 1'] }],
+      ['ar', { 'حجم الشاشة (جوالات)': ['6.2 بوصة 1'], 'حجم الشاشة (أجهزة لوحية)': ['11 بوصة 1'] }],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${apiPaths.productSearch.build({ pageSize: 8, page: 1 })}?lang=${lang}&withFacets=true`,
+        payload: { productName: 'pixel' },
+      });
+      expect(shown(pagedProductsSchema.parse(res.json()).facets)).toMatchObject(groups);
+    }
   });
 });

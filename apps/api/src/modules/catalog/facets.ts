@@ -1,7 +1,7 @@
 import { halalasToSar, type FacetGroup, type Facets, type FacetValue, type Lang } from '@shop/contract';
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, optionFacetLabels, products, specAttributes, specChoices } from './schema.ts';
+import { categories, companies, optionFacetLabels, products, specAttributes, specChoices } from './schema.ts';
 import { formatSpecNumber } from './specs.ts';
 
 /*
@@ -40,7 +40,11 @@ function chosenGroups(filter: FacetFilter): Map<string, string[]> {
 }
 
 function groupCondition(group: string, keys: string[]): SQL {
-  if (group === 'b') return inArray(products.companyId, keys.map((k) => Number(valueOf(k))));
+  if (group === 'b')
+    return inArray(
+      products.companyId,
+      keys.map((k) => Number(valueOf(k))),
+    );
   return sql`${products.facetKeys} && ${sql.param(keys)}::text[]`;
 }
 
@@ -76,7 +80,11 @@ export async function countFacets(
   // Each condition is computed once per product, as a column of `m`; a key's count applies every
   // one of them but its own group's.
   const named: { name: string; group?: string; condition: SQL }[] = [
-    ...[...chosen].map(([group, keys], i) => ({ name: `g${i}`, group, condition: groupCondition(group, keys) })),
+    ...[...chosen].map(([group, keys], i) => ({
+      name: `g${i}`,
+      group,
+      condition: groupCondition(group, keys),
+    })),
     ...(price.length ? [{ name: 'price', condition: and(...price)! }] : []),
     ...(filter.inStock ? [{ name: 'stock', condition: sql`${products.stock} > 0` }] : []),
   ];
@@ -90,9 +98,7 @@ export async function countFacets(
         sql` `,
       )} else ${others('')} end`
     : others('');
-  const keys = makers
-    ? sql`m.facet_keys || ('b:' || m.company_id)`
-    : sql`m.facet_keys`;
+  const keys = makers ? sql`m.facet_keys || ('b:' || m.company_id)` : sql`m.facet_keys`;
   const result = await db.execute(sql`
     with m as materialized (
       select ${products.companyId} as company_id, ${products.facetKeys} as facet_keys,
@@ -170,8 +176,12 @@ async function facetGroups(
           .from(companies)
           .where(inArray(companies.id, makerIds))
       : [],
-    byKind.o.length ? db.select().from(optionFacetLabels).where(inArray(optionFacetLabels.key, byKind.o)) : [],
-    attributeIds.length ? db.select().from(specAttributes).where(inArray(specAttributes.id, attributeIds)) : [],
+    byKind.o.length
+      ? db.select().from(optionFacetLabels).where(inArray(optionFacetLabels.key, byKind.o))
+      : [],
+    attributeIds.length
+      ? db.select().from(specAttributes).where(inArray(specAttributes.id, attributeIds))
+      : [],
     choiceIds.length ? db.select().from(specChoices).where(inArray(specChoices.id, choiceIds)) : [],
   ]);
   const value = (key: string, name: string, order: number, swatch: string | null = null): Sortable => ({
@@ -218,6 +228,19 @@ async function facetGroups(
   }
 
   const choiceById = new Map(choices.map((c) => [c.id, c]));
+  // Categories each have their own attributes: in a search over several, two groups may share a
+  // name ("Screen size" of phones and of laptops), and are then told apart by their category's.
+  const named = (a: (typeof attributes)[number]) => pick(lang, a.nameAr, a.nameEn);
+  const shared = attributes.filter((a) => attributes.some((b) => b.id !== a.id && named(b) === named(a)));
+  const categoryNames = new Map(
+    (shared.length
+      ? await db
+          .select({ id: categories.id, nameAr: categories.nameAr, nameEn: categories.nameEn })
+          .from(categories)
+          .where(inArray(categories.id, [...new Set(shared.map((a) => a.categoryId))]))
+      : []
+    ).map((c) => [c.id, pick(lang, c.nameAr, c.nameEn)]),
+  );
   for (const a of attributes) {
     const unit = pick(lang, a.unitAr, a.unitEn);
     const values = byKind.s
@@ -232,7 +255,8 @@ async function facetGroups(
         if (!Number.isFinite(n)) return [];
         return [value(k, unit ? `${formatSpecNumber(n)} ${unit}` : formatSpecNumber(n), n)];
       });
-    add(`s${a.id}`, 'spec', pick(lang, a.nameAr, a.nameEn), 2000 + a.sort, values);
+    const category = categoryNames.get(a.categoryId);
+    add(`s${a.id}`, 'spec', category ? `${named(a)} (${category})` : named(a), 2000 + a.sort, values);
   }
   return groups
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, lang))
