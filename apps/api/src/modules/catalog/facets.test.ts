@@ -1,3 +1,10 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import {
   adminCatalogPaths,
   adminSpecAttributeListSchema,
@@ -8,6 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCompany, createProductWithVariants } from '../../test/factories.ts';
+import { migrationsFolder } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { productOptionValues, products } from './schema.ts';
@@ -288,6 +296,60 @@ describe('facets of a search over several categories', () => {
         payload: { productName: 'pixel' },
       });
       expect(shown(pagedProductsSchema.parse(res.json()).facets)).toMatchObject(groups);
+    }
+  });
+});
+
+describe('the migration to facets', () => {
+  it('gives existing products their option and specification facet keys, and their labels', async () => {
+    // The migrations up to the one before facets, on a database of their own.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-migration-'));
+    try {
+      const before = path.join(dir, 'before');
+      await cp(migrationsFolder, before, { recursive: true });
+      const journalPath = path.join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+      journal.entries = journal.entries.slice(
+        0,
+        journal.entries.findIndex((e) => e.tag === '0018_facets'),
+      );
+      await writeFile(journalPath, JSON.stringify(journal));
+      const client = await PGlite.create({ extensions: { pg_trgm } });
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await client.exec(`
+        insert into categories (slug, name_ar, name_en, image) values ('phones', 'هواتف', 'Phones', '/c.webp');
+        insert into companies (slug, name_ar, name_en, image) values ('acme', 'أكمي', 'Acme', '/b.webp');
+        insert into products (sku, name_ar, name_en, price_halalas, stock, category_id, company_id, image)
+          values ('P-1', 'هاتف', 'Phone', 10000, 4, 1, 1, '/p.webp');
+        insert into product_options (product_id, position, name_ar, name_en, kind)
+          values (1, 1, 'السعة', 'Storage', 'text'), (1, 2, 'اللون', 'Colour', 'colour');
+        insert into product_option_values (option_id, position, name_ar, name_en, swatch)
+          values (1, 1, '256 جيجابايت', '256 GB', null), (2, 1, 'أزرق', 'Sky Blue', '#1e3a8a');
+        insert into spec_attributes (category_id, name_ar, name_en, kind) values (1, 'الشاشة', 'Screen', 'number'),
+          (1, 'المعالج', 'Processor', 'text');
+        insert into product_specs (product_id, attribute_id, number_value) values (1, 1, 6.1);
+        insert into product_specs (product_id, attribute_id, text_ar, text_en) values (1, 2, 'سريع', 'Fast');
+      `);
+
+      // Now the facets migration, as a shop upgrading would run it.
+      await migrate(db, { migrationsFolder });
+      const product = await client.query<{ facet_keys: string[] }>('select facet_keys from products');
+      expect([...product.rows[0]!.facet_keys].sort()).toEqual([
+        'o-colour:sky-blue',
+        'o-storage:256-gb',
+        's1:6.1',
+      ]);
+      const labels = await client.query(
+        'select key, value_ar, value_en, swatch from option_facet_labels order by key',
+      );
+      expect(labels.rows).toEqual([
+        { key: 'o-colour:sky-blue', value_ar: 'أزرق', value_en: 'Sky Blue', swatch: '#1e3a8a' },
+        { key: 'o-storage:256-gb', value_ar: '256 جيجابايت', value_en: '256 GB', swatch: null },
+      ]);
+      await client.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
