@@ -58,7 +58,9 @@ const json = { 'content-type': 'application/json' };
  */
 async function facetSample(url, first) {
   const answer = await (
-    await fetch(`${url}/api/Product/Select/All/Product/8/1?categoryId=${first.categoryId}&withFacets=true&lang=en`)
+    await fetch(
+      `${url}/api/Product/Select/All/Product/8/1?categoryId=${first.categoryId}&withFacets=true&lang=en`,
+    )
   ).json();
   const keysOf = (name) => answer.facets.groups.find((g) => g.name === name)?.values.map((v) => v.key) ?? [];
   const categories = await (await fetch(`${url}/api/Category/Select/All/Category`)).json();

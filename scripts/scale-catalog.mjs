@@ -225,7 +225,8 @@ export async function writeScaleCatalog(dir, size, seed = 14) {
   const files = [];
   let out;
   let write;
-  const close = () => new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+  const close = () =>
+    new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
   const head = {
     categories: scaleCategories.map((c) => ({
       key: c.key,

@@ -75,7 +75,11 @@ export interface PublicCatalog {
 export type SearchFacets = FacetFilter & { withFacets?: boolean | undefined };
 
 /** The facet part of a read's cache key: the same choices in any order are one answer. */
-const facetCacheKey = (f: SearchFacets) => [[...(f.facet ?? [])].sort(), f.inStock === true, f.withFacets === true];
+const facetCacheKey = (f: SearchFacets) => [
+  [...(f.facet ?? [])].sort(),
+  f.inStock === true,
+  f.withFacets === true,
+];
 
 export function publicCatalog(database: Database, cache: ReadCache, poolSize: number): PublicCatalog {
   const db = database.db;

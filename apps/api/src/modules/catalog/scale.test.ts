@@ -156,8 +156,7 @@ describe('the catalog at 20,000 products', () => {
       ['search, empty', () => searchProducts(db, 'ar', page, '', {})],
       [
         'search with facets',
-        () =>
-          searchProducts(db, 'ar', page, 'galaxy', {}, { facet: [`b:${samsung}`], withFacets: true }),
+        () => searchProducts(db, 'ar', page, 'galaxy', {}, { facet: [`b:${samsung}`], withFacets: true }),
       ],
     ];
     const scans: string[] = [];

@@ -101,8 +101,14 @@ export const products = pgTable(
     swatches: jsonb('swatches').$type<Swatch[]>().notNull().default([]),
     // Facets (migration 0018, facets.ts): "o-<option>:<value>" keys kept by the option triggers,
     // "s<attribute>:<value>" keys written with `spec_search`, and both together, GIN-indexed.
-    optionFacets: text('option_facets').array().notNull().default(sql`'{}'`),
-    specFacets: text('spec_facets').array().notNull().default(sql`'{}'`),
+    optionFacets: text('option_facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    specFacets: text('spec_facets')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     facetKeys: text('facet_keys')
       .array()
       .notNull()

@@ -20,7 +20,9 @@ export function FilterPanel({ facets, params }: { facets: Facets; params: Listin
   const { pathname, search } = useLocation();
   const submit = useSubmit();
   const chosen = params.facet.length + (params.inStock ? 1 : 0);
-  const count = (n: number) => <span className="text-xs text-muted tabular-nums">({formatNumber(n, lang)})</span>;
+  const count = (n: number) => (
+    <span className="text-xs text-muted tabular-nums">({formatNumber(n, lang)})</span>
+  );
   return (
     <details className="filter-panel rounded-2xl border border-line bg-white lg:border-0 lg:bg-transparent">
       <summary className="flex min-h-11 cursor-pointer items-center justify-between px-4 font-semibold">
@@ -74,13 +76,7 @@ export function FilterPanel({ facets, params }: { facets: Facets; params: Listin
   );
 }
 
-function FacetFieldset({
-  group,
-  count,
-}: {
-  group: FacetGroup;
-  count: (n: number) => ReactNode;
-}) {
+function FacetFieldset({ group, count }: { group: FacetGroup; count: (n: number) => ReactNode }) {
   const { t } = useTranslation('catalog');
   return (
     <fieldset className="flex flex-col gap-1 border-t border-line pt-4">
