@@ -1,10 +1,3 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import {
   adminCatalogPaths,
   adminSpecAttributeListSchema,
@@ -15,8 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCompany, createProductWithVariants } from '../../test/factories.ts';
-import { migrationsFolder } from '../../db/client.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { databaseBefore } from '../../test/migrations.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { productOptionValues, products } from './schema.ts';
 
@@ -303,20 +296,8 @@ describe('facets of a search over several categories', () => {
 describe('the migration to facets', () => {
   it('gives existing products their option and specification facet keys, and their labels', async () => {
     // The migrations up to the one before facets, on a database of their own.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-migration-'));
+    const { client, upgrade, close } = await databaseBefore('0018_facets');
     try {
-      const before = path.join(dir, 'before');
-      await cp(migrationsFolder, before, { recursive: true });
-      const journalPath = path.join(before, 'meta', '_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-      journal.entries = journal.entries.slice(
-        0,
-        journal.entries.findIndex((e) => e.tag === '0018_facets'),
-      );
-      await writeFile(journalPath, JSON.stringify(journal));
-      const client = await PGlite.create({ extensions: { pg_trgm } });
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
       await client.exec(`
         insert into categories (slug, name_ar, name_en, image) values ('phones', 'هواتف', 'Phones', '/c.webp');
         insert into companies (slug, name_ar, name_en, image) values ('acme', 'أكمي', 'Acme', '/b.webp');
@@ -333,7 +314,7 @@ describe('the migration to facets', () => {
       `);
 
       // Now the facets migration, as a shop upgrading would run it.
-      await migrate(db, { migrationsFolder });
+      await upgrade();
       const product = await client.query<{ facet_keys: string[] }>('select facet_keys from products');
       expect([...product.rows[0]!.facet_keys].sort()).toEqual([
         'o-colour:sky-blue',
@@ -347,9 +328,8 @@ describe('the migration to facets', () => {
         { key: 'o-colour:sky-blue', value_ar: 'أزرق', value_en: 'Sky Blue', swatch: '#1e3a8a' },
         { key: 'o-storage:256-gb', value_ar: '256 جيجابايت', value_en: '256 GB', swatch: null },
       ]);
-      await client.close();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await close();
     }
   });
 });

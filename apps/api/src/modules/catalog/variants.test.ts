@@ -1,8 +1,3 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   adminCatalogPaths,
   apiPaths,
@@ -10,14 +5,12 @@ import {
   type Cart,
   type ProductDetails,
 } from '@shop/contract';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client.ts';
 import { productVariants } from './schema.ts';
 import { orderLines } from '../orders/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { databaseBefore } from '../../test/migrations.ts';
 import { createProduct, createProductWithVariants } from '../../test/factories.ts';
 import { createShopper, payOnSandbox, placeOrderOk } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
@@ -435,19 +428,8 @@ describe('options and variants in the back office', () => {
 describe('the migration to variants', () => {
   it('gives every existing product one variant with its SKU, prices and stock, keeping carts, orders and refunds', async () => {
     // The migrations up to the one before variants, on a database of their own.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-migration-'));
+    const { client, upgrade, close } = await databaseBefore('0016_variants');
     try {
-      const before = path.join(dir, 'before');
-      await cp(migrationsFolder, before, { recursive: true });
-      const journalPath = path.join(before, 'meta', '_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-      const at = journal.entries.findIndex((e) => e.tag === '0016_variants');
-      journal.entries = journal.entries.slice(0, at);
-      await writeFile(journalPath, JSON.stringify(journal));
-      const client = await PGlite.create({ extensions: { pg_trgm } });
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
-
       await client.exec(`
         insert into categories (slug, name_ar, name_en, image) values ('phones', 'هواتف', 'Phones', '/c.webp');
         insert into companies (slug, name_ar, name_en, image) values ('acme', 'أكمي', 'Acme', '/b.webp');
@@ -474,7 +456,7 @@ describe('the migration to variants', () => {
       );
 
       // Now the variants migration, as a shop upgrading would run it.
-      await migrate(db, { migrationsFolder });
+      await upgrade();
       const variants = await client.query(
         'select product_id, sku, price_halalas, offer_price_halalas, offer_planned_halalas, stock, hidden from product_variants order by product_id',
       );
@@ -534,9 +516,8 @@ describe('the migration to variants', () => {
         await client.query<{ id: number }>(`select id from product_variants where sku = 'OLD-1'`)
       ).rows[0]!.id;
       expect(refund.rows[0]!.return_stock).toEqual([{ lineId, productId: 1, quantity: 1, variantId }]);
-      await client.close();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await close();
     }
   });
 });
