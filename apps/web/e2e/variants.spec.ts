@@ -151,6 +151,7 @@ for (const lang of ['ar', 'en'] as const) {
     // Paid with the sandbox's card: the order's line names the SKU and the values.
     await goToPayment(page, lang);
     await expect(page.getByRole('main')).toContainText(chosen.options);
+    await expect(page.getByRole('main')).toContainText(chosen.variant.sku);
     await payWithCard(page, lang, '4111111111111111');
     await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/user/allorders')}$`), { timeout: 20_000 });
     await waitForHydration(page);

@@ -2,6 +2,7 @@ import type { Order } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { VariantNote } from '../../../components/ui/variant-note.tsx';
 
 /** The order as the server priced it: lines, then subtotal, discount, shipping, VAT and total. */
 export function OrderSummary({ order }: { order: Order }) {
@@ -29,7 +30,7 @@ export function OrderSummary({ order }: { order: Order }) {
             />
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="truncate font-semibold">{line.productName}</span>
-              {line.options && <span className="truncate text-sm">{line.options}</span>}
+              <VariantNote options={line.options} sku={line.sku} className="truncate" />
               <span className="text-sm text-muted">{t('quantity', { count: line.quantity })}</span>
             </div>
             <span className="font-semibold">{formatPrice(line.lineTotal, lang)}</span>
