@@ -91,10 +91,13 @@ export const salesFigureSchema = z.object({
 });
 export type SalesFigure = z.infer<typeof salesFigureSchema>;
 
+/** A variant for sale that is running out (a product without options is its one variant). */
 export const lowStockProductSchema = z.object({
+  /** The product's id. */
   id: z.number().int(),
+  /** The variant's SKU. */
   sku: z.string(),
-  /** In the request's language. */
+  /** The product's name and the variant's option values ("iPhone 15 · 256 GB · Blue"), in the request's language. */
   name: z.string(),
   stock: z.number().int(),
 });
@@ -109,7 +112,7 @@ export const overviewSchema = z.object({
   /** Orders placed in the last 30 days by their state, largest first. */
   ordersByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   lowStock: z.object({
-    /** The `lowStockThreshold` setting: products with this many units or fewer. */
+    /** The `lowStockThreshold` setting: variants for sale with this many units or fewer. */
     threshold: z.number().int(),
     total: z.number().int(),
     /** The fewest first, at most ten. */

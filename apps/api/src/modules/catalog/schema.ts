@@ -248,6 +248,10 @@ export const productVariants = pgTable(
       )
       .where(sql`not ${t.hidden}`),
     index('product_variants_product').on(t.productId, t.position, t.id),
+    // The overview's variants running out (migration 0020).
+    index('product_variants_stock')
+      .on(t.stock, t.id)
+      .where(sql`not ${t.hidden}`),
     index('product_variants_value1')
       .on(t.value1Id)
       .where(sql`${t.value1Id} is not null`),

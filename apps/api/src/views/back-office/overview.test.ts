@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customerStats, orders } from '../../modules/orders/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
-import { createProduct } from '../../test/factories.ts';
+import { createProduct, createProductWithVariants } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { insertUser } from '../../test/users.ts';
@@ -109,6 +109,35 @@ describe('the back-office overview', () => {
     const arabic = (await overview(t.app.db, 'ar')).lowStock;
     expect(arabic).toMatchObject({ threshold: 2, total: 2 });
     expect(arabic.items.map((p) => p.name)).toEqual([made[0]!.nameAr, made[1]!.nameAr]);
+  });
+
+  it('counts a variant running out, named with its option values, while its product has stock', async () => {
+    const { product } = await createProductWithVariants(
+      t.app.db,
+      [
+        {
+          nameAr: 'السعة',
+          nameEn: 'Storage',
+          values: [
+            { ar: '128 جيجابايت', en: '128 GB' },
+            { ar: '256 جيجابايت', en: '256 GB' },
+          ],
+        },
+      ],
+      [
+        { sku: 'LOW-128', values: ['128 GB'], priceHalalas: 100_00, stock: 30 },
+        { sku: 'LOW-256', values: ['256 GB'], priceHalalas: 120_00, stock: 1 },
+      ],
+      { nameEn: 'Phone X', nameAr: 'هاتف X' },
+    );
+    for (const [lang, name] of [
+      ['en', 'Phone X · 256 GB'],
+      ['ar', 'هاتف X · 256 جيجابايت'],
+    ] as const) {
+      const { items } = (await overview(t.app.db, lang)).lowStock;
+      expect(items).toContainEqual({ id: product.id, sku: 'LOW-256', name, stock: 1 });
+      expect(items.map((i) => i.sku)).not.toContain('LOW-128');
+    }
   });
 
   it('answers the same figures at GET /api/admin/overview to staff, as of now', async () => {

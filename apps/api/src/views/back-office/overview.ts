@@ -1,7 +1,7 @@
 import type { Lang, Overview } from '@shop/contract';
-import { and, asc, count, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../modules/catalog/schema.ts';
+import { products, productVariants, variantSaleColumns } from '../../modules/catalog/schema.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
 import { getSettings } from '../../modules/settings/service.ts';
@@ -91,22 +91,32 @@ async function ordersByStatus(db: Db, from: Date, to: Date): Promise<Overview['o
     .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
 }
 
+/**
+ * The variants for sale at or under the low-stock setting, fewest first: a phone whose 256 GB
+ * blue is running out is low on stock even while its other variants are not.
+ */
 async function lowStock(db: Db, lang: Lang): Promise<Overview['lowStock']> {
   const { lowStockThreshold: threshold } = await getSettings(db);
-  const low = lte(products.stock, threshold);
+  const low = and(lte(productVariants.stock, threshold), not(productVariants.hidden), not(products.hidden));
+  const options = lang === 'ar' ? variantSaleColumns.optionsAr : variantSaleColumns.optionsEn;
   const [items, counted] = await Promise.all([
     db
       .select({
         id: products.id,
-        sku: products.sku,
-        name: lang === 'ar' ? products.nameAr : products.nameEn,
-        stock: products.stock,
+        sku: productVariants.sku,
+        name: sql<string>`${lang === 'ar' ? products.nameAr : products.nameEn} || coalesce(' · ' || nullif(${options}, ''), '')`,
+        stock: productVariants.stock,
       })
-      .from(products)
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
       .where(low)
-      .orderBy(asc(products.stock), asc(products.id))
+      .orderBy(asc(productVariants.stock), asc(productVariants.id))
       .limit(LOW_STOCK_SHOWN),
-    db.select({ n: count() }).from(products).where(low),
+    db
+      .select({ n: count() })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(low),
   ]);
   return { threshold, total: counted[0]?.n ?? 0, items };
 }
