@@ -15,7 +15,7 @@ import {
  * Facets on the demo's phones, in Arabic and English: ticking storage sizes and a colour narrows
  * the category with the counts the API gives, the address carries the choice (so a reload or a
  * shared link keeps it), each choice is removed by its chip and all at once by Clear all; without
- * JavaScript the panel is a form sent with Apply; on a phone it folds into "Filters".
+ * JavaScript the panel is a form sent with "Show results"; on a phone it folds into "Filters".
  *
  * The demo's phones come in 128 GB to 1 TB, in their maker's colours (Apple's blue among them).
  */
@@ -109,7 +109,7 @@ for (const lang of ['ar', 'en'] as const) {
   test.describe(() => {
     test.use({ javaScriptEnabled: false });
 
-    test(`without JavaScript the filters are a form sent with Apply (${lang})`, async ({ page }) => {
+    test(`without JavaScript the filters are a form sent with Show results (${lang})`, async ({ page }) => {
       const id = await phonesId(page.request);
       const expected = await narrowed(page.request, id, keys, lang);
       await page.goto(pathIn(lang, `/products/category/${id}`));

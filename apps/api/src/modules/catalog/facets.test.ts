@@ -175,6 +175,14 @@ describe('facets of a category', () => {
     expect(shown(none.facets)['Screen size']).toEqual(['6.1 inch 1', '6.7 inch 0*']);
   });
 
+  it('narrow by a price range too, whose bounds are those of every other choice', async () => {
+    const page = await listing('&startprice=1000&finishprice=4200&facet=o-colour:black');
+    // The A55 costs 1,500 but is blue; the Galaxy S24 from 3,800 and the iPhone from 4,000 are black.
+    expect(names(page)).toEqual(['galaxy', 'iphone']);
+    expect(shown(page.facets).Colour).toEqual(['Black 2*', 'Blue 2']);
+    expect(page.facets?.price).toEqual({ min: 3800, max: 4000 });
+  });
+
   it('name groups and values in Arabic', async () => {
     const page = await listing(`&facet=s${screen}:6.1`, 'ar');
     expect(shown(page.facets)).toEqual({

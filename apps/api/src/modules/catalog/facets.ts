@@ -85,7 +85,7 @@ export async function countFacets(
       group,
       condition: groupCondition(group, keys),
     })),
-    ...(price.length ? [{ name: 'price', condition: and(...price)! }] : []),
+    ...(price.length ? [{ name: 'in_range', condition: and(...price)! }] : []),
     ...(filter.inStock ? [{ name: 'stock', condition: sql`${products.stock} > 0` }] : []),
   ];
   const columns = named.map((c) => sql`(${c.condition}) as ${sql.identifier(c.name)}`);
@@ -116,9 +116,9 @@ export async function countFacets(
     union all
     select '#stock', count(*)::int from m where m.in_stock and ${others('stock')}
     union all
-    select '#min', coalesce(min(m.price), -1) from m where ${others('price')}
+    select '#min', coalesce(min(m.price), -1) from m where ${others('in_range')}
     union all
-    select '#max', coalesce(max(m.price), -1) from m where ${others('price')}`);
+    select '#max', coalesce(max(m.price), -1) from m where ${others('in_range')}`);
   const rows = (result as unknown as { rows: CountRow[] }).rows;
   const counts = new Map(rows.map((r) => [r.key, r.n]));
   const chosenKeys = new Set([...chosen.values()].flat());

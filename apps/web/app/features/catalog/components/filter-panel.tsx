@@ -10,9 +10,9 @@ import { listingSearch, type ListingParams } from '../listing-params.ts';
  * The listing's filters (docs/requirements/screens.md, Product lists): in stock only, then each
  * facet group (maker, options, specifications) as checkboxes with their product counts. A GET
  * form: without JavaScript, or before the page is hydrated, the shopper ticks boxes and presses
- * Apply; in the hydrated shop a tick applies at once. The search text and price range ride along
- * as hidden fields. On narrow screens the panel folds into "Filters"; from the lg breakpoint it
- * stays open beside the products (app.css, .filter-panel).
+ * "Show results"; in the hydrated shop a tick applies at once. The search text and price range
+ * ride along as hidden fields. On narrow screens the panel folds into "Filters"; from the lg
+ * breakpoint it stays open beside the products (app.css, .filter-panel).
  */
 export function FilterPanel({ facets, params }: { facets: Facets; params: ListingParams }) {
   const { t } = useTranslation('catalog');
