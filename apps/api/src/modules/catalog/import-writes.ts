@@ -527,6 +527,9 @@ export async function writeProductBatch(
   const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
   const sole = part.flatMap((p, i) => (p.variants ? [] : [i]));
+  // The product rows' copies of their options and variants are recomputed once for the batch,
+  // not by the triggers of each of the ten or so statements below (migration 0021).
+  await tx.execute(sql`select set_config('shop.defer_rollups', 'on', true)`);
   if (sole.length)
     await writeSoleVariants(
       tx,
@@ -536,6 +539,11 @@ export async function writeProductBatch(
     );
   const withVariants = part.filter((p) => p.variants);
   if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now);
+  await tx.execute(sql`select set_config('shop.defer_rollups', 'off', true)`);
+  const batchIds = sql.param([...idBySku.values()]);
+  await tx.execute(
+    sql`select products_variant_rollup(${batchIds}::integer[]), products_option_rollup(${batchIds}::integer[])`,
+  );
   // A record is the whole truth about its product: its extra images replace the stored ones.
   await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
   const extra = part.flatMap((p) =>
