@@ -459,6 +459,18 @@ async function writeOptionVariants(
     where o.product_id = f.product_id and o.position > f.declared`);
 }
 
+/**
+ * Fresh planner statistics for the tables a large import fills within one transaction: the
+ * statistics autovacuum keeps cannot see rows not yet committed, so without this the planner
+ * takes tables that grow to hundreds of thousands of rows for nearly empty, and reads them whole
+ * for each batch (ANALYZE counts the transaction's own rows).
+ */
+export async function refreshImportStatistics(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`analyze ${products}, ${productOptions}, ${productOptionValues}, ${productVariants}, ${productSpecs}`,
+  );
+}
+
 /** Upserts some of the file's products by SKU, with their extra images. */
 export async function writeProductBatch(
   tx: Tx,

@@ -17,7 +17,11 @@ import type { ChangeEvents } from '../../lib/change-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { removeStoredImages, storeImage } from '../../lib/images.ts';
 import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
-import { countProducts, writeProductBatch } from '../../modules/catalog/import-writes.ts';
+import {
+  countProducts,
+  refreshImportStatistics,
+  writeProductBatch,
+} from '../../modules/catalog/import-writes.ts';
 import { checkReferences, writeContentSections, writeNamed, type ImportSettings } from './write.ts';
 
 /*
@@ -113,6 +117,8 @@ async function storeImages(
 
 /** Products written per statement (the whole import is one transaction). */
 const PRODUCT_CHUNK = 500;
+/** Batches between two refreshes of the planner's statistics (refreshImportStatistics). */
+const STATISTICS_EVERY = 10;
 
 /** The advisory lock key of catalog imports (any number the shop uses for nothing else). */
 const IMPORT_LOCK = 7_310_001;
@@ -223,6 +229,7 @@ async function writeCatalog(
     const part = data.products.slice(i, i + PRODUCT_CHUNK);
     await writeProductBatch(tx, part, image);
     step(part.length);
+    if ((i / PRODUCT_CHUNK) % STATISTICS_EVERY === STATISTICS_EVERY - 1) await refreshImportStatistics(tx);
   }
   const rest = await writeContentSections(tx, data, image, options.settings, step, { by: options.by });
   return { ...named, products: productCounts, ...rest };
