@@ -2,7 +2,7 @@ import { halalasToSar, type FacetGroup, type Facets, type FacetValue, type Lang 
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, companies, optionFacetLabels, products, specAttributes, specChoices } from './schema.ts';
-import { formatSpecNumber } from './specs.ts';
+import { formatSpecNumber, pick } from './specs.ts';
 
 /*
  * Facets (docs/decisions/197-listing-facets.md): what a listing or a search can be narrowed by,
@@ -134,8 +134,6 @@ export async function countFacets(
     total: counts.get('#total') ?? 0,
   };
 }
-
-const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en || ar : ar || en);
 
 const byteUnits: Record<string, number> = { kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 };
 

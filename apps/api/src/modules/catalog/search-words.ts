@@ -96,7 +96,9 @@ const textArray = (values: string[]): SQL =>
     sql`, `,
   )}]::text[]`;
 
-const escapeLike = (e: SQL) => sql`replace(replace(replace(${e}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+/** SQL that escapes LIKE's wildcards in a text expression. */
+export const escapeLike = (e: SQL) =>
+  sql`replace(replace(replace(${e}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 type Rows<T> = { rows: T[] };
 

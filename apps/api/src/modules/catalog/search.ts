@@ -3,7 +3,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { countFacets, facetConditions, hasFacetChoice, type FacetFilter } from './facets.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
-import { wordVariants } from './search-words.ts';
+import { escapeLike, wordVariants } from './search-words.ts';
 import {
   emptyPage,
   listProducts,
@@ -113,9 +113,6 @@ export function editDistance(a: string, b: string, max: number): number {
 /** How many letters a typo of a word this long may get wrong. */
 const allowedEdits = (w: string) => ([...w].length >= 7 ? 2 : 1);
 
-/** SQL that escapes LIKE's wildcards in a text expression. */
-const likeEscapeSql = (e: SQL) => sql`replace(replace(replace(${e}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-
 /** The query's distinct normalized words in the order typed, each marked known or not, with near catalog words. */
 async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
   const result = await db.execute(sql`
@@ -135,10 +132,10 @@ async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
       ) end as near
     from q cross join lateral (
       select length(q.w) < 3 or exists (
-        select 1 from ${searchTerms} t where t.term like '%' || ${likeEscapeSql(sql`q.w`)} || '%'
+        select 1 from ${searchTerms} t where t.term like '%' || ${escapeLike(sql`q.w`)} || '%'
       ) as known,
       length(q.w) < 3 and exists (
-        select 1 from ${products} p where p.search_doc like '% ' || ${likeEscapeSql(sql`q.w`)} || '%'
+        select 1 from ${products} p where p.search_doc like '% ' || ${escapeLike(sql`q.w`)} || '%'
       ) as starts
     ) k
     order by q.ord`);
@@ -161,7 +158,8 @@ const isShort = (w: string) => [...w].length < 3;
  * catalog words it stands for, and its synonyms, stem and compounds.
  */
 const spellings = (word: QueryWord): Spelling[] => [
-  ...(word.known ? [{ text: word.w, start: isShort(word.w) }] : [{ text: word.w, start: false }]),
+  // A short word is always known (queryWords), so only a known word can be short.
+  { text: word.w, start: isShort(word.w) },
   ...(word.known ? [] : word.near.map((text) => ({ text, start: false }))),
   ...word.more,
 ];

@@ -26,7 +26,8 @@ export type SpecAttributeRow = typeof specAttributes.$inferSelect;
 type ChoiceRow = typeof specChoices.$inferSelect;
 type ValueRow = typeof productSpecs.$inferSelect;
 
-const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en || ar : ar || en);
+/** A text in the language, the other language's when it is empty. */
+export const pick = (lang: Lang, ar: string, en: string) => (lang === 'en' ? en || ar : ar || en);
 
 /** A number as shown and searched: Latin digits, no grouping, no trailing zeros ("6.1", "5000"). */
 export const formatSpecNumber = (n: number) => String(Number(n.toPrecision(12)));
