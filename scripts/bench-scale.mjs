@@ -98,6 +98,30 @@ function variedFacetPaths(sample) {
   return paths;
 }
 
+/**
+ * Listings as shoppers narrow them: a random category or maker, price bounds (sometimes one, some
+ * none) and a page from 1 to 20. Seeded, so every run sends the same ones.
+ */
+function variedListingPaths(sample) {
+  const next = random(53);
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const paths = [];
+  for (let i = 0; i < 5000; i++) {
+    const shelf =
+      next() < 0.5
+        ? `categoryId=${pick(sample.categories)}`
+        : `companyId=${pick(sample.makers).slice('b:'.length)}`;
+    const low = Math.floor(next() * 40) * 50;
+    const query = [
+      shelf,
+      ...(next() < 0.7 ? [`startprice=${low}`] : []),
+      ...(next() < 0.7 ? [`finishprice=${low + 500 + Math.floor(next() * 40) * 100}`] : []),
+    ];
+    paths.push(`/api/Product/Select/All/Product/8/${1 + Math.floor(next() * 20)}?${query.join('&')}`);
+  }
+  return paths;
+}
+
 function cases(size, first, sample) {
   const lastPage = Math.max(1, Math.ceil(size / 8) - 1);
   const search = (name, productName) => ({
@@ -138,6 +162,8 @@ function cases(size, first, sample) {
     // Every request a combination not asked before (until the list wraps): what a faceted
     // listing costs when the read cache cannot answer it.
     { name: 'facets varied', path: '', paths: variedFacetPaths(sample) },
+    // The same for listings without facets: a category or maker, price bounds and a page.
+    { name: 'listing varied', path: '', paths: variedListingPaths(sample) },
     { name: 'best sellers', path: '/api/Product/Select/Most/Products/Paied' },
     { name: 'newest', path: '/api/Product/Select/Last/Updated/Product' },
     { name: 'offers', path: '/api/Product/Select/Four/Image/Product' },

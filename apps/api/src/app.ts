@@ -33,6 +33,7 @@ import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
+import { ListingIndex } from './modules/catalog/listing-index.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
 import { catalogGroupRoutes } from './http/routes/catalog-groups.ts';
@@ -131,7 +132,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('readCache', new ReadCache(app.changes));
   app.addHook('onClose', async () => app.readCache.close());
-  app.decorate('catalog', publicCatalog(database, app.readCache, config.dbPoolSize));
+  // Listings and facets are counted on a copy of the shelves in memory, kept by the change bus.
+  const shelves = new ListingIndex(database.db);
+  app.changes.on((event) => shelves.changed(event));
+  app.decorate('catalog', publicCatalog(database, app.readCache, shelves, config.dbPoolSize));
   if (config.metricsToken) {
     const metrics = new ShopMetrics({
       ...(database.pool && { pool: database.pool }),

@@ -13,6 +13,7 @@ import { AdmissionGate } from '../lib/admission.ts';
 import { ClientGoneError } from '../lib/errors.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { FacetFilter } from '../modules/catalog/facets.ts';
+import type { ListingIndex } from '../modules/catalog/listing-index.ts';
 import { searchProducts } from '../modules/catalog/search.ts';
 import {
   compareProducts,
@@ -81,7 +82,12 @@ const facetCacheKey = (f: SearchFacets) => [
   f.withFacets === true,
 ];
 
-export function publicCatalog(database: Database, cache: ReadCache, poolSize: number): PublicCatalog {
+export function publicCatalog(
+  database: Database,
+  cache: ReadCache,
+  shelves: ListingIndex,
+  poolSize: number,
+): PublicCatalog {
   const db = database.db;
   // The embedded database runs one statement at a time, so more than a few at once only queue.
   const connections = database.kind === 'postgres' ? poolSize : 4;
@@ -126,10 +132,13 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
         'catalog',
         `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, ...facetCacheKey(filters)])}`,
         (cancel) =>
-          listingGate.run(
-            () => database.cancellable(cancel, (reader) => listProducts(reader, lang, page, filters)),
-            cancel,
-          ),
+          listingGate.run(async () => {
+            // Current before a connection is taken: bringing them current may need one.
+            const current = await shelves.ready();
+            return database.cancellable(cancel, (reader) =>
+              listProducts(reader, current, lang, page, filters),
+            );
+          }, cancel),
         { showsProducts: true, signal },
       ),
     search: (lang, page, text, range, signal) =>
@@ -137,17 +146,16 @@ export function publicCatalog(database: Database, cache: ReadCache, poolSize: nu
         'catalog',
         `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim(), ...facetCacheKey(range)])}`,
         (cancel) =>
-          searchGate.run(
-            () =>
-              database.cancellable(cancel, (reader) =>
-                searchProducts(reader, lang, page, text, range, {
-                  facet: range.facet,
-                  inStock: range.inStock,
-                  withFacets: range.withFacets,
-                }),
-              ),
-            cancel,
-          ),
+          searchGate.run(async () => {
+            const current = await shelves.ready();
+            return database.cancellable(cancel, (reader) =>
+              searchProducts(reader, current, lang, page, text, range, {
+                facet: range.facet,
+                inStock: range.inStock,
+                withFacets: range.withFacets,
+              }),
+            );
+          }, cancel),
         { showsProducts: true, signal },
       ),
   };

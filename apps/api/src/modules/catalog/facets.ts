@@ -1,7 +1,8 @@
 import { halalasToSar, type FacetGroup, type Facets, type FacetValue, type Lang } from '@shop/contract';
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, companies, optionFacetLabels, products, specAttributes, specChoices } from './schema.ts';
+import { categories, companies, optionFacetLabels, specAttributes, specChoices } from './schema.ts';
+import type { Narrowed } from './listing-index.ts';
 import { formatSpecNumber, pick } from './specs.ts';
 
 /*
@@ -14,7 +15,8 @@ import { formatSpecNumber, pick } from './specs.ts';
  * Values of one group widen the choice (256 GB or 512 GB), groups narrow each other (and blue).
  * A value's count is the number of products (not variants) the result would hold with it added
  * to its group: the choices of every other group apply, its own group's do not. All counts come
- * from one pass over the products the listing or search holds before any facet is chosen.
+ * from one pass over the products the listing or search holds before any facet is chosen, made
+ * on the shelves kept in memory (listing-index.ts); this file names what that pass counted.
  */
 
 /** A shopper's facet choices. */
@@ -29,109 +31,23 @@ export const hasFacetChoice = (f: FacetFilter) => (f.facet?.length ?? 0) > 0 || 
 const groupOf = (key: string) => key.slice(0, key.indexOf(':'));
 const valueOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
-/** The chosen keys by group, the makers' as ids (a maker key that is no id is ignored). */
-function chosenGroups(filter: FacetFilter): Map<string, string[]> {
-  const groups = new Map<string, string[]>();
-  for (const key of filter.facet ?? []) {
-    if (groupOf(key) === 'b' && !/^[0-9]{1,9}$/.test(valueOf(key))) continue;
-    groups.set(groupOf(key), [...(groups.get(groupOf(key)) ?? []), key]);
-  }
-  return groups;
-}
-
-function groupCondition(group: string, keys: string[]): SQL {
-  if (group === 'b')
-    return inArray(
-      products.companyId,
-      keys.map((k) => Number(valueOf(k))),
-    );
-  return sql`${products.facetKeys} && ${sql.param(keys)}::text[]`;
-}
-
-/** The conditions a product meets to be in the result the shopper narrowed it to. */
-export function facetConditions(filter: FacetFilter): SQL[] {
-  const conditions = [...chosenGroups(filter)].map(([group, keys]) => groupCondition(group, keys));
-  if (filter.inStock) conditions.push(sql`${products.stock} > 0`);
-  return conditions;
-}
-
-interface CountRow {
-  key: string;
-  n: number;
-}
-
-const all = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
-
 /**
- * The facets of the products that `base` selects (visible ones only): every value with its
- * count, the in-stock count and the price range, with the shopper's choices applied as above;
- * and `total`, how many products every choice leaves. `price` is the price range's condition,
- * applied to all but the price figures. Without `makers`, the maker group is left out (a
- * maker's own page).
+ * The facets of a narrowed shelf (listing-index.ts counts them) as the answer shows them: every
+ * value that counts a product, and every chosen one (with 0 when nothing is left, so that it
+ * can be unticked), named in the language.
  */
-export async function countFacets(
+export async function facetsOf(
   db: Db,
   lang: Lang,
-  base: SQL,
+  counted: Pick<Narrowed, 'counts' | 'inStock' | 'price'>,
   filter: FacetFilter,
-  { price, makers }: { price: SQL[]; makers: boolean },
-): Promise<{ facets: Facets; total: number }> {
-  const chosen = chosenGroups(filter);
-  // Each condition is computed once per product, as a column of `m`; a key's count applies every
-  // one of them but its own group's.
-  const named: { name: string; group?: string; condition: SQL }[] = [
-    ...[...chosen].map(([group, keys], i) => ({
-      name: `g${i}`,
-      group,
-      condition: groupCondition(group, keys),
-    })),
-    ...(price.length ? [{ name: 'in_range', condition: and(...price)! }] : []),
-    ...(filter.inStock ? [{ name: 'stock', condition: sql`${products.stock} > 0` }] : []),
-  ];
-  const columns = named.map((c) => sql`(${c.condition}) as ${sql.identifier(c.name)}`);
-  const others = (skip: string) =>
-    all(named.filter((c) => c.name !== skip).map((c) => sql`m.${sql.identifier(c.name)}`));
-  const byGroup = named.filter((c) => c.group !== undefined);
-  const keyCondition = byGroup.length
-    ? sql`case split_part(k, ':', 1) ${sql.join(
-        byGroup.map((c) => sql`when ${c.group} then ${others(c.name)}`),
-        sql` `,
-      )} else ${others('')} end`
-    : others('');
-  const keys = makers ? sql`m.facet_keys || ('b:' || m.company_id)` : sql`m.facet_keys`;
-  const result = await db.execute(sql`
-    with m as materialized (
-      select ${products.companyId} as company_id, ${products.facetKeys} as facet_keys,
-        ${products.effectivePriceHalalas} as price, ${products.stock} > 0 as in_stock
-        ${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``}
-      from ${products}
-      where ${base} and not ${products.hidden}
-    )
-    select k as key, count(*)::int as n
-      from m cross join lateral unnest(${keys}) as k
-      where ${keyCondition}
-      group by k
-    union all
-    select '#total', count(*)::int from m where ${others('')}
-    union all
-    select '#stock', count(*)::int from m where m.in_stock and ${others('stock')}
-    union all
-    select '#min', coalesce(min(m.price), -1) from m where ${others('in_range')}
-    union all
-    select '#max', coalesce(max(m.price), -1) from m where ${others('in_range')}`);
-  const rows = (result as unknown as { rows: CountRow[] }).rows;
-  const counts = new Map(rows.map((r) => [r.key, r.n]));
-  const chosenKeys = new Set([...chosen.values()].flat());
-  const found = [...new Set([...rows.map((r) => r.key).filter((k) => !k.startsWith('#')), ...chosenKeys])];
-  const min = counts.get('#min') ?? -1;
-  const max = counts.get('#max') ?? -1;
+): Promise<Facets> {
+  const chosen = new Set(filter.facet ?? []);
+  const keys = [...new Set([...counted.counts.keys(), ...chosen])];
   return {
-    facets: {
-      groups: await facetGroups(db, lang, found, counts, chosenKeys),
-      inStock: { count: counts.get('#stock') ?? 0, selected: filter.inStock === true },
-      price: min < 0 ? null : { min: halalasToSar(min), max: halalasToSar(max) },
-    },
-    total: counts.get('#total') ?? 0,
+    groups: await facetGroups(db, lang, keys, counted.counts, chosen),
+    inStock: { count: counted.inStock, selected: filter.inStock === true },
+    price: counted.price && { min: halalasToSar(counted.price.min), max: halalasToSar(counted.price.max) },
   };
 }
 

@@ -1,12 +1,14 @@
 import type { Lang, PagedProducts } from '@shop/contract';
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { countFacets, facetConditions, hasFacetChoice, type FacetFilter } from './facets.ts';
+import { facetsOf, hasFacetChoice, type FacetFilter } from './facets.ts';
+import type { Shelves } from './listing-index.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
 import { escapeLike, wordVariants } from './search-words.ts';
 import {
   emptyPage,
   listProducts,
+  priceBounds,
   visibleProduct,
   priceRangeFilter,
   productsByIds,
@@ -188,7 +190,7 @@ function wordScore(word: QueryWord): SQL {
 }
 
 /** The search engine on the shop's own database (PostgreSQL or the embedded one). */
-export function sqlSearch(database: Db): SearchEngine {
+export function sqlSearch(database: Db, shelves: Shelves): SearchEngine {
   return {
     search: (query) =>
       // A word shared by many products makes a sequential scan that stops at MAX_CANDIDATES look
@@ -196,44 +198,43 @@ export function sqlSearch(database: Db): SearchEngine {
       // index answers both in bounded time, so the search's own transaction forbids the scan.
       database.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return searchIn(tx as unknown as Db, query);
+        return searchIn(tx as unknown as Db, shelves, query);
       }),
   };
 }
 
-async function searchIn(db: Db, query: SearchQuery): Promise<PagedProducts> {
+async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<PagedProducts> {
   const { lang, page, text, range, facets: filter = {} } = query;
   const term = text.trim();
   // A price range alone names no category or company, so the listing is never null.
-  if (term === '') return (await listProducts(db, lang, page, { ...range, ...filter })) ?? emptyPage;
+  if (term === '') return (await listProducts(db, shelves, lang, page, { ...range, ...filter })) ?? emptyPage;
   const { ids: matches, partial } = await rankedMatches(db, term, query);
-  const ids = hasFacetChoice(filter) ? await narrowed(db, matches, filter) : matches;
+  // The matches are within the price range already (the ranking applies it); the facets count
+  // every match, and the choices narrow them in rank order.
+  const narrowing = hasFacetChoice(filter) || filter.withFacets === true;
+  const narrowed = narrowing
+    ? shelves.narrow(shelves.products(matches), {
+        facet: filter.facet ?? [],
+        inStock: filter.inStock === true,
+        ...priceBounds(range),
+        makers: true,
+        counts: filter.withFacets === true,
+        offset: 0,
+        limit: Infinity,
+      })
+    : undefined;
+  const ids = narrowed && hasFacetChoice(filter) ? narrowed.ids : matches;
   const start = (page.page - 1) * page.pageSize;
+  const [found, facets] = await Promise.all([
+    productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
+    narrowed && filter.withFacets ? facetsOf(db, lang, narrowed, filter) : undefined,
+  ]);
   return {
-    products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
+    products: found,
     pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
     ...(partial && { partial }),
-    ...(filter.withFacets && {
-      // Counted on every match (those within the price range: the ranking applies it).
-      facets: (
-        await countFacets(db, lang, inArray(products.id, matches.length ? matches : [0]), filter, {
-          price: priceRangeFilter(range),
-          makers: true,
-        })
-      ).facets,
-    }),
+    ...(facets && { facets }),
   };
-}
-
-/** The ids of `matches` whose products hold the shopper's facet choices, in the same order. */
-async function narrowed(db: Db, matches: number[], filter: FacetFilter): Promise<number[]> {
-  if (matches.length === 0) return [];
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, matches), ...facetConditions(filter)));
-  const kept = new Set(rows.map((r) => r.id));
-  return matches.filter((id) => kept.has(id));
 }
 
 type Filters = Pick<SearchQuery, 'range' | 'includeHidden'>;
@@ -357,11 +358,12 @@ async function partialMatch(
 /** Products matching every word of `productName`, best matches first. */
 export function searchProducts(
   db: Db,
+  shelves: Shelves,
   lang: Lang,
   page: Page,
   productName: string,
   range: PriceRange,
   facets?: SearchQuery['facets'],
 ): Promise<PagedProducts> {
-  return sqlSearch(db).search({ lang, page, text: productName, range, facets });
+  return sqlSearch(db, shelves).search({ lang, page, text: productName, range, facets });
 }

@@ -12,12 +12,11 @@ import {
   type ProductOption,
   type ProductVariant,
 } from '@shop/contract';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
   companies,
-  productCounts,
   productImages,
   productOptions,
   productOptionValues,
@@ -25,7 +24,8 @@ import {
   productSaleColumns,
   productVariants,
 } from './schema.ts';
-import { countFacets, facetConditions, hasFacetChoice, type FacetFilter } from './facets.ts';
+import { facetsOf, type FacetFilter } from './facets.ts';
+import type { Shelves } from './listing-index.ts';
 import { categorySpecNames, shownSpecs } from './specs.ts';
 
 /** Home lists (featured, new, offers) and related products hold at most this many (decision 013). */
@@ -272,27 +272,6 @@ export async function productsByIds(db: Db, lang: Lang, ids: number[]): Promise<
   });
 }
 
-/**
- * How many products a listing holds. Without a price range it is the sum of the counts kept per
- * (category, maker) on every write; with one, an index range scan counts it.
- */
-async function listingCount(db: Db, filters: ProductFilters, where: SQL | undefined): Promise<number> {
-  if (filters.startprice === undefined && filters.finishprice === undefined && !hasFacetChoice(filters)) {
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${productCounts.n}), 0)::int` })
-      .from(productCounts)
-      .where(
-        and(
-          filters.categoryId !== undefined ? eq(productCounts.categoryId, filters.categoryId) : undefined,
-          filters.companyId !== undefined ? eq(productCounts.companyId, filters.companyId) : undefined,
-        ),
-      );
-    return row?.n ?? 0;
-  }
-  const [row] = await db.select({ n: count() }).from(products).where(where);
-  return row?.n ?? 0;
-}
-
 export interface ProductFilters extends PriceRange, FacetFilter {
   categoryId?: number | undefined;
   companyId?: number | undefined;
@@ -300,16 +279,22 @@ export interface ProductFilters extends PriceRange, FacetFilter {
   withFacets?: boolean | undefined;
 }
 
+/** A price range (SAR) as the shelves' bounds (halalas). */
+export const priceBounds = (range: PriceRange) => ({
+  minPrice: range.startprice === undefined ? undefined : sarToHalalas(range.startprice),
+  maxPrice: range.finishprice === undefined ? undefined : sarToHalalas(range.finishprice),
+});
+
 /**
- * One page of a listing, in catalog order (as the importer placed the products: by id).
- * The page's ids come from an index-only scan of the listing indexes of migration 0003; a page
- * in the second half is read from the end backwards, so the last pages cost what the first do.
- * A page past the end is an empty page with the true counts. Null when the category or company
- * asked for does not exist. Facet choices narrow the listing; `withFacets` adds the facets of
- * the category's or maker's shelf (or of the whole catalog) to the answer.
+ * One page of a listing, in catalog order (as the importer placed the products: by id). The
+ * page, its count and, with `withFacets`, the facets of the category's or maker's shelf (or of
+ * the whole catalog) come from one pass over the shelves kept in memory (listing-index.ts: the
+ * caller takes them current before it takes a connection); the database gives the page's rows. A page past the end is an empty page with the true counts.
+ * Null when the category or company asked for does not exist.
  */
 export async function listProducts(
   db: Db,
+  shelves: Shelves,
   lang: Lang,
   { pageSize, page }: Page,
   filters: ProductFilters,
@@ -329,36 +314,24 @@ export async function listProducts(
       .where(eq(companies.id, filters.companyId));
     if (!found) return null;
   }
-  const shelf = and(
-    filters.categoryId !== undefined ? eq(products.categoryId, filters.categoryId) : undefined,
-    filters.companyId !== undefined ? eq(products.companyId, filters.companyId) : undefined,
-  );
-  const where = and(visibleProduct, shelf, ...priceRangeFilter(filters), ...facetConditions(filters));
-  // With its facets, the listing's count comes from the same pass over the shelf.
-  const counted = filters.withFacets
-    ? await countFacets(db, lang, shelf ?? sql`true`, filters, {
-        price: priceRangeFilter(filters),
-        makers: filters.companyId === undefined,
-      })
-    : undefined;
-  const facets = counted?.facets;
-  const rawCount = counted ? counted.total : await listingCount(db, filters, where);
-  const pagging = { pageCount: Math.ceil(rawCount / pageSize), rawCount };
-  const offset = (page - 1) * pageSize;
-  if (offset >= rawCount) return { products: [], pagging, ...(facets && { facets }) };
-
-  const fromEnd = offset > rawCount / 2;
-  const limit = Math.min(pageSize, rawCount - offset);
-  const idRows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(fromEnd ? desc(products.id) : asc(products.id))
-    .limit(limit)
-    .offset(fromEnd ? rawCount - offset - limit : offset);
-  const ids = idRows.map((r) => r.id);
-  if (fromEnd) ids.reverse();
-  return { products: await productsByIds(db, lang, ids), pagging, ...(facets && { facets }) };
+  const narrowed = shelves.narrow(shelves.shelf(filters.categoryId, filters.companyId), {
+    facet: filters.facet ?? [],
+    inStock: filters.inStock === true,
+    ...priceBounds(filters),
+    makers: filters.companyId === undefined,
+    counts: filters.withFacets === true,
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  const [found, facets] = await Promise.all([
+    productsByIds(db, lang, narrowed.ids),
+    filters.withFacets ? facetsOf(db, lang, narrowed, filters) : undefined,
+  ]);
+  return {
+    products: found,
+    pagging: { pageCount: Math.ceil(narrowed.total / pageSize), rawCount: narrowed.total },
+    ...(facets && { facets }),
+  };
 }
 
 /**
