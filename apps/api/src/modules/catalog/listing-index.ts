@@ -27,6 +27,8 @@ interface Shelved {
   id: number;
   category: number;
   company: number;
+  /** The maker's slot (`Snapshot`), for counting makers in an array. */
+  maker: number;
   /** Effective price (the offer's when there is one), halalas. */
   price: number;
   inStock: boolean;
@@ -70,17 +72,72 @@ export interface Narrowed {
 
 const groupOf = (key: string) => key.slice(0, key.indexOf(':'));
 
+/**
+ * A shelf's products as columns, for the pass: typed arrays are read several times faster than
+ * objects and hold a fraction of the memory. `keys[keyStart[i]..keyStart[i + 1]]` are product
+ * i's facet keys.
+ */
+export class Shelf {
+  readonly ids: Int32Array;
+  /** The maker of each, as its slot in `Snapshot`'s makers. */
+  readonly makers: Int32Array;
+  readonly prices: Float64Array;
+  readonly stocked: Uint8Array;
+  readonly keyStart: Int32Array;
+  readonly keys: Int32Array;
+
+  constructor(list: readonly Shelved[]) {
+    const n = list.length;
+    this.ids = new Int32Array(n);
+    this.makers = new Int32Array(n);
+    this.prices = new Float64Array(n);
+    this.stocked = new Uint8Array(n);
+    this.keyStart = new Int32Array(n + 1);
+    let keyCount = 0;
+    for (const p of list) keyCount += p.keys.length;
+    this.keys = new Int32Array(keyCount);
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const p = list[i]!;
+      this.ids[i] = p.id;
+      this.makers[i] = p.maker;
+      this.prices[i] = p.price;
+      this.stocked[i] = p.inStock ? 1 : 0;
+      this.keyStart[i] = at;
+      this.keys.set(p.keys, at);
+      at += p.keys.length;
+    }
+    this.keyStart[n] = at;
+  }
+
+  /** Where product `id` is on a shelf in id order, or -1. */
+  position(id: number): number {
+    let low = 0;
+    let high = this.ids.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.ids[middle]! < id) low = middle + 1;
+      else high = middle;
+    }
+    return this.ids[low] === id ? low : -1;
+  }
+}
+
 /** One reading of the catalog's visible products, kept current by `ListingIndex`. */
 class Snapshot {
   /** Visible products by ascending id: the catalog's order, as the importer placed them. */
-  #products: Shelved[] = [];
+  readonly #products: Shelved[] = [];
   readonly #byId = new Map<number, Shelved>();
   readonly #keyIds = new Map<string, number>();
   readonly keyNames: string[] = [];
   /** Per key id, the id of its group (the key's part before the colon). */
   readonly #keyGroup: number[] = [];
   readonly #groupIds = new Map<string, number>();
-  #shelves: Map<string, Shelved[]> | null = null;
+  /** Makers by slot, and their slots. */
+  readonly #makerIds: number[] = [];
+  readonly #makerSlots = new Map<number, number>();
+  /** Shelves made so far, by `shelfName`; those a change touches are made again when read. */
+  readonly #shelves = new Map<string, Shelf>();
   readonly readAt = Date.now();
 
   #keyId(key: string): number {
@@ -100,29 +157,73 @@ class Snapshot {
     return id;
   }
 
-  /** Puts the products' rows in (their order: ascending id) and takes out the ids in `gone`. */
+  #makerSlot(companyId: number): number {
+    let slot = this.#makerSlots.get(companyId);
+    if (slot === undefined) {
+      slot = this.#makerIds.length;
+      this.#makerSlots.set(companyId, slot);
+      this.#makerIds.push(companyId);
+    }
+    return slot;
+  }
+
+  /** The shelves a product of this category and maker is on. */
+  #shelvesOf(p: Shelved): string[] {
+    return [
+      shelfName(undefined, undefined),
+      shelfName(p.category, undefined),
+      shelfName(undefined, p.company),
+      shelfName(p.category, p.company),
+    ];
+  }
+
+  /**
+   * Puts the products' rows in and takes out the ids in `gone`. A product whose shelves and keys
+   * are as they were (a price or stock change: most changes) is written into the shelves made
+   * already; any other change makes its shelves again when they are next read.
+   */
   apply(rows: ShelfRow[], gone: Iterable<number>): void {
-    this.#shelves = null;
     for (const id of gone) {
-      if (!this.#byId.delete(id)) continue;
-      const at = this.#position(id);
-      this.#products.splice(at, 1);
+      const old = this.#byId.get(id);
+      if (!old) continue;
+      this.#byId.delete(id);
+      this.#products.splice(this.#position(id), 1);
+      for (const name of this.#shelvesOf(old)) this.#shelves.delete(name);
     }
     for (const row of rows) {
       const product: Shelved = {
         id: row.id,
         category: row.category,
         company: row.company,
+        maker: this.#makerSlot(row.company),
         price: row.price,
         inStock: row.inStock,
         keys: row.keys.map((k) => this.#keyId(k)),
       };
-      const known = this.#byId.has(row.id);
+      const old = this.#byId.get(row.id);
       this.#byId.set(row.id, product);
-      const last = this.#products.at(-1);
-      if (!known && (!last || last.id < row.id)) this.#products.push(product);
-      else if (known) this.#products[this.#position(row.id)] = product;
+      if (
+        old &&
+        old.category === product.category &&
+        old.company === product.company &&
+        sameKeys(old.keys, product.keys)
+      ) {
+        this.#products[this.#position(row.id)] = product;
+        for (const name of this.#shelvesOf(product)) {
+          const shelf = this.#shelves.get(name);
+          const at = shelf?.position(product.id) ?? -1;
+          if (at < 0) continue;
+          shelf!.prices[at] = product.price;
+          shelf!.stocked[at] = product.inStock ? 1 : 0;
+        }
+        continue;
+      }
+      if (old) {
+        this.#products[this.#position(row.id)] = product;
+        for (const name of this.#shelvesOf(old)) this.#shelves.delete(name);
+      } else if (!this.#products.length || this.#products.at(-1)!.id < row.id) this.#products.push(product);
       else this.#products.splice(this.#position(row.id), 0, product);
+      for (const name of this.#shelvesOf(product)) this.#shelves.delete(name);
     }
   }
 
@@ -143,16 +244,18 @@ class Snapshot {
   }
 
   /** The visible products of a category, a maker, both, or the whole catalog, by id. */
-  shelf(categoryId: number | undefined, companyId: number | undefined): readonly Shelved[] {
-    if (categoryId === undefined && companyId === undefined) return this.#products;
-    this.#shelves ??= new Map();
-    const name = `${categoryId ?? ''}/${companyId ?? ''}`;
+  shelf(categoryId: number | undefined, companyId: number | undefined): Shelf {
+    const name = shelfName(categoryId, companyId);
     let shelf = this.#shelves.get(name);
     if (!shelf) {
-      shelf = this.#products.filter(
-        (p) =>
-          (categoryId === undefined || p.category === categoryId) &&
-          (companyId === undefined || p.company === companyId),
+      shelf = new Shelf(
+        categoryId === undefined && companyId === undefined
+          ? this.#products
+          : this.#products.filter(
+              (p) =>
+                (categoryId === undefined || p.category === categoryId) &&
+                (companyId === undefined || p.company === companyId),
+            ),
       );
       this.#shelves.set(name, shelf);
     }
@@ -160,8 +263,8 @@ class Snapshot {
   }
 
   /** The visible products of `ids`, in that order (a search's ranked matches). */
-  products(ids: readonly number[]): Shelved[] {
-    return ids.flatMap((id) => this.#byId.get(id) ?? []);
+  products(ids: readonly number[]): Shelf {
+    return new Shelf(ids.flatMap((id) => this.#byId.get(id) ?? []));
   }
 
   /**
@@ -170,12 +273,13 @@ class Snapshot {
    * choices it does not meet. A product counts towards a value of a chosen group when it meets
    * every choice but, perhaps, that group's own; towards any other value when it meets them all.
    */
-  narrow(shelf: readonly Shelved[], n: Narrowing): Narrowed {
+  narrow(shelf: Shelf, n: Narrowing): Narrowed {
     // Bits 0..29: the chosen groups (at most MAX_FACET_KEYS keys, so at most 30 groups); then the
     // price range and in stock.
     const groupBit = new Map<string, number>();
-    const keyBit = new Map<number, number>();
-    const makerBit = new Map<number, number>();
+    const keyBit = new Int32Array(this.keyNames.length);
+    const makerBit = new Int32Array(this.#makerIds.length);
+    let keysChosen = false;
     for (const key of n.facet) {
       const group = groupOf(key);
       // A maker is named by its id; any other name is no maker, and narrows nothing.
@@ -185,60 +289,76 @@ class Snapshot {
         bit = 1 << groupBit.size;
         groupBit.set(group, bit);
       }
-      if (group === 'b') makerBit.set(Number(key.slice(2)), bit);
+      const id = group === 'b' ? this.#makerSlots.get(Number(key.slice(2))) : this.#keyIds.get(key);
+      if (id === undefined) continue;
+      if (group === 'b') makerBit[id] = bit;
       else {
-        const id = this.#keyIds.get(key);
-        if (id !== undefined) keyBit.set(id, bit);
+        keyBit[id] = bit;
+        keysChosen = true;
       }
     }
     const chosenBits = [...groupBit.values()].reduce((a, b) => a | b, 0);
+    const makersBit = groupBit.get('b') ?? 0;
     const rangeBit = 1 << 30;
     const stockBit = 1 << 31;
-    const bitOfGroup = new Map([...groupBit].map(([g, bit]) => [this.#groupIds.get(g), bit]));
-    const keyGroupBit = n.counts ? this.#keyGroup.map((g) => bitOfGroup.get(g) ?? 0) : [];
-    const makersBit = groupBit.get('b') ?? 0;
+    const keyGroupBit = new Int32Array(n.counts ? this.keyNames.length : 0);
+    if (n.counts)
+      for (const [group, bit] of groupBit) {
+        const groupId = this.#groupIds.get(group);
+        if (groupId !== undefined) this.#keyGroup.forEach((g, k) => g === groupId && (keyGroupBit[k] = bit));
+      }
+    const minPrice = n.minPrice ?? -Infinity;
+    const maxPrice = n.maxPrice ?? Infinity;
+    const { ids: productIds, makers, prices, stocked, keyStart, keys } = shelf;
 
-    const keyCounts = new Int32Array(n.counts ? this.keyNames.length : 0);
-    const makerCounts = new Map<number, number>();
+    const keyCounts = new Int32Array(keyGroupBit.length);
+    const makerCounts = new Int32Array(n.counts && n.makers ? this.#makerIds.length : 0);
     let total = 0;
     let inStock = 0;
     let min = Infinity;
     let max = -Infinity;
     const ids: number[] = [];
-    for (const p of shelf) {
-      let met = makerBit.get(p.company) ?? 0;
-      if (keyBit.size > 0) for (const k of p.keys) met |= keyBit.get(k) ?? 0;
+    for (let i = 0; i < productIds.length; i++) {
+      let met = makersBit === 0 ? 0 : makerBit[makers[i]!]!;
+      if (keysChosen) for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) met |= keyBit[keys[j]!]!;
       let fails = chosenBits & ~met;
-      if (
-        (n.minPrice !== undefined && p.price < n.minPrice) ||
-        (n.maxPrice !== undefined && p.price > n.maxPrice)
-      )
-        fails |= rangeBit;
-      if (n.inStock && !p.inStock) fails |= stockBit;
+      const price = prices[i]!;
+      if (price < minPrice || price > maxPrice) fails |= rangeBit;
+      if (n.inStock && stocked[i] === 0) fails |= stockBit;
 
       if (fails === 0) {
-        if (total >= n.offset && ids.length < n.limit) ids.push(p.id);
+        if (total >= n.offset && ids.length < n.limit) ids.push(productIds[i]!);
         total++;
       }
-      if (p.inStock && (fails & ~stockBit) === 0) inStock++;
+      if (stocked[i] === 1 && (fails & ~stockBit) === 0) inStock++;
       if ((fails & ~rangeBit) === 0) {
-        if (p.price < min) min = p.price;
-        if (p.price > max) max = p.price;
+        if (price < min) min = price;
+        if (price > max) max = price;
       }
       // A value counts a product that fails no choice, or fails only its own group's.
       if (!n.counts || (fails & (fails - 1)) !== 0) continue;
-      for (const k of p.keys) if ((fails & ~keyGroupBit[k]!) === 0) keyCounts[k]!++;
-      if (n.makers && (fails & ~makersBit) === 0)
-        makerCounts.set(p.company, (makerCounts.get(p.company) ?? 0) + 1);
+      for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) {
+        const k = keys[j]!;
+        if ((fails & ~keyGroupBit[k]!) === 0) keyCounts[k]!++;
+      }
+      if (makerCounts.length > 0 && (fails & ~makersBit) === 0) makerCounts[makers[i]!]!++;
     }
     const counts = new Map<string, number>();
     keyCounts.forEach((count, k) => {
       if (count > 0) counts.set(this.keyNames[k]!, count);
     });
-    for (const [company, count] of makerCounts) counts.set(`b:${company}`, count);
+    makerCounts.forEach((count, slot) => {
+      if (count > 0) counts.set(`b:${this.#makerIds[slot]}`, count);
+    });
     return { total, ids, counts, inStock, price: min <= max ? { min, max } : null };
   }
 }
+
+const shelfName = (categoryId: number | undefined, companyId: number | undefined) =>
+  `${categoryId ?? ''}/${companyId ?? ''}`;
+
+const sameKeys = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((k, i) => k === b[i]);
 
 interface ShelfRow {
   id: number;
@@ -249,13 +369,28 @@ interface ShelfRow {
   keys: string[];
 }
 
+const shelfRow = (r: {
+  id: number;
+  category: number;
+  company: number;
+  price: number | null;
+  inStock: boolean;
+  keys: string;
+}): ShelfRow => ({
+  ...r,
+  price: r.price ?? 0,
+  keys: r.keys === '' ? [] : r.keys.split(' '),
+});
+
 const shelfColumns = {
   id: products.id,
   category: products.categoryId,
   company: products.companyId,
   price: products.effectivePriceHalalas,
   inStock: sql<boolean>`${products.stock} > 0`,
-  keys: products.facetKeys,
+  // One string rather than an array: PostgreSQL's array text is slower to parse (keys hold no
+  // spaces: FACET_KEY_PATTERN).
+  keys: sql<string>`array_to_string(${products.facetKeys}, ' ')`,
 };
 
 /**
@@ -321,7 +456,7 @@ export class ListingIndex {
       const visible = rows.filter((r) => !r.hidden);
       const shown = new Set(visible.map((r) => r.id));
       this.#snapshot!.apply(
-        visible.map((r) => ({ ...r, price: r.price ?? 0 })),
+        visible.map(shelfRow),
         ids.filter((id) => !shown.has(id)),
       );
     } catch (error) {
@@ -337,10 +472,7 @@ export class ListingIndex {
       .where(not(products.hidden))
       .orderBy(products.id);
     const snapshot = new Snapshot();
-    snapshot.apply(
-      rows.map((r) => ({ ...r, price: r.price ?? 0 })),
-      [],
-    );
+    snapshot.apply(rows.map(shelfRow), []);
     return snapshot;
   }
 
