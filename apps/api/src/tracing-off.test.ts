@@ -1,26 +1,18 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from './lib/log-safe.ts';
 import { activeTracing, startTracing } from './lib/tracing.ts';
 import { createProduct } from './test/factories.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
+import { collectedLogs } from './test/log-lines.ts';
 
 /**
  * Without OTEL_EXPORTER_OTLP_ENDPOINT tracing costs nothing: the SDK is never loaded, answers
  * and log lines are what they were.
  */
 
-const logLines: Record<string, unknown>[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean))
-      logLines.push(JSON.parse(line) as Record<string, unknown>);
-    done();
-  },
-});
+const logs = collectedLogs();
 
 /**
  * The OpenTelemetry files a fresh Node process has loaded after importing the app, its database
@@ -53,7 +45,7 @@ describe('tracing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   beforeAll(async () => {
     expect(process.env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
     expect(await startTracing()).toBeUndefined();
-    t = await createTestApp({}, undefined, { ...loggerOptions({ logLevel: 'info' }), stream: logStream });
+    t = await createTestApp({}, undefined, logs.logger);
     await createProduct(t.app.db);
   });
   afterAll(() => t.close());
@@ -63,7 +55,7 @@ describe('tracing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/Product/Select/All/Product/10/1' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-trace-id']).toBeUndefined();
-    const lines = logLines.filter((line) => line.reqId === response.headers['x-request-id']);
+    const lines = logs.lines.filter((line) => line.reqId === response.headers['x-request-id']);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).not.toHaveProperty('traceId');
   });

@@ -2,16 +2,15 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../scripts/shop-server.mjs';
-import { loggerOptions } from './lib/log-safe.ts';
 import { startTracing, stopTracing, type Tracing } from './lib/tracing.ts';
 import { MoyasarProvider } from './modules/payments/moyasar.ts';
 import { ProviderNotFoundError } from './modules/payments/provider.ts';
 import { createProduct } from './test/factories.ts';
 import { startFakeMoyasar } from './test/fake-moyasar.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
+import { collectedLogs } from './test/log-lines.ts';
 import { localServers } from './test/local-servers.ts';
 
 /**
@@ -55,14 +54,7 @@ const receiver = http.createServer((request, response) => {
   });
 });
 
-const logLines: Record<string, unknown>[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean))
-      logLines.push(JSON.parse(line) as Record<string, unknown>);
-    done();
-  },
-});
+const logs = collectedLogs();
 
 const spans = () =>
   received.flatMap((e) => e.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
@@ -97,10 +89,7 @@ beforeAll(async () => {
   process.env.OTEL_SERVICE_NAME = 'shop-test';
   tracing = (await startTracing())!;
   ensureWebBuild();
-  t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, undefined, {
-    ...loggerOptions({ logLevel: 'info' }),
-    stream: logStream,
-  });
+  t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, undefined, logs.logger);
   await createProduct(t.app.db);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -172,7 +161,7 @@ describe('OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     expect(server.name).toBe('GET *');
     expect(attribute(server, 'http.response.status_code')).toBe(404);
 
-    const lines = logLines.filter((line) => line.reqId === response.headers.get('x-request-id'));
+    const lines = logs.lines.filter((line) => line.reqId === response.headers.get('x-request-id'));
     expect(lines.map((line) => line.msg)).toEqual(
       expect.arrayContaining(['incoming request', 'request completed']),
     );
