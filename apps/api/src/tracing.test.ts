@@ -127,6 +127,35 @@ describe('OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     });
   });
 
+  it('keeps a page’s spans in its request through a form body that arrives after its headers', async () => {
+    // The form's second half comes 50 ms after the first, in a packet of its own: the page
+    // reads it from the connection's events, and the sign-in and the loaders' reads that
+    // follow must still be the request's.
+    const form = 'userEmail=nobody%40example.com&userPassword=not-the-password';
+    const { headers } = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.request(`${base}/en/login`, {
+        method: 'POST',
+        headers: {
+          origin: base,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(form.length),
+        },
+      });
+      request.on('response', (response) => response.resume().on('end', () => resolve(response)));
+      request.on('error', reject);
+      request.write(form.slice(0, 20));
+      setTimeout(() => request.end(form.slice(20)), 50);
+    });
+    const trace = await traceOf(headers['x-trace-id'] as string);
+    const server = trace.find((s) => s.kind === SERVER)!;
+    expect(server.name).toBe('POST *');
+    const render = trace.find((s) => s.name === 'render page');
+    expect(render?.parentSpanId).toBe(server.spanId);
+    expect(
+      trace.filter((s) => s.kind === CLIENT && s.parentSpanId === render?.spanId).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('gives a storefront page its render as a span of the request, the loaders’ reads under it', async () => {
     const response = await fetch(`${base}/en`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);

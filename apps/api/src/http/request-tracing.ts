@@ -28,6 +28,8 @@ function finishing(span: RequestSpan, reply: FastifyReply) {
  * The first of the app's hooks: names the span after the route pattern (`GET
  * /api/Product/Select/Product/:id`, pages `GET *`), and runs the rest of the request (hooks,
  * body, handler, render) in the span's context, so that the spans it makes are its children.
+ * A body that arrives later keeps that context: Fastify's parsers call back through an
+ * AsyncResource bound to the request, and the pages read theirs by awaiting a stream's promises.
  */
 export function traceRequests(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
@@ -35,7 +37,7 @@ export function traceRequests(app: FastifyInstance) {
     if (!span) return done();
     span.route(request.routeOptions.url);
     finishing(span, reply);
-    span.enter([request.raw, reply.raw], done);
+    span.enter(done);
   });
 }
 

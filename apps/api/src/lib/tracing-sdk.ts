@@ -81,10 +81,7 @@ export async function startSdk(env: NodeJS.ProcessEnv): Promise<Tracing> {
           span.updateName(`${method} ${pattern}`);
           span.setAttribute('http.route', pattern);
         },
-        enter(emitters, next) {
-          for (const emitter of emitters) context.bind(current, emitter);
-          context.with(current, next);
-        },
+        enter: (next) => context.with(current, next),
         end(status) {
           if (ended) return;
           ended = true;

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
 /**
@@ -33,8 +32,8 @@ export interface RequestSpan {
   readonly traceId: string;
   /** Names the span after the route pattern the router matched (never the address itself). */
   route(pattern: string | undefined): void;
-  /** Runs `next` as the span's context; listeners later added to `emitters` run in it too. */
-  enter(emitters: EventEmitter[], next: () => void): void;
+  /** Runs `next` (the rest of the request) in the span's context. */
+  enter(next: () => void): void;
   end(status: number): void;
 }
 
