@@ -6,7 +6,7 @@ import type { OpenSpan, RequestSpan, SpanOptions, Tracing } from './tracing.ts';
  * imported here, inside the function, so that the server's bundle keeps them out of its start
  * too. Spans are made by the shop's own code (request hooks, the database client, Redis, the
  * providers' fetch, the page render) rather than by instrumentations that patch modules as
- * they load, which an ES module server does not let them do without a loader hook.
+ * they load (decision 183 says why).
  *
  * The exporter is OTLP over HTTP with JSON bodies, configured by OpenTelemetry's own variables:
  * OTEL_EXPORTER_OTLP_ENDPOINT (the collector; spans go to its `/v1/traces`), and as the SDK
@@ -97,7 +97,7 @@ export async function startSdk(env: NodeJS.ProcessEnv): Promise<Tracing> {
     },
     inSpan(name, options, work) {
       const span = start(name, options);
-      if (!span) return work(open(trace.wrapSpanContext(api.INVALID_SPAN_CONTEXT)));
+      if (!span) return work({ set() {}, end() {} });
       const handle = open(span);
       return context.with(trace.setSpan(context.active(), span), async () => {
         try {
@@ -109,10 +109,6 @@ export async function startSdk(env: NodeJS.ProcessEnv): Promise<Tracing> {
           throw error;
         }
       });
-    },
-    traceId() {
-      const span = trace.getSpan(context.active());
-      return span?.spanContext().traceId;
     },
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),

@@ -43,8 +43,6 @@ export interface Tracing {
   start(name: string, options: SpanOptions): OpenSpan | undefined;
   /** `work` in a span of its own, current while the work runs (its own spans are its children). */
   inSpan<T>(name: string, options: SpanOptions, work: (span: OpenSpan) => Promise<T>): Promise<T>;
-  /** The current trace's id (32 hex digits), if any. */
-  traceId(): string | undefined;
   /** Sends the spans ended so far. */
   flush(): Promise<void>;
   /** Sends what is left and stops. */
@@ -54,9 +52,9 @@ export interface Tracing {
 let tracing: Tracing | undefined;
 
 /** Starts the SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set (once per process); undefined else. */
-export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<Tracing | undefined> {
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
-  tracing ??= await (await import('./tracing-sdk.ts')).startSdk(env);
+export async function startTracing(): Promise<Tracing | undefined> {
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  tracing ??= await (await import('./tracing-sdk.ts')).startSdk(process.env);
   return tracing;
 }
 
@@ -111,7 +109,7 @@ export function providerFetch(provider: string): typeof fetch {
 }
 
 /** The first word of a statement (`SELECT`, `INSERT`, `BEGIN`…): a database span's name. */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   return /^\s*([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
 }
 
@@ -136,7 +134,7 @@ export function tracedStatement<R>(text: string, run: () => R): R {
 }
 
 /** Ends `span` when what `run` returns settles (at once when it is not a promise). */
-export function endsWith<R>(span: OpenSpan, run: () => R): R {
+function endsWith<R>(span: OpenSpan, run: () => R): R {
   let result: R;
   try {
     result = run();
