@@ -64,6 +64,8 @@ import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { ShopMetrics } from './lib/metrics.ts';
+import { activeTracing, traceRedisCommands } from './lib/tracing.ts';
+import { traceRefusedRequest, traceRequests, tracedRequestLogger } from './http/request-tracing.ts';
 import { businessFigures } from './views/operations/figures.ts';
 
 /** Mail through `mailer`, each one counted as sent or failed. */
@@ -91,8 +93,11 @@ export interface AppOptions {
 export async function buildApp({ config, database, logger }: AppOptions) {
   let pages: Pages | undefined;
   const headers = securityHeaders(config);
+  // OpenTelemetry, when the server started it (OTEL_EXPORTER_OTLP_ENDPOINT): each request a span.
+  const tracing = activeTracing();
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    ...(tracing && { childLoggerFactory: tracedRequestLogger(tracing) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Requests never hang forever on a slow client.
@@ -116,12 +121,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     // Request hooks do not run for these answers: the security headers are set here.
     frameworkErrors(error, request, reply) {
       void reply.headers(headers);
+      traceRefusedRequest(request, reply);
       request.lang = requestLang(undefined, request.headers['accept-language']);
       if (!pages || isApiPath(request.url)) return sendError(request, reply, error);
       pages.renderNotFound(request, reply).catch((failure: unknown) => sendError(request, reply, failure));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before every other hook, so that the spans they make belong to the request's.
+  if (tracing) traceRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -188,6 +196,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       })
     : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
+  if (redis) traceRedisCommands(redis);
   const transport = await connectChanges(app.changes, {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -11,6 +11,7 @@ import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-l
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoCatalogIfEmpty } from './demo/seed.ts';
+import { startTracing, stopTracing } from './lib/tracing.ts';
 
 /** Set by the shop for the child process that prepares a new data directory, and only there. */
 const preparing = process.env.SHOP_PREPARE_DATA_DIR === '1';
@@ -66,6 +67,10 @@ async function main() {
   // memory freed inside a process is not all given back: done here, the shop idled about
   // 90 MB heavier on its first start than after a restart.
   if (lock && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) await prepareInChild();
+
+  // OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set; without it the SDK is not even
+  // loaded. Before the database is opened: its client makes the statements' spans then.
+  if (!preparing) await startTracing();
 
   // LOG_LEVEL=debug (or trace) logs every statement's SQL, once the app's logger exists (the
   // database is opened before the app, so its query hook calls whatever logger is set by then).
@@ -128,6 +133,8 @@ async function main() {
       await control?.close();
       await database.close();
       await lock?.release();
+      // The spans of the last requests are sent before the process ends.
+      await stopTracing().catch((error: unknown) => app.log.warn({ err: error }, 'traces not sent'));
       app.log.info('shut down');
       process.exit(0);
     } catch (error) {

@@ -8,6 +8,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { activeTracing, tracedStatement } from '../lib/tracing.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import { searchSessionSettings } from './session-settings.ts';
 
@@ -117,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // fails with the error (answered 503), and the pool drops the dead client when it comes back.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, queryLogger(options.onQuery)) as unknown as Db;
+    const db = drizzlePg(traced(pool, true), queryLogger(options.onQuery)) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -152,7 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         signal?.addEventListener('abort', cancel, { once: true });
         try {
           if (signal?.aborted) throw signal.reason;
-          return await work(drizzlePg(client, queryLogger(options.onQuery)) as unknown as Db);
+          return await work(drizzlePg(traced(client), queryLogger(options.onQuery)) as unknown as Db);
         } finally {
           signal?.removeEventListener('abort', cancel);
           client.release();
@@ -171,7 +172,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   for (const [name, value] of Object.entries(searchSessionSettings))
     await client.query(`select set_config($1, $2, false)`, [name, value]);
-  const pgliteDb = drizzlePglite(options.thread ? client : takingTurns(client), queryLogger(options.onQuery));
+  const pgliteDb = drizzlePglite(
+    traced(options.thread ? client : takingTurns(client)),
+    queryLogger(options.onQuery),
+  );
   const db = pgliteDb as unknown as Db;
   return {
     db,
@@ -221,6 +225,35 @@ function takingTurns<T extends object>(client: T, inTransaction = false): T {
         return (work: (tx: object) => unknown) =>
           queued(() => call(value, target, [(tx: object) => work(takingTurns(tx, true))]));
       return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/**
+ * While tracing is on, each statement sent through `client` (a pool, a pool's connection, the
+ * embedded database, and the transactions they open) is a span of the request that sends it.
+ * Its span begins with the call, so a wait for a free connection or for the embedded database's
+ * turn counts in it, as it does in the request's time. Off: `client` itself.
+ */
+function traced<T extends object>(client: T, pool = false): T {
+  if (!activeTracing()) return client;
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (property === 'query' || property === 'exec')
+        return (...args: unknown[]) => {
+          const [query] = args;
+          const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text ?? '');
+          return tracedStatement(text, () => method.apply(target, args));
+        };
+      // A pool's connection (a transaction on PostgreSQL), an embedded transaction.
+      if (property === 'connect' && pool)
+        return async (...args: unknown[]) => traced((await method.apply(target, args)) as object);
+      if (property === 'transaction')
+        return (work: (tx: object) => unknown) => method.call(target, (tx: object) => work(traced(tx)));
+      return method.bind(target);
     },
   });
 }

@@ -1,5 +1,9 @@
 import { FatooraClient, startFatooraSimulator, type FatooraSimulator } from '@shop/zatca';
 import type { Config } from '../config.ts';
+import { providerFetch } from './tracing.ts';
+
+/** A span for each call to Fatoora (or the simulator) while tracing is on. */
+const fatooraFetch = providerFetch('fatoora');
 
 /**
  * The shop's one way to Fatoora: ZATCA's API at ZATCA_API_URL, or, without it, the local
@@ -22,9 +26,10 @@ export class Fatoora {
   }
 
   async client(language: 'ar' | 'en' = 'en'): Promise<FatooraClient> {
-    if (this.config.zatca.apiUrl) return new FatooraClient({ baseUrl: this.config.zatca.apiUrl, language });
+    if (this.config.zatca.apiUrl)
+      return new FatooraClient({ baseUrl: this.config.zatca.apiUrl, language, fetch: fatooraFetch });
     this.#simulator ??= startFatooraSimulator({ host: '127.0.0.1', port: 0 });
-    return new FatooraClient({ baseUrl: (await this.#simulator).url, language });
+    return new FatooraClient({ baseUrl: (await this.#simulator).url, language, fetch: fatooraFetch });
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServerDatabase } from './server-database.ts';
@@ -24,6 +24,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Told the SQL of every statement the app sends (to count what a request reads). */
   onQuery?: (sql: string) => void,
+  /** The app's logger (pino options); silent when not given. */
+  logger: AppOptions['logger'] = false,
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const databaseUrl =
@@ -46,7 +48,7 @@ export async function createTestApp(
     onQuery,
   });
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,

@@ -17,6 +17,7 @@ import { storeDataFor } from './store-data.ts';
 import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../../views/public-catalog.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
+import { inSpan } from '../../lib/tracing.ts';
 
 /**
  * The storefront (React Router, server-rendered) mounted in the API process
@@ -194,22 +195,26 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     // The turn lasts until the whole page is rendered, not only its first bytes: React renders
     // the rest of a streamed page after the handler returns, and a turn that ended there let
     // more pages render at once than PAGE_RENDER_CONCURRENCY says.
+    // While tracing is on, the render is a span of the request's (its loaders' queries are its
+    // children).
     const page = await renderGate.run(
-      async () => {
-        let document: string | Buffer | undefined;
-        const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
-          takeDocument: (html: string | Buffer) => {
-            document = html;
-          },
-          storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
-          backOffice: backOfficeDataFor(app, request),
-          cspNonce: nonce,
-          publicOrigin: shopOrigin(app),
-          mapTileUrl: app.config.mapTileUrl,
-        });
-        const html = document ?? (response.body === null ? null : await response.text());
-        return { status: response.status, headers: response.headers, html };
-      },
+      () =>
+        inSpan('render page', { attributes: { 'shop.page.shared': shared } }, async (span) => {
+          let document: string | Buffer | undefined;
+          const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+            takeDocument: (html: string | Buffer) => {
+              document = html;
+            },
+            storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
+            backOffice: backOfficeDataFor(app, request),
+            cspNonce: nonce,
+            publicOrigin: shopOrigin(app),
+            mapTileUrl: app.config.mapTileUrl,
+          });
+          const html = document ?? (response.body === null ? null : await response.text());
+          span.set('http.response.status_code', response.status);
+          return { status: response.status, headers: response.headers, html };
+        }),
       shared ? undefined : clientGone(reply),
     );
     return { page, nonce };

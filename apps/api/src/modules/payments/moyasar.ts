@@ -1,3 +1,4 @@
+import { providerFetch } from '../../lib/tracing.ts';
 import {
   ProviderNotFoundError,
   ProviderRejectedError,
@@ -24,6 +25,8 @@ export interface MoyasarOptions {
 export class MoyasarProvider implements PaymentProvider {
   readonly name = 'moyasar' as const;
   private readonly timeoutMs: number;
+  /** A span for each call while tracing is on. */
+  private readonly fetch = providerFetch('moyasar');
 
   constructor(private readonly options: MoyasarOptions) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -50,7 +53,7 @@ export class MoyasarProvider implements PaymentProvider {
   private async request(method: 'GET' | 'POST', path: string, body?: object): Promise<ProviderPayment> {
     let response: Response;
     try {
-      response = await fetch(`${this.options.apiUrl}${path}`, {
+      response = await this.fetch(`${this.options.apiUrl}${path}`, {
         method,
         headers: {
           authorization: this.authorization,
