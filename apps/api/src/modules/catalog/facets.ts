@@ -36,19 +36,94 @@ const valueOf = (key: string) => key.slice(key.indexOf(':') + 1);
  * value that counts a product, and every chosen one (with 0 when nothing is left, so that it
  * can be unticked), named in the language.
  */
-export async function facetsOf(
-  db: Db,
+export function facetsOf(
+  names: FacetNames,
   lang: Lang,
   counted: Pick<Narrowed, 'counts' | 'inStock' | 'price'>,
   filter: FacetFilter,
-): Promise<Facets> {
+): Facets {
   const chosen = new Set(filter.facet ?? []);
   const keys = [...new Set([...counted.counts.keys(), ...chosen])];
   return {
-    groups: await facetGroups(db, lang, keys, counted.counts, chosen),
+    groups: facetGroups(names, lang, keys, counted.counts, chosen),
     inStock: { count: counted.inStock, selected: filter.inStock === true },
     price: counted.price && { min: halalasToSar(counted.price.min), max: halalasToSar(counted.price.max) },
   };
+}
+
+type Named = { id: number; nameAr: string; nameEn: string };
+type Label = typeof optionFacetLabels.$inferSelect;
+type Attribute = typeof specAttributes.$inferSelect;
+type Choice = typeof specChoices.$inferSelect;
+
+/**
+ * What facet keys are called: makers, categories, option labels, specification attributes and
+ * choices, read with the shelves (listing-index.ts) and kept with them, so that naming a
+ * listing's facets asks the database nothing. Categories and makers are also how a listing knows
+ * that the one it was asked for exists.
+ */
+export class FacetNames {
+  readonly makers = new Map<number, Named>();
+  readonly categories = new Map<number, Named>();
+  readonly labels = new Map<string, Label>();
+  readonly attributes = new Map<number, Attribute>();
+  readonly choices = new Map<number, Choice>();
+
+  /** Every name there is: with a whole reading of the shelves. */
+  static async read(db: Db): Promise<FacetNames> {
+    const names = new FacetNames();
+    const groupColumns = (t: typeof companies | typeof categories) => ({
+      id: t.id,
+      nameAr: t.nameAr,
+      nameEn: t.nameEn,
+    });
+    const [makers, groups, labels, attributes, choices] = await Promise.all([
+      db.select(groupColumns(companies)).from(companies),
+      db.select(groupColumns(categories)).from(categories),
+      db.select().from(optionFacetLabels),
+      db.select().from(specAttributes),
+      db.select().from(specChoices),
+    ]);
+    for (const m of makers) names.makers.set(m.id, m);
+    for (const c of groups) names.categories.set(c.id, c);
+    for (const l of labels) names.labels.set(l.key, l);
+    for (const a of attributes) names.attributes.set(a.id, a);
+    for (const c of choices) names.choices.set(c.id, c);
+    return names;
+  }
+
+  /**
+   * Names of the keys of products that changed: their option labels (a product's option may
+   * have been renamed), and specification choices not known yet. Attributes, categories and
+   * makers change only with a change to the whole catalog, which reads every name again.
+   */
+  async refresh(db: Db, keys: Iterable<string>): Promise<void> {
+    const options = new Set<string>();
+    const choiceIds = new Set<number>();
+    for (const key of keys) {
+      if (key.startsWith('o-')) options.add(key);
+      else if (key.startsWith('s')) {
+        const id = Number(valueOf(key));
+        if (Number.isSafeInteger(id) && !this.choices.has(id)) choiceIds.add(id);
+      }
+    }
+    const [labels, choices] = await Promise.all([
+      options.size
+        ? db
+            .select()
+            .from(optionFacetLabels)
+            .where(inArray(optionFacetLabels.key, [...options]))
+        : [],
+      choiceIds.size
+        ? db
+            .select()
+            .from(specChoices)
+            .where(inArray(specChoices.id, [...choiceIds]))
+        : [],
+    ]);
+    for (const l of labels) this.labels.set(l.key, l);
+    for (const c of choices) this.choices.set(c.id, c);
+  }
 }
 
 const byteUnits: Record<string, number> = { kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 };
@@ -68,36 +143,24 @@ interface Sortable extends FacetValue {
 }
 
 /** The keys found, named in the language and ordered: makers, options, specifications. */
-async function facetGroups(
-  db: Db,
+function facetGroups(
+  names: FacetNames,
   lang: Lang,
   keys: string[],
   counts: Map<string, number>,
   chosen: Set<string>,
-): Promise<FacetGroup[]> {
+): FacetGroup[] {
   const byKind = { b: [] as string[], o: [] as string[], s: [] as string[] };
   for (const key of keys) {
     const kind = key.startsWith('b:') ? 'b' : key.startsWith('o-') ? 'o' : key.startsWith('s') ? 's' : null;
     if (kind) byKind[kind].push(key);
   }
-  const makerIds = byKind.b.map((k) => Number(valueOf(k))).filter((id) => Number.isSafeInteger(id));
-  const attributeIds = [...new Set(byKind.s.map((k) => Number(groupOf(k).slice(1))))];
-  const choiceIds = byKind.s.map((k) => Number(valueOf(k))).filter((id) => Number.isSafeInteger(id));
-  const [makers, labels, attributes, choices] = await Promise.all([
-    makerIds.length
-      ? db
-          .select({ id: companies.id, nameAr: companies.nameAr, nameEn: companies.nameEn })
-          .from(companies)
-          .where(inArray(companies.id, makerIds))
-      : [],
-    byKind.o.length
-      ? db.select().from(optionFacetLabels).where(inArray(optionFacetLabels.key, byKind.o))
-      : [],
-    attributeIds.length
-      ? db.select().from(specAttributes).where(inArray(specAttributes.id, attributeIds))
-      : [],
-    choiceIds.length ? db.select().from(specChoices).where(inArray(specChoices.id, choiceIds)) : [],
-  ]);
+  const known = <T>(list: (T | undefined)[]) => list.filter((x): x is T => x !== undefined);
+  const makers = known(byKind.b.map((k) => names.makers.get(Number(valueOf(k)))));
+  const labels = known(byKind.o.map((k) => names.labels.get(k)));
+  const attributes = known(
+    [...new Set(byKind.s.map((k) => Number(groupOf(k).slice(1))))].map((id) => names.attributes.get(id)),
+  );
   const value = (key: string, name: string, order: number, swatch: string | null = null): Sortable => ({
     key,
     name,
@@ -141,19 +204,11 @@ async function facetGroups(
     );
   }
 
-  const choiceById = new Map(choices.map((c) => [c.id, c]));
   // Categories each have their own attributes: in a search over several, two groups may share a
   // name ("Screen size" of phones and of laptops), and are then told apart by their category's.
-  const named = (a: (typeof attributes)[number]) => pick(lang, a.nameAr, a.nameEn);
-  const shared = attributes.filter((a) => attributes.some((b) => b.id !== a.id && named(b) === named(a)));
-  const categoryNames = new Map(
-    (shared.length
-      ? await db
-          .select({ id: categories.id, nameAr: categories.nameAr, nameEn: categories.nameEn })
-          .from(categories)
-          .where(inArray(categories.id, [...new Set(shared.map((a) => a.categoryId))]))
-      : []
-    ).map((c) => [c.id, pick(lang, c.nameAr, c.nameEn)]),
+  const named = (a: Attribute) => pick(lang, a.nameAr, a.nameEn);
+  const shared = new Set(
+    attributes.filter((a) => attributes.some((b) => b.id !== a.id && named(b) === named(a))),
   );
   for (const a of attributes) {
     const unit = pick(lang, a.unitAr, a.unitEn);
@@ -162,14 +217,15 @@ async function facetGroups(
       .flatMap((k) => {
         const v = valueOf(k);
         if (a.kind === 'choice') {
-          const c = choiceById.get(Number(v));
+          const c = names.choices.get(Number(v));
           return c ? [value(k, pick(lang, c.valueAr, c.valueEn), c.sort)] : [];
         }
         const n = Number(v);
         if (!Number.isFinite(n)) return [];
         return [value(k, unit ? `${formatSpecNumber(n)} ${unit}` : formatSpecNumber(n), n)];
       });
-    const category = categoryNames.get(a.categoryId);
+    const group = shared.has(a) ? names.categories.get(a.categoryId) : undefined;
+    const category = group && pick(lang, group.nameAr, group.nameEn);
     add(`s${a.id}`, 'spec', category ? `${named(a)} (${category})` : named(a), 2000 + a.sort, values);
   }
   return groups

@@ -1,6 +1,7 @@
 import { inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
+import { FacetNames } from './facets.ts';
 import { products } from './schema.ts';
 
 /*
@@ -139,6 +140,12 @@ class Snapshot {
   /** Shelves made so far, by `shelfName`; those a change touches are made again when read. */
   readonly #shelves = new Map<string, Shelf>();
   readonly readAt = Date.now();
+  /** What the facet keys, makers and categories are called. */
+  readonly names: FacetNames;
+
+  constructor(names: FacetNames) {
+    this.names = names;
+  }
 
   #keyId(key: string): number {
     let id = this.#keyIds.get(key);
@@ -453,10 +460,14 @@ export class ListingIndex {
         .from(products)
         .where(inArray(products.id, ids))
         .orderBy(products.id);
-      const visible = rows.filter((r) => !r.hidden);
+      const visible = rows.filter((r) => !r.hidden).map(shelfRow);
       const shown = new Set(visible.map((r) => r.id));
+      await this.#snapshot!.names.refresh(
+        this.#db,
+        visible.flatMap((r) => r.keys),
+      );
       this.#snapshot!.apply(
-        visible.map(shelfRow),
+        visible,
         ids.filter((id) => !shown.has(id)),
       );
     } catch (error) {
@@ -466,12 +477,11 @@ export class ListingIndex {
   }
 
   async #readAll(): Promise<Snapshot> {
-    const rows = await this.#db
-      .select(shelfColumns)
-      .from(products)
-      .where(not(products.hidden))
-      .orderBy(products.id);
-    const snapshot = new Snapshot();
+    const [rows, names] = await Promise.all([
+      this.#db.select(shelfColumns).from(products).where(not(products.hidden)).orderBy(products.id),
+      FacetNames.read(this.#db),
+    ]);
+    const snapshot = new Snapshot(names);
     snapshot.apply(rows.map(shelfRow), []);
     return snapshot;
   }

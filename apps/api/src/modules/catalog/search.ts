@@ -225,12 +225,9 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
     : undefined;
   const ids = narrowed && hasFacetChoice(filter) ? narrowed.ids : matches;
   const start = (page.page - 1) * page.pageSize;
-  const [found, facets] = await Promise.all([
-    productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
-    narrowed && filter.withFacets ? facetsOf(db, lang, narrowed, filter) : undefined,
-  ]);
+  const facets = narrowed && filter.withFacets ? facetsOf(shelves.names, lang, narrowed, filter) : undefined;
   return {
-    products: found,
+    products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
     pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
     ...(partial && { partial }),
     ...(facets && { facets }),

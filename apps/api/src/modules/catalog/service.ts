@@ -299,15 +299,17 @@ export async function listProducts(
   { pageSize, page }: Page,
   filters: ProductFilters,
 ): Promise<PagedProducts | null> {
-  // A category or company that does not exist is a wrong link, not an empty shelf.
-  if (filters.categoryId !== undefined) {
+  // A category or company that does not exist is a wrong link, not an empty shelf. The shelves
+  // know every one that existed when they were read; one they do not know is asked about.
+  const { names } = shelves;
+  if (filters.categoryId !== undefined && !names.categories.has(filters.categoryId)) {
     const [found] = await db
       .select({ id: categories.id })
       .from(categories)
       .where(eq(categories.id, filters.categoryId));
     if (!found) return null;
   }
-  if (filters.companyId !== undefined) {
+  if (filters.companyId !== undefined && !names.makers.has(filters.companyId)) {
     const [found] = await db
       .select({ id: companies.id })
       .from(companies)
@@ -323,12 +325,9 @@ export async function listProducts(
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  const [found, facets] = await Promise.all([
-    productsByIds(db, lang, narrowed.ids),
-    filters.withFacets ? facetsOf(db, lang, narrowed, filters) : undefined,
-  ]);
+  const facets = filters.withFacets ? facetsOf(names, lang, narrowed, filters) : undefined;
   return {
-    products: found,
+    products: await productsByIds(db, lang, narrowed.ids),
     pagging: { pageCount: Math.ceil(narrowed.total / pageSize), rawCount: narrowed.total },
     ...(facets && { facets }),
   };
