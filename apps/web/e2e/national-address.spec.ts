@@ -118,7 +118,7 @@ for (const lang of ['ar', 'en'] as const) {
         await complete.getByRole('button', { name: text(lang, 'account', 'addresses.saveEdit') }).click();
         await expect(told(page, successMessages.EDITED[lang], js)).toBeVisible();
         await expect(complete).toBeHidden();
-        await expect(dialog.getByText('RRRD2929')).toBeVisible();
+        await expect(dialog.getByText('RRRD2929', { exact: true })).toBeVisible();
 
         await dialog.getByRole('button', { name: text(lang, 'cart', 'next') }).click();
         await expect(page).toHaveURL(new RegExp(`/payment/[0-9a-f-]{36}$`));
