@@ -100,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         posted,
       );
       // The refused address comes back with the error: the dialog offers to complete it.
-      if (!result.ok) return data<CheckoutAnswer>({ error: result.error, addressId: posted.values.addressId });
+      if (!result.ok)
+        return data<CheckoutAnswer>({ error: result.error, addressId: posted.values.addressId });
       return redirect(localizePath(`/payment/${result.answer.invoiceId}`, lang));
     }
     default:

@@ -13,7 +13,12 @@ const PARTS = [
 ] as const satisfies readonly (keyof NationalAddress)[];
 
 /** The parts written in Latin letters and digits: they read left to right inside Arabic text. */
-const CODES = new Set<keyof NationalAddress>(['shortAddress', 'buildingNumber', 'postalCode', 'additionalNumber']);
+const CODES = new Set<keyof NationalAddress>([
+  'shortAddress',
+  'buildingNumber',
+  'postalCode',
+  'additionalNumber',
+]);
 
 /**
  * A national address as the order pages and the printed invoice show it: each part given, with

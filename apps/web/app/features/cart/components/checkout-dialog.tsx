@@ -79,6 +79,7 @@ export function CheckoutDialog({
         ) : (
           <Form
             ref={formRef}
+            id={`${id}-checkout`}
             method="post"
             action={dialog.actionFor(localize('/cart'))}
             className="flex flex-col gap-5"
@@ -128,28 +129,10 @@ export function CheckoutDialog({
                 </p>
               )}
             </fieldset>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={`${id}-note`} className="text-sm font-semibold">
-                {t('note')}
-              </label>
-              <textarea
-                id={`${id}-note`}
-                name="note"
-                maxLength={500}
-                rows={2}
-                className="w-full rounded-xl border border-line px-4 py-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
-              />
-            </div>
-            {answer?.error && !answer.error.field && (
-              <p role="alert" className="text-sm text-sale">
-                {answer.error.message}
-              </p>
-            )}
-            <SubmitButton busy={busy} className="px-8 sm:self-end">
-              {t('next')}
-            </SubmitButton>
           </Form>
         )}
+        {/* Its own form (forms do not nest), between the choice and Next: the note and Next
+            belong to the checkout's form by its id. */}
         {toComplete && (
           <section
             aria-labelledby={`${id}-complete`}
@@ -161,6 +144,31 @@ export function CheckoutDialog({
             <p className="text-sm text-muted">{t('completeLead')}</p>
             <div key={toComplete._id}>{renderCompleteForm(toComplete)}</div>
           </section>
+        )}
+        {addresses.length > 0 && (
+          <div className="flex flex-col gap-5">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`${id}-note`} className="text-sm font-semibold">
+                {t('note')}
+              </label>
+              <textarea
+                id={`${id}-note`}
+                form={`${id}-checkout`}
+                name="note"
+                maxLength={500}
+                rows={2}
+                className="w-full rounded-xl border border-line px-4 py-3 outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
+              />
+            </div>
+            {answer?.error && !answer.error.field && (
+              <p role="alert" className="text-sm text-sale">
+                {answer.error.message}
+              </p>
+            )}
+            <SubmitButton busy={busy} form={`${id}-checkout`} className="px-8 sm:self-end">
+              {t('next')}
+            </SubmitButton>
+          </div>
         )}
         <details
           open={adding || addresses.length === 0}
