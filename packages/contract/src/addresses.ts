@@ -154,7 +154,10 @@ export function nationalAddressOf(address: NationalAddress): NationalAddress {
  * (`nationalAddressRequired`): it has its short address, which alone finds the building.
  * An address saved before the national address was asked for has none, and is completed first.
  */
-export function deliverableTo(address: Pick<Address, 'shortAddress'>, nationalAddressRequired: boolean): boolean {
+export function deliverableTo(
+  address: Pick<Address, 'shortAddress'>,
+  nationalAddressRequired: boolean,
+): boolean {
   return !nationalAddressRequired || address.shortAddress !== '';
 }
 

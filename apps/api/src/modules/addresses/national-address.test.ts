@@ -92,7 +92,13 @@ describe('national address', () => {
     await putInCart(t.app.db, shopper.userId, product.id, 1);
     const [old] = await t.app.db
       .insert(addresses)
-      .values({ userId: shopper.userId, name: 'Home', city: 'Riyadh', zone: 'Olaya', mobile: '+966512345678' })
+      .values({
+        userId: shopper.userId,
+        name: 'Home',
+        city: 'Riyadh',
+        zone: 'Olaya',
+        mobile: '+966512345678',
+      })
       .returning();
     return { shopper, old: old! };
   }
@@ -200,11 +206,15 @@ describe('national address', () => {
     const inArabic = await checkout(shopper, old.id, 'ar');
     // The cart page again, with the dialog open: the message, and the form that completes the address.
     expect(inArabic.statusCode).toBe(200);
-    expect(inArabic.body).toContain('أكمل العنوان الوطني لهذا العنوان (العنوان المختصر على الأقل) قبل إتمام الطلب');
+    expect(inArabic.body).toContain(
+      'أكمل العنوان الوطني لهذا العنوان (العنوان المختصر على الأقل) قبل إتمام الطلب',
+    );
     expect(inArabic.body).toContain(`action="/user/edit-address/${old.id}"`);
     expect(inArabic.body).toContain('name="shortAddress"');
     const inEnglish = await checkout(shopper, old.id, 'en');
-    expect(inEnglish.body).toContain('national address (at least the short address) before placing the order');
+    expect(inEnglish.body).toContain(
+      'national address (at least the short address) before placing the order',
+    );
     expect(inEnglish.body).toContain(`action="/en/user/edit-address/${old.id}"`);
     expect(await ordersOf(shopper.userId)).toEqual([]);
 
@@ -213,7 +223,12 @@ describe('national address', () => {
       method: 'POST',
       url: `/en/user/edit-address/${old.id}`,
       headers: { ...shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Home', city: 'Riyadh', shortAddress: 'rrrd2929', stay: '1' }).toString(),
+      payload: new URLSearchParams({
+        name: 'Home',
+        city: 'Riyadh',
+        shortAddress: 'rrrd2929',
+        stay: '1',
+      }).toString(),
     });
     expect(completed.statusCode, completed.body).toBe(302);
     expect(completed.headers.location).toBe('/en/cart?dialog=checkout');
@@ -274,7 +289,9 @@ describe('national address', () => {
         })
       ).json<Order>();
     const backOffice = async () =>
-      (await t.app.inject({ url: adminOrderPaths.detail.build({ ref: invoiceId }), headers: staff })).json<AdminOrder>();
+      (
+        await t.app.inject({ url: adminOrderPaths.detail.build({ ref: invoiceId }), headers: staff })
+      ).json<AdminOrder>();
     const copy = { address: 'المنزل، الرياض', nationalAddress: national };
     expect(await shopperView('ar')).toMatchObject(copy);
 

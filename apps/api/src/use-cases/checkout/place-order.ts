@@ -62,7 +62,10 @@ export async function placeOrder(
   const placed = await deps.db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const { fromBook = false, ...details } = delivery;
-    if (fromBook && !deliverableTo(details.national ?? { shortAddress: '' }, settings.nationalAddressRequired))
+    if (
+      fromBook &&
+      !deliverableTo(details.national ?? { shortAddress: '' }, settings.nationalAddressRequired)
+    )
       throw badRequest('NATIONAL_ADDRESS_REQUIRED', 'addressId');
     const cart = await cartForCheckout(tx, userId);
     if (cart.length === 0) throw badRequest('CART_EMPTY');
