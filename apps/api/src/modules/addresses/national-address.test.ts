@@ -15,7 +15,7 @@ import { createProduct } from '../../test/factories.ts';
 import { type TestContext } from '../../test/harness.ts';
 import { databaseBefore } from '../../test/migrations.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
-import { putInCart } from '../../test/shoppers.ts';
+import { addAddressCall, putInCart } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { signedInUser, type TestSession } from '../../test/users.ts';
 
@@ -46,13 +46,7 @@ describe('national address', () => {
     additionalNumber: '7788',
   } satisfies NationalAddress;
 
-  const add = (s: TestSession, body: object, lang = 'ar') =>
-    t.app.inject({
-      method: 'POST',
-      url: `${apiPaths.addressAdd.pattern}?lang=${lang}`,
-      headers: s.cookie,
-      payload: body,
-    });
+  const add = (s: TestSession, body: object, lang = 'ar') => addAddressCall(t, s, body, lang);
   const edit = (s: TestSession, id: string, body: object) =>
     t.app.inject({
       method: 'PUT',

@@ -1,5 +1,5 @@
-import type { Address } from '@shop/contract';
-import { useId, useState } from 'react';
+import type { Address, NationalAddress } from '@shop/contract';
+import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { inputClass, TextField } from '../../../components/ui/text-field.tsx';
@@ -10,6 +10,34 @@ import { knownCityAt, type LatLng } from '../map-defaults.ts';
 import { ADDRESS_SAVED_REDIRECT_MS } from '../timings.ts';
 import { MapPicker } from './map-picker.tsx';
 import { STAY_FIELD } from '../stay-field.ts';
+
+/** One field of the national address in the form. */
+interface NationalField extends InputHTMLAttributes<HTMLInputElement> {
+  name: keyof NationalAddress;
+  /** Typed left to right in a monospaced font. */
+  code?: boolean;
+}
+
+/**
+ * The national address's fields in the order the form shows them (the city is the address's
+ * own). The server upper-cases the short address and makes Arabic-Indic digits ASCII.
+ */
+const NATIONAL_FIELDS: readonly NationalField[] = [
+  { name: 'shortAddress', code: true, maxLength: 20, placeholder: 'RRRD2929', autoCapitalize: 'characters' },
+  { name: 'buildingNumber', code: true, maxLength: 20, placeholder: '1234', inputMode: 'numeric' },
+  { name: 'street', maxLength: 100, autoComplete: 'address-line1' },
+  { name: 'additionalNumber', code: true, maxLength: 20, placeholder: '5678', inputMode: 'numeric' },
+  { name: 'district', maxLength: 100, autoComplete: 'address-level3' },
+  { name: 'city', maxLength: 100, autoComplete: 'address-level2' },
+  {
+    name: 'postalCode',
+    code: true,
+    maxLength: 20,
+    placeholder: '12345',
+    inputMode: 'numeric',
+    autoComplete: 'postal-code',
+  },
+];
 
 /** The address action's answer: the saved address comes with the message. */
 export type AddressAnswer = FormAnswer & { address?: Address };
@@ -74,14 +102,6 @@ export function AddressForm({
       setCityFilled(true);
     }
   };
-  const code = (name: string, maxLength: number) => ({
-    name,
-    dir: 'ltr' as const,
-    autoComplete: 'off',
-    maxLength,
-    className: `${inputClass} font-mono`,
-    error: errorFor(name),
-  });
 
   return (
     <Form
@@ -119,64 +139,30 @@ export function AddressForm({
         <legend className="px-1 font-semibold">{t('addresses.nationalTitle')}</legend>
         <p className="text-xs text-muted">{t('addresses.nationalLead')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={
-              nationalRequired
-                ? `${tc('nationalAddress.shortAddress')} (${t('addresses.nationalRequired')})`
-                : tc('nationalAddress.shortAddress')
-            }
-            {...code('shortAddress', 20)}
-            placeholder="RRRD2929"
-            autoCapitalize="characters"
-            hint={t('addresses.shortAddressHint')}
-            defaultValue={address?.shortAddress}
-          />
-          <TextField
-            label={tc('nationalAddress.buildingNumber')}
-            {...code('buildingNumber', 20)}
-            inputMode="numeric"
-            placeholder="1234"
-            defaultValue={address?.buildingNumber}
-          />
-          <TextField
-            label={tc('nationalAddress.street')}
-            name="street"
-            autoComplete="address-line1"
-            maxLength={100}
-            defaultValue={address?.street}
-            error={errorFor('street')}
-          />
-          <TextField
-            label={tc('nationalAddress.additionalNumber')}
-            {...code('additionalNumber', 20)}
-            inputMode="numeric"
-            placeholder="5678"
-            defaultValue={address?.additionalNumber}
-          />
-          <TextField
-            label={tc('nationalAddress.district')}
-            name="district"
-            maxLength={100}
-            defaultValue={address?.district}
-            error={errorFor('district')}
-          />
-          <TextField
-            label={tc('nationalAddress.city')}
-            name="city"
-            autoComplete="address-level2"
-            defaultValue={address?.city}
-            maxLength={100}
-            hint={cityFilled ? t('addresses.cityFromMap') : undefined}
-            error={errorFor('city')}
-          />
-          <TextField
-            label={tc('nationalAddress.postalCode')}
-            {...code('postalCode', 20)}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="12345"
-            defaultValue={address?.postalCode}
-          />
+          {NATIONAL_FIELDS.map(({ name, code, ...input }) => (
+            <TextField
+              key={name}
+              label={
+                name === 'shortAddress' && nationalRequired
+                  ? `${tc('nationalAddress.shortAddress')} (${t('addresses.nationalRequired')})`
+                  : tc(`nationalAddress.${name}`)
+              }
+              name={name}
+              {...input}
+              // Codes and numbers read left to right inside Arabic text.
+              {...(code && { dir: 'ltr', className: `${inputClass} font-mono` })}
+              autoComplete={input.autoComplete ?? 'off'}
+              defaultValue={address?.[name]}
+              hint={
+                name === 'shortAddress'
+                  ? t('addresses.shortAddressHint')
+                  : name === 'city' && cityFilled
+                    ? t('addresses.cityFromMap')
+                    : undefined
+              }
+              error={errorFor(name)}
+            />
+          ))}
         </div>
       </fieldset>
       {showDetails && (
