@@ -1,7 +1,7 @@
 import { errorMessages, successMessages } from '@shop/contract';
 import type { Locator, Page } from '@playwright/test';
 import { text } from './checkout-helpers.ts';
-import { expectLangDir, pathIn, type Lang } from './fixtures.ts';
+import { expectAccessible, expectLangDir, pathIn, type Lang } from './fixtures.ts';
 import {
   addToCart,
   expect,
@@ -128,6 +128,7 @@ for (const lang of ['ar', 'en'] as const) {
           name: new RegExp(text(lang, 'cart', 'completeTitle')),
         });
         await expect(complete).toBeVisible();
+        if (js) await expectAccessible(page);
         await fillNational(complete, lang, typed[lang]);
         await complete.getByRole('button', { name: text(lang, 'account', 'addresses.saveEdit') }).click();
         await expect(told(page, successMessages.EDITED[lang], js)).toBeVisible();
