@@ -21,17 +21,19 @@ export function text(lang: Lang, ns: string, key: string): string {
   return value;
 }
 
-/** Cart → Confirm order → a new delivery address → Next: the payment page with the order. */
+/** Cart → Confirm order → a new delivery address (with its short address) → Next: the payment page with the order. */
 export async function goToPayment(page: Page, lang: Lang, js = true) {
   await openPage(page, pathIn(lang, '/cart'), js);
   await page.getByRole('link', { name: text(lang, 'cart', 'confirmOrder') }).click();
   const dialog = page.getByRole('dialog', { name: text(lang, 'cart', 'addressTitle') });
   await dialog
-    .getByLabel(text(lang, 'account', 'addresses.fields.name'))
+    .getByLabel(text(lang, 'account', 'addresses.fields.name'), { exact: true })
     .fill(lang === 'ar' ? 'المنزل' : 'Home');
   await dialog
     .getByLabel(text(lang, 'account', 'addresses.fields.address'))
     .fill('King Fahd Road 12, Riyadh');
+  // The shop delivers only to an address with its national address's short address.
+  await dialog.getByLabel(text(lang, 'common', 'nationalAddress.shortAddress')).fill('RRRD2929');
   await dialog.getByRole('button', { name: text(lang, 'account', 'addresses.save') }).click();
   await expect(told(page, successMessages.SAVED[lang], js)).toBeVisible();
   await expect(dialog.getByRole('radio')).toBeChecked();

@@ -2,7 +2,13 @@ import { z } from './zod.ts';
 import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { uuidParam } from './common.ts';
-import { ADDRESS_FIELD_MAX, ADDRESS_NAME_MAX, ADDRESS_TEXT_MAX, looksLikeSaudiMobile } from './constants.ts';
+import {
+  ADDRESS_FIELD_MAX,
+  ADDRESS_NAME_MAX,
+  ADDRESS_TEXT_MAX,
+  looksLikeSaudiMobile,
+  toLatinDigits,
+} from './constants.ts';
 
 const shortText = (max: number, multiline = false) => text({ multiline }).trim().max(max, 'TEXT_TOO_LONG');
 
@@ -20,6 +26,48 @@ const coordinate = (limit: number) =>
     })
     .pipe(z.number().min(-limit, 'COORDINATES_INVALID').max(limit, 'COORDINATES_INVALID').nullable())
     .optional();
+
+/**
+ * A short address as stored: what the shopper typed with Arabic-Indic digits made ASCII,
+ * letters upper case, and spaces, dashes and direction marks left out (`rrrd ٢٩٢٩` → `RRRD2929`).
+ */
+export function normalizeShortAddress(value: string): string {
+  return toLatinDigits(value)
+    .replace(/[\s\-\u200e\u200f]/g, '')
+    .toUpperCase();
+}
+
+/** Four Latin letters and four digits, as the national address's short address is written. */
+export const SHORT_ADDRESS_PATTERN = /^[A-Z]{4}[0-9]{4}$/;
+
+/** A field of `n` digits (Arabic-Indic digits accepted, stored ASCII), or empty. */
+const digitsOrEmpty = (n: number, code: string) =>
+  text()
+    .trim()
+    .max(20, code)
+    .transform(toLatinDigits)
+    .pipe(z.string().regex(new RegExp(`^([0-9]{${n}})?$`), code))
+    .optional();
+
+/**
+ * The Saudi national address's fields of an address as sent: each may be left empty (an
+ * address saved before them has none); what is given must have its form. The city is the
+ * address's `city`. Text (street, district) in Arabic or English.
+ */
+const nationalAddressInput = {
+  /** Four letters and four digits (`RRRD2929`): lower case and Arabic-Indic digits are accepted. */
+  shortAddress: text()
+    .trim()
+    .max(20, 'SHORT_ADDRESS_INVALID')
+    .transform(normalizeShortAddress)
+    .refine((v) => v === '' || SHORT_ADDRESS_PATTERN.test(v), 'SHORT_ADDRESS_INVALID')
+    .optional(),
+  buildingNumber: digitsOrEmpty(4, 'BUILDING_NUMBER_INVALID'),
+  street: shortText(ADDRESS_FIELD_MAX).optional(),
+  district: shortText(ADDRESS_FIELD_MAX).optional(),
+  postalCode: digitsOrEmpty(5, 'POSTAL_CODE_INVALID'),
+  additionalNumber: digitsOrEmpty(4, 'ADDITIONAL_NUMBER_INVALID'),
+};
 
 /**
  * An address as sent when adding or editing. `user` may be sent, as older clients do; it
@@ -47,6 +95,7 @@ export const addressInputSchema = z.object({
     .optional(),
   latitude: coordinate(90),
   longitude: coordinate(180),
+  ...nationalAddressInput,
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressData = z.output<typeof addressInputSchema>;
@@ -68,8 +117,49 @@ export const addressSchema = z.object({
   mobile: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The national address's fields, each '' when not given: see `nationalAddressSchema`. */
+  shortAddress: z.string(),
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
 });
 export type Address = z.infer<typeof addressSchema>;
+
+/**
+ * A Saudi national address as an order keeps it (a copy of its address's, taken when the order
+ * was placed): the short address (`RRRD2929`), building number (4 digits), street, district,
+ * city, postal code (5 digits) and additional number (4 digits); '' for a part not given.
+ */
+export const nationalAddressSchema = z.object({
+  shortAddress: z.string(),
+  buildingNumber: z.string(),
+  street: z.string(),
+  district: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  additionalNumber: z.string(),
+});
+export type NationalAddress = z.infer<typeof nationalAddressSchema>;
+
+/** The national address of an address of the book. */
+export function nationalAddressOf(address: NationalAddress): NationalAddress {
+  const { shortAddress, buildingNumber, street, district, city, postalCode, additionalNumber } = address;
+  return { shortAddress, buildingNumber, street, district, city, postalCode, additionalNumber };
+}
+
+/**
+ * Whether an address may be delivered to when the shop asks for the national address
+ * (`nationalAddressRequired`): it has its short address, which alone finds the building.
+ * An address saved before the national address was asked for has none, and is completed first.
+ */
+export function deliverableTo(
+  address: Pick<Address, 'shortAddress'>,
+  nationalAddressRequired: boolean,
+): boolean {
+  return !nationalAddressRequired || address.shortAddress !== '';
+}
 
 export const addressListSchema = z.array(addressSchema);
 

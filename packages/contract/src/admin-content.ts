@@ -188,6 +188,8 @@ export const adminSettingsInputSchema = z.object({
   taxNumber: vatNumberField.optional(),
   commercialRegister: z.string().trim().max(40).optional(),
   lowStockThreshold: z.coerce.number().int('AMOUNT_INVALID').min(0, 'AMOUNT_INVALID').max(100_000).optional(),
+  /** Orders are delivered only to an address with its national address's short address. */
+  nationalAddressRequired: z.boolean().optional(),
   /** Payment keys: sent only to replace them; an empty string removes a saved key. */
   moyasarSecretKey: z.string().trim().max(200).optional(),
   moyasarPublishableKey: z.string().trim().max(200).optional(),
@@ -221,6 +223,7 @@ export const adminSettingsSchema = z.object({
   taxNumber: z.string(),
   commercialRegister: z.string(),
   lowStockThreshold: z.number().int(),
+  nationalAddressRequired: z.boolean(),
   payments: z.object({
     /** Card payments are simulated (PAYMENT_SANDBOX): saved keys wait until they are not. */
     sandbox: z.boolean(),

@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE } from './constants.ts';
 import { definePath } from './paths.ts';
 import { instantQuery, pageOf, wholeNumber } from './admin.ts';
 import { orderTotalsSchema, zatcaInvoiceSchema } from './orders.ts';
+import { nationalAddressSchema } from './addresses.ts';
 
 /**
  * The back office's orders (under `/api/admin/orders`): the list with its filters, search,
@@ -173,6 +174,8 @@ export type AdminOrderTimelineEntry = z.infer<typeof adminOrderTimelineEntrySche
 
 export const adminOrderSchema = adminOrderSummarySchema.extend({
   address: z.string(),
+  /** The national address the order ships to, copied when it was placed; null when it has none. */
+  nationalAddress: nationalAddressSchema.nullable(),
   /** `lat,lng` as the shopper picked it on the map, or empty. */
   location: z.string(),
   /** An OpenStreetMap link to `location`, or null when it is not a point. */

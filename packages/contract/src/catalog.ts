@@ -182,6 +182,11 @@ export const settingsSchema = z.object({
   data: z.object({
     primaryColor: z.string(),
     showAddressDetails: z.boolean(),
+    /**
+     * Orders are delivered only to an address with its national address's short address: the
+     * checkout asks to complete an address without one (on unless the owner turns it off).
+     */
+    nationalAddressRequired: z.boolean(),
     /** SAR, VAT included. */
     shippingFee: z.number().nonnegative(),
     phones: z.array(z.string()).max(3),

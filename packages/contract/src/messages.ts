@@ -183,6 +183,13 @@ export const errorMessages = {
     ar: 'النص يحتوي على رموز غير مسموح بها',
     en: 'The text contains characters that are not allowed',
   },
+  SHORT_ADDRESS_INVALID: {
+    ar: 'العنوان المختصر أربعة أحرف إنجليزية وأربعة أرقام، مثل RRRD2929',
+    en: 'The short address is four letters and four digits, such as RRRD2929',
+  },
+  BUILDING_NUMBER_INVALID: { ar: 'رقم المبنى أربعة أرقام', en: 'The building number is 4 digits' },
+  POSTAL_CODE_INVALID: { ar: 'الرمز البريدي خمسة أرقام', en: 'The postal code is 5 digits' },
+  ADDITIONAL_NUMBER_INVALID: { ar: 'الرقم الإضافي أربعة أرقام', en: 'The additional number is 4 digits' },
   ADDRESS_LIMIT: {
     ar: 'وصلت إلى الحد الأقصى لعدد العناوين (50)',
     en: 'You have reached the maximum number of addresses (50)',
@@ -210,6 +217,10 @@ export const errorMessages = {
   METRICS_UNAUTHORIZED: { ar: 'رمز المقاييس مفقود أو غير صحيح', en: 'The metrics token is missing or wrong' },
   WEBHOOK_UNAUTHORIZED: { ar: 'رمز التحقق غير صحيح', en: 'The verification token is wrong' },
   ADDRESS_REQUIRED: { ar: 'من فضلك اختر عنوان التوصيل', en: 'Please choose a delivery address' },
+  NATIONAL_ADDRESS_REQUIRED: {
+    ar: 'أكمل العنوان الوطني لهذا العنوان (العنوان المختصر على الأقل) قبل إتمام الطلب',
+    en: "Complete this address's national address (at least the short address) before placing the order",
+  },
   ORDER_NOT_PAYABLE: {
     ar: 'لا يمكن دفع هذا الطلب، أنشئ طلباً جديداً من السلة',
     en: 'This order can no longer be paid; place a new order from the cart',

@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { langQuery, pagingSchema, uuidParam } from './common.ts';
 import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
 import { orderRefundSchema } from './order-refund.ts';
+import { nationalAddressSchema } from './addresses.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -79,6 +80,11 @@ export const orderSchema = z.object({
   address: z.string(),
   phone: z.string(),
   location: z.string(),
+  /**
+   * The national address the order ships to, as its address had it when the order was placed
+   * (editing or deleting the address later does not change it); null for an order without one.
+   */
+  nationalAddress: nationalAddressSchema.nullable(),
   note: z.string(),
   status: orderStatusSchema,
   /** ISO 8601: an order still awaiting payment after this time expires. */

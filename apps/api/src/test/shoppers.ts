@@ -6,7 +6,7 @@ import { products } from '../modules/catalog/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { soleVariant } from './factories.ts';
 import type { TestContext } from './harness.ts';
-import { signedInUser } from './users.ts';
+import { signedInUser, type TestSession } from './users.ts';
 
 /** Test helpers for checkout: shoppers with a session, carts, and the order call. */
 
@@ -19,6 +19,16 @@ export interface Shopper {
 export async function createShopper(db: Db): Promise<Shopper> {
   const { userId, bearer } = await signedInUser(db);
   return { id: userId, headers: { authorization: bearer.authorization! } };
+}
+
+/** Adds an address to a signed-in shopper's book through the API, the answer in `lang`. */
+export function addAddressCall(t: TestContext, session: TestSession, body: object, lang = 'ar') {
+  return t.app.inject({
+    method: 'POST',
+    url: `${apiPaths.addressAdd.pattern}?lang=${lang}`,
+    headers: session.cookie,
+    payload: body,
+  });
 }
 
 /** Puts `count` units of a product's variant (its only one unless `variantId` is given) in the cart. */

@@ -64,6 +64,8 @@ async function saveAdminSettings(
     if (input.taxNumber !== undefined) next.taxNumber = input.taxNumber;
     if (input.commercialRegister !== undefined) next.commercialRegister = input.commercialRegister;
     if (input.lowStockThreshold !== undefined) next.lowStockThreshold = input.lowStockThreshold;
+    if (input.nationalAddressRequired !== undefined)
+      next.nationalAddressRequired = input.nationalAddressRequired;
 
     const changed = changedSettings(current, next);
     if (Object.keys(changed).length) await putSettings(tx, changed);

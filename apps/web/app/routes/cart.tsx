@@ -12,7 +12,11 @@ import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
-import { CHECKOUT_DIALOG, CheckoutDialog } from '../features/cart/components/checkout-dialog.tsx';
+import {
+  CHECKOUT_DIALOG,
+  CheckoutDialog,
+  type CheckoutAnswer,
+} from '../features/cart/components/checkout-dialog.tsx';
 import { useDialogLink } from '../lib/dialog-link.ts';
 import { CART_INTENT } from '../features/cart/intents.ts';
 import {
@@ -95,7 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         posted,
       );
-      if (!result.ok) return formError(result.error);
+      // The refused address comes back with the error: the dialog offers to complete it.
+      if (!result.ok)
+        return data<CheckoutAnswer>({ error: result.error, addressId: posted.values.addressId });
       return redirect(localizePath(`/payment/${result.answer.invoiceId}`, lang));
     }
     default:
@@ -172,11 +178,20 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         dialog={checkout}
         serverAnswer={checkout.open ? posted : undefined}
         addresses={loaderData.addresses}
+        nationalRequired={settings?.nationalAddressRequired ?? true}
         renderAddForm={(onSaved) => (
           <AddressForm
             showDetails={settings?.showAddressDetails ?? false}
             tileUrl={loaderData.tileUrl}
             onSaved={onSaved}
+          />
+        )}
+        renderCompleteForm={(address) => (
+          <AddressForm
+            address={address}
+            showDetails={settings?.showAddressDetails ?? false}
+            tileUrl={loaderData.tileUrl}
+            onSaved={() => undefined}
           />
         )}
       />

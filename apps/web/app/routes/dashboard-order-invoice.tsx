@@ -6,6 +6,7 @@ import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.ser
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { VariantNote } from '../components/ui/variant-note.tsx';
+import { NationalAddressList } from '../components/ui/national-address.tsx';
 
 /** The printable simplified tax invoice of a paid order, with its ZATCA QR code. */
 export async function loader(args: Route.LoaderArgs) {
@@ -94,6 +95,11 @@ export default function DashboardOrderInvoice({ loaderData }: Route.ComponentPro
               <dd dir="auto" className="whitespace-pre-line text-start">
                 {order.address}
               </dd>
+              {order.nationalAddress && (
+                <dd>
+                  <NationalAddressList value={order.nationalAddress} className="mt-1" />
+                </dd>
+              )}
               <dd dir="ltr" className="text-start">
                 {order.phone || order.customer.phone}
               </dd>

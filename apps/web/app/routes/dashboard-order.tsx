@@ -16,6 +16,7 @@ import { requestLang } from '../lib/route-lang.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { VariantNote } from '../components/ui/variant-note.tsx';
+import { NationalAddressList } from '../components/ui/national-address.tsx';
 
 /** One order in the back office: what was bought, by whom, where to, its payments and history. */
 export async function loader(args: Route.LoaderArgs) {
@@ -242,6 +243,7 @@ function Payments({ order }: { order: AdminOrder }) {
 export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
   const nav = useTranslation('dashboard').t;
+  const { t: tc } = useTranslation('common');
   const { lang } = useLang();
   const { order } = loaderData;
   const title = t('orderNumber', { number: order.number });
@@ -284,6 +286,14 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
                   {order.address}
                 </dd>
               </div>
+              {order.nationalAddress && (
+                <div>
+                  <dt className="text-muted">{tc('nationalAddress.title')}</dt>
+                  <dd>
+                    <NationalAddressList value={order.nationalAddress} className="mt-1" />
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt className="text-muted">{t('details.phone')}</dt>
                 <dd dir="ltr" className="text-start font-semibold">

@@ -237,6 +237,23 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               error={errorFor('lowStockThreshold')}
             />
           </div>
+          <div className="flex flex-col gap-1">
+            <input type="hidden" name="nationalAddressRequired" value="0" />
+            <label className="inline-flex items-center gap-2 font-semibold">
+              <input
+                type="checkbox"
+                name="nationalAddressRequired"
+                value="1"
+                defaultChecked={s.nationalAddressRequired}
+                aria-describedby="national-address-hint"
+                className="size-4"
+              />
+              {t('settings.nationalAddressRequired')}
+            </label>
+            <p id="national-address-hint" className="text-xs text-muted">
+              {t('settings.nationalAddressHint')}
+            </p>
+          </div>
         </Section>
 
         <Section title={t('settings.invoice')} lead={t('settings.invoiceLead')}>

@@ -21,8 +21,8 @@ describe('the settings page', () => {
 
   const readsOf = (table: string) => log.readsOf(table);
 
-  it('saves a changed phone with one staff session lookup and one read of the settings', async () => {
-    const owner = await signedInMember(t.app.db, { role: 'owner' });
+  /** The settings form as the page posts it, with the shop's current values. */
+  async function settingsForm(changes: Record<string, string>) {
     const before = await getSettings(t.app.db);
     const form = new URLSearchParams({
       shopNameAr: before.shopName.ar,
@@ -41,21 +41,29 @@ describe('the settings page', () => {
       sellerNameEn: before.sellerName.en,
       taxNumber: '',
       commercialRegister: '',
+      ...changes,
     });
     for (const day of before.openingHours.days) form.append('days', day);
-    const res = await log.record(() =>
-      t.app.inject({
-        method: 'POST',
-        url: '/en/dashboard/settings',
-        headers: {
-          host: ADMIN_HOST,
-          origin: ADMIN_ORIGIN,
-          cookie: `staff_session=${owner.token}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        payload: form.toString(),
-      }),
-    );
+    return form;
+  }
+
+  const postSettings = (owner: { token: string }, form: URLSearchParams) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/en/dashboard/settings',
+      headers: {
+        host: ADMIN_HOST,
+        origin: ADMIN_ORIGIN,
+        cookie: `staff_session=${owner.token}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form.toString(),
+    });
+
+  it('saves a changed phone with one staff session lookup and one read of the settings', async () => {
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    const form = await settingsForm({});
+    const res = await log.record(() => postSettings(owner, form));
 
     // Without JavaScript the page answers post-redirect-get, back to the settings page.
     expect(res.statusCode, res.body).toBe(302);
@@ -70,5 +78,18 @@ describe('the settings page', () => {
     // The settings once, in the save's transaction, to see what changes.
     expect(readsOf('settings'), all).toHaveLength(1);
     expect(statements.length, all).toBeLessThanOrEqual(11);
+  });
+
+  it('turns the national address off with its box unticked, and on again ticked', async () => {
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    expect((await getSettings(t.app.db)).nationalAddressRequired).toBe(true);
+    // Unticked, the box posts nothing: only its hidden "0" comes.
+    const off = await postSettings(owner, await settingsForm({ nationalAddressRequired: '0' }));
+    expect(off.statusCode, off.body).toBe(302);
+    expect((await getSettings(t.app.db)).nationalAddressRequired).toBe(false);
+    const on = await settingsForm({ nationalAddressRequired: '0' });
+    on.append('nationalAddressRequired', '1');
+    expect((await postSettings(owner, on)).statusCode).toBe(302);
+    expect((await getSettings(t.app.db)).nationalAddressRequired).toBe(true);
   });
 });

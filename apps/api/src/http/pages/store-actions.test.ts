@@ -65,7 +65,13 @@ describe('storefront page actions', () => {
     await putInCart(t.app.db, shopper.userId, second.id, 1);
     const [address] = await t.app.db
       .insert(addresses)
-      .values({ userId: shopper.userId, name: 'Home', city: 'Riyadh', mobile: '+966512345678' })
+      .values({
+        userId: shopper.userId,
+        name: 'Home',
+        city: 'Riyadh',
+        mobile: '+966512345678',
+        shortAddress: 'RRRD2929',
+      })
       .returning();
 
     const res = await postForm('/en/cart', shopper.cookie, {
@@ -97,7 +103,13 @@ describe('storefront page actions', () => {
     await putInCart(t.app.db, shopper.userId, product.id, 1);
     const [address] = await t.app.db
       .insert(addresses)
-      .values({ userId: shopper.userId, name: 'المنزل', zone: 'العليا', city: 'الرياض' })
+      .values({
+        userId: shopper.userId,
+        name: 'المنزل',
+        zone: 'العليا',
+        city: 'الرياض',
+        shortAddress: 'RRRD2929',
+      })
       .returning();
 
     const res = await postForm('/cart', shopper.cookie, {

@@ -288,6 +288,7 @@ describe('store data for page actions', () => {
         zone: 'Al Olaya',
         city: 'Riyadh',
         mobile: '+966551234567',
+        shortAddress: 'RRRD2929',
       })
       .returning();
     await putInCart(t.database.db, owner.id, product.id, 2);
@@ -314,6 +315,9 @@ describe('store data for page actions', () => {
       note: 'Ring twice',
       status: 'awaiting_payment',
       userId: owner.id,
+      // The national address is copied onto the order.
+      shortAddress: 'RRRD2929',
+      city: 'Riyadh',
     });
     const english = storeFor(owner.user, 'en');
     const again = await english.placeOrder({ addressId: address!.id, note: 'No notes' });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { addAddressCall } from '../../test/shoppers.ts';
 import { signedInUser, snapshotUser, type TestSession } from '../../test/users.ts';
 
 describe('address book', () => {
@@ -23,13 +24,7 @@ describe('address book', () => {
     longitude: 46.6753,
   };
 
-  const add = (s: TestSession, body: object, lang = 'ar') =>
-    t.app.inject({
-      method: 'POST',
-      url: `${apiPaths.addressAdd.pattern}?lang=${lang}`,
-      headers: s.cookie,
-      payload: body,
-    });
+  const add = (s: TestSession, body: object, lang = 'ar') => addAddressCall(t, s, body, lang);
   const list = async (s: TestSession): Promise<Address[]> => {
     const res = await t.app.inject({
       method: 'GET',

@@ -42,7 +42,23 @@ describe('address book API under random and hostile requests', () => {
   });
   afterAll(() => t.close());
 
-  const fields = ['name', 'user', 'city', 'zone', 'closeSign', 'address', 'mobile', 'latitude', 'longitude'];
+  const fields = [
+    'name',
+    'user',
+    'city',
+    'zone',
+    'closeSign',
+    'address',
+    'mobile',
+    'latitude',
+    'longitude',
+    'shortAddress',
+    'buildingNumber',
+    'street',
+    'district',
+    'postalCode',
+    'additionalNumber',
+  ];
   const endpoints: Endpoint[] = [
     { name: 'list by user', method: 'GET', url: (userId) => apiPaths.addressesByUser.build({ userId }) },
     { name: 'add', method: 'POST', url: () => apiPaths.addressAdd.pattern, fields, numRuns: 60 },

@@ -22,6 +22,17 @@ export const addresses = pgTable(
     mobile: text('mobile').notNull().default(''),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    // ---- The Saudi national address (migration 0022, decision 210); empty when not given ----
+    /** Four upper-case Latin letters and four ASCII digits (`RRRD2929`), or empty. */
+    shortAddress: text('short_address').notNull().default(''),
+    /** Four digits, or empty. */
+    buildingNumber: text('building_number').notNull().default(''),
+    street: text('street').notNull().default(''),
+    district: text('district').notNull().default(''),
+    /** Five digits, or empty. */
+    postalCode: text('postal_code').notNull().default(''),
+    /** Four digits, or empty. */
+    additionalNumber: text('additional_number').notNull().default(''),
     ...timestamps,
   },
   (t) => [index('addresses_user_idx').on(t.userId)],

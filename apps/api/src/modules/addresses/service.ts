@@ -20,6 +20,12 @@ export function toAddressAnswer(row: AddressRow): Address {
     mobile: row.mobile,
     latitude: row.latitude,
     longitude: row.longitude,
+    shortAddress: row.shortAddress,
+    buildingNumber: row.buildingNumber,
+    street: row.street,
+    district: row.district,
+    postalCode: row.postalCode,
+    additionalNumber: row.additionalNumber,
   };
 }
 
@@ -40,6 +46,13 @@ export function addressValues(input: AddressData) {
     mobile,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
+    // Normalised by the contract's schema: upper-case letters and ASCII digits.
+    shortAddress: input.shortAddress ?? '',
+    buildingNumber: input.buildingNumber ?? '',
+    street: input.street ?? '',
+    district: input.district ?? '',
+    postalCode: input.postalCode ?? '',
+    additionalNumber: input.additionalNumber ?? '',
   };
 }
 

@@ -44,6 +44,18 @@ export const orders = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull().default(''),
     location: text('location').notNull().default(''),
+    // ---- The national address shipped to (migration 0022, decision 210) ----
+    /**
+     * A copy of the delivery address's national address, taken when the order is placed, so the
+     * order shows it after the address is edited or deleted; empty for an order without one.
+     */
+    shortAddress: text('short_address').notNull().default(''),
+    buildingNumber: text('building_number').notNull().default(''),
+    street: text('street').notNull().default(''),
+    district: text('district').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    additionalNumber: text('additional_number').notNull().default(''),
     note: text('note').notNull().default(''),
     subtotalHalalas: integer('subtotal_halalas').notNull(),
     shippingHalalas: integer('shipping_halalas').notNull(),

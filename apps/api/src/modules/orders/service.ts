@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { Lang } from '@shop/contract';
+import type { Lang, NationalAddress } from '@shop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderLines, orders } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -37,6 +37,26 @@ export interface DeliveryDetails {
   phone: string;
   location: string;
   note: string;
+  /** The address's national address, copied onto the order; none for a typed address (the API's). */
+  national?: NationalAddress;
+}
+
+/**
+ * The national address an order keeps: its copy, or null when it has none (an older order, or
+ * an address without national fields: its city alone is already in the one-line address).
+ */
+export function orderNationalAddress(order: OrderRow): NationalAddress | null {
+  const national: NationalAddress = {
+    shortAddress: order.shortAddress,
+    buildingNumber: order.buildingNumber,
+    street: order.street,
+    district: order.district,
+    city: order.city,
+    postalCode: order.postalCode,
+    additionalNumber: order.additionalNumber,
+  };
+  const { city: _city, ...parts } = national;
+  return Object.values(parts).some(Boolean) ? national : null;
 }
 
 /** Moyasar refuses amounts under 1 SAR. */
@@ -93,6 +113,7 @@ export async function createOrder(
       phone: input.delivery.phone,
       location: input.delivery.location,
       note: input.delivery.note,
+      ...input.delivery.national,
       subtotalHalalas: subtotal,
       discountHalalas: discount,
       shippingHalalas: shipping,

@@ -22,6 +22,7 @@ export function presentAdminSettings(s: ShopSettings, payments: AdminSettings['p
     taxNumber: s.taxNumber,
     commercialRegister: s.commercialRegister,
     lowStockThreshold: s.lowStockThreshold,
+    nationalAddressRequired: s.nationalAddressRequired,
     payments,
   };
 }

@@ -20,6 +20,8 @@ const clock = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
 export const settingValueSchemas = {
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   showAddressDetails: z.boolean(),
+  /** Orders go only to an address with its national address's short address (decision 210). */
+  nationalAddressRequired: z.boolean(),
   /** VAT-inclusive shipping fee per order, in halalas. */
   shippingFeeHalalas: z.number().int().nonnegative(),
   phones: z.array(z.string().min(1)).max(3),
@@ -64,6 +66,7 @@ export type ShopSettings = { [K in SettingKey]: z.infer<Schemas[K]> };
 export const defaultSettings: ShopSettings = {
   primaryColor: '#0f766e',
   showAddressDetails: false,
+  nationalAddressRequired: true,
   shippingFeeHalalas: 7000,
   // The footer shows a default phone when none is configured (docs/requirements/shop.md).
   phones: ['920000000'],
@@ -129,6 +132,7 @@ export function settingsForClient(s: ShopSettings, lang: Lang, paymentSandbox: b
   return {
     primaryColor: s.primaryColor,
     showAddressDetails: s.showAddressDetails,
+    nationalAddressRequired: s.nationalAddressRequired,
     shippingFee: halalasToSar(s.shippingFeeHalalas),
     phones: s.phones,
     email: s.email,

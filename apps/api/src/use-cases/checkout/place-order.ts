@@ -1,4 +1,4 @@
-import type { Lang, PlaceOrderForm } from '@shop/contract';
+import { deliverableTo, nationalAddressOf, type Lang, type PlaceOrderForm } from '@shop/contract';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { findAddress, type AddressRow } from '../../modules/addresses/service.ts';
@@ -9,6 +9,7 @@ import { supersedeAwaiting, type OrderRow } from '../../modules/orders/lifecycle
 import {
   createOrder,
   findOrder,
+  orderNationalAddress,
   type DeliveryDetails,
   type OrderLineRow,
 } from '../../modules/orders/service.ts';
@@ -24,8 +25,19 @@ export interface PlacedOrder {
 }
 
 /**
+ * Delivery to an address of the shopper's book: with the shop's `nationalAddressRequired`
+ * setting on, one without its short address is refused (400 NATIONAL_ADDRESS_REQUIRED at
+ * `addressId`), and the checkout asks the shopper to complete it.
+ */
+export interface OrderDelivery extends DeliveryDetails {
+  fromBook?: boolean;
+}
+
+/**
  * Places an order from the shopper's own cart, in one transaction:
  *
+ * 0. settings: delivery to an address of the book without its short address is refused when
+ *    the shop asks for the national address;
  * 1. cart: the lines, with each variant's current price, SKU, option values and names (400 CART_EMPTY);
  * 2. orders: the shopper's earlier orders still awaiting payment are superseded (expired), so
  *    going back to the cart and ordering again never locks the shopper out of their own units;
@@ -43,12 +55,18 @@ export interface PlacedOrder {
 export async function placeOrder(
   deps: PlaceOrderDeps,
   userId: string,
-  delivery: DeliveryDetails,
+  delivery: OrderDelivery,
   lang: Lang,
   now = new Date(),
 ): Promise<PlacedOrder> {
   const placed = await deps.db.transaction(async (tx) => {
     const settings = await getSettings(tx);
+    const { fromBook = false, ...details } = delivery;
+    if (
+      fromBook &&
+      !deliverableTo(details.national ?? { shortAddress: '' }, settings.nationalAddressRequired)
+    )
+      throw badRequest('NATIONAL_ADDRESS_REQUIRED', 'addressId');
     const cart = await cartForCheckout(tx, userId);
     if (cart.length === 0) throw badRequest('CART_EMPTY');
 
@@ -66,7 +84,7 @@ export async function placeOrder(
 
     const created = await createOrder(tx, {
       userId,
-      delivery,
+      delivery: details,
       products: cart,
       shippingHalalas: shippingFeeFor(
         settings,
@@ -86,10 +104,13 @@ const separators: Record<Lang, string> = { ar: '، ', en: ', ' };
 
 /**
  * What an order delivered to `address` says: the address on one line in `lang` (title, notes,
- * nearest landmark, region, city; the empty parts left out), its mobile, and the note.
+ * nearest landmark, region, city; the empty parts left out), its mobile, the note, and a copy
+ * of its national address.
  */
-export function deliveryTo(address: AddressRow, note: string, lang: Lang): DeliveryDetails {
+export function deliveryTo(address: AddressRow, note: string, lang: Lang): OrderDelivery {
   return {
+    fromBook: true,
+    national: nationalAddressOf(address),
     address: [address.name, address.address, address.closeSign, address.zone, address.city]
       .map((part) => part.trim())
       .filter(Boolean)
@@ -103,7 +124,8 @@ export function deliveryTo(address: AddressRow, note: string, lang: Lang): Deliv
 /**
  * Confirm order on the cart page: the cart's order, delivered to one of the shopper's
  * addresses. An address that is not theirs (or no longer there) is 400 ADDRESS_REQUIRED at
- * `addressId`: the shopper picks another.
+ * `addressId`: the shopper picks another; one without its short address, when the shop asks for
+ * it, 400 NATIONAL_ADDRESS_REQUIRED there: the shopper completes it.
  */
 export async function placeOrderTo(
   deps: PlaceOrderDeps,
@@ -134,5 +156,6 @@ export async function placeOrderAgain(
   const payable = order.status === 'awaiting_payment' && order.expiresAt > now;
   if (payable || order.status === 'paid') return order;
   const { address, phone, location, note } = order;
-  return (await placeOrder(deps, shopperId, { address, phone, location, note }, lang, now)).order;
+  const national = orderNationalAddress(order) ?? undefined;
+  return (await placeOrder(deps, shopperId, { address, phone, location, note, national }, lang, now)).order;
 }

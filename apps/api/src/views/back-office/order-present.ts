@@ -11,6 +11,7 @@ import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
 import { optionsOf, presentTotals } from '../orders/present.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
+import { orderNationalAddress } from '../../modules/orders/service.ts';
 
 /** The status the back office shows, which the database keeps (`stage`, its CHECK lists them). */
 export function adminStatusOf(stage: string): AdminOrderStatus {
@@ -113,6 +114,7 @@ export async function presentAdminOrder(
   return {
     ...summary,
     address: order.address,
+    nationalAddress: orderNationalAddress(order),
     location: order.location,
     mapUrl: mapUrlOf(order.location),
     note: order.note,

@@ -9,7 +9,7 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import { lineOptions, type OrderLineRow } from '../../modules/orders/service.ts';
+import { lineOptions, orderNationalAddress, type OrderLineRow } from '../../modules/orders/service.ts';
 
 /** A line's `options` field, left out for a product without options. */
 export function optionsOf(line: OrderLineRow, lang: Lang): { options?: string } {
@@ -113,6 +113,7 @@ export async function presentOrder(
     address: order.address,
     phone: order.phone,
     location: order.location,
+    nationalAddress: orderNationalAddress(order),
     note: order.note,
     status: statusOf(order),
     expiresAt: order.expiresAt.toISOString(),

@@ -13,3 +13,22 @@ export interface LatLng {
 export function roundCoordinate(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
+
+/** The shop's city as the address form writes it, in each language. */
+export const SHOP_CITY = { ar: 'الرياض', en: 'Riyadh' } as const;
+
+/** Riyadh's built-up area, generously: a pin inside it is in the shop's city. */
+const RIYADH_AREA = { south: 24.35, north: 25.15, west: 46.3, east: 47.15 } as const;
+
+/**
+ * The city a pin lies in, as far as the map knows without asking any service: the shop's city
+ * when the pin is in Riyadh's area, else nothing (the shopper types it).
+ */
+export function knownCityAt(point: LatLng): typeof SHOP_CITY | null {
+  const inside =
+    point.lat >= RIYADH_AREA.south &&
+    point.lat <= RIYADH_AREA.north &&
+    point.lng >= RIYADH_AREA.west &&
+    point.lng <= RIYADH_AREA.east;
+  return inside ? SHOP_CITY : null;
+}

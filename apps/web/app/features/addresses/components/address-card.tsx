@@ -1,19 +1,29 @@
-import type { Address } from '@shop/contract';
+import { deliverableTo, type Address } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import type { useActionForm } from '../../../lib/form-answer.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { useRootData } from '../../../lib/root-data.ts';
 
 /** The page's form for the deletion (`useActionForm().Form`): the page shows its answer. */
 type ActionForm = ReturnType<typeof useActionForm>['Form'];
 
-/** One address of the book: name, text, mobile, Modify and delete (asked first). */
+/**
+ * One address of the book: name, text, short address, mobile, Modify and delete (asked first).
+ * An address without the short address the shop asks for says so: it is completed before an
+ * order goes to it.
+ */
 export function AddressCard({ address, Form }: { address: Address; Form: ActionForm }) {
   const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
   const { localize } = useLang();
-  const place = [address.address, address.closeSign, address.zone, address.city].filter(Boolean).join(' · ');
+  const required = useRootData()?.settings.nationalAddressRequired ?? true;
+  const street = [address.buildingNumber, address.street].filter(Boolean).join(' ');
+  const place = [address.address, address.closeSign, street, address.district, address.zone, address.city]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line p-5">
       <h2 className="flex items-center gap-2 text-lg font-bold">
@@ -21,6 +31,28 @@ export function AddressCard({ address, Form }: { address: Address; Form: ActionF
         <span className="min-w-0 break-words">{address.name}</span>
       </h2>
       {place && <p className="text-sm break-words text-muted">{place}</p>}
+      {address.shortAddress ? (
+        <p className="text-sm">
+          <span className="text-muted">{tc('nationalAddress.shortAddress')}: </span>
+          <bdi dir="ltr" className="font-mono font-semibold">
+            {address.shortAddress}
+          </bdi>
+          {address.postalCode && (
+            <>
+              {' · '}
+              <bdi dir="ltr" className="font-mono">
+                {address.postalCode}
+              </bdi>
+            </>
+          )}
+        </p>
+      ) : (
+        !deliverableTo(address, required) && (
+          <p className="self-start rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900">
+            {t('addresses.nationalMissing')}
+          </p>
+        )
+      )}
       {address.mobile && (
         <p className="text-sm">
           <span className="text-muted">{t('addresses.mobile')}: </span>

@@ -68,7 +68,8 @@ export function MapPicker({
       )}
       <p aria-live="polite" className="text-xs text-muted">
         {value
-          ? t('addresses.picked', { lat: value.lat.toFixed(5), lng: value.lng.toFixed(5) })
+          ? // Not `lng`: to i18next that option names the language to translate into.
+            t('addresses.picked', { latitude: value.lat.toFixed(5), longitude: value.lng.toFixed(5) })
           : t('addresses.notPicked')}
       </p>
     </div>

@@ -55,6 +55,10 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     taxNumber: text('taxNumber'),
     commercialRegister: text('commercialRegister'),
     lowStockThreshold: text('lowStockThreshold'),
+    // A hidden "0" is posted before the box's "1": a form without the field leaves it as it is.
+    nationalAddressRequired: form.has('nationalAddressRequired')
+      ? form.getAll('nationalAddressRequired').includes('1')
+      : undefined,
     moyasarSecretKey: key('moyasarSecretKey'),
     moyasarPublishableKey: key('moyasarPublishableKey'),
     moyasarWebhookSecret: key('moyasarWebhookSecret'),

@@ -5,13 +5,16 @@ import { useLang } from '../../../lib/use-lang.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { VariantNote } from '../../../components/ui/variant-note.tsx';
+import { NationalAddressList } from '../../../components/ui/national-address.tsx';
 
 /**
  * One order: its products (image, name, description, price), the real totals with the VAT
  * they include (the order's real total, never a fixed amount), and the ZATCA QR once paid.
+ * The address and national address are the order's own copy, as they were when it was placed.
  */
 export function OrderDetails({ order }: { order: Order }) {
   const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
   const { lang } = useLang();
   const row = 'flex items-center justify-between gap-4';
   return (
@@ -25,6 +28,14 @@ export function OrderDetails({ order }: { order: Order }) {
           <span className="font-semibold">{t('orders.address')}: </span>
           {order.invoiceUserAdress}
         </p>
+      )}
+      {order.nationalAddress && (
+        <section aria-labelledby="order-national-address" className="rounded-2xl border border-line p-4">
+          <h2 id="order-national-address" className="mb-2 text-sm font-bold">
+            {tc('nationalAddress.title')}
+          </h2>
+          <NationalAddressList value={order.nationalAddress} />
+        </section>
       )}
       <ul className="divide-y divide-line rounded-2xl border border-line">
         {order.products.map((line) => (
