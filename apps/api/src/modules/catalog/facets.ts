@@ -138,6 +138,15 @@ export function sizeOf(name: string): number {
   return Number(match[1]) * (byteUnits[match[2]!.toLowerCase()] ?? 1);
 }
 
+/**
+ * Names compare in the language's order, numbers by value ("8 GB" before "16 GB"). One collator
+ * per language: `localeCompare` with a locale makes a new one at every comparison.
+ */
+const collators = {
+  ar: new Intl.Collator('ar', { numeric: true }),
+  en: new Intl.Collator('en', { numeric: true }),
+} satisfies Record<Lang, Intl.Collator>;
+
 interface Sortable extends FacetValue {
   order: number;
 }
@@ -173,7 +182,7 @@ function facetGroups(
   const add = (group: string, kind: FacetGroup['kind'], name: string, order: number, values: Sortable[]) => {
     if (values.length === 0) return;
     const sorted = values
-      .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, lang, { numeric: true }))
+      .sort((a, b) => a.order - b.order || collators[lang].compare(a.name, b.name))
       .map(({ order: _, ...v }) => v);
     groups.push({ group, kind, name, order, values: sorted });
   };
@@ -229,6 +238,6 @@ function facetGroups(
     add(`s${a.id}`, 'spec', category ? `${named(a)} (${category})` : named(a), 2000 + a.sort, values);
   }
   return groups
-    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name, lang))
+    .sort((a, b) => a.order - b.order || collators[lang].compare(a.name, b.name))
     .map(({ order: _, ...g }) => g);
 }
