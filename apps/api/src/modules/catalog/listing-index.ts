@@ -478,11 +478,12 @@ export class ListingIndex {
 
   async #readAll(): Promise<Snapshot> {
     const [rows, names] = await Promise.all([
-      this.#db.select(shelfColumns).from(products).where(not(products.hidden)).orderBy(products.id),
+      // Sorted here: PostgreSQL would sort 100,000 rows on disk, or read them by the key's index.
+      this.#db.select(shelfColumns).from(products).where(not(products.hidden)),
       FacetNames.read(this.#db),
     ]);
     const snapshot = new Snapshot(names);
-    snapshot.apply(rows.map(shelfRow), []);
+    snapshot.apply(rows.sort((a, b) => a.id - b.id).map(shelfRow), []);
     return snapshot;
   }
 

@@ -264,7 +264,12 @@ export const emptyPage: PagedProducts = { products: [], pagging: { pageCount: 0,
 /** The products of `ids`, in that order, ready to answer. */
 export async function productsByIds(db: Db, lang: Lang, ids: number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await selectProducts(db).where(inArray(products.id, ids));
+  // Every listing and search page reads its rows with this one statement: named, so PostgreSQL
+  // plans it once per connection instead of at each page (planning took longer than running it).
+  const rows = await selectProducts(db)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('products_by_ids')
+    .execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
