@@ -2,7 +2,10 @@
 // Catalog and search at scale: generates a deterministic bilingual catalog of each size, loads
 // it through the real importer (`catalog:import`), starts the real shop on it and measures every
 // public catalog endpoint with autocannon; prints one table with the 100k/1k (largest/smallest)
-// ratio per endpoint and writes the same as JSON.
+// ratio per endpoint and writes the same as JSON. Each size also measures a plain node:http
+// server sending the bytes of one listing answer (the ceiling: what this machine sends at all),
+// and each endpoint's answers per second are given as a share of it, which moves less than the
+// absolute figures on a shared machine.
 //
 // Usage: node scripts/bench-scale.mjs [--sizes 1000,10000,100000] [--seconds 10]
 //          [--connections 50] [--only name,name] [--out bench-scale.json] [--probe-only]
@@ -10,6 +13,8 @@
 // is the endpoint's own cost, which other work on a shared machine moves least.
 // With DATABASE_URL (a PostgreSQL server URL) each size gets a fresh database on that server,
 // dropped afterwards; without it, the embedded database in a temporary folder.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,7 +127,7 @@ function variedListingPaths(sample) {
   return paths;
 }
 
-function cases(size, first, sample) {
+function cases(size, first, sample, fresh) {
   const lastPage = Math.max(1, Math.ceil(size / 8) - 1);
   const search = (name, productName) => ({
     name: `search ${name}`,
@@ -177,6 +182,8 @@ function cases(size, first, sample) {
     // Every request a query not asked before (until the list wraps): what search costs when the
     // shop's read cache cannot answer it, where the cases above measure the repeated query.
     { ...search('varied', ''), queries: variedQueries() },
+    // Words of the catalog's own product names, half with a typo: what shoppers send.
+    { ...search('fresh', ''), queries: fresh },
     { name: 'home page', path: '/', page: true },
     { name: 'listing page', path: '/en/products', page: true },
     { name: 'product page', path: `/product/${first.productId}`, page: true },
@@ -227,6 +234,81 @@ function variedQueries() {
   return queries;
 }
 
+/**
+ * Queries as shoppers type them about what the shop sells: two to four consecutive words of a
+ * product's own name (products read from random listing pages, in Arabic and in English), with
+ * one letter replaced in half of them. Few repeat, so the read cache answers few. Seeded.
+ */
+async function freshQueries(url, size) {
+  const next = random(29);
+  const names = [];
+  for (let i = 0; i < 60; i++) {
+    const page = 1 + Math.floor(next() * Math.max(1, Math.floor(size / 8)));
+    const lang = i % 2 === 0 ? 'ar' : 'en';
+    const answer = await (await fetch(`${url}/api/Product/Select/All/Product/8/${page}?lang=${lang}`)).json();
+    names.push(...answer.products.map((p) => p.productName));
+  }
+  const letters = { ar: 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي', en: 'abcdefghijklmnopqrstuvwxyz' };
+  const typo = (word) => {
+    const chars = [...word];
+    const i = 1 + Math.floor(next() * Math.max(1, chars.length - 2));
+    const alphabet = /[a-z]/i.test(word) ? letters.en : letters.ar;
+    chars[i] = alphabet[Math.floor(next() * alphabet.length)];
+    return chars.join('');
+  };
+  const queries = [];
+  for (let i = 0; i < 5000; i++) {
+    const words = names[Math.floor(next() * names.length)].split(/\s+/).filter(Boolean);
+    const length = Math.min(words.length, 2 + Math.floor(next() * 3));
+    const start = Math.floor(next() * (words.length - length + 1));
+    const chosen = words.slice(start, start + length);
+    if (next() < 0.5) {
+      const long = chosen.map((w, j) => [w, j]).filter(([w]) => [...w].length >= 4);
+      if (long.length) {
+        const [w, j] = long[Math.floor(next() * long.length)];
+        chosen[j] = typo(w);
+      }
+    }
+    queries.push(chosen.join(' '));
+  }
+  return queries;
+}
+
+/**
+ * What this machine sends at all: a plain node:http server answering every request with the
+ * status, headers and bytes of one of the shop's listing answers, loaded as the shop is.
+ */
+async function ceilingRps(url) {
+  const res = await fetch(`${url}/api/Product/Select/All/Product/8/1`, {
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  const headers = {};
+  for (const name of ['content-type', 'content-encoding', 'vary']) {
+    const value = res.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const body = Buffer.from(await res.arrayBuffer());
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-ceiling-'));
+  const file = path.join(dir, 'answer.json');
+  writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench-ceiling.mjs'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [chunk] = await once(child.stdout, 'data');
+    const result = await autocannon({
+      url: `http://127.0.0.1:${String(chunk).trim()}/`,
+      headers: { 'accept-encoding': 'gzip' },
+      connections,
+      duration: seconds,
+    });
+    return Math.round(result.requests.average);
+  } finally {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** /api/health's worst latency while `during` runs. */
 async function watchHealth(url, during) {
   let worst = 0;
@@ -267,7 +349,13 @@ for (const size of sizes) {
         .products[0];
       results.push({ size, endpoint: 'import', seconds: imported.seconds, rssMb: imported.rssMb });
       const sample = await facetSample(server.url, first);
-      for (const c of cases(size, first, sample)) {
+      const ceiling = probeOnly ? undefined : await ceilingRps(server.url);
+      if (ceiling) {
+        results.push({ size, endpoint: 'ceiling (node:http)', rps: ceiling, okRps: ceiling });
+        console.log(`  ceiling (node:http, the same bytes): ${ceiling} req/s`);
+      }
+      const fresh = await freshQueries(server.url, size);
+      for (const c of cases(size, first, sample, fresh)) {
         const alone = [];
         const probing = performance.now();
         // A slow endpoint gets fewer probes: at most 20 s of them.
@@ -322,6 +410,7 @@ for (const size of sizes) {
           errors: result.errors + result.non2xx,
           timeouts: result.timeouts,
           serverRssMb: rssMb(server.pid),
+          ...(ceiling && { ofCeiling: Math.round((result['2xx'] / seconds / ceiling) * 1000) / 10 }),
           ...(healthWorstMs !== undefined && { healthWorstMs, healthFailures }),
         };
         results.push(row);
@@ -377,6 +466,7 @@ const table = results.map((r) => {
         timeouts: r.timeouts,
         'rss MB': r.serverRssMb,
         [`p99 ×${smallest}`]: ratio(r.p99, base?.p99),
+        ...(r.ofCeiling !== undefined && { '% of ceiling': r.ofCeiling }),
         ...(r.healthWorstMs !== undefined && { 'health ms': r.healthWorstMs }),
       };
 });

@@ -33,6 +33,7 @@ import { requestLang } from './lib/lang.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
+import { logRefusals } from './lib/admission.ts';
 import { ListingIndex } from './modules/catalog/listing-index.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const shelves = new ListingIndex(database.db);
   app.changes.on((event) => shelves.changed(event));
   app.decorate('catalog', publicCatalog(database, app.readCache, shelves, config.dbPoolSize));
+  for (const gate of app.catalog.gates) logRefusals(gate, app.log);
   if (config.metricsToken) {
     const metrics = new ShopMetrics({
       ...(database.pool && { pool: database.pool }),

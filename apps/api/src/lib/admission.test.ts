@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { AdmissionGate } from './admission.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { AdmissionGate, logRefusals } from './admission.ts';
 import { AppError } from './errors.ts';
 
 /** A task that runs until `finish()` is called. */
@@ -131,5 +131,41 @@ describe('admission gate', () => {
     a.finish();
     b.finish();
     await Promise.all(runs);
+  });
+
+  it('logs its refusals once per interval: the first at once, then how many more came', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new AdmissionGate({ name: 'search', concurrency: 1, queue: 0, maxWaitMs: 1000 });
+      const lines: { fields: Record<string, unknown>; message: string }[] = [];
+      const stop = logRefusals(
+        gate,
+        { warn: (fields, message) => lines.push({ fields: { ...fields }, message }) },
+        10_000,
+      );
+      const held = task();
+      const running = gate.run(held.run);
+      const refuseOne = () => gate.run(async () => 'ran').catch(() => 'refused');
+      expect(await refuseOne()).toBe('refused');
+      expect(lines).toEqual([
+        {
+          message: 'busy: requests refused',
+          fields: { gate: 'search', refused: 1, refusedSinceStart: 1, running: 1, waiting: 0 },
+        },
+      ]);
+      for (let i = 0; i < 40; i++) await refuseOne();
+      expect(lines, 'nothing more within the interval').toHaveLength(1);
+      vi.advanceTimersByTime(10_000);
+      expect(lines[1]!.fields).toMatchObject({ refused: 40, refusedSinceStart: 41 });
+      vi.advanceTimersByTime(30_000);
+      expect(lines, 'no refusal, no line').toHaveLength(2);
+      await refuseOne();
+      expect(lines[2]!.fields).toMatchObject({ refused: 1, refusedSinceStart: 42 });
+      stop();
+      held.finish();
+      await running;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -63,8 +63,17 @@ export class AdmissionGate {
     }
   }
 
+  private readonly refusalListeners = new Set<() => void>();
+
+  /** Calls `listener` at each refusal. Returns the unsubscribe. */
+  onRefusal(listener: () => void): () => void {
+    this.refusalListeners.add(listener);
+    return () => this.refusalListeners.delete(listener);
+  }
+
   private refuse(): AppError {
     this.refusals++;
+    for (const listener of this.refusalListeners) listener();
     return busy(this.options.retryAfterSeconds);
   }
 
@@ -129,4 +138,38 @@ export class AdmissionGate {
       this.waiting[0]!.admit();
     }
   }
+}
+
+/**
+ * Logs a gate's refusals at most once per `everyMs`: the first refusal at once, then how many
+ * more came in each interval while they keep coming. Under overload a line per refusal would be
+ * thousands of lines a second; none would leave the operator blind to it.
+ */
+export function logRefusals(
+  gate: AdmissionGate,
+  log: { warn(fields: object, message: string): void },
+  everyMs = 10_000,
+): () => void {
+  let unlogged = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (unlogged === 0) return;
+    const { running, waiting, refused } = gate.stats;
+    log.warn(
+      { gate: gate.options.name, refused: unlogged, refusedSinceStart: refused, running, waiting },
+      'busy: requests refused',
+    );
+    unlogged = 0;
+    timer = setTimeout(flush, everyMs);
+    timer.unref();
+  };
+  const unsubscribe = gate.onRefusal(() => {
+    unlogged++;
+    if (!timer) flush();
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../../config.ts';
 import { migrationsFolder } from '../../db/client.ts';
-import { AdmissionGate } from '../../lib/admission.ts';
+import { AdmissionGate, logRefusals } from '../../lib/admission.ts';
 import { isApiPath } from '../csrf.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendBusyPage } from './busy-page.ts';
@@ -183,6 +183,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     onePerTurn: true,
   });
   app.metrics?.watchGate(renderGate);
+  logRefusals(renderGate, app.log);
 
   const renderResponse = async (
     request: FastifyRequest,
