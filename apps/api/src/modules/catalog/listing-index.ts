@@ -8,16 +8,18 @@ import { products } from './schema.ts';
  * The shelves in memory (docs/decisions/199-listings-from-memory.md): for every visible
  * product, what a listing filters, orders and counts it by — its id, category, maker, effective
  * price, whether it is in stock, and its facet keys. A listing page, its count and its facet
- * counts are one pass over a shelf's products here; the database is asked only for the page's
- * eight rows and the names of the facet values.
+ * counts are one pass over a shelf's products here, and what the facet values are called is
+ * kept beside them (`FacetNames`); the database is asked only for the page's rows.
  *
  * Counting facets in SQL unnests every key of every product on the shelf (60,000 keys for a
  * category of 10,000 products: about 14 ms of a core), so listings that the read cache cannot
  * answer could not keep up with a crowd; here the same pass takes well under a millisecond.
  *
  * The copy follows the change bus. A change naming products marks them stale and the next read
- * first re-reads just those rows; a change that may touch any product (an import, a category or
- * specification edit) makes the next read wait for the whole copy to be read again. Every writer
+ * first re-reads just those rows (a price or stock change is written into the shelves made
+ * already; any other change makes its shelves again when next read); a change that may touch any
+ * product (an import, a category or specification edit) makes the next read wait for the whole
+ * copy to be read again. Every writer
  * of products publishes after its commit, so a read never answers from a copy older than the
  * change it follows. As a safety net for a writer that forgot to publish, a copy older than
  * REFRESH_AFTER_MS is read again in the background while the old one keeps answering.
