@@ -1,3 +1,4 @@
+import { text as translated } from './checkout-helpers.ts';
 import { expectNoSidewaysScrollingBox, expectNotHydrated, pathIn, waitForHydration } from './fixtures.ts';
 import {
   addToCart,
@@ -184,6 +185,8 @@ for (const lang of ['ar', 'en'] as const) {
         if (!js) await expect(page).toHaveURL(new RegExp(`${pathIn(lang, '/cart')}\\?dialog=checkout$`));
         await dialog.getByLabel(t.title, { exact: true }).fill(t.home);
         await dialog.getByLabel(t.notes).fill('Building 12, King Fahd Road');
+        // The shop delivers only to an address with its national address's short address.
+        await dialog.getByLabel(translated(lang, 'common', 'nationalAddress.shortAddress')).fill('RRRD2929');
         await dialog.getByRole('button', { name: t.addAddress }).click();
         // Saved, and back in the dialog with the new address chosen (without JavaScript: the
         // post came back to the cart with the dialog open and the notice).

@@ -183,7 +183,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   // A database out of reach is an outage to watch, not a fault of the code: a warning each.
   if (status === 503 && body.code === 'SERVICE_UNAVAILABLE')
     request.log.warn({ err: error }, 'database unreachable');
-  else if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A busy refusal is an admission gate doing its work under load: the gate logs its refusals
+  // once per interval (logRefusals), where a line per refusal would be thousands a second.
+  else if (status >= 500 && body.code !== 'SERVER_BUSY') request.log.error({ err: error }, 'request failed');
   if (headers) void reply.headers(headers);
   return reply.status(status).send(body);
 }
