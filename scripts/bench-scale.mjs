@@ -13,14 +13,13 @@
 // is the endpoint's own cost, which other work on a shared machine moves least.
 // With DATABASE_URL (a PostgreSQL server URL) each size gets a fresh database on that server,
 // dropped afterwards; without it, the embedded database in a temporary folder.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { importedScaleCatalog, medianMs, random, scaleBrands, scaleDatabase } from './scale-catalog.mjs';
+import { fetchRaw, startCeiling } from './ceiling.mjs';
 import { ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 // Options as `--name value` (Node's own parser: an unknown option stops the script with its name).
@@ -279,32 +278,19 @@ async function freshQueries(url, size) {
  * status, headers and bytes of one of the shop's listing answers, loaded as the shop is.
  */
 async function ceilingRps(url) {
-  const res = await fetch(`${url}/api/Product/Select/All/Product/8/1`, {
-    headers: { 'accept-encoding': 'gzip' },
-  });
-  const headers = {};
-  for (const name of ['content-type', 'content-encoding', 'vary']) {
-    const value = res.headers.get(name);
-    if (value) headers[name] = value;
-  }
-  const body = Buffer.from(await res.arrayBuffer());
+  const answer = await fetchRaw(`${url}/api/Product/Select/All/Product/8/1`, { 'accept-encoding': 'gzip' });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-scale-ceiling-'));
-  const file = path.join(dir, 'answer.json');
-  writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bench-ceiling.mjs'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const ceiling = await startCeiling(answer, dir);
   try {
-    const [chunk] = await once(child.stdout, 'data');
     const result = await autocannon({
-      url: `http://127.0.0.1:${String(chunk).trim()}/`,
+      url: ceiling.url,
       headers: { 'accept-encoding': 'gzip' },
       connections,
       duration: seconds,
     });
     return Math.round(result.requests.average);
   } finally {
-    child.kill();
+    ceiling.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -441,6 +427,7 @@ const rows = results
 const table = results.map((r) => {
   const base = results.find((b) => b.size === smallest && b.endpoint === r.endpoint);
   const ratio = (a, b) => (a && b ? Math.round((a / b) * 100) / 100 : undefined);
+  if (r.endpoint.startsWith('ceiling')) return { size: r.size, endpoint: r.endpoint, 'req/s': r.rps };
   return r.endpoint === 'import'
     ? {
         size: r.size,

@@ -17,14 +17,14 @@
 // the server runs with `node --cpu-prof` and a summary of the profile is printed).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { ensureWebBuild, root, startShopServer, storefrontPages } from './shop-server.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
+import { fetchRaw, startCeiling } from './ceiling.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -118,36 +118,6 @@ function run(url, headers, seconds = duration) {
       renderLatencyTable: false,
     });
   });
-}
-
-/** One GET, its bytes as sent (still compressed). */
-function fetchRaw(url, headers) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-/** Starts the plain node:http server sending `response`'s headers and bytes. */
-async function startCeiling(response, dir) {
-  const headers = {};
-  for (const name of ['content-type', 'content-encoding', 'cache-control', 'vary', 'etag'])
-    if (response.headers[name]) headers[name] = response.headers[name];
-  const body = response.body;
-  const file = path.join(dir, 'page.json');
-  writeFileSync(file, JSON.stringify({ headers, body: body.toString('base64') }));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/bench-ceiling.mjs'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [chunk] = await once(child.stdout, 'data');
-  return { url: `http://127.0.0.1:${String(chunk).trim()}/`, bytes: body.length, stop: () => child.kill() };
 }
 
 const summary = (result) => ({
