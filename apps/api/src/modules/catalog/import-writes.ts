@@ -552,12 +552,12 @@ export async function writeProductBatch(
   const withVariants = part.filter((p) => p.variants);
   if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now);
   await tx.execute(sql`select set_config('shop.defer_rollups', 'off', true)`);
-  const batchIds = sql.param([...idBySku.values()]);
+  const batchIds = [...idBySku.values()];
   await tx.execute(
-    sql`select products_variant_rollup(${batchIds}::integer[]), products_option_rollup(${batchIds}::integer[])`,
+    sql`select products_variant_rollup(${sql.param(batchIds)}::integer[]), products_option_rollup(${sql.param(batchIds)}::integer[])`,
   );
   // A record is the whole truth about its product: its extra images replace the stored ones.
-  await tx.delete(productImages).where(inArray(productImages.productId, [...idBySku.values()]));
+  await tx.delete(productImages).where(inArray(productImages.productId, batchIds));
   const extra = part.flatMap((p) =>
     (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
   );

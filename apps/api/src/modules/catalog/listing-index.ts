@@ -30,12 +30,12 @@ interface Shelved {
   id: number;
   category: number;
   company: number;
-  /** The maker's slot (`Snapshot`), for counting makers in an array. */
+  /** The maker's slot (`Shelves`), for counting makers in an array. */
   maker: number;
   /** Effective price (the offer's when there is one), halalas. */
   price: number;
   inStock: boolean;
-  /** Facet keys, as ids of `Snapshot.keyNames`. */
+  /** Facet keys, as ids of `Shelves.keyNames`. */
   keys: number[];
 }
 
@@ -82,7 +82,7 @@ const groupOf = (key: string) => key.slice(0, key.indexOf(':'));
  */
 export class Shelf {
   readonly ids: Int32Array;
-  /** The maker of each, as its slot in `Snapshot`'s makers. */
+  /** The maker of each, as its slot in `Shelves`'s makers. */
   readonly makers: Int32Array;
   readonly prices: Float64Array;
   readonly stocked: Uint8Array;
@@ -127,7 +127,7 @@ export class Shelf {
 }
 
 /** One reading of the catalog's visible products, kept current by `ListingIndex`. */
-class Snapshot {
+export class Shelves {
   /** Visible products by ascending id: the catalog's order, as the importer placed them. */
   readonly #products: Shelved[] = [];
   readonly #byId = new Map<number, Shelved>();
@@ -408,7 +408,7 @@ const shelfColumns = {
  */
 export class ListingIndex {
   readonly #db: Db;
-  #snapshot: Snapshot | null = null;
+  #shelves: Shelves | null = null;
   /** A change that may touch any product came: the next read waits for a whole new copy. */
   #whole = true;
   /** Products named by changes since they were last read. */
@@ -432,14 +432,14 @@ export class ListingIndex {
   }
 
   /** The shelves as of every change published so far. */
-  async ready(): Promise<Snapshot> {
+  async ready(): Promise<Shelves> {
     while (this.#whole || this.#stale.size > 0 || this.#refreshing) {
       this.#refreshing ??= this.#refresh().finally(() => (this.#refreshing = null));
       await this.#refreshing;
     }
-    const snapshot = this.#snapshot!;
-    if (Date.now() - snapshot.readAt > REFRESH_AFTER_MS && !this.#renewing) void this.#renew();
-    return snapshot;
+    const shelves = this.#shelves!;
+    if (Date.now() - shelves.readAt > REFRESH_AFTER_MS && !this.#renewing) void this.#renew();
+    return shelves;
   }
 
   async #refresh(): Promise<void> {
@@ -447,7 +447,7 @@ export class ListingIndex {
       this.#whole = false;
       this.#stale.clear();
       try {
-        this.#snapshot = await this.#readAll();
+        this.#shelves = await this.#readAll();
       } catch (error) {
         this.#whole = true;
         throw error;
@@ -464,11 +464,11 @@ export class ListingIndex {
         .orderBy(products.id);
       const visible = rows.filter((r) => !r.hidden).map(shelfRow);
       const shown = new Set(visible.map((r) => r.id));
-      await this.#snapshot!.names.refresh(
+      await this.#shelves!.names.refresh(
         this.#db,
         visible.flatMap((r) => r.keys),
       );
-      this.#snapshot!.apply(
+      this.#shelves!.apply(
         visible,
         ids.filter((id) => !shown.has(id)),
       );
@@ -478,15 +478,15 @@ export class ListingIndex {
     }
   }
 
-  async #readAll(): Promise<Snapshot> {
+  async #readAll(): Promise<Shelves> {
     const [rows, names] = await Promise.all([
       // Sorted here: PostgreSQL would sort 100,000 rows on disk, or read them by the key's index.
       this.#db.select(shelfColumns).from(products).where(not(products.hidden)),
       FacetNames.read(this.#db),
     ]);
-    const snapshot = new Snapshot(names);
-    snapshot.apply(rows.sort((a, b) => a.id - b.id).map(shelfRow), []);
-    return snapshot;
+    const shelves = new Shelves(names);
+    shelves.apply(rows.sort((a, b) => a.id - b.id).map(shelfRow), []);
+    return shelves;
   }
 
   /**
@@ -498,9 +498,9 @@ export class ListingIndex {
     const renewing = { stale: new Set<number>(), whole: false };
     this.#renewing = renewing;
     try {
-      const snapshot = await this.#readAll();
+      const shelves = await this.#readAll();
       if (renewing.whole || this.#whole) return;
-      this.#snapshot = snapshot;
+      this.#shelves = shelves;
       for (const id of renewing.stale) this.#stale.add(id);
     } catch {
       // The current copy keeps answering; the next read past the age tries again.
@@ -509,5 +509,3 @@ export class ListingIndex {
     }
   }
 }
-
-export type { Snapshot as Shelves };

@@ -211,19 +211,20 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   const { ids: matches, partial } = await rankedMatches(db, term, query);
   // The matches are within the price range already (the ranking applies it); the facets count
   // every match, and the choices narrow them in rank order.
-  const narrowing = hasFacetChoice(filter) || filter.withFacets === true;
-  const narrowed = narrowing
-    ? shelves.narrow(shelves.products(matches), {
-        facet: filter.facet ?? [],
-        inStock: filter.inStock === true,
-        ...priceBounds(range),
-        makers: true,
-        counts: filter.withFacets === true,
-        offset: 0,
-        limit: Infinity,
-      })
-    : undefined;
-  const ids = narrowed && hasFacetChoice(filter) ? narrowed.ids : matches;
+  const chosen = hasFacetChoice(filter);
+  const narrowed =
+    chosen || filter.withFacets
+      ? shelves.narrow(shelves.products(matches), {
+          facet: filter.facet ?? [],
+          inStock: filter.inStock === true,
+          ...priceBounds(range),
+          makers: true,
+          counts: filter.withFacets === true,
+          offset: 0,
+          limit: Infinity,
+        })
+      : undefined;
+  const ids = narrowed && chosen ? narrowed.ids : matches;
   const start = (page.page - 1) * page.pageSize;
   const facets = narrowed && filter.withFacets ? facetsOf(shelves.names, lang, narrowed, filter) : undefined;
   return {
