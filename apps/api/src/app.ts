@@ -281,6 +281,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onRequest', csrfGuard);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('cartUnits', undefined);
   app.addHook('onRequest', resolveSession);
   // Every route under /api/admin, whoever registers it, passes the staff guard first.
   app.decorateRequest('staff', null);

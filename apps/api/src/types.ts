@@ -55,6 +55,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The id of the session that authenticated the request, or null. */
     sessionId: number | null;
+    /**
+     * The units in the signed-in shopper's cart, read with the session for a page asked for with
+     * GET (its header's badge); undefined otherwise.
+     */
+    cartUnits: number | undefined;
     /** The signed-in back-office member under `/api/admin`, or null. See http/staff-guard.ts. */
     staff: StaffSession | null;
   }

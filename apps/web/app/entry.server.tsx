@@ -1,12 +1,16 @@
 import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import type { StoreData } from '@shop/contract';
+import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { MemoryRouter, ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { shopperOf } from './features/auth/session.server.ts';
+import { ShopperCorners } from './features/shell/components/shopper-corners.tsx';
 import { deferHydration, hasRouterScripts } from './lib/defer-hydration.server.ts';
 import { serverI18n } from './lib/i18n.server.ts';
 import { pageLang } from './lib/lang.ts';
 import { NonceContext } from './lib/nonce.ts';
+import { StaticPageContext } from './lib/static-page.ts';
 
 export const streamTimeout = 5_000;
 
@@ -93,4 +97,35 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+const SLOT = /<shopper-slot name="([a-z-]+)">([\s\S]*?)<\/shopper-slot>/g;
+
+/**
+ * The corners of a page (`ShopperSlot`) written for the shopper signed in to `store`, by name,
+ * or null when nobody is: what the server puts into the page it keeps for every visitor, so that
+ * a signed-in shopper's page costs this small render instead of the whole page. `path` is the
+ * page's path and query (links in the corners depend on it); `isStatic` says whether the page is
+ * one that is sent without being hydrated (its links are then plain anchors).
+ */
+export async function renderShopperSlots(
+  path: string,
+  store: StoreData,
+  isStatic: boolean,
+): Promise<Record<string, string> | null> {
+  const shopper = await shopperOf(store);
+  if (!shopper) return null;
+  const i18n = await serverI18n(pageLang(path.split('?')[0] ?? path));
+  const html = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <StaticPageContext.Provider value={isStatic}>
+          <ShopperCorners shopper={shopper} />
+        </StaticPageContext.Provider>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+  const slots: Record<string, string> = {};
+  for (const [, name = '', inner = ''] of html.matchAll(SLOT)) slots[name] = inner;
+  return slots;
 }

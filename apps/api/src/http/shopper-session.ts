@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { SessionUser } from '../modules/users/sessions.ts';
 import { shopperSession } from '../views/accounts/session.ts';
-import { SESSION_COOKIE } from './csrf.ts';
+import { isApiPath, SESSION_COOKIE } from './csrf.ts';
 
 /**
  * A shopper's session as HTTP carries it: the `session` cookie (httpOnly, SameSite=Lax) or the
@@ -26,10 +26,14 @@ export function requestToken(request: FastifyRequest): string | undefined {
 export async function resolveSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.user = null;
   request.sessionId = null;
-  const found = await shopperSession(request.server.db, requestToken(request));
+  request.cartUnits = undefined;
+  // A page shows the cart badge: its count comes with the session, in the same statement.
+  const page = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/uploads/');
+  const found = await shopperSession(request.server.db, requestToken(request), page);
   if (!found) return;
   request.user = found.user;
   request.sessionId = found.sessionId;
+  request.cartUnits = found.cartUnits;
 }
 
 /** The caller, or 401 UNAUTHORIZED. */

@@ -4,6 +4,7 @@ import { MediaGrid } from '../features/catalog/components/media-card.tsx';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
+import { sameForEveryShopper } from '../lib/shared-page.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
@@ -19,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** The same page for every shopper but its header's corners. */
+export const handle = sameForEveryShopper;
 
 export default function AllCategories({ loaderData }: Route.ComponentProps) {
   return (

@@ -13,12 +13,13 @@ import { serverT } from '../lib/i18n.server.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { staticPage } from '../lib/static-page.ts';
+import { sameForEveryShopper } from '../lib/shared-page.ts';
 
 /**
  * Opened from outside the shop (the address typed, a search result), the home page is not
  * hydrated: HTML, CSS and its own small script (decision 054).
  */
-export const handle = staticPage;
+export const handle = { ...staticPage, ...sameForEveryShopper };
 
 /** Home lists and dropdowns are capped at 10 (docs/requirements/rules.md, Limits and constants). */
 const HOME_LIMIT = 10;

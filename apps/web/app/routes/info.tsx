@@ -4,6 +4,7 @@ import type { Route } from './+types/info';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
+import { sameForEveryShopper } from '../lib/shared-page.ts';
 
 const pages = {
   [infoTypes.terms]: 'terms',
@@ -47,6 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** The same page for every shopper but its header's corners. */
+export const handle = sameForEveryShopper;
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   return (

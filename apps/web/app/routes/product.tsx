@@ -20,16 +20,18 @@ import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
 import { isDocumentRequest } from '../lib/form-action.server.ts';
 import { staticPage } from '../lib/static-page.ts';
+import { sameForEveryShopper } from '../lib/shared-page.ts';
 import { loginPathFor } from '../features/auth/redirect-target.ts';
 import { localizePath } from '../lib/lang.ts';
 import { useLang } from '../lib/use-lang.ts';
-import { useRootData } from '../lib/root-data.ts';
+import { useShopper } from '../lib/shopper.ts';
+import { ShopperSlot } from '../features/shell/components/shopper-slot.tsx';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { absoluteUrl } from '../lib/seo.ts';
 
 /** Opened from outside the shop (a search result, a shared link), the page is not hydrated. */
-export const handle = staticPage;
+export const handle = { ...staticPage, ...sameForEveryShopper };
 
 /**
  * Add to cart (AddToCartButton), through the load context: a visitor is told to log in first
@@ -118,7 +120,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args);
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');
   const { t: tc } = useTranslation();
-  const shopper = useRootData()?.shopper ?? null;
+  const shopper = useShopper();
   const { lang } = useLang();
   const { product, chosen, images, related, agents, notice } = loaderData;
   const soldOut = chosen.stock === 0;
@@ -185,16 +187,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               name={product.productName}
               className="h-11 px-5 text-sm"
             />
-            {!shopper && (
-              <p className="text-sm text-muted">
-                <ShopLink
-                  to={loginPathFor(localizePath(`/product/${product.productId}`, lang), lang)}
-                  className="font-semibold text-primary hover:underline"
-                >
-                  {tc('visitorPrompt')}
-                </ShopLink>
-              </p>
-            )}
+            <ShopperSlot name="login-hint">
+              {!shopper && (
+                <p className="text-sm text-muted">
+                  <ShopLink
+                    to={loginPathFor(localizePath(`/product/${product.productId}`, lang), lang)}
+                    className="font-semibold text-primary hover:underline"
+                  >
+                    {tc('visitorPrompt')}
+                  </ShopLink>
+                </p>
+              )}
+            </ShopperSlot>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-y border-line py-4 text-sm">
             <dt className="text-muted">{t('product.sku')}</dt>

@@ -13,6 +13,7 @@ import { isNarrowed } from '../features/catalog/listing.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
+import { sameForEveryShopper } from '../lib/shared-page.ts';
 
 /** All products with a pager, and the search results when `?q=` is set. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,6 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
+
+/** The same page for every shopper but its header's corners. */
+export const handle = sameForEveryShopper;
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog');

@@ -8,6 +8,7 @@ import { SiteFooter } from '../features/shell/components/site-footer.tsx';
 import { SiteHeader } from '../features/shell/components/site-header.tsx';
 import { TopBar } from '../features/shell/components/top-bar.tsx';
 import { useRootData } from '../lib/root-data.ts';
+import { useShopper } from '../lib/shopper.ts';
 import { useLang } from '../lib/use-lang.ts';
 import type { ReactNode } from 'react';
 
@@ -16,6 +17,7 @@ function Chrome({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const root = useRootData();
+  const shopper = useShopper();
   if (!root) return <main id="main">{children}</main>;
   return (
     <>
@@ -27,7 +29,7 @@ function Chrome({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <TopBar settings={root.settings} />
-      <SiteHeader shopName={root.settings.sellerName} shopper={root.shopper} />
+      <SiteHeader shopName={root.settings.sellerName} shopper={shopper} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>

@@ -25,6 +25,8 @@ export interface CachedPage {
   gzip: Buffer;
   /** The products the page shows (its links); undefined: it may show any (a listing). */
   productIds: Set<number> | undefined;
+  /** The HTML as text, once a page was put together from it (`PageCache.text`). */
+  text?: string;
   bytes: number;
 }
 
@@ -172,6 +174,21 @@ export class PageCache {
     sendAsRendered: (page: RenderedPage, nonce: string) => FastifyReply,
     csp: (scriptHashes: string[]) => string,
   ): Promise<FastifyReply> {
+    const found = await this.find(key, render, csp);
+    return found.entry ? send(request, reply, found.entry) : sendAsRendered(found.page, found.nonce);
+  }
+
+  /**
+   * The cached page of `key`, rendered (`render`) and kept first when it is not there yet; a
+   * page that cannot be shared (not a 200, or one setting a cookie) is given back as rendered.
+   */
+  async find(
+    key: string,
+    render: () => Promise<{ page: RenderedPage; nonce: string }>,
+    csp: (scriptHashes: string[]) => string,
+  ): Promise<
+    { entry: CachedPage; page?: never; nonce?: never } | { entry?: never; page: RenderedPage; nonce: string }
+  > {
     let entry = this.#get(key);
     if (!entry) {
       const pending = this.#pending.get(key);
@@ -179,7 +196,7 @@ export class PageCache {
     }
     if (entry) {
       this.#hits++;
-      return send(request, reply, entry);
+      return { entry };
     }
     this.#misses++;
     const generation = this.#generation;
@@ -189,13 +206,27 @@ export class PageCache {
     try {
       const { page, nonce } = await render();
       entry = await this.#prepare(key, page, nonce, csp);
-      if (!entry) return sendAsRendered(page, nonce);
+      if (!entry) return { page, nonce };
       if (generation === this.#generation) this.#store(key, entry);
-      return send(request, reply, entry);
+      return { entry };
     } finally {
       if (this.#pending.get(key) === filling) this.#pending.delete(key);
       settle(entry);
     }
+  }
+
+  /**
+   * A cached page's HTML as text, for a page put together from it (a signed-in shopper's): made
+   * from the gzip copy the first time it is asked for, then kept with the page (and counted).
+   */
+  text(key: string, entry: CachedPage): string {
+    if (entry.text === undefined) {
+      entry.text = gunzipSync(entry.gzip).toString('utf8');
+      const extra = Buffer.byteLength(entry.text);
+      entry.bytes += extra;
+      if (this.#entries.get(key) === entry) this.#bytes += extra;
+    }
+    return entry.text;
   }
 
   async #prepare(

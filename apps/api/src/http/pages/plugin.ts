@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sendBusyPage } from './busy-page.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
+import { shopperPageKey, shopperPages, spliceShopperSlots } from './shopper-pages.ts';
 import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../../views/public-catalog.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
@@ -111,10 +112,19 @@ function limitBody(limit: number): Transform {
   });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url: URL): Request {
+/**
+ * The request as React Router takes it. `asVisitor`: without its cookies but the language choice
+ * (the page every visitor gets, rendered from a signed-in shopper's request).
+ */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, url: URL, asVisitor = false): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (asVisitor && name === 'cookie') {
+      const language = request.cookies?.i18next;
+      if (language !== undefined) headers.set('cookie', `i18next=${encodeURIComponent(language)}`);
+      continue;
+    }
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, String(value));
   }
@@ -157,6 +167,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   const handle = createRequestHandler(build, app.config.env === 'production' ? 'production' : 'development');
   const pageCache =
     app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
+  const forShoppers = shopperPages(build);
   app.addHook('onClose', async () => pageCache?.close());
   if (pageCache) app.metrics?.watchPageCache(pageCache);
 
@@ -190,6 +201,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     reply: FastifyReply,
     url: string,
     shared: boolean,
+    asVisitor = false,
   ) => {
     const origin = `${request.protocol}://${request.host}`;
     const nonce = randomBytes(16).toString('base64');
@@ -202,11 +214,11 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
       () =>
         inSpan('render page', { attributes: { 'shop.page.shared': shared } }, async (span) => {
           let document: string | Buffer | undefined;
-          const response = await handle(toFetchRequest(request, reply, new URL(url, origin)), {
+          const response = await handle(toFetchRequest(request, reply, new URL(url, origin), asVisitor), {
             takeDocument: (html: string | Buffer) => {
               document = html;
             },
-            storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply)),
+            storeData: storeDataFor(app, request, shared ? undefined : clientGone(reply), asVisitor),
             backOffice: backOfficeDataFor(app, request),
             cspNonce: nonce,
             publicOrigin: shopOrigin(app),
@@ -252,24 +264,57 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
       throw error;
     });
 
+  /** Renders a page every visitor may be sent, for the page cache (as text: its nonce, hashes, links). */
+  const renderShared = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    asVisitor = false,
+  ) => {
+    const { page, nonce } = await renderResponse(request, reply, url, true, asVisitor);
+    const html = typeof page.html === 'string' ? page.html : (page.html?.toString('utf8') ?? '');
+    return { page: { ...page, html }, nonce };
+  };
+  const sharedCsp = (scriptHashes: string[]) => cachedPageCsp(scriptHashes, app.config);
+
+  /**
+   * Sends a signed-in shopper's page put together from the page every visitor gets and their
+   * corners (shopper-pages.ts): true when sent, false when this page is rendered for them instead.
+   * (A boolean, not the reply: a reply is a thenable, and awaiting it waits for the response.)
+   */
+  const sendForShopper = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+    const sharing = forShoppers?.sharing(request.url);
+    if (!sharing || !pageCache || !forShoppers) return false;
+    const found = await pageCache.find(key, () => renderShared(request, reply, request.url, true), sharedCsp);
+    if (!found.entry) return false;
+    const lang = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
+    const slots = await forShoppers.slots(request.url, storeDataFor(app, request)(lang), sharing.isStatic);
+    if (!slots) return false;
+    const html = spliceShopperSlots(pageCache.text(key, found.entry), slots);
+    reply.status(200);
+    reply.headers(found.entry.headers);
+    // Written for this shopper: no shared cache keeps it, and no ETag of the shared page.
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('vary', 'Cookie');
+    reply.send(html);
+    return true;
+  };
+
   const renderOrRefuse = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
-    const key =
-      url === request.url && pageCache && !isDashboardPath(url) ? sharedPageKey(request) : undefined;
+    const sharedUrl = url === request.url && pageCache && !isDashboardPath(url);
+    const key = sharedUrl ? sharedPageKey(request) : undefined;
     if (key && pageCache) {
       return pageCache.serve(
         key,
         request,
         reply,
-        async () => {
-          const { page, nonce } = await renderResponse(request, reply, url, true);
-          // The cache reads the page as text (its nonce, its script hashes, its product links).
-          const html = typeof page.html === 'string' ? page.html : (page.html?.toString('utf8') ?? '');
-          return { page: { ...page, html }, nonce };
-        },
+        () => renderShared(request, reply, url),
         (page, nonce) => sendRendered(request, reply, page.status, page.headers, nonce, page.html),
-        (scriptHashes) => cachedPageCsp(scriptHashes, app.config),
+        sharedCsp,
       );
     }
+    const shopperKey = sharedUrl ? shopperPageKey(request) : undefined;
+    if (shopperKey && (await sendForShopper(request, reply, shopperKey))) return reply;
     const { page, nonce } = await renderResponse(request, reply, url, false);
     return sendRendered(request, reply, page.status, page.headers, nonce, page.html);
   };

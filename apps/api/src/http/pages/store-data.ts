@@ -29,6 +29,8 @@ export interface StorePageContext {
   shopperId(): Promise<string | null>;
   /** Whether a back-office member is signed in (they preview hidden products). */
   isStaff(): Promise<boolean>;
+  /** The units in the shopper's cart as read with their session (a GET), else undefined. */
+  cartUnits(): number | undefined;
   /** A change made as the signed-in shopper: its answer, or the refusal as the API words it. */
   act<T>(run: (shopper: SessionUser) => Promise<T>): Promise<ActionResult<T>>;
 }
@@ -43,6 +45,11 @@ export function storeDataFor(
   request: FastifyRequest,
   /** Aborts when the visitor went away: a queued search or listing gives up its place. */
   signal?: AbortSignal,
+  /**
+   * Read as a visitor whoever sent the request: the page every visitor gets, rendered for the
+   * page cache from a signed-in shopper's request (their corners are written in afterwards).
+   */
+  asVisitor = false,
 ): StoreDataSource {
   const db = app.db;
   // The session was read for this request with its (active) shopper: a page answering a GET
@@ -50,7 +57,7 @@ export function storeDataFor(
   // rendered with its result), the shopper is read again, once, as the action left them.
   let user: ReturnType<StoreData['currentUser']> | undefined;
   const currentUser: StoreData['currentUser'] = () => {
-    const shopper = request.user;
+    const shopper = asVisitor ? null : request.user;
     if (!shopper) return Promise.resolve(null);
     user ??=
       request.method === 'GET' || request.method === 'HEAD'
@@ -60,7 +67,8 @@ export function storeDataFor(
   };
 
   let staff: Promise<boolean> | undefined;
-  const isStaff = () => (staff ??= staffSessionOf(request).then((found) => found !== null));
+  const isStaff = () =>
+    (staff ??= asVisitor ? Promise.resolve(false) : staffSessionOf(request).then((found) => found !== null));
 
   const build = (lang: Lang): StoreData => {
     const ctx: StorePageContext = {
@@ -69,9 +77,11 @@ export function storeDataFor(
       signal,
       shopperId: async () => (await currentUser())?.userId ?? null,
       isStaff,
+      cartUnits: () =>
+        !asVisitor && (request.method === 'GET' || request.method === 'HEAD') ? request.cartUnits : undefined,
       act: (run) =>
         pageAction(lang, async () => {
-          if (!request.user) throw unauthorized();
+          if (!request.user || asVisitor) throw unauthorized();
           return run(request.user);
         }),
     };

@@ -1,5 +1,5 @@
 import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartItems } from './schema.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
@@ -59,6 +59,11 @@ export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart
  * The units in the shopper's cart, as `readCart` totals them (`cartTotalNumberOfProduct`),
  * without reading its products: the cart badge of every page needs only this.
  */
+/** The units in a shopper's cart as SQL on their id, to be read with another row (the session's). */
+export function cartUnitsOf(userId: AnyColumn): SQL<number> {
+  return sql<number>`(select coalesce(sum(${cartItems.count}), 0)::int from ${cartItems} where ${cartItems.userId} = ${userId})`;
+}
+
 export async function countCartUnits(db: Db, userId: string): Promise<number> {
   const rows = await db
     .select({ units: sql<number>`coalesce(sum(${cartItems.count}), 0)::int` })

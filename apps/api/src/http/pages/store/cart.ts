@@ -8,7 +8,7 @@ import type { StorePageContext } from '../store-data.ts';
  * signed-in shopper (the API's cart calls answer the same, with the same refusals). The pages'
  * actions have checked their fields with the contract's schemas (`cartLineCountParams`).
  */
-export function cartPages({ app, lang, shopperId, act }: StorePageContext): StoreCart {
+export function cartPages({ app, lang, shopperId, act, cartUnits }: StorePageContext): StoreCart {
   const shop = app.shop;
   return {
     cart: async () => {
@@ -17,7 +17,9 @@ export function cartPages({ app, lang, shopperId, act }: StorePageContext): Stor
     },
     cartCount: async () => {
       const id = await shopperId();
-      return id ? shopperCartUnits(shop.db, id) : null;
+      if (!id) return null;
+      // Read with the session for a page asked for with GET; after a change, read again.
+      return cartUnits() ?? shopperCartUnits(shop.db, id);
     },
     addToCart: (productId, choice) =>
       act(async (shopper) => ({

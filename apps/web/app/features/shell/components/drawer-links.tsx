@@ -5,7 +5,9 @@ import type { Shopper } from '../../../lib/shopper.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { accountLinks } from './user-menu-label.tsx';
 import { LanguageToggle } from './language-toggle.tsx';
+import { LogoutForm } from './logout-form.tsx';
 import { mainNavLinks } from './main-nav-links.ts';
+import { ShopperSlot } from './shopper-slot.tsx';
 
 export const drawerItemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-surface aria-[current=page]:bg-surface aria-[current=page]:text-primary';
@@ -17,12 +19,10 @@ export const drawerItemClass =
 export function DrawerLinks({
   shopper,
   onNavigate,
-  logout,
   login,
 }: {
   shopper: Shopper | null;
   onNavigate?: () => void;
-  logout: ReactNode;
   login: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -42,20 +42,26 @@ export function DrawerLinks({
         ))}
       </nav>
       <hr className="border-line" />
-      {shopper ? (
-        <div className="flex flex-col">
-          {[...accountLinks, { to: '/cart', key: 'header.cart', icon: 'cart' } as const].map((link) => (
-            <ShopNavLink key={link.to} to={link.to} onClick={onNavigate} className={drawerItemClass}>
-              <Icon name={link.icon} />
-              {t(link.key)}
-            </ShopNavLink>
-          ))}
-          {logout}
-        </div>
-      ) : (
-        login
-      )}
+      <ShopperSlot name="drawer-account">
+        {shopper ? <DrawerAccount onNavigate={onNavigate} /> : login}
+      </ShopperSlot>
       <LanguageToggle className="self-start" />
     </>
+  );
+}
+
+/** The drawer's links for a signed-in shopper: their pages, the cart and logout. */
+export function DrawerAccount({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col">
+      {[...accountLinks, { to: '/cart', key: 'header.cart', icon: 'cart' } as const].map((link) => (
+        <ShopNavLink key={link.to} to={link.to} onClick={onNavigate} className={drawerItemClass}>
+          <Icon name={link.icon} />
+          {t(link.key)}
+        </ShopNavLink>
+      ))}
+      <LogoutForm className={drawerItemClass} />
+    </div>
   );
 }

@@ -4,7 +4,6 @@ import type { Shopper } from '../../../lib/shopper.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { DrawerLinks, drawerItemClass } from './drawer-links.tsx';
 import { LoginLink } from './header-login.tsx';
-import { LogoutForm } from './logout-form.tsx';
 
 const DRAWER_ID = 'site-drawer';
 
@@ -58,7 +57,6 @@ export function MobileDrawer({ shopper, onLogin }: { shopper: Shopper | null; on
         <DrawerLinks
           shopper={shopper}
           onNavigate={close}
-          logout={<LogoutForm className={drawerItemClass} />}
           login={
             <LoginLink
               onOpen={() => {

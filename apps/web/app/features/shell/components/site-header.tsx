@@ -11,6 +11,7 @@ import { Logo } from './logo.tsx';
 import { mainNavLinks } from './main-nav-links.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { SearchBox } from './search-box.tsx';
+import { ShopperDataSlot, ShopperSlot } from './shopper-slot.tsx';
 
 export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: Shopper | null }) {
   const { t } = useTranslation();
@@ -36,9 +37,11 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
             <LanguageToggle />
           </div>
           <div className="hidden sm:block">
-            <AccountArea shopper={shopper} onLogin={openLogin} />
+            <ShopperSlot name="account">
+              <AccountArea shopper={shopper} onLogin={openLogin} />
+            </ShopperSlot>
           </div>
-          {shopper && <CartLink count={shopper.cartCount} />}
+          <ShopperSlot name="cart">{shopper && <CartLink count={shopper.cartCount} />}</ShopperSlot>
         </div>
       </div>
       <nav aria-label={t('nav.main')} className="hidden border-t border-line lg:block">
@@ -57,6 +60,7 @@ export function SiteHeader({ shopName, shopper }: { shopName: string; shopper: S
         </ul>
       </nav>
       {!shopper && <HeaderLoginDialog open={loggingIn} onOpenChange={setLoggingIn} />}
+      <ShopperDataSlot shopper={shopper} />
     </header>
   );
 }

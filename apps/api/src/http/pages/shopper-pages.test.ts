@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '../../test/harness.ts';
+import { pagesApp, QueryLog } from '../../test/query-log.ts';
+import { createProduct, type ProductRow } from '../../test/factories.ts';
+import { putInCart } from '../../test/shoppers.ts';
+import { signedInUser } from '../../test/users.ts';
+
+/**
+ * A signed-in shopper's home, listing, product and information pages: the page every visitor
+ * gets with the shopper's corners written in (the account menu, the cart badge, the drawer's
+ * account links, no "log in" prompt), through the real app with the web build mounted.
+ */
+describe('pages of a signed-in shopper from the shared page', () => {
+  let t: TestContext;
+  let product: ProductRow;
+  const log = new QueryLog();
+  beforeAll(async () => {
+    t = await pagesApp(log);
+    product = await createProduct(t.database.db, { nameEn: 'Galaxy Tab S10', nameAr: 'جالكسي تاب S10' });
+    await t.app.changes.publish({ topic: 'catalog', productIds: [product.id] });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  /** The markup as a browser shows it: without the nonces and React Router's hydration data. */
+  const markup = (html: string) =>
+    html
+      .replace(/ nonce="[^"]*"/g, '')
+      .replace(/<script>window\.__reactRouterContext[\s\S]*?<\/script>/g, '')
+      .replace(/<script type="module" async="">[\s\S]*?<\/script>/g, '');
+
+  const sharedPaths = () => [
+    '/',
+    '/en',
+    '/products',
+    `/en/products/category/${product.categoryId}`,
+    `/product/${product.id}`,
+    `/en/product/${product.id}`,
+    '/allcategory',
+    '/en/agents',
+  ];
+
+  it('writes exactly what the page rendered for the shopper shows', async () => {
+    const shopper = await signedInUser(t.database.db, { name: 'Huda <b>Al-Qahtani</b>' });
+    await putInCart(t.database.db, shopper.userId, product.id, 3);
+    for (const url of sharedPaths()) {
+      const shared = await page(url, { cookie: `session=${shopper.token}` });
+      // Any other cookie beside the session makes the page be rendered for this request alone.
+      const rendered = await page(url, { cookie: `session=${shopper.token}; compare=` });
+      expect(shared.statusCode, url).toBe(200);
+      expect(rendered.statusCode, url).toBe(200);
+      // Put together from the shared page: its scripts allowed by hash, no nonce.
+      expect(shared.headers['content-security-policy'], url).not.toContain("'nonce-");
+      expect(rendered.headers['content-security-policy'], url).toContain("'nonce-");
+      expect(markup(shared.body), url).toBe(markup(rendered.body));
+      // The name as text, never as markup; the badge counts the three units.
+      expect(shared.body, url).toContain('Huda &lt;b&gt;Al-Qahtani&lt;/b&gt;');
+      expect(shared.body, url).not.toContain('<b>Al-Qahtani');
+      expect(shared.body, url).toContain(
+        url.startsWith('/en') ? 'aria-label="Cart, 3 items"' : 'aria-label="السلة، 3 منتجات"',
+      );
+      expect(shared.body, url).toContain('id="page-shopper"');
+      expect(shared.body, url).toContain('"userName":"Huda \\u003cb>Al-Qahtani\\u003c/b>"');
+    }
+  });
+
+  it('is never kept or shared: each shopper sees themselves, a visitor sees the login', async () => {
+    const nadia = await signedInUser(t.database.db, { name: 'Nadia Shared' });
+    const omar = await signedInUser(t.database.db, { name: 'Omar Shared' });
+    const url = `/en/product/${product.id}`;
+    const first = await page(url, { cookie: `session=${nadia.token}` });
+    expect(first.body).toContain('Nadia Shared');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.etag).toBeUndefined();
+    expect(String(first.headers.vary)).toContain('Cookie');
+    const second = await page(url, { cookie: `session=${omar.token}` });
+    expect(second.body).toContain('Omar Shared');
+    expect(second.body).not.toContain('Nadia Shared');
+    const visitor = await page(url);
+    expect(visitor.body).not.toMatch(/Nadia Shared|Omar Shared|page-shopper/);
+    expect(visitor.body).toContain('href="/en/login?redirectTo=');
+    expect(visitor.headers.etag).toBeTruthy();
+    // The shopper's page has no "log in" prompt; the visitor's has it.
+    expect(first.body).not.toContain('href="/en/login');
+  });
+
+  it('costs one statement once the page is kept: the session, with the units in the cart', async () => {
+    const shopper = await signedInUser(t.database.db, { name: 'One Read' });
+    await putInCart(t.database.db, shopper.userId, product.id, 2);
+    const url = `/en/products/category/${product.categoryId}`;
+    await page(url);
+    const res = await log.record(() => page(url, { cookie: `session=${shopper.token}` }));
+    expect(res.body).toContain('aria-label="Cart, 2 items"');
+    expect(log.statements).toHaveLength(1);
+    expect(log.readsOf('sessions')).toHaveLength(1);
+    expect(log.statements[0]).toContain('"cart_items"');
+  });
+
+  it('shows the cart badge of this moment, whatever the shared page holds', async () => {
+    const shopper = await signedInUser(t.database.db, { name: 'Badge Shopper' });
+    const badge = async () =>
+      /<shopper-slot name="cart">[\s\S]*?<\/shopper-slot>/.exec(
+        (await page('/en', { cookie: `session=${shopper.token}` })).body,
+      )?.[0];
+    expect(await badge()).toContain('aria-label="Cart, 0 items"');
+    await putInCart(t.database.db, shopper.userId, product.id, 2);
+    expect(await badge()).toContain('aria-label="Cart, 2 items"');
+  });
+
+  it('renders for the shopper the pages that are theirs, and ended sessions get the visitor page', async () => {
+    const shopper = await signedInUser(t.database.db, { name: 'Cart Owner' });
+    await putInCart(t.database.db, shopper.userId, product.id, 1);
+    const cart = await page('/en/cart', { cookie: `session=${shopper.token}` });
+    expect(cart.statusCode).toBe(200);
+    expect(cart.body).toContain('Galaxy Tab S10');
+    expect(cart.headers['content-security-policy']).toContain("'nonce-");
+    const ended = await page('/en', { cookie: 'session=not-a-live-session-token-000000000000000000' });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.body).not.toContain('page-shopper');
+    expect(ended.body).toContain('href="/en/login"');
+  });
+});

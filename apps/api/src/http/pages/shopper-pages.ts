@@ -1,0 +1,106 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import type { StoreData } from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../csrf.ts';
+
+/**
+ * A signed-in shopper's page, when it is the same as every visitor's but for its corners.
+ *
+ * Most pages a shopper opens (home, listings, a product, information pages) are the same for
+ * everyone except the header's account menu and cart badge, the side drawer's account links and
+ * the product page's "log in" prompt. The storefront marks those corners (`ShopperSlot`) and
+ * those routes (`handle.sameForEveryShopper`). For such a page, the server takes the page it
+ * keeps for every visitor (the page cache, rendered once), has the storefront render the
+ * corners alone for this shopper (`renderShopperSlots`, a few small components), and puts them
+ * in. Rendering the whole page for each shopper cost several milliseconds of the one thread
+ * per request; this costs the session's two reads, the corners and the compression.
+ * (docs/decisions/184-signed-in-pages-from-the-shared-page.md)
+ */
+
+/** What the storefront's server entry exports for it (apps/web/app/entry.server.tsx). */
+type RenderShopperSlots = (
+  path: string,
+  store: StoreData,
+  isStatic: boolean,
+) => Promise<Record<string, string> | null>;
+
+interface RouteHandle {
+  sameForEveryShopper?: boolean;
+  hydrate?: boolean;
+}
+
+/** Cookies a signed-in shopper's page may carry and still be the shared page: the session and the language. */
+const SHOPPER_PAGE_COOKIES = new Set([SESSION_COOKIE, 'i18next']);
+
+/**
+ * The page cache's key of the page every visitor gets, for a request by a signed-in shopper
+ * that may be answered with it: a GET carrying the session cookie and at most the language
+ * choice beside it (a notice of a form just sent, a comparison list, a back-office session or
+ * anything unknown means the page is rendered for this request).
+ */
+export function shopperPageKey(request: FastifyRequest): string | undefined {
+  if (request.method !== 'GET' || request.headers.authorization !== undefined || !request.user)
+    return undefined;
+  const cookies = request.cookies ?? {};
+  for (const name of Object.keys(cookies)) if (!SHOPPER_PAGE_COOKIES.has(name)) return undefined;
+  return `${cookies.i18next ?? ''} ${request.url}`;
+}
+
+const SLOT = /<shopper-slot name="([a-z-]+)">[\s\S]*?<\/shopper-slot>/g;
+
+/** The shared page with each corner's content replaced by the shopper's (an unnamed one emptied). */
+export function spliceShopperSlots(html: string, slots: Record<string, string>): string {
+  return html.replace(
+    SLOT,
+    (_match, name: string) => `<shopper-slot name="${name}">${slots[name] ?? ''}</shopper-slot>`,
+  );
+}
+
+export interface ShopperPages {
+  /** How the page at `url` is shared with shoppers, or undefined when it is rendered for each. */
+  sharing(url: string): { isStatic: boolean } | undefined;
+  /** The corners of the page at `url` written for the shopper of `store`; null without one. */
+  slots(url: string, store: StoreData, isStatic: boolean): Promise<Record<string, string> | null>;
+}
+
+export function shopperPages(build: ServerBuild): ShopperPages | undefined {
+  const render = (build.entry.module as { renderShopperSlots?: RenderShopperSlots }).renderShopperSlots;
+  if (!render) return undefined;
+  const routes = Object.values(build.routes);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route?.parentId === parentId)
+      .map((route) =>
+        route!.index
+          ? { id: route!.id, index: true, path: route!.path, caseSensitive: route!.caseSensitive }
+          : {
+              id: route!.id,
+              path: route!.path,
+              caseSensitive: route!.caseSensitive,
+              children: tree(route!.id),
+            },
+      );
+  const routeTree = tree(undefined);
+  const handleOf = (id: string) => build.routes[id]?.module.handle as RouteHandle | undefined;
+  const sharingOf = (pathname: string) => {
+    // React Router's data requests answer JSON of the loaders, not a page.
+    if (pathname.endsWith('.data')) return undefined;
+    const matches = matchRoutes(routeTree, pathname);
+    const leaf = matches?.at(-1);
+    if (!leaf?.route.id || handleOf(leaf.route.id)?.sameForEveryShopper !== true) return undefined;
+    return { isStatic: matches!.some((match) => handleOf(match.route.id!)?.hydrate === false) };
+  };
+  // Matching ranks every route again each time: the answers of the paths last asked are kept.
+  const known = new Map<string, { isStatic: boolean } | undefined>();
+  return {
+    sharing(url) {
+      const pathname = url.split(/[?#]/)[0] ?? url;
+      if (known.has(pathname)) return known.get(pathname);
+      const answer = sharingOf(pathname);
+      if (known.size >= 2000) known.delete(known.keys().next().value!);
+      known.set(pathname, answer);
+      return answer;
+    },
+    slots: (url, store, isStatic) => render(url, store, isStatic),
+  };
+}
