@@ -1,8 +1,16 @@
-import { adminOrderRefParams, adminOrdersQuery, okMessage, type BackOfficeOrders } from '@shop/contract';
+import {
+  adminOrderRefParams,
+  adminOrdersQuery,
+  bulkFulfilmentSchema,
+  fulfilmentChangeSchema,
+  okMessage,
+  type BackOfficeOrders,
+} from '@shop/contract';
 import type { OrderRef } from '../../../modules/orders/lifecycle.ts';
 import { cancelOrder } from '../../../use-cases/checkout/cancel-order.ts';
-import { deliverOrder, shipOrder } from '../../../use-cases/fulfil-order.ts';
+import { cancelPaidOrder, fulfilOrder, fulfilOrders } from '../../../use-cases/fulfil-order.ts';
 import { adminOrder, adminOrdersPage } from '../../../views/back-office/orders.ts';
+import { presentBulkOutcome } from '../../../views/back-office/order-present.ts';
 import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
@@ -16,7 +24,10 @@ export function orderRefOf(ref: string): OrderRef | null {
 /** The order a page's address names, or 404 ORDER_NOT_FOUND when it cannot name one. */
 export const orderRefOr404 = (ref: string) => found(orderRefOf(ref), 'ORDER_NOT_FOUND');
 
-/** The orders pages: the list, one order, and shipping, delivering and cancelling it (any member). */
+/**
+ * The orders pages: the list, one order, moving orders through their fulfilment (any member),
+ * cancelling an unpaid order (any member) and a paid one (owners: it refunds).
+ */
 export function orderPages({ app, lang, read, act }: BackOfficePageContext): BackOfficeOrders {
   const shop = app.shop;
   return {
@@ -27,16 +38,26 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
         const parsed = orderRefOf(ref);
         return parsed && adminOrder(shop.db, parsed, lang);
       }),
-    ship: (ref) =>
+    fulfil: (ref, input) =>
       act({}, async (by) => {
-        await shipOrder(shop, orderRefOr404(ref), by);
-        return okMessage('ORDER_SHIPPED', lang);
+        const change = parseAs(fulfilmentChangeSchema, input, 'body');
+        await fulfilOrder(shop, orderRefOr404(ref), change, by);
+        return okMessage(change.status === 'shipped' ? 'ORDER_SHIPPED' : 'ORDER_FULFILMENT_CHANGED', lang);
       }),
-    deliver: (ref) =>
-      act({}, async (by) => {
-        await deliverOrder(shop, orderRefOr404(ref), by);
-        return okMessage('ORDER_DELIVERED', lang);
+    cancelPaid: (ref) =>
+      act({ role: 'owner' }, async (by) => {
+        await cancelPaidOrder({ ...shop, provider: app.payments }, orderRefOr404(ref), by);
+        return okMessage('ORDER_CANCELLED_REFUNDED', lang);
       }),
+    bulk: async (input) => {
+      // Cancelling refunds, which only owners do; the other statuses are any member's.
+      const status = (input as { status?: unknown }).status;
+      return act(status === 'cancelled' ? { role: 'owner' } : {}, async (by) => {
+        const { numbers, status } = parseAs(bulkFulfilmentSchema, input, 'body');
+        const outcome = await fulfilOrders({ ...shop, provider: app.payments }, numbers, status, by);
+        return presentBulkOutcome(outcome, lang);
+      });
+    },
     cancel: (ref) =>
       act({}, async (by) => {
         await cancelOrder(shop, orderRefOr404(ref), by);
