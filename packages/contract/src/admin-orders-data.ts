@@ -1,5 +1,5 @@
 import type { ActionResult } from './actions.ts';
-import type { AdminOrder, AdminOrdersPage, adminOrdersQuery } from './admin-orders.ts';
+import type { AdminOrder, AdminOrdersPage, adminOrdersQuery, PackingSlip } from './admin-orders.ts';
 import type { z } from './zod.ts';
 import type { BulkFulfilmentAnswer, BulkFulfilmentInput, FulfilmentChangeInput } from './fulfilment.ts';
 
@@ -12,6 +12,8 @@ export interface BackOfficeOrders {
   page(filter: AdminOrdersFilterInput): Promise<AdminOrdersPage>;
   /** One order by its number or id, in the page's language; null when there is none. */
   one(ref: string): Promise<AdminOrder | null>;
+  /** The packing slip of an order (number or id); null when there is none. */
+  packingSlip(ref: string): Promise<PackingSlip | null>;
   /**
    * Moves a paid order (its number or id) forward: preparing, ready, shipped (carrier and
    * tracking number) or delivered; audited. 409 when it cannot take the step, 400 for a

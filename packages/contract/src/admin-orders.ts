@@ -228,6 +228,35 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
+/**
+ * What the packing slip prints for one order: where it goes (the national address), what goes
+ * in the box (no prices), and the order number as a Code 128 barcode, as SVG parts.
+ */
+export const packingSlipSchema = z.object({
+  number: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+  shopName: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  nationalAddress: nationalAddressSchema.nullable(),
+  note: z.string(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      options: z.string().optional(),
+      sku: z.string(),
+      quantity: z.number().int().positive(),
+    }),
+  ),
+  barcode: z.object({
+    viewBox: z.string(),
+    paths: z.array(z.object({ strokeWidth: z.number().positive(), d: z.string() })),
+  }),
+});
+export type PackingSlip = z.infer<typeof packingSlipSchema>;
+
 /** The answer to ship, deliver and cancel: the message in the member's language and the order. */
 export const adminOrderActionAnswerSchema = okSchema.extend({ order: adminOrderSchema });
 export type AdminOrderActionAnswer = z.infer<typeof adminOrderActionAnswerSchema>;

@@ -11,6 +11,7 @@ import { cancelOrder } from '../../../use-cases/checkout/cancel-order.ts';
 import { cancelPaidOrder, fulfilOrder, fulfilOrders } from '../../../use-cases/fulfil-order.ts';
 import { adminOrder, adminOrdersPage } from '../../../views/back-office/orders.ts';
 import { presentBulkOutcome } from '../../../views/back-office/order-present.ts';
+import { packingSlip } from '../../../views/back-office/packing-slip.ts';
 import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
@@ -37,6 +38,11 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       read({}, async () => {
         const parsed = orderRefOf(ref);
         return parsed && adminOrder(shop.db, parsed, lang);
+      }),
+    packingSlip: (ref) =>
+      read({}, async () => {
+        const parsed = orderRefOf(ref);
+        return parsed && packingSlip(shop.db, parsed, lang);
       }),
     fulfil: (ref, input) =>
       act({}, async (by) => {
