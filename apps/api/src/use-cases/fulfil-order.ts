@@ -194,7 +194,8 @@ export async function fulfilOrders(
   for (const number of new Set(numbers)) {
     try {
       if (status === 'cancelled') await cancelPaidOrder(deps, { number }, by);
-      else await fulfilOrder(deps, { number }, { status, carrier: '', trackingNumber: '', trackingUrl: '' }, by);
+      else
+        await fulfilOrder(deps, { number }, { status, carrier: '', trackingNumber: '', trackingUrl: '' }, by);
       outcome.moved.push(number);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -80,7 +80,10 @@ export default function DashboardOrderPackingSlip({ loaderData }: Route.Componen
             <figcaption className="font-mono text-base tracking-widest">{slip.number}</figcaption>
           </figure>
         </header>
-        <section aria-labelledby="slip-ship-to" className="flex flex-col gap-1 rounded-xl border border-ink p-4">
+        <section
+          aria-labelledby="slip-ship-to"
+          className="flex flex-col gap-1 rounded-xl border border-ink p-4"
+        >
           <h3 id="slip-ship-to" className="text-xs font-bold uppercase text-muted">
             {t('packingSlip.shipTo')}
           </h3>

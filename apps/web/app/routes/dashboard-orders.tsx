@@ -21,10 +21,7 @@ import {
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { formError, readForm, submitAction } from '../lib/form-action.server.ts';
-import {
-  BulkFulfilmentForm,
-  type BulkAnswer,
-} from '../features/dashboard/orders/bulk-fulfilment-form.tsx';
+import { BulkFulfilmentForm, type BulkAnswer } from '../features/dashboard/orders/bulk-fulfilment-form.tsx';
 
 const SORTS = ['date', 'number', 'total', 'status'] as const;
 
@@ -88,7 +85,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
 
   const columns: Column<AdminOrderSummary>[] = [
     {
-      key: 'select',
+      key: 'bulk.select',
       header: t('bulk.select'),
       cell: (order) => (
         <input

@@ -270,7 +270,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   error={errorFor(`label_${status}_ar`)}
                 />
                 <TextField
-                  label={t('settings.fulfilmentLabelEn', { status: t(`settings.fulfilmentStatus.${status}`) })}
+                  label={t('settings.fulfilmentLabelEn', {
+                    status: t(`settings.fulfilmentStatus.${status}`),
+                  })}
                   name={`label_${status}_en`}
                   lang="en"
                   dir="ltr"

@@ -19,11 +19,7 @@ import type { AuditActor } from '../../lib/audit-actor.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
 import type { OrderRef } from '../../modules/orders/service.ts';
 import { cancelOrder } from '../../use-cases/checkout/cancel-order.ts';
-import {
-  cancelPaidOrder,
-  fulfilOrder,
-  fulfilOrders,
-} from '../../use-cases/fulfil-order.ts';
+import { cancelPaidOrder, fulfilOrder, fulfilOrders } from '../../use-cases/fulfil-order.ts';
 import { AppError } from '../../lib/errors.ts';
 import { adminOrder, adminOrdersPage } from '../../views/back-office/orders.ts';
 import { presentBulkOutcome } from '../../views/back-office/order-present.ts';

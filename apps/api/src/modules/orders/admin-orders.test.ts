@@ -339,7 +339,13 @@ describe('orders in the back office', () => {
         [
           'order.mark_shipped',
           { number: order.number, status: 'paid' },
-          { number: order.number, status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH-1', trackingUrl: '' },
+          {
+            number: order.number,
+            status: 'shipped',
+            carrier: 'SMSA',
+            trackingNumber: 'RUH-1',
+            trackingUrl: '',
+          },
           staffId,
         ],
         [

@@ -105,7 +105,10 @@ describe('fulfilment statuses of a paid order', () => {
     expect((await move(order.number, { status: 'ready' })).statusCode).toBe(200);
     const shipped = await move(order.invoiceId, shipment);
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(shipped.json().order).toMatchObject({ status: 'shipped', can: { fulfil: ['delivered'], cancelPaid: false } });
+    expect(shipped.json().order).toMatchObject({
+      status: 'shipped',
+      can: { fulfil: ['delivered'], cancelPaid: false },
+    });
 
     // Shipped is not delivered: invoiceReceived stays false until the delivery.
     const onTheWay = await shopperView(buyer, order.invoiceId, 'ar');
@@ -117,15 +120,29 @@ describe('fulfilment statuses of a paid order', () => {
       trackingNumber: 'RUH123456',
       trackingUrl: 'https://track.example.com/RUH123456',
     });
-    expect(onTheWay.fulfilment.timeline.map((s) => s.label)).toEqual(['قيد التجهيز', 'جاهز للشحن', 'تم الشحن']);
+    expect(onTheWay.fulfilment.timeline.map((s) => s.label)).toEqual([
+      'قيد التجهيز',
+      'جاهز للشحن',
+      'تم الشحن',
+    ]);
 
     expect((await move(order.number, { status: 'delivered' })).statusCode).toBe(200);
     const done = await shopperView(buyer, order.invoiceId);
     expect(done).toMatchObject({ status: 'delivered', invoiceReceived: true });
-    expect(done.fulfilment.timeline.map((s) => s.status)).toEqual(['preparing', 'ready', 'shipped', 'delivered']);
+    expect(done.fulfilment.timeline.map((s) => s.status)).toEqual([
+      'preparing',
+      'ready',
+      'shipped',
+      'delivered',
+    ]);
     for (const step of done.fulfilment.timeline) expect(Date.parse(step.at!)).not.toBeNaN();
     const row = await orderRow(t.app.db, order.invoiceId);
-    expect(row).toMatchObject({ fulfilment: 'delivered', received: true, shippedBy: staffId, deliveredBy: staffId });
+    expect(row).toMatchObject({
+      fulfilment: 'delivered',
+      received: true,
+      shippedBy: staffId,
+      deliveredBy: staffId,
+    });
     expect(row.shippedAt).toBeInstanceOf(Date);
     expect(row.deliveredAt).toBeInstanceOf(Date);
 
@@ -138,17 +155,42 @@ describe('fulfilment statuses of a paid order', () => {
     expect(list.json().invoices[0].fulfilment.status).toBe('delivered');
 
     // Each step is audited with who took it, the status before and after, the shipment's details.
-    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, order.invoiceId)).orderBy(auditLog.id);
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, order.invoiceId))
+      .orderBy(auditLog.id);
     expect(audit.map((e) => [e.action, e.before, e.after, e.staffId])).toEqual([
-      ['order.mark_preparing', { number: order.number, status: 'paid' }, { number: order.number, status: 'preparing' }, staffId],
-      ['order.mark_ready', { number: order.number, status: 'preparing' }, { number: order.number, status: 'ready' }, staffId],
+      [
+        'order.mark_preparing',
+        { number: order.number, status: 'paid' },
+        { number: order.number, status: 'preparing' },
+        staffId,
+      ],
+      [
+        'order.mark_ready',
+        { number: order.number, status: 'preparing' },
+        { number: order.number, status: 'ready' },
+        staffId,
+      ],
       [
         'order.mark_shipped',
         { number: order.number, status: 'ready' },
-        { number: order.number, status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH123456', trackingUrl: 'https://track.example.com/RUH123456' },
+        {
+          number: order.number,
+          status: 'shipped',
+          carrier: 'SMSA',
+          trackingNumber: 'RUH123456',
+          trackingUrl: 'https://track.example.com/RUH123456',
+        },
         staffId,
       ],
-      ['order.mark_delivered', { number: order.number, status: 'shipped' }, { number: order.number, status: 'delivered' }, staffId],
+      [
+        'order.mark_delivered',
+        { number: order.number, status: 'shipped' },
+        { number: order.number, status: 'delivered' },
+        staffId,
+      ],
     ]);
   });
 
@@ -164,7 +206,10 @@ describe('fulfilment statuses of a paid order', () => {
     expect((await move(order.number, shipment)).json().code).toBe('ORDER_ALREADY_SHIPPED');
     expect((await move(order.number, { status: 'delivered' })).statusCode).toBe(200);
     const again = await move(order.number, { status: 'delivered' });
-    expect(again.json()).toMatchObject({ code: 'ORDER_ALREADY_DELIVERED', message: 'This order is already marked as delivered' });
+    expect(again.json()).toMatchObject({
+      code: 'ORDER_ALREADY_DELIVERED',
+      message: 'This order is already marked as delivered',
+    });
     expect((await move(order.number, { status: 'ready' })).json().code).toBe('ORDER_FULFILMENT_BACKWARD');
     // Same status twice.
     const { order: other } = await paidOrder(1);
@@ -187,7 +232,11 @@ describe('fulfilment statuses of a paid order', () => {
     expect(bare.statusCode).toBe(400);
     expect(bare.json().fields).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ path: 'body.carrier', code: 'CARRIER_REQUIRED', message: 'أدخل اسم شركة الشحن' }),
+        expect.objectContaining({
+          path: 'body.carrier',
+          code: 'CARRIER_REQUIRED',
+          message: 'أدخل اسم شركة الشحن',
+        }),
         expect.objectContaining({ path: 'body.trackingNumber', code: 'TRACKING_NUMBER_REQUIRED' }),
       ]),
     );
@@ -219,7 +268,10 @@ describe('fulfilment statuses of a paid order', () => {
     const before = await productState(t.app.db, product.id);
     const { buyer, order } = await paidOrder(3);
     expect((await move(order.number, { status: 'preparing' })).statusCode).toBe(200);
-    expect(await productState(t.app.db, product.id)).toEqual({ stock: before.stock - 3, unitsSold: before.unitsSold + 3 });
+    expect(await productState(t.app.db, product.id)).toEqual({
+      stock: before.stock - 3,
+      unitsSold: before.unitsSold + 3,
+    });
 
     // A staff member may not: cancelling gives money back.
     const refused = await post(adminOrderPaths.cancelPaid.build({ ref: order.number }), undefined, staff);
@@ -238,11 +290,19 @@ describe('fulfilment statuses of a paid order', () => {
     expect(refund!.creditNoteNumber).toBeGreaterThan(0);
 
     const view = await shopperView(buyer, order.invoiceId);
-    expect(view).toMatchObject({ status: 'refunded', invoiceReceived: false, refundedAmount: order.amountSar });
+    expect(view).toMatchObject({
+      status: 'refunded',
+      invoiceReceived: false,
+      refundedAmount: order.amountSar,
+    });
     expect(view.fulfilment.timeline.map((s) => s.label)).toEqual(['Preparing', 'Cancelled']);
 
     const actions = (
-      await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, order.invoiceId)).orderBy(auditLog.id)
+      await t.app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, order.invoiceId))
+        .orderBy(auditLog.id)
     ).map((e) => e.action);
     expect(actions).toEqual(['order.mark_preparing', 'order.cancel_paid', 'order.refund']);
 
@@ -290,15 +350,21 @@ describe('fulfilment statuses of a paid order', () => {
     // Each moved order has its own audit entry.
     for (const { order } of [a, b])
       expect(
-        (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, order.invoiceId))).map((e) => e.action),
+        (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, order.invoiceId))).map(
+          (e) => e.action,
+        ),
       ).toEqual(['order.mark_ready']);
 
     // Cancelling in bulk refunds: owners only.
     const cancel = { numbers: [a.order.number, c.order.number], status: 'cancelled' };
     expect((await post(adminOrderPaths.bulkFulfilment.build({}), cancel, staff)).statusCode).toBe(403);
-    const cancelled: BulkFulfilmentAnswer = (await post(adminOrderPaths.bulkFulfilment.build({}), cancel, owner)).json();
+    const cancelled: BulkFulfilmentAnswer = (
+      await post(adminOrderPaths.bulkFulfilment.build({}), cancel, owner)
+    ).json();
     expect(cancelled.moved).toEqual([a.order.number]);
-    expect(cancelled.refused).toMatchObject([{ number: c.order.number, code: 'ORDER_SHIPPED_NOT_CANCELLABLE' }]);
+    expect(cancelled.refused).toMatchObject([
+      { number: c.order.number, code: 'ORDER_SHIPPED_NOT_CANCELLABLE' },
+    ]);
     expect((await orderRow(t.app.db, a.order.invoiceId)).status).toBe('refunded');
   });
 
@@ -322,10 +388,9 @@ describe('fulfilment statuses of a paid order', () => {
     const { buyer, order } = await paidOrder(1);
     await move(order.number, { status: 'preparing' });
     await move(order.number, shipment);
-    expect((await shopperView(buyer, order.invoiceId, 'en')).fulfilment.timeline.map((s) => s.label)).toEqual([
-      'Getting it ready',
-      'On its way',
-    ]);
+    expect((await shopperView(buyer, order.invoiceId, 'en')).fulfilment.timeline.map((s) => s.label)).toEqual(
+      ['Getting it ready', 'On its way'],
+    );
     expect((await shopperView(buyer, order.invoiceId, 'ar')).fulfilment.label).toBe('في الطريق إليك');
     const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(audit.at(-1)?.after).toMatchObject({ fulfilmentLabels: labels });
@@ -375,9 +440,12 @@ describe('migration 0023: fulfilment statuses', () => {
           ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-000000000001', 'paid', false,
            null, null, 'Riyadh', 100, 0, 0, 100, 13, now(), now());`);
       await upgrade();
-      const { rows } = await client.query<{ id: string; fulfilment: string; stage: string; received: boolean }>(
-        `select id, fulfilment, stage, received from orders order by id`,
-      );
+      const { rows } = await client.query<{
+        id: string;
+        fulfilment: string;
+        stage: string;
+        received: boolean;
+      }>(`select id, fulfilment, stage, received from orders order by id`);
       expect(rows.map((r) => [r.fulfilment, r.stage, r.received])).toEqual([
         ['shipped', 'shipped', false],
         ['delivered', 'delivered', true],

@@ -55,7 +55,10 @@ export function BulkFulfilmentForm({ formId, serverAnswer }: { formId: string; s
         </p>
       )}
       {report && (
-        <div role="status" className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm">
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm"
+        >
           {report.moved.length > 0 && <p>{t('bulk.moved', { numbers: numbers(report.moved) })}</p>}
           {report.refused.length > 0 && (
             <>

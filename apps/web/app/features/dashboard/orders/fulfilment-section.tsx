@@ -30,7 +30,9 @@ export function FulfilmentSection({ order, isOwner }: { order: AdminOrder; isOwn
           {current ? t(`fulfilment.statuses.${current}`) : t('fulfilment.notStarted')}
         </strong>
       </p>
-      {fulfil.length === 0 && !cancelPaid && <p className="text-sm text-muted">{t('fulfilment.nothingNext')}</p>}
+      {fulfil.length === 0 && !cancelPaid && (
+        <p className="text-sm text-muted">{t('fulfilment.nothingNext')}</p>
+      )}
       <div className="flex flex-wrap gap-2">
         {fulfil
           .filter((step) => step !== 'shipped')

@@ -15,7 +15,10 @@ export function FulfilmentTimeline({ fulfilment }: { fulfilment: OrderFulfilment
   const trackingUrl = safeTrackingUrl(fulfilment.trackingUrl);
   const last = fulfilment.timeline.length - 1;
   return (
-    <section aria-labelledby="order-timeline" className="flex flex-col gap-3 rounded-2xl border border-line p-4">
+    <section
+      aria-labelledby="order-timeline"
+      className="flex flex-col gap-3 rounded-2xl border border-line p-4"
+    >
       <h2 id="order-timeline" className="text-sm font-bold">
         {t('orders.timeline.title')}
       </h2>
