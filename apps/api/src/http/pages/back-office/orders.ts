@@ -16,6 +16,14 @@ import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
 
+/** What the member reads once an order took a step. */
+const FULFILMENT_DONE = {
+  preparing: 'ORDER_FULFILMENT_CHANGED',
+  ready: 'ORDER_FULFILMENT_CHANGED',
+  shipped: 'ORDER_SHIPPED',
+  delivered: 'ORDER_DELIVERED',
+} as const;
+
 /** An order's number or id as a page's address gives it; null when it is neither. */
 export function orderRefOf(ref: string): OrderRef | null {
   const parsed = adminOrderRefParams.safeParse({ ref });
@@ -48,7 +56,7 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       act({}, async (by) => {
         const change = parseAs(fulfilmentChangeSchema, input, 'body');
         await fulfilOrder(shop, orderRefOr404(ref), change, by);
-        return okMessage(change.status === 'shipped' ? 'ORDER_SHIPPED' : 'ORDER_FULFILMENT_CHANGED', lang);
+        return okMessage(FULFILMENT_DONE[change.status], lang);
       }),
     cancelPaid: (ref) =>
       act({ role: 'owner' }, async (by) => {
