@@ -165,7 +165,12 @@ export async function presentAdminOrder(
       cancel: status === 'awaiting_payment',
       refund: order.status === 'paid' || order.status === 'partially_refunded',
       fulfil: next,
-      cancelPaid: next.includes('shipped'),
+      // Before shipping; or cancelled already with its refund not through yet (pressing again finishes it).
+      cancelPaid:
+        next.includes('shipped') ||
+        (order.fulfilment === 'cancelled' &&
+          (order.status === 'paid' || order.status === 'partially_refunded') &&
+          order.refundedHalalas < order.totalHalalas),
     },
     invoice,
   };
