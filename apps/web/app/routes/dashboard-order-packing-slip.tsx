@@ -93,13 +93,10 @@ export default function DashboardOrderPackingSlip({ loaderData }: Route.Componen
           <p dir="ltr" className="text-start">
             {slip.phone}
           </p>
-          {slip.nationalAddress ? (
-            <NationalAddressList value={slip.nationalAddress} className="mt-1" />
-          ) : (
-            <p dir="auto" className="whitespace-pre-line text-start">
-              {slip.address}
-            </p>
-          )}
+          <p dir="auto" className="whitespace-pre-line text-start">
+            {slip.address}
+          </p>
+          {slip.nationalAddress && <NationalAddressList value={slip.nationalAddress} className="mt-1" />}
           {slip.note && (
             <p dir="auto" className="mt-2 whitespace-pre-line text-start">
               <span className="font-semibold">{t('details.note')}: </span>

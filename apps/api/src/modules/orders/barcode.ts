@@ -15,7 +15,8 @@ const PATH = /<path stroke="#000000" stroke-width="([0-9.]+)" d="([ML0-9 .]+)" \
  * page renders it as its own inline SVG.
  */
 export function code128(text: string): BarcodeSvg {
-  const svg = toSVG({ bcid: 'code128', text, height: 12, includetext: false });
+  // Ten modules of white on each side: the quiet zone scanners need to find the code.
+  const svg = toSVG({ bcid: 'code128', text, height: 12, includetext: false, paddingwidth: 10 });
   const viewBox = VIEW_BOX.exec(svg)?.[1];
   if (!viewBox) throw new Error('the barcode has no view box');
   const paths = [...svg.matchAll(PATH)].map((m) => ({ strokeWidth: Number(m[1]), d: m[2]! }));

@@ -7,6 +7,7 @@ import {
   type Order,
   type PayInvoiceAnswer,
 } from '@shop/contract';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/schema.ts';
@@ -14,6 +15,7 @@ import { refunds } from '../refunds/schema.ts';
 import { orders } from './schema.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { databaseBefore } from '../../test/migrations.ts';
 import {
   createShopper,
@@ -462,5 +464,63 @@ describe('migration 0023: fulfilment statuses', () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe('the packing slip page', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  it('prints the national address, the lines without prices and the order number as a barcode', async () => {
+    const product = await createProduct(t.app.db, { priceHalalas: 12_345, stock: 10, sku: 'PS5-SLIM-1TB' });
+    const buyer = await createShopper(t.app.db);
+    await putInCart(t.app.db, buyer.id, product.id, 2);
+    const order = await placeOrderOk(t, buyer);
+    await payOnSandbox(t, buyer, order);
+    await t.app.db
+      .update(orders)
+      .set({
+        shortAddress: 'RRRD2929',
+        buildingNumber: '2929',
+        street: 'طريق الملك فهد',
+        district: 'العليا',
+        city: 'الرياض',
+        postalCode: '12211',
+        additionalNumber: '7788',
+      })
+      .where(eq(orders.id, order.invoiceId));
+    const { headers } = await signedInMember(t.app.db, { role: 'staff' });
+    const page = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${lang === 'en' ? '/en' : ''}/dashboard/orders/${order.number}/packing-slip`,
+        headers: { ...headers, accept: 'text/html' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const ar = await page('ar');
+    for (const part of ['RRRD2929', '2929', 'طريق الملك فهد', 'العليا', 'الرياض', '12211', '7788', 'PS5-SLIM-1TB'])
+      expect(ar).toContain(part);
+    expect(ar).toContain(product.nameAr);
+    // Nothing about money: the slip goes in the box.
+    expect(ar).not.toMatch(/123\.45|ر\.س|SAR/);
+    const barcode = /<svg viewBox="0 0 (\d+) \d+"[^>]*data-testid="order-barcode"[^>]*>(.*?)<\/svg>/.exec(ar);
+    expect(barcode).not.toBeNull();
+    expect(barcode![2]).toMatch(/<path stroke="#000" stroke-width="\d+" d="M\d+ \d+L\d+ 0/);
+    const en = await page('en');
+    expect(en).toContain('Packing slip');
+    expect(en).toContain(product.nameEn);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/en/dashboard/orders/99999999/packing-slip',
+      headers: { ...headers, accept: 'text/html' },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
