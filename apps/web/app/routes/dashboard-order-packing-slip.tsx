@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/dashboard-order-packing-slip';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { PrintableOrderPage } from '../features/dashboard/orders/printable-order-page.tsx';
 import { formatDateTime, formatNumber } from '../features/dashboard/format.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -15,44 +15,21 @@ export async function loader(args: Route.LoaderArgs) {
   return { slip };
 }
 
-/**
- * On paper only the slip shows (not the back office's header and navigation), on A5 so two fit
- * an A4 sheet folded, in black on white; on screen it is a page of the back office with a print
- * button.
- */
-const PRINT_CSS = `
-@page { size: A5; margin: 8mm; }
-@media print {
-  body * { visibility: hidden; }
-  #packing-slip, #packing-slip * { visibility: visible; color: #000; }
-  #packing-slip { position: absolute; inset-inline: 0; top: 0; border: 0; box-shadow: none; padding: 0; }
-}`;
+/** A5 (two fit an A4 sheet folded), narrow margins. */
+const PAPER = 'A5; margin: 8mm';
 
 export default function DashboardOrderPackingSlip({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
-  const nav = useTranslation('dashboard').t;
   const { lang } = useLang();
   const { slip } = loaderData;
   const orderTitle = t('orderNumber', { number: slip.number });
   return (
-    <DashboardPage
+    <PrintableOrderPage
+      number={slip.number}
       title={t('packingSlip.title')}
-      breadcrumbs={[
-        { label: nav('nav.orders'), to: '/dashboard/orders' },
-        { label: orderTitle, to: `/dashboard/orders/${slip.number}` },
-        { label: t('packingSlip.title') },
-      ]}
-      actions={
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="inline-flex h-10 items-center rounded-full bg-primary px-5 text-sm font-semibold text-primary-ink hover:bg-primary-strong"
-        >
-          {t('invoice.print')}
-        </button>
-      }
+      printId="packing-slip"
+      paper={PAPER}
     >
-      <style>{PRINT_CSS}</style>
       <article
         id="packing-slip"
         aria-label={t('packingSlip.title')}
@@ -151,6 +128,6 @@ export default function DashboardOrderPackingSlip({ loaderData }: Route.Componen
           })}
         </p>
       </article>
-    </DashboardPage>
+    </PrintableOrderPage>
   );
 }

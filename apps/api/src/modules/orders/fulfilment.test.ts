@@ -505,7 +505,16 @@ describe('the packing slip page', () => {
       return res.body;
     };
     const ar = await page('ar');
-    for (const part of ['RRRD2929', '2929', 'طريق الملك فهد', 'العليا', 'الرياض', '12211', '7788', 'PS5-SLIM-1TB'])
+    for (const part of [
+      'RRRD2929',
+      '2929',
+      'طريق الملك فهد',
+      'العليا',
+      'الرياض',
+      '12211',
+      '7788',
+      'PS5-SLIM-1TB',
+    ])
       expect(ar).toContain(part);
     expect(ar).toContain(product.nameAr);
     // Nothing about money: the slip goes in the box.
