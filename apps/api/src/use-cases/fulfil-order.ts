@@ -107,7 +107,8 @@ export async function fulfilOrder(
     });
     return row;
   });
-  if (to === 'shipped' || to === 'delivered') await mailShopperAboutOrder(deps, moved, { kind: to });
+  if (to === 'shipped') await mailShopperAboutOrder(deps, moved, { kind: 'shipped', ...shipment });
+  if (to === 'delivered') await mailShopperAboutOrder(deps, moved, { kind: 'delivered' });
   return moved;
 }
 

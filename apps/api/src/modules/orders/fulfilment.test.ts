@@ -17,6 +17,7 @@ import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
 import { databaseBefore } from '../../test/migrations.ts';
+import { waitForOutboxMail } from '../../test/outbox.ts';
 import {
   createShopper,
   orderRow,
@@ -127,6 +128,13 @@ describe('fulfilment statuses of a paid order', () => {
       'جاهز للشحن',
       'تم الشحن',
     ]);
+    // The shipment's e-mail tells the shopper (in their language) how to follow it.
+    const mail = await waitForOutboxMail(
+      t.config.outboxDir,
+      (m) => m.subject === `تم شحن طلبك رقم ${order.number}`,
+    );
+    expect(mail.text).toContain('شركة الشحن: SMSA، رقم التتبع RUH123456.');
+    expect(mail.text).toContain('https://track.example.com/RUH123456');
 
     expect((await move(order.number, { status: 'delivered' })).statusCode).toBe(200);
     const done = await shopperView(buyer, order.invoiceId);
