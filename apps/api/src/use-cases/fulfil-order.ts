@@ -94,7 +94,9 @@ export async function fulfilOrder(
       ? { carrier: change.carrier, trackingNumber: change.trackingNumber, trackingUrl: change.trackingUrl }
       : null;
   const moved = await deps.db.transaction(async (tx) => {
-    const before = await currentOrder(tx, orderId);
+    // Locked, so the audit's "before" is the state this step left, whoever else is pressing.
+    const before = await lockOrder(tx, orderId);
+    if (!before) throw notFound('ORDER_NOT_FOUND');
     const row = await advanceFulfilment(tx, orderId, to, by.staffId, shipment);
     if (!row) throw refusalOf(await currentOrder(tx, orderId), to);
     await recordAudit(tx, {
