@@ -33,6 +33,7 @@ export default [
     ...page('dashboard/orders', 'routes/dashboard-orders.tsx'),
     ...page('dashboard/orders/:ref', 'routes/dashboard-order.tsx'),
     ...page('dashboard/orders/:ref/invoice', 'routes/dashboard-order-invoice.tsx'),
+    ...page('dashboard/orders/:ref/packing-slip', 'routes/dashboard-order-packing-slip.tsx'),
 
     // e-invoices (ZATCA phase 2)
     ...page('dashboard/einvoices', 'routes/dashboard-einvoices.tsx'),

@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE } from './constants.ts';
 import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
 import { isExternalLink, isSlideLink, isWhatsappValue } from './links.ts';
+import { fulfilmentLabelsSchema } from './fulfilment.ts';
 
 /**
  * The back office's content, settings and catalog import/export calls (under `/api/admin`):
@@ -190,6 +191,8 @@ export const adminSettingsInputSchema = z.object({
   lowStockThreshold: z.coerce.number().int('AMOUNT_INVALID').min(0, 'AMOUNT_INVALID').max(100_000).optional(),
   /** Orders are delivered only to an address with its national address's short address. */
   nationalAddressRequired: z.boolean().optional(),
+  /** What the shopper reads for each fulfilment status, in both languages. */
+  fulfilmentLabels: fulfilmentLabelsSchema.optional(),
   /** Payment keys: sent only to replace them; an empty string removes a saved key. */
   moyasarSecretKey: z.string().trim().max(200).optional(),
   moyasarPublishableKey: z.string().trim().max(200).optional(),
@@ -224,6 +227,7 @@ export const adminSettingsSchema = z.object({
   commercialRegister: z.string(),
   lowStockThreshold: z.number().int(),
   nationalAddressRequired: z.boolean(),
+  fulfilmentLabels: fulfilmentLabelsSchema,
   payments: z.object({
     /** Card payments are simulated (PAYMENT_SANDBOX): saved keys wait until they are not. */
     sandbox: z.boolean(),

@@ -1,6 +1,7 @@
 import type { ActionResult } from './actions.ts';
-import type { AdminOrder, AdminOrdersPage, adminOrdersQuery } from './admin-orders.ts';
+import type { AdminOrder, AdminOrdersPage, adminOrdersQuery, PackingSlip } from './admin-orders.ts';
 import type { z } from './zod.ts';
+import type { BulkFulfilmentAnswer, BulkFulfilmentInput, FulfilmentChangeInput } from './fulfilment.ts';
 
 /** The orders list's filters as a page's query string gives them (strings, checked by the API). */
 export type AdminOrdersFilterInput = z.input<typeof adminOrdersQuery>;
@@ -11,10 +12,18 @@ export interface BackOfficeOrders {
   page(filter: AdminOrdersFilterInput): Promise<AdminOrdersPage>;
   /** One order by its number or id, in the page's language; null when there is none. */
   one(ref: string): Promise<AdminOrder | null>;
-  /** Marks a paid order shipped (its number or id), audited; 409 when it cannot be. */
-  ship(ref: string): Promise<ActionResult>;
-  /** Marks a paid or shipped order delivered, audited; 409 when it cannot be. */
-  deliver(ref: string): Promise<ActionResult>;
+  /** The packing slip of an order (number or id); null when there is none. */
+  packingSlip(ref: string): Promise<PackingSlip | null>;
+  /**
+   * Moves a paid order (its number or id) forward: preparing, ready, shipped (carrier and
+   * tracking number) or delivered; audited. 409 when it cannot take the step, 400 for a
+   * shipment without its details or a tracking link that is not https.
+   */
+  fulfil(ref: string, input: FulfilmentChangeInput): Promise<ActionResult>;
+  /** Cancels a paid order not yet shipped, refunded in full and its stock back (owners). */
+  cancelPaid(ref: string): Promise<ActionResult>;
+  /** Moves several orders to one status; each that could not move is reported with why. */
+  bulk(input: BulkFulfilmentInput): Promise<ActionResult<BulkFulfilmentAnswer>>;
   /** Cancels an order awaiting payment and puts its stock back on sale, audited; 409 once paid. */
   cancel(ref: string): Promise<ActionResult>;
 }

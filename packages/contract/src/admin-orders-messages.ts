@@ -25,9 +25,43 @@ export const adminOrderErrorMessages = {
     ar: 'لا يمكن إلغاء هذا الطلب: يُلغى الطلب الذي ينتظر الدفع فقط',
     en: 'This order cannot be cancelled: only an order awaiting payment can be',
   },
+  ORDER_FULFILMENT_BACKWARD: {
+    ar: 'لا يمكن إرجاع الطلب إلى حالة سابقة: تتقدم حالة الطلب إلى الأمام فقط',
+    en: 'An order cannot go back to an earlier status: it only moves forward',
+  },
+  ORDER_FULFILMENT_SAME: {
+    ar: 'الطلب في هذه الحالة من قبل',
+    en: 'The order already has this status',
+  },
+  ORDER_NOT_FULFILLABLE: {
+    ar: 'لا يمكن تغيير حالة هذا الطلب: تتغير حالة الطلب المدفوع غير الملغي فقط',
+    en: 'This order’s status cannot change: only a paid order that is not cancelled can move',
+  },
+  ORDER_SHIPPED_NOT_CANCELLABLE: {
+    ar: 'لا يمكن إلغاء طلب تم شحنه: استخدم الاسترداد بدلاً من ذلك',
+    en: 'A shipped order cannot be cancelled: refund it instead',
+  },
+  FULFILMENT_STATUS_INVALID: { ar: 'اختر حالة صحيحة', en: 'Choose a valid status' },
+  CARRIER_REQUIRED: { ar: 'أدخل اسم شركة الشحن', en: 'Enter the carrier' },
+  TRACKING_NUMBER_REQUIRED: { ar: 'أدخل رقم التتبع', en: 'Enter the tracking number' },
+  TRACKING_URL_INVALID: {
+    ar: 'رابط التتبع يجب أن يبدأ بـ https://',
+    en: 'The tracking link must start with https://',
+  },
+  FULFILMENT_LABEL_REQUIRED: {
+    ar: 'أدخل اسم الحالة (حتى ٤٠ حرفاً)',
+    en: 'Enter the status name (up to 40 characters)',
+  },
+  ORDERS_REQUIRED: { ar: 'اختر طلباً واحداً على الأقل', en: 'Choose at least one order' },
 } as const;
 
 export const adminOrderSuccessMessages = {
+  ORDER_FULFILMENT_CHANGED: { ar: 'تم تحديث حالة الطلب', en: 'The order’s status is updated' },
+  ORDERS_FULFILMENT_CHANGED: { ar: 'تم تحديث حالة الطلبات المحددة', en: 'The chosen orders are updated' },
+  ORDER_CANCELLED_REFUNDED: {
+    ar: 'تم إلغاء الطلب ورد المبلغ كاملاً وإعادة كمياته إلى المخزون',
+    en: 'The order is cancelled, refunded in full, and its stock is back on sale',
+  },
   ORDER_SHIPPED: { ar: 'تم تعليم الطلب كمشحون', en: 'The order is marked as shipped' },
   ORDER_DELIVERED: { ar: 'تم تعليم الطلب كمُسلَّم', en: 'The order is marked as delivered' },
   ORDER_CANCELLED: {

@@ -6,6 +6,7 @@ import { definePath } from './paths.ts';
 import { instantQuery, pageOf, wholeNumber } from './admin.ts';
 import { orderTotalsSchema, zatcaInvoiceSchema } from './orders.ts';
 import { nationalAddressSchema } from './addresses.ts';
+import { fulfilmentSteps, orderFulfilmentSchema } from './fulfilment.ts';
 
 /**
  * The back office's orders (under `/api/admin/orders`): the list with its filters, search,
@@ -20,6 +21,12 @@ export const adminOrderPaths = {
   ship: definePath('/api/admin/orders/:ref/ship'),
   deliver: definePath('/api/admin/orders/:ref/deliver'),
   cancel: definePath('/api/admin/orders/:ref/cancel'),
+  /** Moves a paid order on: preparing, ready, shipped (carrier and tracking), delivered. */
+  fulfilment: definePath('/api/admin/orders/:ref/fulfilment'),
+  /** Cancels a paid order not yet shipped: refunded in full, its units back on sale (owners). */
+  cancelPaid: definePath('/api/admin/orders/:ref/fulfilment/cancel'),
+  /** Moves several orders to one status, reporting each that could not move. */
+  bulkFulfilment: definePath('/api/admin/orders/fulfilment'),
 } as const;
 
 /**
@@ -30,6 +37,8 @@ export const adminOrderPaths = {
 export const adminOrderStatuses = [
   'awaiting_payment',
   'paid',
+  'preparing',
+  'ready',
   'shipped',
   'delivered',
   'cancelled',
@@ -152,6 +161,8 @@ export type AdminOrderPayment = z.infer<typeof adminOrderPaymentSchema>;
 export const adminOrderEvents = [
   'created',
   'paid',
+  'preparing',
+  'ready',
   'shipped',
   'delivered',
   'cancelled',
@@ -169,6 +180,10 @@ export const adminOrderTimelineEntrySchema = z.object({
   by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** A refund's amount (SAR, VAT included); absent for other events. */
   amount: z.number().positive().optional(),
+  /** A shipment's carrier, tracking number and tracking link (https, or empty). */
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  trackingUrl: z.string().optional(),
 });
 export type AdminOrderTimelineEntry = z.infer<typeof adminOrderTimelineEntrySchema>;
 
@@ -193,14 +208,54 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
   payments: z.array(adminOrderPaymentSchema),
   /** What happened to the order, oldest first. */
   timeline: z.array(adminOrderTimelineEntrySchema),
+  /** Where the paid order is in its fulfilment, as the shopper sees it (labels in the member's language). */
+  fulfilment: orderFulfilmentSchema,
   /** Which actions the order's status allows now. */
-  can: z.object({ ship: z.boolean(), deliver: z.boolean(), cancel: z.boolean(), refund: z.boolean() }),
+  can: z.object({
+    ship: z.boolean(),
+    deliver: z.boolean(),
+    cancel: z.boolean(),
+    refund: z.boolean(),
+    /** The fulfilment statuses the order may move to now, in order. */
+    fulfil: z.array(z.enum(fulfilmentSteps)),
+    /** A paid order not yet shipped may be cancelled (refunded in full, by an owner). */
+    cancelPaid: z.boolean(),
+  }),
   /** The simplified tax invoice of a paid order (its QR code), null before payment. */
   invoice: zatcaInvoiceSchema
     .extend({ sellerNameEn: z.string(), invoiceNumber: z.number().int().positive() })
     .nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/**
+ * What the packing slip prints for one order: where it goes (the national address), what goes
+ * in the box (no prices), and the order number as a Code 128 barcode, as SVG parts.
+ */
+export const packingSlipSchema = z.object({
+  number: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+  shopName: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  nationalAddress: nationalAddressSchema.nullable(),
+  note: z.string(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      options: z.string().optional(),
+      sku: z.string(),
+      quantity: z.number().int().positive(),
+    }),
+  ),
+  barcode: z.object({
+    viewBox: z.string(),
+    paths: z.array(z.object({ strokeWidth: z.number().positive(), d: z.string() })),
+  }),
+});
+export type PackingSlip = z.infer<typeof packingSlipSchema>;
 
 /** The answer to ship, deliver and cancel: the message in the member's language and the order. */
 export const adminOrderActionAnswerSchema = okSchema.extend({ order: adminOrderSchema });
@@ -210,6 +265,8 @@ export type AdminOrderActionAnswer = z.infer<typeof adminOrderActionAnswerSchema
 export const adminOrderStatusLabels: Record<AdminOrderStatus, { ar: string; en: string }> = {
   awaiting_payment: { ar: 'بانتظار الدفع', en: 'Awaiting payment' },
   paid: { ar: 'مدفوع', en: 'Paid' },
+  preparing: { ar: 'قيد التجهيز', en: 'Preparing' },
+  ready: { ar: 'جاهز للشحن', en: 'Ready' },
   shipped: { ar: 'تم الشحن', en: 'Shipped' },
   delivered: { ar: 'تم التوصيل', en: 'Delivered' },
   cancelled: { ar: 'ملغي', en: 'Cancelled' },

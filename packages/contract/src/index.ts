@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './text.ts';
 export * from './catalog.ts';
 export * from './orders.ts';
+export * from './fulfilment.ts';
 export * from './payments.ts';
 export * from './users.ts';
 export * from './cart.ts';

@@ -4,6 +4,7 @@ import { langQuery, pagingSchema, uuidParam } from './common.ts';
 import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
 import { orderRefundSchema } from './order-refund.ts';
 import { nationalAddressSchema } from './addresses.ts';
+import { orderFulfilmentSchema } from './fulfilment.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -99,6 +100,8 @@ export const orderSchema = z.object({
   refundedAmount: z.number().nonnegative(),
   /** The refunds made, oldest first, each with its credit note's number. */
   refunds: z.array(orderRefundSchema),
+  /** Where a paid order is: preparing, ready, shipped (with tracking), delivered or cancelled, dated. */
+  fulfilment: orderFulfilmentSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -23,13 +23,14 @@ export async function generateShoppersAndOrders(
       from generate_series(1, ${shoppers}::int) i`);
   await db.execute(sql`
     with numbered as (select id, row_number() over (order by id) as n from users)
-    insert into orders (user_id, status, received, address, subtotal_halalas, shipping_halalas,
+    insert into orders (user_id, status, received, fulfilment, address, subtotal_halalas, shipping_halalas,
                         discount_halalas, total_halalas, vat_halalas, expires_at, paid_at,
                         payment_id, created_at, updated_at)
     select u.id,
            case when i % 10 < 7 then 'paid' when i % 10 = 7 then 'failed'
                 when i % 10 = 8 then 'expired' else 'awaiting_payment' end,
            i % 10 < 7 and i % 3 = 0,
+           case when i % 10 < 7 and i % 3 = 0 then 'delivered' else 'unfulfilled' end,
            'Riyadh',
            10000 + (i * 7919) % 500000, 7000, 0,
            17000 + (i * 7919) % 500000,

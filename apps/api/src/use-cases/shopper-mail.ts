@@ -11,7 +11,7 @@ import { findUserById } from '../modules/users/service.ts';
  */
 
 export type OrderMailEvent =
-  | { kind: 'shipped' }
+  | { kind: 'shipped'; carrier?: string; trackingNumber?: string; trackingUrl?: string }
   | { kind: 'delivered' }
   | {
       kind: 'refunded';
@@ -64,7 +64,11 @@ function wording(event: OrderMailEvent, lang: Lang, name: string, number: number
         return {
           ...base,
           subject: `Your order ${number} has shipped`,
-          lines: [`Your order ${number} is on its way.`],
+          lines: [
+            `Your order ${number} is on its way.`,
+            ...(event.carrier ? [`Carrier: ${event.carrier}, tracking number ${event.trackingNumber}.`] : []),
+            ...(event.trackingUrl ? [`Track it: ${event.trackingUrl}`] : []),
+          ],
         };
       case 'delivered':
         return {
@@ -92,7 +96,15 @@ function wording(event: OrderMailEvent, lang: Lang, name: string, number: number
   const base = { greeting: `مرحباً ${name}،`, link: 'عرض الطلب', closing: 'شكراً لتسوقك معنا.' };
   switch (event.kind) {
     case 'shipped':
-      return { ...base, subject: `تم شحن طلبك رقم ${number}`, lines: [`طلبك رقم ${number} في الطريق إليك.`] };
+      return {
+        ...base,
+        subject: `تم شحن طلبك رقم ${number}`,
+        lines: [
+          `طلبك رقم ${number} في الطريق إليك.`,
+          ...(event.carrier ? [`شركة الشحن: ${event.carrier}، رقم التتبع ${event.trackingNumber}.`] : []),
+          ...(event.trackingUrl ? [`تتبع شحنتك: ${event.trackingUrl}`] : []),
+        ],
+      };
     case 'delivered':
       return { ...base, subject: `تم توصيل طلبك رقم ${number}`, lines: [`تم توصيل طلبك رقم ${number}.`] };
     case 'refunded': {

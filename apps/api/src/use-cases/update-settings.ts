@@ -66,6 +66,7 @@ async function saveAdminSettings(
     if (input.lowStockThreshold !== undefined) next.lowStockThreshold = input.lowStockThreshold;
     if (input.nationalAddressRequired !== undefined)
       next.nationalAddressRequired = input.nationalAddressRequired;
+    if (input.fulfilmentLabels) next.fulfilmentLabels = input.fulfilmentLabels;
 
     const changed = changedSettings(current, next);
     if (Object.keys(changed).length) await putSettings(tx, changed);

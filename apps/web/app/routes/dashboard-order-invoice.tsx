@@ -1,8 +1,8 @@
 import type { Route } from './+types/dashboard-order-invoice';
 import { ShopLink } from '../components/ui/shop-link.tsx';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
+import { PrintableOrderPage } from '../features/dashboard/orders/printable-order-page.tsx';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { VariantNote } from '../components/ui/variant-note.tsx';
@@ -13,46 +13,19 @@ export async function loader(args: Route.LoaderArgs) {
   return loadBackOfficeOrder(args);
 }
 
-/**
- * On paper only the invoice shows (not the back office's header and navigation), on A4 with
- * print margins; on screen it is a page of the back office with a print button.
- */
-const PRINT_CSS = `
-@page { size: A4; margin: 14mm; }
-@media print {
-  body * { visibility: hidden; }
-  #invoice, #invoice * { visibility: visible; }
-  #invoice { position: absolute; inset-inline: 0; top: 0; border: 0; box-shadow: none; padding: 0; }
-}`;
-
 export default function DashboardOrderInvoice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
-  const nav = useTranslation('dashboard').t;
   const { lang } = useLang();
   const { order } = loaderData;
   const { invoice } = order;
-  const orderTitle = t('orderNumber', { number: order.number });
   return (
-    <DashboardPage
+    <PrintableOrderPage
+      number={order.number}
       title={t('invoice.title')}
-      breadcrumbs={[
-        { label: nav('nav.orders'), to: '/dashboard/orders' },
-        { label: orderTitle, to: `/dashboard/orders/${order.number}` },
-        { label: t('invoice.title') },
-      ]}
-      actions={
-        invoice && (
-          <button
-            type="button"
-            onClick={() => window.print()}
-            className="inline-flex h-10 items-center rounded-full bg-primary px-5 text-sm font-semibold text-primary-ink hover:bg-primary-strong"
-          >
-            {t('invoice.print')}
-          </button>
-        )
-      }
+      printId="invoice"
+      paper="A4; margin: 14mm"
+      printable={invoice !== null}
     >
-      <style>{PRINT_CSS}</style>
       {!invoice ? (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-white p-6">
           <p>{t('invoice.notPaid')}</p>
@@ -157,6 +130,6 @@ export default function DashboardOrderInvoice({ loaderData }: Route.ComponentPro
           </dl>
         </article>
       )}
-    </DashboardPage>
+    </PrintableOrderPage>
   );
 }

@@ -1,14 +1,14 @@
-import type { AdminOrder } from '@shop/contract';
+import { fulfilmentChangeSchema, safeTrackingUrl, type AdminOrder } from '@shop/contract';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { askToConfirm, confirmError } from '../features/dashboard/confirm.server.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
+import { FulfilmentSection } from '../features/dashboard/orders/fulfilment-section.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
 import { localizePath } from '../lib/lang.ts';
@@ -23,27 +23,36 @@ export async function loader(args: Route.LoaderArgs) {
   return loadBackOfficeOrder(args);
 }
 
-const intentSchema = z.object({ intent: z.enum(['ship', 'deliver', 'cancel']) });
+const cancelSchema = z.object({ intent: z.enum(['cancel', 'cancelPaid']) });
 
 /**
- * Ship, deliver or cancel (confirmed first): the shop's change for this order, with its audit
- * entry; the page then reads the order again. A refusal (another member was first) is shown in
- * the member's language.
+ * Each of the page's forms posts here with its `intent`: a fulfilment step (`fulfil`, with the
+ * status and, for shipping, the carrier and tracking), or a cancel (confirmed first): of an
+ * unpaid order, or of a paid one (owners; it refunds). The shop makes the change with its audit
+ * entry; the page then reads the order again. A refusal (another member was first, a step
+ * backwards) is shown next to the form that posted, in the member's language.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const { bo } = await requireMember(args);
   const lang = requestLang(request);
   const read = await readForm(request);
-  if (read.values.intent === 'cancel') {
+  if (read.values.intent !== 'fulfil') {
     const ask = askToConfirm(read.values);
     if (ask) return ask;
   }
-  const result = await submitAction(
-    request,
-    { schema: intentSchema, run: (input) => bo.orders[input.intent](params.ref) },
-    read,
-  );
+  const result =
+    read.values.intent === 'fulfil'
+      ? await submitAction(
+          request,
+          { schema: fulfilmentChangeSchema, run: (input) => bo.orders.fulfil(params.ref, input) },
+          read,
+        )
+      : await submitAction(
+          request,
+          { schema: cancelSchema, run: (input) => bo.orders[input.intent](params.ref) },
+          read,
+        );
   if (!result.ok) return confirmError(read.values, result.error);
   const back = localizePath(`/dashboard/orders/${params.ref}`, lang);
   return formDone(
@@ -126,21 +135,11 @@ function Actions({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('dashboard-orders');
   const { t: tEinvoices } = useTranslation('dashboard-einvoices');
   const { can } = order;
-  const any = can.ship || can.deliver || can.cancel || can.refund || order.invoice;
+  const any = can.cancel || can.refund || order.invoice;
   return (
     <Section title={t('details.actions')}>
       {!any && <p className="text-muted">{t('details.noActions')}</p>}
       <div className="flex flex-wrap gap-2">
-        {can.ship && (
-          <RowAction formKey={`ship:${order.id}`} fields={{ intent: 'ship' }} label={t('actions.ship')} />
-        )}
-        {can.deliver && (
-          <RowAction
-            formKey={`deliver:${order.id}`}
-            fields={{ intent: 'deliver' }}
-            label={t('actions.deliver')}
-          />
-        )}
         {can.cancel && (
           <ConfirmAction
             confirmKey={`cancel:${order.id}`}
@@ -195,6 +194,24 @@ function Timeline({ order }: { order: AdminOrder }) {
               {entry.at ? formatDateTime(entry.at, lang) : t('details.timeUnknown')}
               {entry.by && ` · ${t('details.by', { name: entry.by.name })}`}
             </span>
+            {entry.carrier && (
+              <span className="text-sm">
+                {t('fulfilment.shipment', { carrier: entry.carrier, number: entry.trackingNumber })}
+                {safeTrackingUrl(entry.trackingUrl) && (
+                  <>
+                    {' · '}
+                    <a
+                      href={safeTrackingUrl(entry.trackingUrl)!}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-primary hover:underline"
+                    >
+                      {t('fulfilment.track')}
+                    </a>
+                  </>
+                )}
+              </span>
+            )}
           </li>
         ))}
       </ol>
@@ -245,7 +262,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
   const nav = useTranslation('dashboard').t;
   const { t: tc } = useTranslation('common');
   const { lang } = useLang();
-  const { order } = loaderData;
+  const { order, isOwner } = loaderData;
   const title = t('orderNumber', { number: order.number });
   return (
     <DashboardPage
@@ -256,6 +273,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
       <p className="text-muted">{formatDateTime(order.createdAt, lang)}</p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
+          <FulfilmentSection order={order} isOwner={isOwner} />
           <Actions order={order} />
           <Lines order={order} />
           <Payments order={order} />

@@ -1,3 +1,6 @@
+import { bulkFulfilmentSchema, type AdminOrderSummary } from '@shop/contract';
+import { useId } from 'react';
+import { data, useActionData } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/dashboard-orders';
 import { ShopLink } from '../components/ui/shop-link.tsx';
@@ -17,7 +20,8 @@ import {
 } from '../features/dashboard/orders/order-list.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
-import type { AdminOrderSummary } from '@shop/contract';
+import { formError, readForm, submitAction } from '../lib/form-action.server.ts';
+import { BulkFulfilmentForm, type BulkAnswer } from '../features/dashboard/orders/bulk-fulfilment-form.tsx';
 
 const SORTS = ['date', 'number', 'total', 'status'] as const;
 
@@ -48,13 +52,52 @@ export async function loader(args: Route.LoaderArgs) {
   return { query: { ...query, filters }, page };
 }
 
+/**
+ * The list's one form: the ticked orders moved to one status (cancelling: owners). The page
+ * comes back with which moved and why each other did not, with or without JavaScript.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { bo } = await requireMember(args);
+  const read = await readForm(request);
+  const result = await submitAction(
+    request,
+    {
+      schema: bulkFulfilmentSchema,
+      errorField: 'numbers',
+      input: (values, form) => ({ status: values.status, numbers: form.getAll('numbers').map(String) }),
+      run: (input) => bo.orders.bulk(input),
+    },
+    read,
+  );
+  if (!result.ok) return formError(result.error);
+  const { message, moved, refused } = result.answer;
+  return data<BulkAnswer>({ done: message, bulk: { moved, refused } });
+}
+
 export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
   const { lang } = useLang();
   const { query, page } = loaderData;
+  const posted = useActionData<BulkAnswer>();
+  const formId = useId();
   const filtered = Object.values(query.filters).some(Boolean);
 
   const columns: Column<AdminOrderSummary>[] = [
+    {
+      key: 'bulk.select',
+      header: t('bulk.select'),
+      cell: (order) => (
+        <input
+          type="checkbox"
+          name="numbers"
+          value={order.number}
+          form={formId}
+          aria-label={t('bulk.selectOne', { number: order.number })}
+          className="size-5 accent-primary"
+        />
+      ),
+    },
     {
       key: 'order-number',
       header: t('columns.number'),
@@ -150,6 +193,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
         ]}
         dateRange={{ from: 'from', to: 'to' }}
       />
+      {page.items.length > 0 && <BulkFulfilmentForm formId={formId} serverAnswer={posted} />}
       {page.items.length === 0 ? (
         <EmptyState filtered={filtered} />
       ) : (

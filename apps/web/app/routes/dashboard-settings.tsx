@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/contract';
+import { fulfilmentStatuses, type AdminSettings } from '@shop/contract';
 import type { ReactNode } from 'react';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-settings';
@@ -253,6 +253,35 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <p id="national-address-hint" className="text-xs text-muted">
               {t('settings.nationalAddressHint')}
             </p>
+          </div>
+        </Section>
+
+        <Section title={t('settings.fulfilmentLabels')} lead={t('settings.fulfilmentLabelsLead')}>
+          <div className={grid}>
+            {fulfilmentStatuses.map((status) => (
+              <div key={status} className="contents">
+                <TextField
+                  label={t('settings.fulfilmentLabel', { status: t(`settings.fulfilmentStatus.${status}`) })}
+                  name={`label_${status}_ar`}
+                  lang="ar"
+                  dir="rtl"
+                  maxLength={40}
+                  defaultValue={s.fulfilmentLabels[status].ar}
+                  error={errorFor(`label_${status}_ar`)}
+                />
+                <TextField
+                  label={t('settings.fulfilmentLabelEn', {
+                    status: t(`settings.fulfilmentStatus.${status}`),
+                  })}
+                  name={`label_${status}_en`}
+                  lang="en"
+                  dir="ltr"
+                  maxLength={40}
+                  defaultValue={s.fulfilmentLabels[status].en}
+                  error={errorFor(`label_${status}_en`)}
+                />
+              </div>
+            ))}
           </div>
         </Section>
 

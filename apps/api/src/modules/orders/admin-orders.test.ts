@@ -107,6 +107,7 @@ describe('orders in the back office', () => {
       method: 'POST',
       url: `${adminOrderPaths[kind].build({ ref })}?lang=${lang}`,
       headers,
+      ...(kind === 'ship' && { payload: { carrier: 'SMSA', trackingNumber: 'RUH-1' } }),
     });
   }
 
@@ -338,7 +339,13 @@ describe('orders in the back office', () => {
         [
           'order.mark_shipped',
           { number: order.number, status: 'paid' },
-          { number: order.number, status: 'shipped' },
+          {
+            number: order.number,
+            status: 'shipped',
+            carrier: 'SMSA',
+            trackingNumber: 'RUH-1',
+            trackingUrl: '',
+          },
           staffId,
         ],
         [

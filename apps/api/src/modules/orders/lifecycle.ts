@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderLines, orders } from './schema.ts';
+import { orderFulfilmentEvents, orderLines, orders, type OrderFulfilment } from './schema.ts';
 
 /**
  * The state transitions of an order, on the orders module's own tables only. Each is one
@@ -15,9 +15,10 @@ import { orderLines, orders } from './schema.ts';
  *          │ └──expired──► expired ─┴─late payment, stock still there──► paid
  *          └──cancelled by staff──► cancelled
  *
- * Fulfilment is kept beside the status (decision 110): a paid order is shipped
- * (`shipped_at`), then delivered (`received`, `delivered_at`); the refunds move its status on
- * to partially_refunded or refunded without touching those.
+ * Fulfilment is kept beside the status (decisions 110 and 211): a paid order moves forward
+ * through preparing, ready, shipped (`shipped_at`) and delivered (`received`, `delivered_at`),
+ * each step an event; or it is cancelled before shipping. The refunds move its status on to
+ * partially_refunded or refunded without touching those.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -136,33 +137,90 @@ export function orderWhere(ref: string | OrderRef) {
 }
 
 /**
- * Statuses an order can be shipped or delivered in: paid, and partially refunded (what was not
+ * Statuses an order can move on in its fulfilment: paid, and partially refunded (what was not
  * refunded still goes to the shopper). Written out because the refund statuses are not in the
  * column's type here.
  */
 const fulfillable = sql`${orders.status} in ('paid', 'partially_refunded')`;
 
-/** paid → shipped, by a staff member. Null when the order is not paid, or already shipped or delivered. */
-export async function markShipped(tx: Tx, orderId: string, staffId: string, now = new Date()) {
+/** The fulfilment steps, in the order an order takes them. */
+const STEPS = ['unfulfilled', 'preparing', 'ready', 'shipped', 'delivered'] as const;
+export type FulfilmentStepTo = Exclude<(typeof STEPS)[number], 'unfulfilled'>;
+
+/** The steps an order at `from` may still take (forward only; none once cancelled). */
+export function stepsAfter(from: OrderFulfilment): FulfilmentStepTo[] {
+  const at = (STEPS as readonly string[]).indexOf(from);
+  if (at < 0) return [];
+  return STEPS.slice(at + 1) as FulfilmentStepTo[];
+}
+
+/** Fulfilment before which an order may still be cancelled: it has not left the shop. */
+const BEFORE_SHIPPING: OrderFulfilment[] = ['unfulfilled', 'preparing', 'ready'];
+
+/** A shipment's details, kept with its step. */
+export interface Shipment {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string;
+}
+
+export type FulfilmentEventRow = typeof orderFulfilmentEvents.$inferSelect;
+
+/**
+ * A paid order moved forward to `to` by a staff member (one conditional UPDATE: the steps it may
+ * come from are in the WHERE clause, so of two members at once exactly one moves it), with the
+ * step written as an event. `shipped_at` and `received`/`delivered_at` are set with their steps,
+ * for everything that reads them. Null when the order cannot take that step.
+ */
+export async function advanceFulfilment(
+  tx: Tx,
+  orderId: string,
+  to: FulfilmentStepTo,
+  staffId: string | null,
+  shipment: Shipment | null = null,
+  now = new Date(),
+): Promise<OrderRow | null> {
+  const from = STEPS.slice(0, STEPS.indexOf(to));
   const [row] = await tx
     .update(orders)
-    .set({ shippedAt: now, shippedBy: staffId, updatedAt: now })
-    .where(and(eq(orders.id, orderId), fulfillable, isNull(orders.shippedAt), eq(orders.received, false)))
+    .set({
+      fulfilment: to,
+      updatedAt: now,
+      ...(to === 'shipped' && { shippedAt: now, shippedBy: staffId }),
+      ...(to === 'delivered' && { received: true, deliveredAt: now, deliveredBy: staffId }),
+    })
+    .where(and(eq(orders.id, orderId), fulfillable, inArray(orders.fulfilment, [...from])))
     .returning();
-  return row ?? null;
+  if (!row) return null;
+  await tx.insert(orderFulfilmentEvents).values({
+    orderId,
+    status: to,
+    at: now,
+    staffId,
+    ...(to === 'shipped' && shipment),
+  });
+  return row;
 }
 
 /**
- * paid or shipped → delivered (`received`, which the shopper's answers read), by a staff
- * member. Null when the order is not paid or is delivered already.
+ * A paid order that has not shipped marked cancelled by a staff member, with its event; null
+ * when it has shipped, is cancelled already or is not paid. Giving the money and the stock back
+ * is the refund's (the cancel use case runs it next).
  */
-export async function markDelivered(tx: Tx, orderId: string, staffId: string, now = new Date()) {
+export async function cancelFulfilment(
+  tx: Tx,
+  orderId: string,
+  staffId: string | null,
+  now = new Date(),
+): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ received: true, deliveredAt: now, deliveredBy: staffId, updatedAt: now })
-    .where(and(eq(orders.id, orderId), fulfillable, eq(orders.received, false)))
+    .set({ fulfilment: 'cancelled', cancelledAt: now, cancelledBy: staffId, updatedAt: now })
+    .where(and(eq(orders.id, orderId), fulfillable, inArray(orders.fulfilment, BEFORE_SHIPPING)))
     .returning();
-  return row ?? null;
+  if (!row) return null;
+  await tx.insert(orderFulfilmentEvents).values({ orderId, status: 'cancelled', at: now, staffId });
+  return row;
 }
 
 /**
@@ -185,8 +243,8 @@ export async function cancelUnpaid(
 }
 
 /**
- * Orders whose payment can be given back (in part), from the first refund to the last. Shipping
- * and delivery keep the status `paid` (they are dates beside it), so a shipped or delivered order
+ * Orders whose payment can be given back (in part), from the first refund to the last. The
+ * fulfilment steps keep the status `paid` (they are beside it), so a shipped or delivered order
  * is refundable too.
  */
 export const REFUNDABLE_STATUSES = ['paid', 'partially_refunded'] as const;

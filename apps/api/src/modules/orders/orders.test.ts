@@ -346,7 +346,10 @@ describe('orders', () => {
     expect(paid.zatca!.invoiceTime).toBe(paid.paidAt!.replace(/\.\d{3}Z$/, 'Z'));
     expect(paid.zatca!.qrImage).toMatch(/^data:image\/png;base64,/);
 
-    await t.app.db.update(orders).set({ received: true }).where(eq(orders.id, order.invoiceId));
+    await t.app.db
+      .update(orders)
+      .set({ received: true, fulfilment: 'delivered' })
+      .where(eq(orders.id, order.invoiceId));
     const delivered: Order = (
       await t.app.inject({
         method: 'GET',

@@ -29,6 +29,17 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** An order's fulfilment, in the order its steps come (cancelled stands apart). */
+export const orderFulfilments = [
+  'unfulfilled',
+  'preparing',
+  'ready',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderFulfilment = (typeof orderFulfilments)[number];
+
 export const orders = pgTable(
   'orders',
   {
@@ -82,14 +93,21 @@ export const orders = pgTable(
     deliveredBy: uuid('delivered_by').references(() => staff.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => staff.id, { onDelete: 'set null' }),
+    // ---- Fulfilment statuses (migration 0023, decision 211) ----
     /**
-     * The one status the back office shows and filters by: a paid order reads `delivered` once
-     * received, `shipped` once shipped; any other order its `status`. Kept by the database.
+     * Where a paid order is: unfulfilled, then preparing, ready, shipped and delivered (only
+     * forward), or cancelled before it shipped. `received` is true exactly when delivered (a
+     * CHECK); `shipped_at` and `delivered_at` are written with their steps.
+     */
+    fulfilment: text('fulfilment', { enum: orderFulfilments }).notNull().default('unfulfilled'),
+    /**
+     * The one status the back office shows and filters by: a paid order reads its fulfilment
+     * step once it has one; any other order its `status`. Kept by the database.
      */
     stage: text('stage')
       .notNull()
       .generatedAlwaysAs(
-        sql`CASE WHEN "status" = 'paid' AND "received" THEN 'delivered' WHEN "status" = 'paid' AND "shipped_at" IS NOT NULL THEN 'shipped' ELSE "status" END`,
+        sql`CASE WHEN "status" = 'paid' AND "fulfilment" in ('preparing', 'ready', 'shipped', 'delivered') THEN "fulfilment" ELSE "status" END`,
       ),
   },
   (t) => [
@@ -97,6 +115,11 @@ export const orders = pgTable(
       'orders_status_known',
       sql`${t.status} in ('awaiting_payment', 'paid', 'shipped', 'failed', 'expired', 'cancelled', 'partially_refunded', 'refunded')`,
     ),
+    check(
+      'orders_fulfilment_known',
+      sql`${t.fulfilment} in ('unfulfilled', 'preparing', 'ready', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check('orders_received_when_delivered', sql`${t.received} = (${t.fulfilment} = 'delivered')`),
     check(
       'orders_refunded_within_total',
       sql`${t.refundedHalalas} >= 0 AND ${t.refundedHalalas} <= ${t.totalHalalas}`,
@@ -147,6 +170,37 @@ export const orderLines = pgTable(
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * Each fulfilment step an order took (migration 0023): the shopper's timeline and the back
+ * office's read these. A shipment keeps its carrier and tracking; `at` is null only for a
+ * delivery recorded before the shop kept its time.
+ */
+export const orderFulfilmentEvents = pgTable(
+  'order_fulfilment_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['preparing', 'ready', 'shipped', 'delivered', 'cancelled'],
+    }).notNull(),
+    at: timestamp('at', { withTimezone: true }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    carrier: text('carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    /** An https address (checked on the way in and again when shown), or empty. */
+    trackingUrl: text('tracking_url').notNull().default(''),
+  },
+  (t) => [
+    index('order_fulfilment_events_order_idx').on(t.orderId, t.id),
+    check(
+      'order_fulfilment_events_status_known',
+      sql`${t.status} in ('preparing', 'ready', 'shipped', 'delivered', 'cancelled')`,
+    ),
   ],
 );
 

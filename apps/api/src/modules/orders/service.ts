@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Lang, NationalAddress } from '@shop/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderLines, orders } from './schema.ts';
+import { orderFulfilmentEvents, orderLines, orders } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { orderWhere, type OrderRef, type OrderRow } from './lifecycle.ts';
+import { orderWhere, type FulfilmentEventRow, type OrderRef, type OrderRow } from './lifecycle.ts';
 
 export type { OrderRef };
 import { vatIncluded } from './zatca.ts';
@@ -244,4 +244,24 @@ export async function ordersOfCustomer(db: Db, userId: string, limit: number) {
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);
   return { rows, total: counted[0]?.n ?? 0 };
+}
+
+/** The fulfilment steps of orders, oldest first, by order id. */
+export async function fulfilmentEventsOf(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, FulfilmentEventRow[]>> {
+  const byOrder = new Map<string, FulfilmentEventRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderFulfilmentEvents)
+    .where(inArray(orderFulfilmentEvents.orderId, orderIds))
+    .orderBy(asc(orderFulfilmentEvents.orderId), asc(orderFulfilmentEvents.id));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
 }

@@ -464,6 +464,7 @@ describe('refunds with the sandbox provider', () => {
         method: 'POST',
         url: `${path.build({ ref: order.invoiceId })}?lang=ar`,
         headers: staff.headers,
+        ...(path === adminOrderPaths.ship && { payload: { carrier: 'SMSA', trackingNumber: '2900011' } }),
       });
       expect(res.statusCode, res.body).toBe(200);
       const mail = await waitForOutboxMail(t.config.outboxDir, (m) => m.subject === subject);

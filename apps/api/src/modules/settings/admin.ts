@@ -23,6 +23,7 @@ export function presentAdminSettings(s: ShopSettings, payments: AdminSettings['p
     commercialRegister: s.commercialRegister,
     lowStockThreshold: s.lowStockThreshold,
     nationalAddressRequired: s.nationalAddressRequired,
+    fulfilmentLabels: s.fulfilmentLabels,
     payments,
   };
 }

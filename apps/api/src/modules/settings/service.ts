@@ -1,4 +1,12 @@
-import { halalasToSar, isExternalLink, isWhatsappValue, type Lang, type Settings } from '@shop/contract';
+import {
+  defaultFulfilmentLabels,
+  fulfilmentLabelsSchema,
+  halalasToSar,
+  isExternalLink,
+  isWhatsappValue,
+  type Lang,
+  type Settings,
+} from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -55,6 +63,8 @@ export const settingValueSchemas = {
   shopName: bilingual,
   /** Orders whose goods cost at least this (VAT included, halalas) ship free; null: never. */
   freeShippingThresholdHalalas: z.number().int().nonnegative().nullable(),
+  /** What the shopper reads for each fulfilment status, in both languages (decision 211). */
+  fulfilmentLabels: fulfilmentLabelsSchema,
 } as const;
 
 type Schemas = typeof settingValueSchemas;
@@ -82,6 +92,7 @@ export const defaultSettings: ShopSettings = {
   socialLinks: {},
   shopName: { ar: 'متجر الإلكترونيات', en: 'Electronics Shop' },
   freeShippingThresholdHalalas: null,
+  fulfilmentLabels: defaultFulfilmentLabels,
 };
 
 /** The shipping an order pays: free from the threshold on, the flat fee below it. */

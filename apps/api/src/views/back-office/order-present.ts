@@ -1,6 +1,11 @@
 import {
   adminOrderStatuses,
+  errorMessage,
+  okMessage,
+  type BulkFulfilmentAnswer,
+  type ErrorCode,
   halalasToSar,
+  safeTrackingUrl,
   type AdminOrder,
   type AdminOrderStatus,
   type AdminOrderSummary,
@@ -9,7 +14,8 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
-import { optionsOf, presentTotals } from '../orders/present.ts';
+import { optionsOf, presentFulfilment, presentTotals } from '../orders/present.ts';
+import { stepsAfter } from '../../modules/orders/lifecycle.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 import { orderNationalAddress } from '../../modules/orders/service.ts';
 
@@ -55,15 +61,20 @@ function timelineOf(details: AdminOrderDetails): AdminOrderTimelineEntry[] {
     { event: 'created', at: order.createdAt.toISOString(), by: null },
   ];
   if (order.paidAt) entries.push({ event: 'paid', at: order.paidAt.toISOString(), by: null });
-  if (order.shippedAt)
-    entries.push({ event: 'shipped', at: order.shippedAt.toISOString(), by: by(order.shippedBy) });
-  if (order.received)
+  // The fulfilment steps (a paid order's cancel among them), each with who took it.
+  for (const e of details.events)
     entries.push({
-      event: 'delivered',
-      at: order.deliveredAt?.toISOString() ?? null,
-      by: by(order.deliveredBy),
+      event: e.status,
+      at: e.at?.toISOString() ?? null,
+      by: by(e.staffId),
+      ...(e.status === 'shipped' && {
+        carrier: e.carrier,
+        trackingNumber: e.trackingNumber,
+        trackingUrl: safeTrackingUrl(e.trackingUrl) ?? '',
+      }),
     });
-  if (order.cancelledAt)
+  // An unpaid order cancelled by a member has no fulfilment step.
+  if (order.cancelledAt && order.status === 'cancelled')
     entries.push({ event: 'cancelled', at: order.cancelledAt.toISOString(), by: by(order.cancelledBy) });
   if (order.status === 'failed' || order.status === 'expired')
     entries.push({ event: order.status, at: order.updatedAt.toISOString(), by: null });
@@ -110,7 +121,9 @@ export async function presentAdminOrder(
     };
   }
   const status = summary.status;
-  const fulfillable = status === 'paid' || status === 'shipped' || status === 'partially_refunded';
+  const fulfillable =
+    (order.status === 'paid' || order.status === 'partially_refunded') && order.fulfilment !== 'cancelled';
+  const next = fulfillable ? stepsAfter(order.fulfilment) : [];
   return {
     ...summary,
     address: order.address,
@@ -145,16 +158,32 @@ export async function presentAdminOrder(
       createdAt: p.createdAt.toISOString(),
     })),
     timeline: timelineOf(details),
+    fulfilment: presentFulfilment(order, details.events, settings, lang),
     can: {
-      ship: fulfillable && !order.shippedAt && !order.received,
-      deliver: fulfillable && !order.received,
+      ship: next.includes('shipped'),
+      deliver: next.includes('delivered'),
       cancel: status === 'awaiting_payment',
-      refund:
-        status === 'paid' ||
-        status === 'shipped' ||
-        status === 'delivered' ||
-        status === 'partially_refunded',
+      refund: order.status === 'paid' || order.status === 'partially_refunded',
+      fulfil: next,
+      // Before shipping; or cancelled already with its refund not through yet (pressing again finishes it).
+      cancelPaid:
+        next.includes('shipped') ||
+        (order.fulfilment === 'cancelled' &&
+          (order.status === 'paid' || order.status === 'partially_refunded') &&
+          order.refundedHalalas < order.totalHalalas),
     },
     invoice,
+  };
+}
+
+/** A bulk change's outcome as the member reads it: each refusal with its message in their language. */
+export function presentBulkOutcome(
+  outcome: { moved: number[]; refused: { number: number; code: ErrorCode }[] },
+  lang: Lang,
+): BulkFulfilmentAnswer {
+  return {
+    ...okMessage('ORDERS_FULFILMENT_CHANGED', lang),
+    moved: outcome.moved,
+    refused: outcome.refused.map((r) => ({ ...r, message: errorMessage(r.code, lang) })),
   };
 }

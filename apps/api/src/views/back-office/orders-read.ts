@@ -6,7 +6,13 @@ import { payments } from '../../modules/payments/schema.ts';
 import { staff } from '../../modules/staff/schema.ts';
 import { users } from '../../modules/users/schema.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import { linesOfOrders, type OrderLineRow, type OrderRef } from '../../modules/orders/service.ts';
+import {
+  fulfilmentEventsOf,
+  linesOfOrders,
+  type OrderLineRow,
+  type OrderRef,
+} from '../../modules/orders/service.ts';
+import type { FulfilmentEventRow } from '../../modules/orders/lifecycle.ts';
 import { refundsOfOrders, type RefundRow } from '../../modules/refunds/service.ts';
 
 /**
@@ -153,6 +159,8 @@ export interface AdminOrderDetails extends AdminOrderRow {
   staffNames: Map<string, string>;
   /** Its refunds (any status), oldest first. */
   refunds: RefundRow[];
+  /** Its fulfilment steps, oldest first. */
+  events: FulfilmentEventRow[];
 }
 
 async function findRow(db: Db, ref: OrderRef): Promise<AdminOrderRow | null> {
@@ -170,9 +178,20 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
   const row = await findRow(db, ref);
   if (!row) return null;
   const { order } = row;
-  const refunds = (await refundsOfOrders(db, [order.id])).get(order.id) ?? [];
+  const [refundRows, eventRows] = await Promise.all([
+    refundsOfOrders(db, [order.id]),
+    fulfilmentEventsOf(db, [order.id]),
+  ]);
+  const refunds = refundRows.get(order.id) ?? [];
+  const events = eventRows.get(order.id) ?? [];
   const actorIds = [
-    ...new Set([order.shippedBy, order.deliveredBy, order.cancelledBy, ...refunds.map((r) => r.staffId)]),
+    ...new Set([
+      order.shippedBy,
+      order.deliveredBy,
+      order.cancelledBy,
+      ...refunds.map((r) => r.staffId),
+      ...events.map((e) => e.staffId),
+    ]),
   ].filter((id): id is string => !!id);
   const [lines, paymentRows, members] = await Promise.all([
     linesOfOrders(db, [order.id]),
@@ -194,5 +213,6 @@ export async function adminOrderDetails(db: Db, ref: OrderRef): Promise<AdminOrd
     payments: paymentRows,
     staffNames: new Map(members.map((m) => [m.id, m.name])),
     refunds,
+    events,
   };
 }

@@ -31,6 +31,7 @@ describe('the back-office overview', () => {
       userId,
       status,
       received,
+      fulfilment: received ? 'delivered' : 'unfulfilled',
       address: 'Riyadh',
       subtotalHalalas: totalHalalas,
       shippingHalalas: 0,

@@ -1,6 +1,8 @@
 import {
   halalasToSar,
+  safeTrackingUrl,
   type Lang,
+  type OrderFulfilment,
   type Order,
   type OrderLine,
   type OrdersPage,
@@ -8,7 +10,7 @@ import {
   type OrderTotals,
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
-import type { OrderRow } from '../../modules/orders/lifecycle.ts';
+import type { FulfilmentEventRow, OrderRow } from '../../modules/orders/lifecycle.ts';
 import { lineOptions, orderNationalAddress, type OrderLineRow } from '../../modules/orders/service.ts';
 
 /** A line's `options` field, left out for a product without options. */
@@ -52,17 +54,51 @@ export function presentTotals(
   };
 }
 
+/**
+ * Where a paid order is, as the shopper reads it: its status and each step so far with its date,
+ * named by the owner's labels in `lang`, and the shipment's tracking (a link only when it is an
+ * https address).
+ */
+export function presentFulfilment(
+  order: Pick<OrderRow, 'fulfilment'>,
+  events: FulfilmentEventRow[],
+  settings: Pick<ShopSettings, 'fulfilmentLabels'>,
+  lang: Lang,
+): OrderFulfilment {
+  const labels = settings.fulfilmentLabels;
+  const status = order.fulfilment === 'unfulfilled' ? null : order.fulfilment;
+  const shipment = events.findLast((e) => e.status === 'shipped');
+  return {
+    status,
+    label: status ? labels[status][lang] : null,
+    timeline: events.map((e) => ({
+      status: e.status,
+      label: labels[e.status][lang],
+      at: e.at?.toISOString() ?? null,
+    })),
+    carrier: shipment?.carrier || null,
+    trackingNumber: shipment?.trackingNumber || null,
+    trackingUrl: safeTrackingUrl(shipment?.trackingUrl),
+  };
+}
+
 /** One page of a shopper's orders, as `listOrders` read it. */
 export async function presentOrdersPage(
   result: { orders: { order: OrderRow; lines: OrderLineRow[] }[]; pageCount: number; rawCount: number },
   refunds: Map<string, RefundRow[]>,
+  events: Map<string, FulfilmentEventRow[]>,
   lang: Lang,
   settings: ShopSettings,
 ): Promise<OrdersPage> {
   return {
     invoices: await Promise.all(
       result.orders.map(({ order, lines }) =>
-        presentOrder(order, lines, refunds.get(order.id) ?? [], lang, settings),
+        presentOrder(
+          order,
+          { lines, refunds: refunds.get(order.id) ?? [], events: events.get(order.id) ?? [] },
+          lang,
+          settings,
+        ),
       ),
     ),
     pagging: { pageCount: result.pageCount, rawCount: result.rawCount },
@@ -80,12 +116,12 @@ const INVOICED = new Set<OrderRow['status']>(['paid', 'shipped', 'partially_refu
 /**
  * An order as the API answers it. Paid orders carry the ZATCA QR code of their simplified tax
  * invoice (the signed e-invoice's when there is one, phase 1's otherwise); its seller name is the Arabic one (the registered name), whatever the language.
- * `refunds` are the order's refund rows (any status): the answer lists the succeeded ones.
+ * `refunds` are the order's refund rows (any status): the answer lists the succeeded ones;
+ * `events` its fulfilment steps, oldest first.
  */
 export async function presentOrder(
   order: OrderRow,
-  lines: OrderLineRow[],
-  refunds: RefundRow[],
+  { lines, refunds, events }: { lines: OrderLineRow[]; refunds: RefundRow[]; events: FulfilmentEventRow[] },
   lang: Lang,
   settings: ShopSettings,
   /** The QR code of the order's signed e-invoice (phase 2), when one was issued. */
@@ -123,5 +159,6 @@ export async function presentOrder(
     zatca,
     refundedAmount: halalasToSar(order.refundedHalalas),
     refunds: presentOrderRefunds(refunds),
+    fulfilment: presentFulfilment(order, events, settings, lang),
   };
 }

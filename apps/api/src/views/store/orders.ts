@@ -13,7 +13,13 @@ import type { Shop } from '../../lib/shop.ts';
 import { signedQrOf } from '../../modules/einvoices/service.ts';
 import { callbackUrlFor } from '../../modules/orders/callback-url.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import { findOrder, linesOfOrders, listOrders, type OrderLineRow } from '../../modules/orders/service.ts';
+import {
+  findOrder,
+  fulfilmentEventsOf,
+  linesOfOrders,
+  listOrders,
+  type OrderLineRow,
+} from '../../modules/orders/service.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
@@ -38,16 +44,20 @@ async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<
 }
 
 async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
-  const [lines, refunds, settings, signedQr] = await Promise.all([
+  const [lines, refunds, events, settings, signedQr] = await Promise.all([
     linesOfOrders(db, [order.id]),
     refundsOfOrders(db, [order.id]),
+    fulfilmentEventsOf(db, [order.id]),
     getSettings(db),
     signedQrOf(db, { orderId: order.id }),
   ]);
   return presentOrder(
     order,
-    lines.get(order.id) ?? [],
-    refunds.get(order.id) ?? [],
+    {
+      lines: lines.get(order.id) ?? [],
+      refunds: refunds.get(order.id) ?? [],
+      events: events.get(order.id) ?? [],
+    },
     lang,
     settings,
     signedQr,
@@ -81,11 +91,13 @@ export async function shopperOrdersPage(
   lang: Lang,
 ): Promise<OrdersPage> {
   const result = await listOrders(db, shopperId, page, pageSize);
-  const refunds = await refundsOfOrders(
-    db,
-    result.orders.map((o) => o.order.id),
-  );
-  return presentOrdersPage(result, refunds, lang, await getSettings(db));
+  const ids = result.orders.map((o) => o.order.id);
+  const [refunds, events, settings] = await Promise.all([
+    refundsOfOrders(db, ids),
+    fulfilmentEventsOf(db, ids),
+    getSettings(db),
+  ]);
+  return presentOrdersPage(result, refunds, events, lang, settings);
 }
 
 /** One of the shopper's orders (the order details page). */
@@ -148,6 +160,6 @@ export async function placedOrder(
     description: payment.description,
     expiresAt: order.expiresAt.toISOString(),
     payment,
-    invoice: await presentOrder(order, lines, [], lang, await getSettings(deps.db)),
+    invoice: await presentOrder(order, { lines, refunds: [], events: [] }, lang, await getSettings(deps.db)),
   };
 }

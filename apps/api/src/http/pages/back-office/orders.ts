@@ -1,11 +1,28 @@
-import { adminOrderRefParams, adminOrdersQuery, okMessage, type BackOfficeOrders } from '@shop/contract';
+import {
+  adminOrderRefParams,
+  adminOrdersQuery,
+  bulkFulfilmentSchema,
+  fulfilmentChangeSchema,
+  okMessage,
+  type BackOfficeOrders,
+} from '@shop/contract';
 import type { OrderRef } from '../../../modules/orders/lifecycle.ts';
 import { cancelOrder } from '../../../use-cases/checkout/cancel-order.ts';
-import { deliverOrder, shipOrder } from '../../../use-cases/fulfil-order.ts';
+import { cancelPaidOrder, fulfilOrder, fulfilOrders } from '../../../use-cases/fulfil-order.ts';
 import { adminOrder, adminOrdersPage } from '../../../views/back-office/orders.ts';
+import { presentBulkOutcome } from '../../../views/back-office/order-present.ts';
+import { packingSlip } from '../../../views/back-office/packing-slip.ts';
 import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
+
+/** What the member reads once an order took a step. */
+const FULFILMENT_DONE = {
+  preparing: 'ORDER_FULFILMENT_CHANGED',
+  ready: 'ORDER_FULFILMENT_CHANGED',
+  shipped: 'ORDER_SHIPPED',
+  delivered: 'ORDER_DELIVERED',
+} as const;
 
 /** An order's number or id as a page's address gives it; null when it is neither. */
 export function orderRefOf(ref: string): OrderRef | null {
@@ -16,7 +33,10 @@ export function orderRefOf(ref: string): OrderRef | null {
 /** The order a page's address names, or 404 ORDER_NOT_FOUND when it cannot name one. */
 export const orderRefOr404 = (ref: string) => found(orderRefOf(ref), 'ORDER_NOT_FOUND');
 
-/** The orders pages: the list, one order, and shipping, delivering and cancelling it (any member). */
+/**
+ * The orders pages: the list, one order, moving orders through their fulfilment (any member),
+ * cancelling an unpaid order (any member) and a paid one (owners: it refunds).
+ */
 export function orderPages({ app, lang, read, act }: BackOfficePageContext): BackOfficeOrders {
   const shop = app.shop;
   return {
@@ -27,16 +47,31 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
         const parsed = orderRefOf(ref);
         return parsed && adminOrder(shop.db, parsed, lang);
       }),
-    ship: (ref) =>
-      act({}, async (by) => {
-        await shipOrder(shop, orderRefOr404(ref), by);
-        return okMessage('ORDER_SHIPPED', lang);
+    packingSlip: (ref) =>
+      read({}, async () => {
+        const parsed = orderRefOf(ref);
+        return parsed && packingSlip(shop.db, parsed, lang);
       }),
-    deliver: (ref) =>
+    fulfil: (ref, input) =>
       act({}, async (by) => {
-        await deliverOrder(shop, orderRefOr404(ref), by);
-        return okMessage('ORDER_DELIVERED', lang);
+        const change = parseAs(fulfilmentChangeSchema, input, 'body');
+        await fulfilOrder(shop, orderRefOr404(ref), change, by);
+        return okMessage(FULFILMENT_DONE[change.status], lang);
       }),
+    cancelPaid: (ref) =>
+      act({ role: 'owner' }, async (by) => {
+        await cancelPaidOrder({ ...shop, provider: app.payments }, orderRefOr404(ref), by);
+        return okMessage('ORDER_CANCELLED_REFUNDED', lang);
+      }),
+    bulk: async (input) => {
+      // Cancelling refunds, which only owners do; the other statuses are any member's.
+      const status = (input as { status?: unknown }).status;
+      return act(status === 'cancelled' ? { role: 'owner' } : {}, async (by) => {
+        const { numbers, status } = parseAs(bulkFulfilmentSchema, input, 'body');
+        const outcome = await fulfilOrders({ ...shop, provider: app.payments }, numbers, status, by);
+        return presentBulkOutcome(outcome, lang);
+      });
+    },
     cancel: (ref) =>
       act({}, async (by) => {
         await cancelOrder(shop, orderRefOr404(ref), by);

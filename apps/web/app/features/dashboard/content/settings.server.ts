@@ -1,4 +1,4 @@
-import { adminSettingsInputSchema, type Lang } from '@shop/contract';
+import { adminSettingsInputSchema, fulfilmentStatuses, type Lang } from '@shop/contract';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { answerForm, submitAction } from '../../../lib/form-action.server.ts';
@@ -10,8 +10,9 @@ type SettingsForm = z.input<typeof adminSettingsInputSchema>;
 
 /** The form's flat field names for a path of the API's input (`shopName.ar` → `shopNameAr`). */
 export function fieldOf(path: readonly PropertyKey[]): string {
-  const [head, next] = path.map(String);
+  const [head, next, third] = path.map(String);
   if (head === 'socialLinks' && next) return `social_${next}`;
+  if (head === 'fulfilmentLabels' && next) return `label_${next}_${third ?? 'ar'}`;
   if (head === 'phones') return 'phone1';
   if (head === 'openingHours' && next) return next === 'days' ? 'days' : next;
   if (next === 'ar' || next === 'en') return `${head}${next === 'ar' ? 'Ar' : 'En'}`;
@@ -58,6 +59,15 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     // A hidden "0" is posted before the box's "1": a form without the field leaves it as it is.
     nationalAddressRequired: form.has('nationalAddressRequired')
       ? form.getAll('nationalAddressRequired').includes('1')
+      : undefined,
+    // The form without these fields (an older page still open) leaves the labels as they are.
+    fulfilmentLabels: form.has('label_preparing_ar')
+      ? (Object.fromEntries(
+          fulfilmentStatuses.map((status) => [
+            status,
+            { ar: text(`label_${status}_ar`), en: text(`label_${status}_en`) },
+          ]),
+        ) as SettingsForm['fulfilmentLabels'])
       : undefined,
     moyasarSecretKey: key('moyasarSecretKey'),
     moyasarPublishableKey: key('moyasarPublishableKey'),

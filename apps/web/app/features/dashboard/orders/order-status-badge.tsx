@@ -5,6 +5,8 @@ import { StatusBadge, type BadgeTone } from '../components/status-badge.tsx';
 const tones: Record<AdminOrderStatus, BadgeTone> = {
   awaiting_payment: 'warning',
   paid: 'info',
+  preparing: 'info',
+  ready: 'info',
   shipped: 'info',
   delivered: 'success',
   cancelled: 'neutral',

@@ -6,6 +6,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { VariantNote } from '../../../components/ui/variant-note.tsx';
 import { NationalAddressList } from '../../../components/ui/national-address.tsx';
+import { FulfilmentTimeline } from './fulfilment-timeline.tsx';
 
 /**
  * One order: its products (image, name, description, price), the real totals with the VAT
@@ -23,6 +24,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <OrderStatusBadge order={order} />
         <span>{t('orders.placedOn', { date: formatDateTime(order.invoiceDate, lang) })}</span>
       </div>
+      <FulfilmentTimeline fulfilment={order.fulfilment} />
       {order.invoiceUserAdress && (
         <p className="text-sm">
           <span className="font-semibold">{t('orders.address')}: </span>
