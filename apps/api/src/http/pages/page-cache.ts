@@ -25,8 +25,8 @@ export interface CachedPage {
   gzip: Buffer;
   /** The products the page shows (its links); undefined: it may show any (a listing). */
   productIds: Set<number> | undefined;
-  /** The HTML as text, once a page was put together from it (`PageCache.text`). */
-  text?: string;
+  /** A form made from the page's HTML when first asked for (`PageCache.derived`). */
+  derived?: { bytes: number };
   bytes: number;
 }
 
@@ -216,17 +216,18 @@ export class PageCache {
   }
 
   /**
-   * A cached page's HTML as text, for a page put together from it (a signed-in shopper's): made
-   * from the gzip copy the first time it is asked for, then kept with the page (and counted).
+   * A form of a cached page made from its HTML the first time it is asked for (the pieces a
+   * signed-in shopper's page is put together from), then kept with the page and counted in its
+   * bytes.
    */
-  text(key: string, entry: CachedPage): string {
-    if (entry.text === undefined) {
-      entry.text = gunzipSync(entry.gzip).toString('utf8');
-      const extra = Buffer.byteLength(entry.text);
-      entry.bytes += extra;
-      if (this.#entries.get(key) === entry) this.#bytes += extra;
+  derived<T extends { bytes: number }>(key: string, entry: CachedPage, make: (html: string) => T): T {
+    if (entry.derived === undefined) {
+      const made = make(gunzipSync(entry.gzip).toString('utf8'));
+      entry.derived = made;
+      entry.bytes += made.bytes;
+      if (this.#entries.get(key) === entry) this.#bytes += made.bytes;
     }
-    return entry.text;
+    return entry.derived as T;
   }
 
   async #prepare(

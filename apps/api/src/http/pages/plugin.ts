@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sendBusyPage } from './busy-page.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
-import { shopperPageKey, shopperPages, spliceShopperSlots } from './shopper-pages.ts';
+import { cutAtSlots, fillSlots, shopperPageKey, shopperPages } from './shopper-pages.ts';
 import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../../views/public-catalog.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
@@ -290,7 +290,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const lang = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
     const slots = await forShoppers.slots(request.url, storeDataFor(app, request)(lang), sharing.isStatic);
     if (!slots) return false;
-    const html = spliceShopperSlots(pageCache.text(key, found.entry), slots);
+    const html = fillSlots(pageCache.derived(key, found.entry, cutAtSlots), slots);
     reply.status(200);
     reply.headers(found.entry.headers);
     // Written for this shopper: no shared cache keeps it, and no ETag of the shared page.

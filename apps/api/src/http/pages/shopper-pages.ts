@@ -48,12 +48,37 @@ export function shopperPageKey(request: FastifyRequest): string | undefined {
 
 const SLOT = /<shopper-slot name="([a-z-]+)">[\s\S]*?<\/shopper-slot>/g;
 
+/** A shared page cut at its corners, as bytes: what lies between them, and the corners' names. */
+export interface PageAtSlots {
+  pieces: Buffer[];
+  names: string[];
+  bytes: number;
+}
+
+/** Cuts a page at its corners (once per cached page: a shopper's page is then a concatenation). */
+export function cutAtSlots(html: string): PageAtSlots {
+  const pieces: Buffer[] = [];
+  const names: string[] = [];
+  let last = 0;
+  for (const match of html.matchAll(SLOT)) {
+    pieces.push(Buffer.from(html.slice(last, match.index)));
+    names.push(match[1]!);
+    last = match.index + match[0].length;
+  }
+  pieces.push(Buffer.from(html.slice(last)));
+  return { pieces, names, bytes: pieces.reduce((sum, piece) => sum + piece.length, 0) };
+}
+
 /** The shared page with each corner's content replaced by the shopper's (an unnamed one emptied). */
-export function spliceShopperSlots(html: string, slots: Record<string, string>): string {
-  return html.replace(
-    SLOT,
-    (_match, name: string) => `<shopper-slot name="${name}">${slots[name] ?? ''}</shopper-slot>`,
-  );
+export function fillSlots(page: PageAtSlots, slots: Record<string, string>): Buffer {
+  const parts: Buffer[] = [page.pieces[0]!];
+  page.names.forEach((name, i) => {
+    parts.push(
+      Buffer.from(`<shopper-slot name="${name}">${slots[name] ?? ''}</shopper-slot>`),
+      page.pieces[i + 1]!,
+    );
+  });
+  return Buffer.concat(parts);
 }
 
 export interface ShopperPages {
