@@ -11,6 +11,7 @@ import { cartPages } from './store/cart.ts';
 import { catalogPages } from './store/catalog.ts';
 import { contentPages } from './store/content.ts';
 import { orderPages } from './store/orders.ts';
+import { wishlistPages } from './store/wishlist.ts';
 
 type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
 
@@ -81,6 +82,7 @@ export function storeDataFor(
       ...catalogPages(ctx),
       ...contentPages(ctx),
       ...cartPages(ctx),
+      ...wishlistPages(ctx),
       ...addressPages(ctx),
       ...orderPages(ctx),
       ...accountPages(app, request, lang),

@@ -60,12 +60,13 @@ export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart
  * without reading its products: the cart badge of every page needs only this.
  */
 export async function countCartUnits(db: Db, userId: string): Promise<number> {
-  const rows = await db
-    .select({ units: sql<number>`coalesce(sum(${cartItems.count}), 0)::int` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
+  const rows = await db.select({ units: cartUnits(userId) }).from(sql`(select 1) as one`);
   return rows[0]?.units ?? 0;
 }
+
+/** The units in the shopper's cart as one value of a statement (the header reads it with other marks). */
+export const cartUnits = (userId: string) =>
+  sql<number>`(select coalesce(sum(${cartItems.count}), 0)::int from ${cartItems} where ${cartItems.userId} = ${userId}::uuid)`;
 
 /** The most units a line of this product may hold now. */
 const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);
