@@ -8,4 +8,6 @@ export interface Shopper {
   userImage?: string;
   /** Items in the cart, for the header badge. */
   cartCount: number;
+  /** The products in the wishlist: their hearts are drawn filled. */
+  wished: number[];
 }

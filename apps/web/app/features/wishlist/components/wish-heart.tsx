@@ -1,0 +1,63 @@
+import { useLocation } from 'react-router';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { useActionForm } from '../../../lib/form-answer.ts';
+import { useRootData } from '../../../lib/root-data.ts';
+import { useLang } from '../../../lib/use-lang.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { VARIANT_PARAM } from '../../catalog/variants.ts';
+import { BACK_FIELD, heartAnchor, WISHLIST_PATH, wishlistIntents } from '../intents.ts';
+
+/**
+ * The heart of a product card or page: a form posted to the wishlist page's action, which keeps
+ * the product or lets it go. It is drawn filled from the signed-in shopper's marks (read with
+ * the header's, never by the page itself), so a visitor's page is the same for everyone and
+ * stays cached; a visitor who presses it is sent to sign in, and the product is kept for them.
+ * Hydrated, it toggles in place (the page and its scroll stay); as plain HTML, the post comes
+ * back to this page at this heart.
+ */
+export function WishHeart({
+  productId,
+  name,
+  sku,
+  className = 'relative',
+}: {
+  productId: number;
+  /** The product's name, for the button's label. */
+  name: string;
+  /** The variant chosen on the product page. */
+  sku?: string;
+  /** Where it sits (it stays above a card's whole-card link): `relative` in the flow, or absolute. */
+  className?: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const { localize } = useLang();
+  const { pathname, search } = useLocation();
+  const wished = useRootData()?.shopper?.wished.includes(productId) ?? false;
+  const { Form, fetcher, busy } = useActionForm({ refusalTone: 'warning' });
+  // While the post is on its way, the heart already shows what it asked for.
+  const asked = fetcher.formData?.get('intent');
+  const filled = asked === undefined || asked === null ? wished : asked === wishlistIntents.wish;
+  return (
+    <Form
+      method="post"
+      action={localize(WISHLIST_PATH)}
+      id={heartAnchor(productId)}
+      className={`z-10 ${className}`}
+    >
+      <input type="hidden" name="intent" value={filled ? wishlistIntents.unwish : wishlistIntents.wish} />
+      <input type="hidden" name="productId" value={productId} />
+      {sku !== undefined && <input type="hidden" name={VARIANT_PARAM} value={sku} />}
+      <input type="hidden" name={BACK_FIELD} value={`${pathname}${search}`} />
+      <button
+        type="submit"
+        aria-pressed={filled}
+        aria-busy={busy}
+        aria-label={t(filled ? 'wish.remove' : 'wish.add', { name })}
+        title={t(filled ? 'wish.remove' : 'wish.add', { name })}
+        className="inline-flex size-10 items-center justify-center rounded-full border border-line bg-white text-ink shadow-sm hover:border-sale hover:text-sale aria-pressed:border-sale aria-pressed:text-sale"
+      >
+        <Icon name="heart" className="size-5" fill={filled ? 'currentColor' : 'none'} />
+      </button>
+    </Form>
+  );
+}
