@@ -84,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sku = read.values[VARIANT_PARAM] || undefined;
   const here = localizePath(WISHLIST_PATH, lang);
   const productId = wishlistItemParams.safeParse({ productId: read.values.productId }).data?.productId;
-  const back = read.values[BACK_FIELD]
+  const heart = Boolean(read.values[BACK_FIELD]);
+  const back = heart
     ? `${safeRedirectTarget(read.values[BACK_FIELD], lang)}#${heartAnchor(productId ?? 0)}`
     : here;
 
@@ -112,11 +113,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (to === wishlistIntents.move) return store.moveWishToCart(id);
     return store.removeFromWishlist(id);
   }
-  // A refusal posted without JavaScript is shown on the page the form was on.
-  if (!result.ok && isDocumentRequest(request))
-    return redirect(back, {
-      headers: { 'Set-Cookie': noticeCookie({ kind: 'error', text: result.error.message }) },
-    });
+  if (isDocumentRequest(request) && (!result.ok || heart)) {
+    // Posted without JavaScript from a heart: back to its page at that heart, whose filled or
+    // empty state is the answer (listings show no notices). A refusal is shown on the page the
+    // form was on, wherever it was.
+    const headers = new Headers(result.ok ? result.headers : undefined);
+    if (!result.ok) headers.append('set-cookie', noticeCookie({ kind: 'error', text: result.error.message }));
+    return redirect(back, { headers });
+  }
   return answerForm(request, result, { back });
 }
 
