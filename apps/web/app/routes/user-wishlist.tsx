@@ -11,6 +11,7 @@ import { WishlistItemCard } from '../features/wishlist/components/wishlist-item.
 import {
   BACK_FIELD,
   heartAnchor,
+  WISH_STATE_HEADER,
   WISHLIST_PATH,
   wishlistIntents,
   type WishlistIntent,
@@ -59,10 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The account layout's notice cookie and this page's pending-choice cookie, both cleared. */
-export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+/**
+ * The account layout's notice cookie and this page's pending-choice cookie, both cleared; after
+ * a heart, the action's word on its new state.
+ */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
   const merged = new Headers(parentHeaders);
   for (const cookie of loaderHeaders.getSetCookie()) merged.append('set-cookie', cookie);
+  const state = actionHeaders.get(WISH_STATE_HEADER);
+  if (state) merged.set(WISH_STATE_HEADER, state);
   return merged;
 };
 
@@ -120,6 +126,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers(result.ok ? result.headers : undefined);
     if (!result.ok) headers.append('set-cookie', noticeCookie({ kind: 'error', text: result.error.message }));
     return redirect(back, { headers });
+  }
+  if (result.ok && heart) {
+    // The heart's new state, for a page that is not hydrated (its script turns the heart over).
+    const state = intent === wishlistIntents.wish ? 'wished' : 'unwished';
+    result.headers.set(WISH_STATE_HEADER, state);
   }
   return answerForm(request, result, { back });
 }

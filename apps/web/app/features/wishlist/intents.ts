@@ -20,3 +20,9 @@ export const BACK_FIELD = 'back';
 
 /** The id of a card's or a product page's heart, so a document post comes back scrolled to it. */
 export const heartAnchor = (productId: number) => `wish-${productId}`;
+
+/**
+ * The header of the action's answer to a heart that worked: `wished` or `unwished`. A page that
+ * is not hydrated posts its hearts in the background and reads only this (static-page.client.js).
+ */
+export const WISH_STATE_HEADER = 'x-wishlist-state';

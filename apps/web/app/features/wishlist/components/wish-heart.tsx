@@ -12,8 +12,9 @@ import { BACK_FIELD, heartAnchor, WISHLIST_PATH, wishlistIntents } from '../inte
  * the product or lets it go. It is drawn filled from the signed-in shopper's marks (read with
  * the header's, never by the page itself), so a visitor's page is the same for everyone and
  * stays cached; a visitor who presses it is sent to sign in, and the product is kept for them.
- * Hydrated, it toggles in place (the page and its scroll stay); as plain HTML, the post comes
- * back to this page at this heart.
+ * Hydrated, it toggles in place (the page and its scroll stay); on a page that is not hydrated,
+ * its script does the same (static-page.client.js); without JavaScript, the post comes back to
+ * this page at this heart.
  */
 export function WishHeart({
   productId,
@@ -42,6 +43,8 @@ export function WishHeart({
       method="post"
       action={localize(WISHLIST_PATH)}
       id={heartAnchor(productId)}
+      data-wish-heart=""
+
       className={`z-10 ${className}`}
     >
       <input type="hidden" name="intent" value={filled ? wishlistIntents.unwish : wishlistIntents.wish} />
@@ -54,6 +57,8 @@ export function WishHeart({
         aria-busy={busy}
         aria-label={t(filled ? 'wish.remove' : 'wish.add', { name })}
         title={t(filled ? 'wish.remove' : 'wish.add', { name })}
+        data-label-wish={t('wish.add', { name })}
+        data-label-unwish={t('wish.remove', { name })}
         className="inline-flex size-10 items-center justify-center rounded-full border border-line bg-white text-ink shadow-sm hover:border-sale hover:text-sale aria-pressed:border-sale aria-pressed:text-sale"
       >
         <Icon name="heart" className="size-5" fill={filled ? 'currentColor' : 'none'} />
