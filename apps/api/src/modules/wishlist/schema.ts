@@ -1,19 +1,15 @@
-import { index, integer, pgTable, serial, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
-import { products, productVariants } from '../catalog/schema.ts';
-import { users } from '../users/schema.ts';
+import { productColumn, productVariants } from '../catalog/schema.ts';
+import { shopperColumn } from '../users/schema.ts';
 
 /** The products a shopper keeps for later (decision 220): one row per product. */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: shopperColumn(),
+    productId: productColumn(),
     /**
      * The variant chosen on the product page; null when none was (the product's default variant
      * is then the one priced and moved to the cart), or when the chosen one was deleted.
