@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNotHydrated, waitForHydration, type Lang } from './fixtures.ts';
+import { expectNotHydrated, pathIn, waitForHydration, type Lang } from './fixtures.ts';
 import { expect, productInStock, test, told, type Shopper } from './shopper-helpers.ts';
 
 const words = {
@@ -35,7 +35,7 @@ const words = {
   },
 } as const;
 
-const prefix = (lang: Lang) => (lang === 'en' ? '/en' : '');
+const prefix = (lang: Lang) => pathIn(lang, '');
 
 /** Signs in on the login page the heart led to; the shop then opens the wishlist. */
 async function signIn(page: Page, account: Shopper, lang: Lang) {
@@ -49,6 +49,24 @@ async function signIn(page: Page, account: Shopper, lang: Lang) {
 
 /** The wishlist's products, by the names of their links. */
 const wishlist = (page: Page) => page.getByRole('list', { name: /^(المفضلة|Wishlist)$/ });
+
+/**
+ * On the wishlist of two products: the first moved to the cart (the badge counts it), the second
+ * removed, and the list is empty.
+ */
+async function moveOneRemoveTheRest(page: Page, lang: Lang, js: boolean, first: string, second: string) {
+  const w = words[lang];
+  await page.goto(`${prefix(lang)}/user/wishlist`);
+  if (js) await waitForHydration(page);
+  await expect(wishlist(page).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: w.move(first), exact: true }).click();
+  await expect(told(page, w.moved, js)).toBeVisible();
+  await expect(page.getByRole('link', { name: w.cartOne })).toBeVisible();
+  await expect(wishlist(page).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: w.removeItem(second), exact: true }).click();
+  await expect(told(page, w.removed, js)).toBeVisible();
+  await expect(page.getByText(w.empty)).toBeVisible();
+}
 
 for (const lang of ['ar', 'en'] as const) {
   test(`a visitor's heart is kept through sign-in; one moves to the cart, the rest are removed (${lang})`, async ({
@@ -85,16 +103,7 @@ for (const lang of ['ar', 'en'] as const) {
     ).toHaveAttribute('aria-pressed', 'true');
     expect(documents, 'no page load for the heart').toEqual([]);
 
-    await page.goto(`${prefix(lang)}/user/wishlist`);
-    await waitForHydration(page);
-    await expect(wishlist(page).getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('button', { name: w.move(first.productName), exact: true }).click();
-    await expect(told(page, w.moved, true)).toBeVisible();
-    await expect(page.getByRole('link', { name: w.cartOne })).toBeVisible();
-    await expect(wishlist(page).getByRole('listitem')).toHaveCount(1);
-    await page.getByRole('button', { name: w.removeItem(second.productName), exact: true }).click();
-    await expect(told(page, w.removed, true)).toBeVisible();
-    await expect(page.getByText(w.empty)).toBeVisible();
+    await moveOneRemoveTheRest(page, lang, true, first.productName, second.productName);
   });
 }
 
@@ -126,14 +135,6 @@ test.describe('without JavaScript', () => {
       page.getByRole('button', { name: w.remove(second.productName), exact: true }).first(),
     ).toHaveAttribute('aria-pressed', 'true');
 
-    await page.goto('/user/wishlist');
-    await expect(wishlist(page).getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('button', { name: w.move(first.productName), exact: true }).click();
-    await expect(told(page, w.moved, false)).toBeVisible();
-    await expect(page.getByRole('link', { name: w.cartOne })).toBeVisible();
-    await expect(wishlist(page).getByRole('listitem')).toHaveCount(1);
-    await page.getByRole('button', { name: w.removeItem(second.productName), exact: true }).click();
-    await expect(told(page, w.removed, false)).toBeVisible();
-    await expect(page.getByText(w.empty)).toBeVisible();
+    await moveOneRemoveTheRest(page, 'ar', false, first.productName, second.productName);
   });
 });

@@ -1,32 +1,32 @@
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { idParam } from './common.ts';
-import { cartInsertSchema } from './cart.ts';
+import { cartInsertSchema, cartItemSchema } from './cart.ts';
 
 /**
- * One product of the shopper's wishlist, read from the catalog now: its price (the offer price
- * when there is one) and stock are those of the variant chosen on the product page, or of the
- * product's default variant when none was chosen.
+ * One product of the shopper's wishlist, read from the catalog now, with a cart line's fields:
+ * its `sku`, price (`productPrice` the offer price when there is one) and stock are those of the
+ * variant chosen on the product page, or of the product's default variant when none was chosen
+ * (a sold-out one, `productStock` 0, cannot be moved to the cart).
  */
-export const wishlistItemSchema = z.object({
-  productId: z.number().int(),
-  /** The variant chosen on the product page; absent when the shopper chose none. */
-  variantId: z.number().int().optional(),
-  /** The SKU the price and stock are those of (the chosen variant's, else the default's). */
-  sku: z.string(),
-  /** The chosen variant's option values, e.g. "256 GB · Blue"; absent when none was chosen. */
-  options: z.string().optional(),
-  productName: z.string(),
-  productImage: z.string(),
-  /** What one unit costs now: the offer price when there is one. */
-  productPrice: z.number().nonnegative(),
-  /** The list price, present only when the product is on offer. */
-  productPriceBeforeOffer: z.number().nonnegative().optional(),
-  /** Units that can be bought now: 0 is sold out, and cannot be moved to the cart. */
-  productStock: z.number().int().nonnegative(),
-  /** When it was added (ISO 8601). */
-  addedAt: z.string(),
-});
+export const wishlistItemSchema = cartItemSchema
+  .pick({
+    productId: true,
+    sku: true,
+    productName: true,
+    productImage: true,
+    productPrice: true,
+    productPriceBeforeOffer: true,
+    productStock: true,
+  })
+  .extend({
+    /** The variant chosen on the product page; absent when the shopper chose none. */
+    variantId: z.number().int().optional(),
+    /** The chosen variant's option values, e.g. "256 GB · Blue"; absent when none was chosen. */
+    options: z.string().optional(),
+    /** When it was added (ISO 8601). */
+    addedAt: z.string(),
+  });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 
 export const wishlistSchema = z.object({

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../catalog/schema.ts';
 import { wishlistItems } from './schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { createProduct, createProductWithVariants, setSoleVariant } from '../../test/factories.ts';
+import {
+  createProduct,
+  createProductWithVariants,
+  setSoleVariant,
+  type VariantSpec,
+} from '../../test/factories.ts';
 import { cartOf } from '../../test/shoppers.ts';
 import { signedInUser, type TestSession } from '../../test/users.ts';
 
@@ -37,6 +42,26 @@ describe('wishlist', () => {
       url: `${apiPaths.wishlistItem.build({ productId })}?lang=${lang}`,
       headers: s.cookie,
     });
+  /** A product sold in two variants of one option. */
+  const twoVariants = (
+    option: [string, string],
+    values: [string, string, string, string],
+    variants: VariantSpec[],
+  ) =>
+    createProductWithVariants(
+      t.app.db,
+      [
+        {
+          nameAr: option[0],
+          nameEn: option[1],
+          values: [
+            { ar: values[0], en: values[1] },
+            { ar: values[2], en: values[3] },
+          ],
+        },
+      ],
+      variants,
+    );
   const move = (s: TestSession, productId: number, lang = 'ar') =>
     t.app.inject({
       method: 'POST',
@@ -90,18 +115,9 @@ describe('wishlist', () => {
 
   it('adding twice keeps one entry, in its place, with the latest variant chosen', async () => {
     const me = await signedInUser(t.app.db);
-    const { product, variants } = await createProductWithVariants(
-      t.app.db,
-      [
-        {
-          nameAr: 'السعة',
-          nameEn: 'Storage',
-          values: [
-            { ar: '128 جيجا', en: '128 GB' },
-            { ar: '256 جيجا', en: '256 GB' },
-          ],
-        },
-      ],
+    const { product, variants } = await twoVariants(
+      ['السعة', 'Storage'],
+      ['128 جيجا', '128 GB', '256 جيجا', '256 GB'],
       [
         { sku: 'W-128', values: ['128 GB'], priceHalalas: 300_000, stock: 3 },
         { sku: 'W-256', values: ['256 GB'], priceHalalas: 350_000, stock: 0 },
@@ -156,18 +172,9 @@ describe('wishlist', () => {
 
   it('moves one to the cart: that variant, or the default one, and out of the wishlist; sold out stays', async () => {
     const me = await signedInUser(t.app.db);
-    const { product, variants } = await createProductWithVariants(
-      t.app.db,
-      [
-        {
-          nameAr: 'اللون',
-          nameEn: 'Colour',
-          values: [
-            { ar: 'أسود', en: 'Black' },
-            { ar: 'أزرق', en: 'Blue' },
-          ],
-        },
-      ],
+    const { product, variants } = await twoVariants(
+      ['اللون', 'Colour'],
+      ['أسود', 'Black', 'أزرق', 'Blue'],
       [
         { sku: 'M-BLK', values: ['Black'], priceHalalas: 100_000, stock: 2 },
         { sku: 'M-BLU', values: ['Blue'], priceHalalas: 100_000, stock: 2 },

@@ -37,7 +37,7 @@ export function WishlistItemCard({ item, Form }: { item: WishlistItem; Form: Pag
         type="submit"
         disabled={disabled}
         aria-label={`${label}: ${item.productName}`}
-        className={`inline-flex h-10 w-full items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold disabled:cursor-not-allowed ${className}`}
+        className={`inline-flex h-10 w-full items-center justify-center gap-2 rounded-full px-3 text-sm font-semibold whitespace-nowrap disabled:cursor-not-allowed ${className}`}
       >
         <Icon name={intent === wishlistIntents.move ? 'cart' : 'trash'} className="size-4" />
         {label}
@@ -45,8 +45,8 @@ export function WishlistItemCard({ item, Form }: { item: WishlistItem; Form: Pag
     </Form>
   );
   return (
-    <article className="flex h-full gap-4 rounded-2xl border border-line bg-white p-4">
-      <ShopLink to={link} className="relative shrink-0" tabIndex={-1} aria-hidden="true">
+    <article className="grid h-full grid-cols-[6rem_1fr] content-start gap-x-4 gap-y-3 rounded-2xl border border-line bg-white p-4">
+      <ShopLink to={link} className="relative" tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={item.productImage}
           alt=""
@@ -56,7 +56,7 @@ export function WishlistItemCard({ item, Form }: { item: WishlistItem; Form: Pag
         />
         <DiscountBadge product={price} className="absolute -top-2 -start-2" />
       </ShopLink>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <h2 className="line-clamp-2 text-sm leading-5 font-semibold">
           <ShopLink to={link} className="hover:text-primary hover:underline">
             {item.productName}
@@ -67,19 +67,20 @@ export function WishlistItemCard({ item, Form }: { item: WishlistItem; Form: Pag
         <p className={`text-xs font-medium ${soldOut ? 'text-sale' : 'text-emerald-700'}`}>
           {soldOut ? tc('product.outOfStock') : tc('product.inStock')}
         </p>
-        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          {button(
-            wishlistIntents.move,
-            t('wishlist.moveToCart'),
-            'bg-primary text-primary-ink hover:bg-primary-strong disabled:bg-muted/40 disabled:text-white',
-            soldOut,
-          )}
-          {button(
-            wishlistIntents.unwish,
-            t('wishlist.remove'),
-            'border border-line bg-white text-ink hover:border-sale hover:text-sale',
-          )}
-        </div>
+      </div>
+      {/* Under the image and the text, across the card: room for both labels on a phone. */}
+      <div className="col-span-2 grid grid-cols-2 gap-2">
+        {button(
+          wishlistIntents.move,
+          t('wishlist.moveToCart'),
+          'bg-primary text-primary-ink hover:bg-primary-strong disabled:bg-muted/40 disabled:text-white',
+          soldOut,
+        )}
+        {button(
+          wishlistIntents.unwish,
+          t('wishlist.remove'),
+          'border border-line bg-white text-ink hover:border-sale hover:text-sale',
+        )}
       </div>
     </article>
   );
