@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global window, document */
-// `npm run screenshots`: PNGs of every storefront screen in Arabic and English at 375 px and
+// `npm run screenshots`: PNGs of every storefront screen in Arabic and English at 390 px and
 // 1280 px into ./screenshots/ (git-ignored). Starts the real server with the demo catalog, or
 // uses SHOP_URL when a server is already running. Filter screens: `npm run screenshots -- product`.
 import { mkdirSync } from 'node:fs';
@@ -70,6 +70,9 @@ const accountScreens = {
   'account-profile': '/user/profile',
   'account-addresses': '/user/addresses',
   'account-add-address': '/user/add-address',
+  'account-wishlist': '/user/wishlist',
+  // The listing's cards with the shopper's wished products' hearts filled.
+  'wishlist-hearts': '/products',
   cart: '/cart',
   // The dialogs drawn by their address, as the server sends them (they work without JavaScript).
   'cart-checkout-dialog': '/cart?dialog=checkout',
@@ -173,6 +176,15 @@ async function logInShopper(context) {
     } else console.warn('No paid order in the screenshots: the server does not simulate payments.');
   }
   await addToCart(inStock[0]);
+  // The wishlist: products in stock, on offer and sold out, when the catalog has them.
+  const wished = [
+    products.find((p) => p.productPriceAfterOffer !== undefined),
+    inStock[2],
+    products.find((p) => p.productStock === 0),
+    inStock[3],
+  ].filter((p, i, all) => p && all.indexOf(p) === i);
+  for (const product of wished)
+    await request.post(`${baseUrl}/api/wishlist`, { data: { productId: product.productId }, headers });
   // An order awaiting payment, for the payment page (the cart is kept until it is paid).
   await request.post(`${baseUrl}/api/User/Pay/TheInvoice`, {
     data: { userId, invoiceUserAdress: 'المنزل، طريق الملك فهد، حي العليا، الرياض', products: [] },
@@ -218,8 +230,8 @@ async function capture(page, name, lang, width, screen) {
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
 let count = 0;
 try {
-  for (const width of [375, 1280]) {
-    const viewport = { width, height: width === 375 ? 812 : 900 };
+  for (const width of [390, 1280]) {
+    const viewport = { width, height: width === 390 ? 844 : 900 };
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     for (const lang of ['ar', 'en']) {

@@ -50,6 +50,7 @@ import { isApiPath, loadPages, resolveWebBuildDir, webRoutes, type Pages } from 
 import { usersRoutes } from './http/routes/accounts.ts';
 import { cartRoutes } from './http/routes/cart.ts';
 import { addressRoutes } from './http/routes/addresses.ts';
+import { wishlistRoutes } from './http/routes/wishlist.ts';
 import { orderRoutes } from './http/routes/orders.ts';
 import { adminOrderRoutes } from './http/routes/orders-admin.ts';
 import { paymentRoutes } from './http/routes/payments.ts';
@@ -283,7 +284,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addHook('onRequest', csrfGuard);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.decorateRequest('cartUnits', undefined);
+  app.decorateRequest('shopperMarks', undefined);
   app.addHook('onRequest', resolveSession);
   // Every route under /api/admin, whoever registers it, passes the staff guard first.
   app.decorateRequest('staff', null);
@@ -337,6 +338,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(usersRoutes);
   await app.register(cartRoutes);
   await app.register(addressRoutes);
+  await app.register(wishlistRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   // Orders left awaiting payment are settled with the provider in the background: a child

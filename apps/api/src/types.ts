@@ -1,4 +1,4 @@
-import type { Lang, StaffRole } from '@shop/contract';
+import type { Lang, ShopperMarks, StaffRole } from '@shop/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
@@ -56,10 +56,10 @@ declare module 'fastify' {
     /** The id of the session that authenticated the request, or null. */
     sessionId: number | null;
     /**
-     * The units in the signed-in shopper's cart, read with the session for a page asked for with
-     * GET (its header's badge); undefined otherwise.
+     * The signed-in shopper's cart units and wished products, read with the session for a page
+     * asked for with GET (its header's badge, its hearts); undefined otherwise.
      */
-    cartUnits: number | undefined;
+    shopperMarks: ShopperMarks | undefined;
     /** The signed-in back-office member under `/api/admin`, or null. See http/staff-guard.ts. */
     staff: StaffSession | null;
   }

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { shopperOf } from './features/auth/session.server.ts';
 import { ShopperCorners } from './features/shell/components/shopper-corners.tsx';
+import { wishedHeart } from './features/wishlist/components/wish-heart.tsx';
 import { deferHydration, hasRouterScripts } from './lib/defer-hydration.server.ts';
 import { serverI18n } from './lib/i18n.server.ts';
 import { pageLang } from './lib/lang.ts';
@@ -99,20 +100,23 @@ export default async function handleRequest(
   });
 }
 
-const SLOT = /<shopper-slot name="([a-z-]+)">([\s\S]*?)<\/shopper-slot>/g;
+const SLOT = /<shopper-slot name="([a-z0-9-]+)">([\s\S]*?)<\/shopper-slot>/g;
+const HEART_SLOT = /^wish-([0-9]+)$/;
 
 /**
- * The corners of a page (`ShopperSlot`) written for the shopper signed in to `store`, by name,
- * or null when nobody is: what the server puts into the page it keeps for every visitor, so that
- * a signed-in shopper's page costs this small render instead of the whole page. `path` is the
- * page's path and query (links in the corners depend on it); `isStatic` says whether the page is
- * one that is sent without being hydrated (its links are then plain anchors).
+ * The corners of a page (`ShopperSlot`) as the shop writes them for the shopper signed in to
+ * `store`, or null when nobody is: what the server puts into the page it keeps for every visitor,
+ * so that a signed-in shopper's page costs this small render instead of the whole page. The
+ * answer gives a corner's content from its name and its content in the shared page: the header's
+ * corners rendered for the shopper, a product's heart turned over when they wish for it. `path`
+ * is the page's path and query (links in the corners depend on it); `isStatic` says whether the
+ * page is sent without being hydrated (its links are then plain anchors).
  */
 export async function renderShopperSlots(
   path: string,
   store: StoreData,
   isStatic: boolean,
-): Promise<Record<string, string> | null> {
+): Promise<((name: string, shared: string) => string) | null> {
   const shopper = await shopperOf(store);
   if (!shopper) return null;
   const i18n = await serverI18n(pageLang(path.split('?')[0] ?? path));
@@ -125,7 +129,12 @@ export async function renderShopperSlots(
       </MemoryRouter>
     </I18nextProvider>,
   );
-  const slots: Record<string, string> = {};
-  for (const [, name = '', inner = ''] of html.matchAll(SLOT)) slots[name] = inner;
-  return slots;
+  const corners = new Map<string, string>();
+  for (const [, name = '', inner = ''] of html.matchAll(SLOT)) corners.set(name, inner);
+  const wished = new Set(shopper.wished);
+  return (name, shared) => {
+    const heart = HEART_SLOT.exec(name);
+    if (heart) return wished.has(Number(heart[1])) ? wishedHeart(shared) : shared;
+    return corners.get(name) ?? '';
+  };
 }

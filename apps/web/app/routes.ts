@@ -95,6 +95,7 @@ export default [
       ...page('user/addresses', 'routes/user-addresses.tsx'),
       ...page('user/add-address', 'routes/user-add-address.tsx'),
       ...page('user/edit-address/:id', 'routes/user-edit-address.tsx'),
+      ...page('user/wishlist', 'routes/user-wishlist.tsx'),
     ]),
     ...page('user', 'routes/user-index.tsx'),
     ...page('order/details/:id', 'routes/order-details.tsx'),

@@ -138,6 +138,46 @@ function startVariantPicker(form) {
   });
 }
 
+/**
+ * A heart (WishHeart's form): posted in the background to the same action as on a hydrated
+ * page, and turned over in place when the answer says it worked (its `x-wishlist-state`), so the
+ * page and its scroll stay. Anything else (a visitor, who is sent to sign in; a refusal; no
+ * network) is left to the form, posted as the browser would.
+ * @param {HTMLFormElement} form
+ */
+function startWishHeart(form) {
+  form.addEventListener('submit', async (event) => {
+    const button = form.querySelector('button[aria-pressed]');
+    const intent = form.elements.namedItem('intent');
+    if (!(button instanceof HTMLButtonElement) || !(intent instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    if (button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
+    /** @type {string | null} */
+    let state = null;
+    try {
+      // The route's data address answers the action without rendering a page.
+      const action = new URL(form.action);
+      const response = await fetch(`${action.pathname}.data`, { method: 'POST', body: new FormData(form) });
+      state = response.ok ? response.headers.get('x-wishlist-state') : null;
+    } catch {
+      state = null;
+    }
+    button.setAttribute('aria-busy', 'false');
+    if (state !== 'wished' && state !== 'unwished') {
+      form.submit();
+      return;
+    }
+    const wished = state === 'wished';
+    intent.value = wished ? 'unwish' : 'wish';
+    button.setAttribute('aria-pressed', String(wished));
+    const label = button.dataset[wished ? 'labelUnwish' : 'labelWish'] ?? '';
+    button.setAttribute('aria-label', label);
+    button.title = label;
+    button.querySelector('svg')?.setAttribute('fill', wished ? 'currentColor' : 'none');
+  });
+}
+
 if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-static')) {
   const search = document.getElementById('site-search');
   if (search instanceof HTMLInputElement) startHeaderSearch(search);
@@ -147,4 +187,6 @@ if (typeof document !== 'undefined' && document.documentElement.hasAttribute('da
     if (slider instanceof HTMLElement) startSlider(slider);
   for (const form of document.querySelectorAll('form[data-variant-picker]'))
     if (form instanceof HTMLFormElement) startVariantPicker(form);
+  for (const form of document.querySelectorAll('form[data-wish-heart]'))
+    if (form instanceof HTMLFormElement) startWishHeart(form);
 }

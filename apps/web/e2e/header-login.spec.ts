@@ -89,7 +89,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(button).toContainText(shopper.name);
     await button.click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveCount(4);
+    await expect(menu.getByRole('menuitem')).toHaveCount(5);
     await expect(menu.getByRole('menuitem', { name: w.logout })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

@@ -18,7 +18,8 @@ test('the user menu opens, closes on Escape, and logs out on a page that is not 
   await menuButton.click();
   // The same menu as on a hydrated page: a menu of items.
   const menu = page.getByRole('menu', { name: 'قائمة الحساب' });
-  await expect(menu.getByRole('menuitem')).toHaveCount(4);
+  await expect(menu.getByRole('menuitem')).toHaveCount(5);
+  await expect(menu.getByRole('menuitem', { name: 'المفضلة' })).toBeVisible();
   const orders = menu.getByRole('menuitem', { name: 'طلباتي' });
   await expect(orders).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'الملف الشخصي' })).toBeVisible();

@@ -41,6 +41,8 @@ export const ADDRESS_TEXT_MAX = 500;
 export const ADDRESS_FIELD_MAX = 100;
 /** The most addresses one account keeps. */
 export const ADDRESSES_PER_USER_MAX = 50;
+/** The most products one shopper's wishlist holds. */
+export const WISHLIST_MAX = 200;
 
 export const USER_NAME_MAX = 60;
 export const EMAIL_MAX = 254;

@@ -9,6 +9,7 @@ export * from './payments.ts';
 export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
+export * from './wishlist.ts';
 export * from './admin.ts';
 export * from './admin-orders.ts';
 export * from './admin-insights.ts';

@@ -195,6 +195,13 @@ export const errorMessages = {
     en: 'You have reached the maximum number of addresses (50)',
   },
 
+  // wishlist
+  WISHLIST_LIMIT: {
+    ar: 'وصلت إلى الحد الأقصى للمفضلة (200 منتج)',
+    en: 'Your wishlist is full (200 products at most)',
+  },
+  WISHLIST_ITEM_NOT_FOUND: { ar: 'المنتج غير موجود في المفضلة', en: 'This product is not in your wishlist' },
+
   // checkout and payments
   ORDER_NOT_FOUND: { ar: 'الطلب غير موجود', en: 'The order was not found' },
   PAYMENT_NOT_VERIFIED: {
@@ -307,6 +314,9 @@ export const successMessages = {
     ar: 'تمت إضافة المنتج إلى السلة',
     en: 'The product has been added to the cart',
   },
+  ADDED_TO_WISHLIST: { ar: 'أُضيف المنتج إلى المفضلة', en: 'Added to your wishlist' },
+  REMOVED_FROM_WISHLIST: { ar: 'أُزيل المنتج من المفضلة', en: 'Removed from your wishlist' },
+  MOVED_TO_CART: { ar: 'نُقل المنتج إلى السلة', en: 'Moved to your cart' },
   SAVED: { ar: 'تم الحفظ بنجاح', en: 'Saved successfully' },
   DELETED: { ar: 'تم الحذف بنجاح', en: 'Deleted successfully' },
   PAYMENT_COMPLETED: { ar: 'تمت عملية الدفع بنجاح', en: 'Payment completed successfully' },

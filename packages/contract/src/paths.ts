@@ -89,6 +89,11 @@ export const apiPaths = {
   addressById: definePath('/api/v1/users/userAddress/getById/:id'),
   addressUpdate: definePath('/api/v1/users/userAddress/update/:id'),
 
+  // wishlist (our choice: the original API had none)
+  wishlist: definePath('/api/wishlist'),
+  wishlistItem: definePath('/api/wishlist/:productId'),
+  wishlistToCart: definePath('/api/wishlist/:productId/cart'),
+
   // orders and payments
   payInvoice: definePath('/api/User/Pay/TheInvoice'),
   ordersByUser: definePath('/api/User/Select/User/Invoice/:userId'),

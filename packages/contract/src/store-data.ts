@@ -19,6 +19,7 @@ import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orders.ts';
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
+import type { Wishlist, WishlistChange } from './wishlist.ts';
 
 export interface InfoPageContent {
   markdown: string;
@@ -118,6 +119,34 @@ export interface StoreAddresses {
   deleteAddress(id: string): Promise<ActionResult>;
 }
 
+/** What every signed-in page shows of its shopper's cart and wishlist, read together. */
+export interface ShopperMarks {
+  /** Units in the cart (the header's badge). */
+  cartCount: number;
+  /** The products in the wishlist: their hearts are drawn filled. */
+  wished: number[];
+}
+
+/**
+ * The signed-in shopper's wishlist. The changes answer as the API's wishlist calls do; a
+ * visitor is refused 401.
+ */
+export interface StoreWishlist {
+  /** The signed-in shopper's wishlist, priced now; null for a visitor. */
+  wishlist(): Promise<Wishlist | null>;
+  /** The cart's units and the wished products in one read (the header and hearts); null for a visitor. */
+  shopperMarks(): Promise<ShopperMarks | null>;
+  /** Keeps a product (and the variant chosen on its page); adding it again is no change. */
+  addToWishlist(
+    productId: number,
+    choice?: { variantId?: number; sku?: string },
+  ): Promise<ActionResult<WishlistChange>>;
+  /** Takes a product out of the wishlist (one not there is already out). */
+  removeFromWishlist(productId: number): Promise<ActionResult<WishlistChange>>;
+  /** One unit into the cart and the product out of the wishlist; 409 when it is sold out. */
+  moveWishToCart(productId: number): Promise<ActionResult<CartInsertResponse>>;
+}
+
 /** A test card as the sandbox's card form reads it (its number in digits, a four-digit year). */
 export interface SandboxCard {
   number: string;
@@ -176,7 +205,7 @@ export interface StoreOrders {
  * "none"); a change answers an `ActionResult`, its refusal worded as the API words it.
  */
 export interface StoreData
-  extends StoreCatalog, StoreContent, StoreCart, StoreAddresses, StoreOrders, StoreAccount {
+  extends StoreCatalog, StoreContent, StoreCart, StoreWishlist, StoreAddresses, StoreOrders, StoreAccount {
   readonly lang: Lang;
   /** The signed-in shopper, or null for a visitor (or a session that has ended). */
   currentUser(): Promise<User | null>;

@@ -26,14 +26,14 @@ export function requestToken(request: FastifyRequest): string | undefined {
 export async function resolveSession(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.user = null;
   request.sessionId = null;
-  request.cartUnits = undefined;
-  // A page shows the cart badge: its count comes with the session, in the same statement.
+  request.shopperMarks = undefined;
+  // A page shows the cart badge and the hearts: they come with the session, in one statement.
   const page = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/uploads/');
   const found = await shopperSession(request.server.db, requestToken(request), page);
   if (!found) return;
   request.user = found.user;
   request.sessionId = found.sessionId;
-  request.cartUnits = found.cartUnits;
+  request.shopperMarks = found.marks;
 }
 
 /** The caller, or 401 UNAUTHORIZED. */

@@ -10,6 +10,8 @@ export interface Shopper {
   userImage?: string;
   /** Items in the cart, for the header badge. */
   cartCount: number;
+  /** The products in the wishlist: their hearts are drawn filled. */
+  wished: number[];
 }
 
 /** The id of the JSON element that carries the page's shopper (see `useShopper`). */

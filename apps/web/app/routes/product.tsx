@@ -15,6 +15,7 @@ import { productJsonLd } from '../features/catalog/product-json-ld.ts';
 import { VariantPicker } from '../features/catalog/components/variant-picker.tsx';
 import { variantBySku, variantForValues, VARIANT_PARAM } from '../features/catalog/variants.ts';
 import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
+import { WishHeart } from '../features/wishlist/components/wish-heart.tsx';
 import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
 import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
@@ -161,7 +162,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             >
               {product.companyName}
             </ShopLink>
-            <h1 className="text-2xl leading-snug font-bold sm:text-3xl">{product.productName}</h1>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-2xl leading-snug font-bold sm:text-3xl">{product.productName}</h1>
+              <WishHeart
+                productId={product.productId}
+                name={product.productName}
+                {...(byOptions && { sku: chosen.sku })}
+                className="relative shrink-0"
+              />
+            </div>
             <p
               className={`w-fit rounded-full px-3 py-1 text-sm font-semibold ${soldOut ? 'bg-red-50 text-sale' : 'bg-emerald-50 text-emerald-800'}`}
             >

@@ -44,6 +44,14 @@ describe('pages of a signed-in shopper from the shared page', () => {
   it('writes exactly what the page rendered for the shopper shows', async () => {
     const shopper = await signedInUser(t.database.db, { name: 'Huda <b>Al-Qahtani</b>' });
     await putInCart(t.database.db, shopper.userId, product.id, 3);
+    // A wished product: its hearts are turned over for her, everyone else's stay as they are.
+    const wished = await t.app.inject({
+      method: 'POST',
+      url: '/api/wishlist',
+      headers: shopper.bearer,
+      payload: { productId: product.id },
+    });
+    expect(wished.statusCode, wished.body).toBe(200);
     for (const url of sharedPaths()) {
       const shared = await page(url, { cookie: `session=${shopper.token}` });
       // Any other cookie beside the session makes the page be rendered for this request alone.
@@ -61,6 +69,8 @@ describe('pages of a signed-in shopper from the shared page', () => {
         url.startsWith('/en') ? 'aria-label="Cart, 3 items"' : 'aria-label="السلة، 3 منتجات"',
       );
       expect(shared.body, url).toContain('id="page-shopper"');
+      if (shared.body.includes(`id="wish-${product.id}"`))
+        expect(shared.body, url).toMatch(new RegExp(`id="wish-${product.id}"[^]*?aria-pressed="true"`));
       expect(shared.body, url).toContain('"userName":"Huda \\u003cb>Al-Qahtani\\u003c/b>"');
     }
   });
@@ -95,6 +105,7 @@ describe('pages of a signed-in shopper from the shared page', () => {
     expect(log.statements).toHaveLength(1);
     expect(log.readsOf('sessions')).toHaveLength(1);
     expect(log.statements[0]).toContain('"cart_items"');
+    expect(log.statements[0]).toContain('"wishlist_items"');
   });
 
   it('shows the cart badge of this moment, whatever the shared page holds', async () => {

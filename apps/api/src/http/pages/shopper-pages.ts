@@ -17,12 +17,11 @@ import { SESSION_COOKIE } from '../csrf.ts';
  * (docs/decisions/184-signed-in-pages-from-the-shared-page.md)
  */
 
+/** A corner's content for the shopper, from its name and its content in the shared page. */
+export type FillSlot = (name: string, shared: string) => string;
+
 /** What the storefront's server entry exports for it (apps/web/app/entry.server.tsx). */
-type RenderShopperSlots = (
-  path: string,
-  store: StoreData,
-  isStatic: boolean,
-) => Promise<Record<string, string> | null>;
+type RenderShopperSlots = (path: string, store: StoreData, isStatic: boolean) => Promise<FillSlot | null>;
 
 interface RouteHandle {
   sameForEveryShopper?: boolean;
@@ -46,12 +45,13 @@ export function shopperPageKey(request: FastifyRequest): string | undefined {
   return `${cookies.i18next ?? ''} ${request.url}`;
 }
 
-const SLOT = /<shopper-slot name="([a-z-]+)">[\s\S]*?<\/shopper-slot>/g;
+const SLOT = /<shopper-slot name="([a-z0-9-]+)">([\s\S]*?)<\/shopper-slot>/g;
 
-/** A shared page cut at its corners, as bytes: what lies between them, and the corners' names. */
+/** A shared page cut at its corners: what lies between them (as bytes), the corners' names and contents. */
 export interface PageAtSlots {
   pieces: Buffer[];
   names: string[];
+  contents: string[];
   bytes: number;
 }
 
@@ -59,24 +59,25 @@ export interface PageAtSlots {
 export function cutAtSlots(html: string): PageAtSlots {
   const pieces: Buffer[] = [];
   const names: string[] = [];
+  const contents: string[] = [];
   let last = 0;
   for (const match of html.matchAll(SLOT)) {
     pieces.push(Buffer.from(html.slice(last, match.index)));
     names.push(match[1]!);
+    contents.push(match[2]!);
     last = match.index + match[0].length;
   }
   pieces.push(Buffer.from(html.slice(last)));
-  return { pieces, names, bytes: pieces.reduce((sum, piece) => sum + piece.length, 0) };
+  const bytes = pieces.reduce((sum, piece) => sum + piece.length, 0) + contents.join('').length * 2;
+  return { pieces, names, contents, bytes };
 }
 
-/** The shared page with each corner's content replaced by the shopper's (an unnamed one emptied). */
-export function fillSlots(page: PageAtSlots, slots: Record<string, string>): Buffer {
+/** The shared page with each corner's content as the shopper's. */
+export function fillSlots(page: PageAtSlots, fill: FillSlot): Buffer {
   const parts: Buffer[] = [page.pieces[0]!];
   page.names.forEach((name, i) => {
-    parts.push(
-      Buffer.from(`<shopper-slot name="${name}">${slots[name] ?? ''}</shopper-slot>`),
-      page.pieces[i + 1]!,
-    );
+    const content = fill(name, page.contents[i]!);
+    parts.push(Buffer.from(`<shopper-slot name="${name}">${content}</shopper-slot>`), page.pieces[i + 1]!);
   });
   return Buffer.concat(parts);
 }
@@ -84,8 +85,8 @@ export function fillSlots(page: PageAtSlots, slots: Record<string, string>): Buf
 export interface ShopperPages {
   /** How the page at `url` is shared with shoppers, or undefined when it is rendered for each. */
   sharing(url: string): { isStatic: boolean } | undefined;
-  /** The corners of the page at `url` written for the shopper of `store`; null without one. */
-  slots(url: string, store: StoreData, isStatic: boolean): Promise<Record<string, string> | null>;
+  /** How the corners of the page at `url` are written for the shopper of `store`; null without one. */
+  slots(url: string, store: StoreData, isStatic: boolean): Promise<FillSlot | null>;
 }
 
 export function shopperPages(build: ServerBuild): ShopperPages | undefined {

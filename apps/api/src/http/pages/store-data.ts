@@ -1,4 +1,4 @@
-import type { Lang, StoreData, StoreDataSource } from '@shop/contract';
+import type { Lang, ShopperMarks, StoreData, StoreDataSource } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../modules/users/sessions.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -11,6 +11,7 @@ import { cartPages } from './store/cart.ts';
 import { catalogPages } from './store/catalog.ts';
 import { contentPages } from './store/content.ts';
 import { orderPages } from './store/orders.ts';
+import { wishlistPages } from './store/wishlist.ts';
 
 type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
 
@@ -29,8 +30,8 @@ export interface StorePageContext {
   shopperId(): Promise<string | null>;
   /** Whether a back-office member is signed in (they preview hidden products). */
   isStaff(): Promise<boolean>;
-  /** The units in the shopper's cart as read with their session (a GET), else undefined. */
-  cartUnits(): number | undefined;
+  /** The shopper's cart units and wished products as read with their session (a GET), else undefined. */
+  marks(): ShopperMarks | undefined;
   /** A change made as the signed-in shopper: its answer, or the refusal as the API words it. */
   act<T>(run: (shopper: SessionUser) => Promise<T>): Promise<ActionResult<T>>;
 }
@@ -77,8 +78,8 @@ export function storeDataFor(
       signal,
       shopperId: async () => (await currentUser())?.userId ?? null,
       isStaff,
-      cartUnits: () =>
-        !asVisitor && (request.method === 'GET' || request.method === 'HEAD') ? request.cartUnits : undefined,
+      marks: () =>
+        !asVisitor && (request.method === 'GET' || request.method === 'HEAD') ? request.shopperMarks : undefined,
       act: (run) =>
         pageAction(lang, async () => {
           if (!request.user || asVisitor) throw unauthorized();
@@ -91,6 +92,7 @@ export function storeDataFor(
       ...catalogPages(ctx),
       ...contentPages(ctx),
       ...cartPages(ctx),
+      ...wishlistPages(ctx),
       ...addressPages(ctx),
       ...orderPages(ctx),
       ...accountPages(app, request, lang),

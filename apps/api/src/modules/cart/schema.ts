@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
-import { products, productVariants } from '../catalog/schema.ts';
-import { users } from '../users/schema.ts';
+import { productColumn, productVariants } from '../catalog/schema.ts';
+import { shopperColumn } from '../users/schema.ts';
 
 export const cartItems = pgTable(
   'cart_items',
   {
     /** The API's `carId`. */
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: shopperColumn(),
+    productId: productColumn(),
     /** The variant in the cart (a product without options has one). */
     variantId: integer('variant_id')
       .notNull()

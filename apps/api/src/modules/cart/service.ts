@@ -59,18 +59,17 @@ export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart
  * The units in the shopper's cart, as `readCart` totals them (`cartTotalNumberOfProduct`),
  * without reading its products: the cart badge of every page needs only this.
  */
-/** The units in a shopper's cart as SQL on their id, to be read with another row (the session's). */
-export function cartUnitsOf(userId: AnyColumn): SQL<number> {
-  return sql<number>`(select coalesce(sum(${cartItems.count}), 0)::int from ${cartItems} where ${cartItems.userId} = ${userId})`;
-}
-
 export async function countCartUnits(db: Db, userId: string): Promise<number> {
-  const rows = await db
-    .select({ units: sql<number>`coalesce(sum(${cartItems.count}), 0)::int` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
+  const rows = await db.select({ units: cartUnits(userId) }).from(sql`(select 1) as one`);
   return rows[0]?.units ?? 0;
 }
+
+/**
+ * The units in the shopper's cart as one value of a statement (the header reads it with other
+ * marks): `userId` is their id, or the column that holds it in the statement (the session's).
+ */
+export const cartUnits = (userId: string | AnyColumn): SQL<number> =>
+  sql<number>`(select coalesce(sum(${cartItems.count}), 0)::int from ${cartItems} where ${cartItems.userId} = ${userId}::uuid)`;
 
 /** The most units a line of this product may hold now. */
 const lineCap = (stock: number) => Math.min(stock, CART_LINE_MAX);

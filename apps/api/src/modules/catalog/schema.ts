@@ -156,6 +156,12 @@ export const products = pgTable(
   ],
 );
 
+/** A row about one product, which goes with it when it is deleted (a cart line, a wish). */
+export const productColumn = () =>
+  integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' });
+
 /** A colour value as a listing card shows it. */
 export interface Swatch {
   ar: string;

@@ -35,6 +35,12 @@ export const users = pgTable(
   ],
 );
 
+/** A row that belongs to one shopper, and goes with their account (a cart line, a wish). */
+export const shopperColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** The account a session or a one-time token belongs to; it goes with the account. */
 const ofUser = () =>
   uuid('user_id')

@@ -26,11 +26,11 @@ export async function findSession(
   db: Db,
   token: string,
   /**
-   * A figure of the shopper read in the same statement (another module's, as SQL on the user's
-   * id): a page's cart badge costs no second round trip.
+   * What else of the shopper to read in the same statement (other modules' figures, as SQL on
+   * the user's id): a page's cart badge and hearts cost no second round trip.
    */
-  alsoRead?: (userId: typeof users.id) => SQL<number>,
-): Promise<{ sessionId: number; user: SessionUser; also?: number } | null> {
+  alsoRead?: (userId: typeof users.id) => Record<string, SQL>,
+): Promise<{ sessionId: number; user: SessionUser; also?: Record<string, unknown> } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const rows = await db
     .select({
@@ -54,7 +54,7 @@ export async function findSession(
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { sessionId, also, ...user } = row as typeof row & { also?: number };
+  const { sessionId, also, ...user } = row as typeof row & { also?: Record<string, unknown> };
   return { sessionId, user, ...(also !== undefined && { also }) };
 }
 

@@ -4,15 +4,19 @@ import { requestLang } from '../../lib/route-lang.ts';
 import type { Shopper } from '../../lib/shopper.ts';
 import { loginPathFor } from './redirect-target.ts';
 
-/** What the header needs about the shopper: name, picture and the cart badge count (loaders). */
+/**
+ * What the header and the hearts need about the shopper: name, picture, the cart badge count and
+ * the wished products, the last two in one read (loaders).
+ */
 export async function shopperOf(store: StoreData): Promise<Shopper | null> {
-  const [user, cartCount] = await Promise.all([store.currentUser(), store.cartCount().catch(() => null)]);
+  const [user, marks] = await Promise.all([store.currentUser(), store.shopperMarks().catch(() => null)]);
   if (!user) return null;
   return {
     userId: user.userId,
     userName: user.userName,
     userImage: user.userImage ?? undefined,
-    cartCount: cartCount ?? 0,
+    cartCount: marks?.cartCount ?? 0,
+    wished: marks?.wished ?? [],
   };
 }
 

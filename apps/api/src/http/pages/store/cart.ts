@@ -8,7 +8,7 @@ import type { StorePageContext } from '../store-data.ts';
  * signed-in shopper (the API's cart calls answer the same, with the same refusals). The pages'
  * actions have checked their fields with the contract's schemas (`cartLineCountParams`).
  */
-export function cartPages({ app, lang, shopperId, act, cartUnits }: StorePageContext): StoreCart {
+export function cartPages({ app, lang, shopperId, act, marks }: StorePageContext): StoreCart {
   const shop = app.shop;
   return {
     cart: async () => {
@@ -19,7 +19,7 @@ export function cartPages({ app, lang, shopperId, act, cartUnits }: StorePageCon
       const id = await shopperId();
       if (!id) return null;
       // Read with the session for a page asked for with GET; after a change, read again.
-      return cartUnits() ?? shopperCartUnits(shop.db, id);
+      return marks()?.cartCount ?? shopperCartUnits(shop.db, id);
     },
     addToCart: (productId, choice) =>
       act(async (shopper) => ({

@@ -5,6 +5,7 @@ import { CompareButton } from './compare-button.tsx';
 import { DiscountBadge, FromPrice, PriceTag } from './price-tag.tsx';
 import { Swatches } from './swatches.tsx';
 import { ProductImage } from './product-image.tsx';
+import { WishHeart } from '../../wishlist/components/wish-heart.tsx';
 
 export function ProductCard({
   product,
@@ -31,6 +32,11 @@ export function ProductCard({
           className="size-full bg-transparent mix-blend-multiply"
         />
         <DiscountBadge product={product} className="absolute start-3 top-3" />
+        <WishHeart
+          productId={product.productId}
+          name={product.productName}
+          className="absolute end-3 top-3"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-xs text-muted">{product.companyName}</p>

@@ -1,11 +1,12 @@
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { Shopper } from '../../../lib/shopper.ts';
 
-/** The account pages of the user menu (profile, orders, settings, logout). */
+/** The account pages of the user menu (profile, orders, settings, wishlist, logout). */
 export const accountLinks = [
   { to: '/user/profile', key: 'header.profile', icon: 'user' },
   { to: '/user/allorders', key: 'header.orders', icon: 'grid' },
   { to: '/user/addresses', key: 'header.settings', icon: 'pin' },
+  { to: '/user/wishlist', key: 'header.wishlist', icon: 'heart' },
 ] as const;
 
 export const userMenuTriggerClass =

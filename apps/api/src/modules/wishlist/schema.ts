@@ -1,0 +1,25 @@
+import { index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+import { productColumn, productVariants } from '../catalog/schema.ts';
+import { shopperColumn } from '../users/schema.ts';
+
+/** The products a shopper keeps for later (decision 220): one row per product. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: shopperColumn(),
+    productId: productColumn(),
+    /**
+     * The variant chosen on the product page; null when none was (the product's default variant
+     * is then the one priced and moved to the cart), or when the chosen one was deleted.
+     */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('wishlist_items_user_product').on(t.userId, t.productId),
+    index('wishlist_items_product').on(t.productId),
+    index('wishlist_items_variant').on(t.variantId),
+  ],
+);

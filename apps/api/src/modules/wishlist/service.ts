@@ -1,0 +1,102 @@
+import { WISHLIST_MAX } from '@shop/contract';
+import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
+import { wishlistItems } from './schema.ts';
+
+/**
+ * The variant a wished product is priced and moved by: the one chosen on its page while it is
+ * still for sale, else the product's default (its first visible variant by position).
+ */
+const shownVariant = sql`(select v2.id from ${productVariants} v2
+  where v2.product_id = ${wishlistItems.productId} and not v2.hidden
+  order by coalesce(v2.id = ${wishlistItems.variantId}, false) desc, v2.position, v2.id limit 1)`;
+
+/** The shopper's wished products that are for sale (newest first), each with its shown variant as sold now. */
+function wishedRows(db: Db, userId: string, productId?: number) {
+  return db
+    .select({
+      ...variantSaleColumns,
+      chosenVariantId: wishlistItems.variantId,
+      addedAt: wishlistItems.createdAt,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, shownVariant))
+    .where(
+      and(
+        eq(wishlistItems.userId, userId),
+        sql`not ${products.hidden}`,
+        productId === undefined ? undefined : eq(wishlistItems.productId, productId),
+      ),
+    )
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
+}
+
+export type WishedRow = Awaited<ReturnType<typeof wishedRows>>[number];
+
+/**
+ * The shopper's wishlist as it is for sale now. A product hidden by the shop is left out (and
+ * comes back if it is shown again); its row stays and counts towards the limit.
+ */
+export function readWishlist(db: Db, userId: string): Promise<WishedRow[]> {
+  return wishedRows(db, userId);
+}
+
+/** One wished product as it is for sale now; null when it is not in the list or not for sale. */
+export async function findWish(db: Db, userId: string, productId: number): Promise<WishedRow | null> {
+  return (await wishedRows(db, userId, productId))[0] ?? null;
+}
+
+/** Whether a product exists and is shown to shoppers. */
+export async function productForSale(db: Db, productId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), sql`not ${products.hidden}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Keeps a product (and the variant chosen, or none) in the shopper's wishlist. A product already
+ * there keeps its place and remembers the latest choice, so adding twice changes nothing else.
+ * The limit is checked in the same statement as the insert, so two quick adds cannot pass it.
+ */
+export async function keepWish(
+  db: Db,
+  userId: string,
+  productId: number,
+  variantId: number | null,
+): Promise<void> {
+  const result = await db.execute(sql`
+    insert into ${wishlistItems} (user_id, product_id, variant_id)
+    select ${userId}::uuid, ${productId}::int, ${variantId}::int
+    where (select count(*) from ${wishlistItems} where user_id = ${userId}::uuid) < ${WISHLIST_MAX}
+      or exists (select 1 from ${wishlistItems} where user_id = ${userId}::uuid and product_id = ${productId}::int)
+    on conflict (user_id, product_id) do update
+      set variant_id = excluded.variant_id, updated_at = now()
+    returning id`);
+  const rows = (result as unknown as { rows: unknown[] }).rows;
+  if (rows.length === 0) throw new AppError(409, 'WISHLIST_LIMIT');
+}
+
+/** Takes a product out of the shopper's wishlist; false when it was not there. */
+export async function dropWish(db: Db, userId: string, productId: number): Promise<boolean> {
+  const rows = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ id: wishlistItems.id });
+  return rows.length > 0;
+}
+
+/**
+ * The products in the shopper's wishlist (hidden ones included), for the hearts of the pages:
+ * `userId` is their id, or the column that holds it in the statement (the session's).
+ */
+export const wishedProductIds = (userId: string | AnyColumn) =>
+  sql<
+    number[]
+  >`(select coalesce(array_agg(${wishlistItems.productId} order by ${wishlistItems.productId}), '{}')
+    from ${wishlistItems} where ${wishlistItems.userId} = ${userId}::uuid)`;
