@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
-import type { StoreData } from '@shop/contract';
+import type { Lang, StoreData } from '@shop/contract';
 import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
@@ -11,6 +11,7 @@ import { deferHydration, hasRouterScripts } from './lib/defer-hydration.server.t
 import { serverI18n } from './lib/i18n.server.ts';
 import { pageLang } from './lib/lang.ts';
 import { NonceContext } from './lib/nonce.ts';
+import type { Shopper } from './lib/shopper.ts';
 import { StaticPageContext } from './lib/static-page.ts';
 
 export const streamTimeout = 5_000;
@@ -112,14 +113,21 @@ const HEART_SLOT = /^wish-([0-9]+)$/;
  * is the page's path and query (links in the corners depend on it); `isStatic` says whether the
  * page is sent without being hydrated (its links are then plain anchors).
  */
-export async function renderShopperSlots(
-  path: string,
-  store: StoreData,
-  isStatic: boolean,
-): Promise<((name: string, shared: string) => string) | null> {
-  const shopper = await shopperOf(store);
-  if (!shopper) return null;
-  const i18n = await serverI18n(pageLang(path.split('?')[0] ?? path));
+/**
+ * The header's corners as written for a shopper, by name. They do not depend on which shared
+ * page they go into (none of their links is one of those pages; the tests compare every kind of
+ * page with the page rendered for the shopper), so a shopper's next pages reuse them until
+ * something they show changes (name, picture, the cart's units): the last few hundred are kept.
+ */
+const cornersKept = new Map<string, Map<string, string>>();
+const CORNERS_KEPT = 500;
+
+async function cornersOf(path: string, lang: Lang, isStatic: boolean, shopper: Shopper) {
+  const { wished: _hearts, ...shown } = shopper;
+  const key = `${lang} ${isStatic} ${JSON.stringify(shown)}`;
+  const kept = cornersKept.get(key);
+  if (kept) return kept;
+  const i18n = await serverI18n(lang);
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={[path]}>
@@ -131,6 +139,20 @@ export async function renderShopperSlots(
   );
   const corners = new Map<string, string>();
   for (const [, name = '', inner = ''] of html.matchAll(SLOT)) corners.set(name, inner);
+  if (cornersKept.size >= CORNERS_KEPT) cornersKept.delete(cornersKept.keys().next().value!);
+  cornersKept.set(key, corners);
+  return corners;
+}
+
+export async function renderShopperSlots(
+  path: string,
+  store: StoreData,
+  isStatic: boolean,
+): Promise<((name: string, shared: string) => string) | null> {
+  const shopper = await shopperOf(store);
+  if (!shopper) return null;
+  const lang = pageLang(path.split('?')[0] ?? path);
+  const corners = await cornersOf(path, lang, isStatic, shopper);
   const wished = new Set(shopper.wished);
   return (name, shared) => {
     const heart = HEART_SLOT.exec(name);

@@ -47,11 +47,16 @@ export function shopperPageKey(request: FastifyRequest): string | undefined {
 
 const SLOT = /<shopper-slot name="([a-z0-9-]+)">([\s\S]*?)<\/shopper-slot>/g;
 
+const slotMarkup = (name: string, content: string) =>
+  `<shopper-slot name="${name}">${content}</shopper-slot>`;
+
 /** A shared page cut at its corners: what lies between them (as bytes), the corners' names and contents. */
 export interface PageAtSlots {
   pieces: Buffer[];
   names: string[];
   contents: string[];
+  /** Each corner whole as the shared page has it, for a corner the shopper's page keeps as it is. */
+  asShared: Buffer[];
   bytes: number;
 }
 
@@ -68,16 +73,24 @@ export function cutAtSlots(html: string): PageAtSlots {
     last = match.index + match[0].length;
   }
   pieces.push(Buffer.from(html.slice(last)));
-  const bytes = pieces.reduce((sum, piece) => sum + piece.length, 0) + contents.join('').length * 2;
-  return { pieces, names, contents, bytes };
+  const asShared = names.map((name, i) => Buffer.from(slotMarkup(name, contents[i]!)));
+  // The contents are kept as text too (two bytes a character at most).
+  const bytes =
+    [...pieces, ...asShared].reduce((sum, piece) => sum + piece.length, 0) +
+    contents.reduce((sum, content) => sum + 2 * content.length, 0);
+  return { pieces, names, contents, asShared, bytes };
 }
 
 /** The shared page with each corner's content as the shopper's. */
 export function fillSlots(page: PageAtSlots, fill: FillSlot): Buffer {
   const parts: Buffer[] = [page.pieces[0]!];
   page.names.forEach((name, i) => {
-    const content = fill(name, page.contents[i]!);
-    parts.push(Buffer.from(`<shopper-slot name="${name}">${content}</shopper-slot>`), page.pieces[i + 1]!);
+    const shared = page.contents[i]!;
+    const content = fill(name, shared);
+    parts.push(
+      content === shared ? page.asShared[i]! : Buffer.from(slotMarkup(name, content)),
+      page.pieces[i + 1]!,
+    );
   });
   return Buffer.concat(parts);
 }

@@ -79,7 +79,9 @@ export function storeDataFor(
       shopperId: async () => (await currentUser())?.userId ?? null,
       isStaff,
       marks: () =>
-        !asVisitor && (request.method === 'GET' || request.method === 'HEAD') ? request.shopperMarks : undefined,
+        !asVisitor && (request.method === 'GET' || request.method === 'HEAD')
+          ? request.shopperMarks
+          : undefined,
       act: (run) =>
         pageAction(lang, async () => {
           if (!request.user || asVisitor) throw unauthorized();

@@ -82,7 +82,10 @@ export function wishedHeart(html: string): string {
   const unwishLabel = /data-label-unwish="([^"]*)"/.exec(html)?.[1];
   if (unwishLabel === undefined) return html;
   return html
-    .replace(`name="intent" value="${wishlistIntents.wish}"`, `name="intent" value="${wishlistIntents.unwish}"`)
+    .replace(
+      `name="intent" value="${wishlistIntents.wish}"`,
+      `name="intent" value="${wishlistIntents.unwish}"`,
+    )
     .replace('aria-pressed="false"', 'aria-pressed="true"')
     .replace(/aria-label="[^"]*"/, () => `aria-label="${unwishLabel}"`)
     .replace(/title="[^"]*"/, () => `title="${unwishLabel}"`)
