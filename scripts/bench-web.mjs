@@ -4,8 +4,8 @@
 // in Arabic and English, autocannon (run from this process, not the server's) sends 50
 // connections for 10 s:
 // - to the shop as an anonymous visitor (the page cache answers, once warm);
-// - to the shop as a signed-in shopper with one product in the cart (never cached: every
-//   request renders);
+// - to the shop as a signed-in shopper with one product in the cart (never cached for them: each
+//   answer is the shared page with their corners written in, decision 184);
 // - to a plain node:http server (a second process) sending the same brotli bytes.
 // It prints req/s, latencies and the ratios, and the server's memory (RSS) just after start, idle
 // (after 15 s without a request) and at its peak.
@@ -77,8 +77,8 @@ const { pages, productId } = await storefrontPages(baseUrl);
 
 /**
  * A shopper signed in with one product in the cart, as a real session reads: the session, the
- * shopper and the cart (its badge in the header). Pages are rendered for them each time, never
- * cached.
+ * shopper and the cart (its badge in the header). Each page is put together for them (their
+ * header's corners in the shared page), never sent from a cache.
  */
 async function signedInShopper() {
   const post = (apiPath, body, headers = {}) =>
