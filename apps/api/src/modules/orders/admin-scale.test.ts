@@ -47,11 +47,12 @@ describe('the back office’s orders at 50,000 orders', () => {
       from generate_series(1, ${CUSTOMERS}) i`);
     await t.app.db.execute(sql`
       with numbered as (select id, row_number() over (order by email) as n from users)
-      insert into orders (user_id, status, received, address, phone, subtotal_halalas, shipping_halalas,
+      insert into orders (user_id, status, received, fulfilment, address, phone, subtotal_halalas, shipping_halalas,
         discount_halalas, total_halalas, vat_halalas, expires_at, created_at, paid_at, shipped_at)
       select u.id,
         case when i % 10 < 7 then 'paid' when i % 10 = 7 then 'awaiting_payment' when i % 10 = 8 then 'expired' else 'cancelled' end,
         i % 10 < 3,
+        case when i % 10 < 3 then 'delivered' when i % 10 < 5 then 'shipped' else 'unfulfilled' end,
         'الرياض', '05' || lpad((i % 100000000)::text, 8, '0'),
         1000 + i % 5000 * 100, 7000, 0, 8000 + i % 5000 * 100, 0,
         now() - (i || ' minutes')::interval + interval '30 minutes',
