@@ -11,7 +11,8 @@ declare module 'react' {
 }
 
 /** The corners of a page that differ between shoppers; the server writes each one for its shopper. */
-export type ShopperSlotName = 'account' | 'cart' | 'drawer-account' | 'data' | 'login-hint' | `wish-${number}`;
+export type ShopperSlotName =
+  'account' | 'cart' | 'drawer-account' | 'data' | 'login-hint' | `wish-${number}`;
 
 /**
  * A corner of a page that shows who is signed in. Everything outside these corners is the same
