@@ -14,11 +14,11 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import arabicRegular from './fonts/ibm-plex-sans-arabic-arabic-400.woff2?url';
+import arabicSemibold from './fonts/ibm-plex-sans-arabic-arabic-600.woff2?url';
+import latinRegular from './fonts/ibm-plex-sans-arabic-latin-400.woff2?url';
+import latinSemibold from './fonts/ibm-plex-sans-arabic-latin-600.woff2?url';
 import staticPageScript from './static-page.client.js?url&no-inline';
-import arabicRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
-import arabicSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff2?url';
-import latinRegular from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
-import latinSemibold from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-600-normal.woff2?url';
 import { ErrorPage } from './components/ui/error-page.tsx';
 import { shopperOf } from './features/auth/session.server.ts';
 import { isDashboardPath } from './lib/i18n.ts';
@@ -31,9 +31,10 @@ import type { RootData } from './lib/root-data.ts';
 import type { Shopper } from './lib/shopper.ts';
 
 /**
- * The font files a page in each language needs (the same files app.css names). Arabic pages
- * also show Latin letters and digits (prices, model names); preloaded, none of them is found
- * late by the stylesheet, when it would hold up the first paint.
+ * The font files a page in each language needs (the same files app.css names, cut down to the
+ * characters the shop writes). Arabic pages also show Latin letters and digits (prices, model
+ * names); preloaded, none of them is found late by the stylesheet, when it would swap in after
+ * the first paint and move the text.
  */
 const pageFonts = {
   ar: [arabicRegular, arabicSemibold, latinRegular, latinSemibold],
