@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
-import type { Lang, StoreData } from '@shop/contract';
+import { shopperSlotPattern, type Lang, type StoreData } from '@shop/contract';
 import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
@@ -101,18 +101,8 @@ export default async function handleRequest(
   });
 }
 
-const SLOT = /<shopper-slot name="([a-z0-9-]+)">([\s\S]*?)<\/shopper-slot>/g;
 const HEART_SLOT = /^wish-([0-9]+)$/;
 
-/**
- * The corners of a page (`ShopperSlot`) as the shop writes them for the shopper signed in to
- * `store`, or null when nobody is: what the server puts into the page it keeps for every visitor,
- * so that a signed-in shopper's page costs this small render instead of the whole page. The
- * answer gives a corner's content from its name and its content in the shared page: the header's
- * corners rendered for the shopper, a product's heart turned over when they wish for it. `path`
- * is the page's path and query (links in the corners depend on it); `isStatic` says whether the
- * page is sent without being hydrated (its links are then plain anchors).
- */
 /**
  * The header's corners as written for a shopper, by name. They do not depend on which shared
  * page they go into (none of their links is one of those pages; the tests compare every kind of
@@ -138,12 +128,21 @@ async function cornersOf(path: string, lang: Lang, isStatic: boolean, shopper: S
     </I18nextProvider>,
   );
   const corners = new Map<string, string>();
-  for (const [, name = '', inner = ''] of html.matchAll(SLOT)) corners.set(name, inner);
+  for (const [, name = '', inner = ''] of html.matchAll(shopperSlotPattern())) corners.set(name, inner);
   if (cornersKept.size >= CORNERS_KEPT) cornersKept.delete(cornersKept.keys().next().value!);
   cornersKept.set(key, corners);
   return corners;
 }
 
+/**
+ * The corners of a page (`ShopperSlot`) as the shop writes them for the shopper signed in to
+ * `store`, or null when nobody is: what the server puts into the page it keeps for every visitor,
+ * so that a signed-in shopper's page costs this small render instead of the whole page. The
+ * answer gives a corner's content from its name and its content in the shared page: the header's
+ * corners rendered for the shopper, a product's heart turned over when they wish for it. `path`
+ * is the page's path and query (links in the corners depend on it); `isStatic` says whether the
+ * page is sent without being hydrated (its links are then plain anchors).
+ */
 export async function renderShopperSlots(
   path: string,
   store: StoreData,

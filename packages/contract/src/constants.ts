@@ -126,3 +126,10 @@ export const FACET_KEY_PATTERN = /^(b|o-[^:\s]+|s[0-9]{1,9}):[^:\s]+$/;
 export const MAX_FACET_KEY_LENGTH = 120;
 /** Facet values chosen at once, at most. */
 export const MAX_FACET_KEYS = 30;
+
+/**
+ * A corner of a page written for its shopper (the storefront's `ShopperSlot`), as the server
+ * finds it in a rendered page: its name, then its content. A new expression each time (it is
+ * global, and keeps its place between matches).
+ */
+export const shopperSlotPattern = () => /<shopper-slot name="([a-z0-9-]+)">([\s\S]*?)<\/shopper-slot>/g;

@@ -28,7 +28,8 @@ export async function resolveSession(request: FastifyRequest, _reply: FastifyRep
   request.sessionId = null;
   request.shopperMarks = undefined;
   // A page shows the cart badge and the hearts: they come with the session, in one statement.
-  const page = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/uploads/');
+  // Pages are the catch-all route (files and the API have routes of their own).
+  const page = request.method === 'GET' && request.routeOptions.url === '*' && !isApiPath(request.url);
   const found = await shopperSession(request.server.db, requestToken(request), page);
   if (!found) return;
   request.user = found.user;

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import type { StoreData } from '@shop/contract';
+import { shopperSlotPattern, type StoreData } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../csrf.ts';
 
@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../csrf.ts';
  * keeps for every visitor (the page cache, rendered once), has the storefront render the
  * corners alone for this shopper (`renderShopperSlots`, a few small components), and puts them
  * in. Rendering the whole page for each shopper cost several milliseconds of the one thread
- * per request; this costs the session's two reads, the corners and the compression.
+ * per request; this costs the session's one statement, the corners and the compression.
  * (docs/decisions/184-signed-in-pages-from-the-shared-page.md)
  */
 
@@ -45,8 +45,6 @@ export function shopperPageKey(request: FastifyRequest): string | undefined {
   return `${cookies.i18next ?? ''} ${request.url}`;
 }
 
-const SLOT = /<shopper-slot name="([a-z0-9-]+)">([\s\S]*?)<\/shopper-slot>/g;
-
 const slotMarkup = (name: string, content: string) =>
   `<shopper-slot name="${name}">${content}</shopper-slot>`;
 
@@ -66,7 +64,7 @@ export function cutAtSlots(html: string): PageAtSlots {
   const names: string[] = [];
   const contents: string[] = [];
   let last = 0;
-  for (const match of html.matchAll(SLOT)) {
+  for (const match of html.matchAll(shopperSlotPattern())) {
     pieces.push(Buffer.from(html.slice(last, match.index)));
     names.push(match[1]!);
     contents.push(match[2]!);

@@ -1,8 +1,7 @@
 import type { ShopperMarks } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
-import { cartUnits } from '../../modules/cart/service.ts';
 import { findSession, type SessionUser } from '../../modules/users/sessions.ts';
-import { wishedProductIds } from '../../modules/wishlist/service.ts';
+import { marksOf, presentMarks } from '../store/wishlist.ts';
 
 /**
  * The shopper a session token names (the `session` cookie, or the same token as a Bearer
@@ -16,16 +15,8 @@ export async function shopperSession(
   withMarks = false,
 ): Promise<{ sessionId: number; user: SessionUser; marks?: ShopperMarks } | null> {
   if (!token) return null;
-  const found = await findSession(
-    db,
-    token,
-    withMarks ? (userId) => ({ cartCount: cartUnits(userId), wished: wishedProductIds(userId) }) : undefined,
-  );
+  const found = await findSession(db, token, withMarks ? marksOf : undefined);
   if (!found) return null;
   const { also, ...session } = found;
-  if (!also) return session;
-  return {
-    ...session,
-    marks: { cartCount: Number(also.cartCount ?? 0), wished: (also.wished as number[] | null) ?? [] },
-  };
+  return also ? { ...session, marks: presentMarks(also) } : session;
 }

@@ -6,7 +6,7 @@ import {
   type Wishlist,
   type WishlistItem,
 } from '@shop/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartUnits } from '../../modules/cart/service.ts';
 import { readWishlist, wishedProductIds, type WishedRow } from '../../modules/wishlist/service.ts';
@@ -40,10 +40,22 @@ export async function shopperWishlist(db: Db, shopperId: string, lang: Lang): Pr
   return { items: rows.map((row) => presentItem(row, lang)), limit: WISHLIST_MAX };
 }
 
+/**
+ * The cart's units and the wished products as SQL on the shopper's id (or the column holding it),
+ * to be read in one statement: alone (`shopperMarks`) or with the session.
+ */
+export const marksOf = (shopperId: string | AnyColumn) => ({
+  cartCount: cartUnits(shopperId),
+  wished: wishedProductIds(shopperId),
+});
+
+/** The marks as a statement answered them (none read: an empty cart and wishlist). */
+export function presentMarks(row: { cartCount?: unknown; wished?: unknown } | undefined): ShopperMarks {
+  return { cartCount: Number(row?.cartCount ?? 0), wished: (row?.wished as number[] | null) ?? [] };
+}
+
 /** The cart's units and the wished products, read together: a page reads its shopper's marks once. */
 export async function shopperMarks(db: Db, shopperId: string): Promise<ShopperMarks> {
-  const rows = await db
-    .select({ cartCount: cartUnits(shopperId), wished: wishedProductIds(shopperId) })
-    .from(sql`(select 1) as one`);
-  return { cartCount: rows[0]?.cartCount ?? 0, wished: rows[0]?.wished ?? [] };
+  const rows = await db.select(marksOf(shopperId)).from(sql`(select 1) as one`);
+  return presentMarks(rows[0]);
 }
