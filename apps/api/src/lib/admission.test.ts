@@ -55,6 +55,33 @@ describe('admission gate', () => {
     expect(gate.stats.refused).toBe(1);
   });
 
+  it('refuses at once a request whose wait would pass the budget at the pace of the last requests, and not before', async () => {
+    const gate = new AdmissionGate({ name: 'test', concurrency: 1, queue: 1_000, maxWaitMs: 250 });
+    // Before any request has finished, the pace is unknown: the line is bounded by its length only.
+    const a = task();
+    const first = gate.run(a.run);
+    const lined = Array.from({ length: 10 }, () => gate.run(async () => {}));
+    expect(gate.stats).toEqual({ running: 1, waiting: 10, refused: 0 });
+    a.finish();
+    await Promise.all([first, ...lined]);
+
+    // On a new gate, one request of about 100 ms sets the pace (the first figure is taken as it is).
+    // The budget leaves room for a slow timer: the pace may be anywhere from 97 to 145 ms.
+    const paced = new AdmissionGate({ name: 'test', concurrency: 1, queue: 1_000, maxWaitMs: 290 });
+    await paced.run(() => new Promise((r) => setTimeout(r, 100)));
+    const b = task();
+    const running = paced.run(b.run);
+    // Waiting behind it: the first in line about 100 ms, the second about 200 ms; the third
+    // would wait about 300 ms, over the 290 ms budget, and is refused without waiting.
+    const waiting = [paced.run(async () => 'ran'), paced.run(async () => 'ran')];
+    const refused = paced.run(async () => 'ran').catch((e: unknown) => e);
+    expect(paced.stats).toMatchObject({ running: 1, waiting: 2, refused: 1 });
+    expect(await refused).toMatchObject({ status: 503, code: 'SERVER_BUSY' });
+    b.finish();
+    expect(await Promise.all(waiting)).toEqual(['ran', 'ran']);
+    await running;
+  });
+
   it('refuses a request that waited too long, and lets it no longer take a turn', async () => {
     const gate = new AdmissionGate({ name: 'test', concurrency: 1, queue: 5, maxWaitMs: 20 });
     const a = task();

@@ -6,6 +6,11 @@ import { AppError } from './errors.ts';
  * `maxWaitMs`; anything beyond is refused at once with 503 SERVER_BUSY and `Retry-After`, so a
  * burst of one kind of request gets a fast answer instead of taking every database connection
  * and stopping the rest of the shop. A waiting request whose client went away leaves the queue.
+ *
+ * A request is also refused at once when the line ahead of it would take longer than
+ * `maxWaitMs` at the pace requests have been running (a moving mean of their times): it would
+ * only wait to be refused. So a line of fast requests may be long, and refusals mean real
+ * overload.
  */
 
 export interface AdmissionGateOptions {
@@ -41,6 +46,8 @@ export class AdmissionGate {
   private running = 0;
   private readonly waiting: Waiter[] = [];
   private refusals = 0;
+  /** Moving mean of how long admitted work takes, ms (0 before any finished). */
+  private meanMs = 0;
   /** A request started in this turn of the event loop (only counted with `onePerTurn`). */
   private startedThisTurn = false;
 
@@ -56,9 +63,12 @@ export class AdmissionGate {
   /** Runs `work` once admitted; throws `busy()` when the gate is full or the wait too long. */
   async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     await this.enter(signal);
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      const ms = performance.now() - started;
+      this.meanMs = this.meanMs === 0 ? ms : this.meanMs * 0.9 + ms * 0.1;
       this.leave();
     }
   }
@@ -83,7 +93,9 @@ export class AdmissionGate {
       this.start();
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.options.queue) return Promise.reject(this.refuse());
+    const expectedWaitMs = ((this.waiting.length + 1) / this.options.concurrency) * this.meanMs;
+    if (this.waiting.length >= this.options.queue || expectedWaitMs > this.options.maxWaitMs)
+      return Promise.reject(this.refuse());
     return new Promise<void>((resolve, reject) => {
       const cleanUp = () => {
         clearTimeout(timer);

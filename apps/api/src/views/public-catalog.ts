@@ -82,6 +82,9 @@ const facetCacheKey = (f: SearchFacets) => [
   f.withFacets === true,
 ];
 
+/** Requests waiting at one gate at most, whatever their pace. */
+const LINE_AT_MOST = 1_000;
+
 export function publicCatalog(
   database: Database,
   cache: ReadCache,
@@ -91,18 +94,21 @@ export function publicCatalog(
   const db = database.db;
   // The embedded database runs one statement at a time, so more than a few at once only queue.
   const connections = database.kind === 'postgres' ? poolSize : 4;
+  // The lines may be long: a request is refused when the line ahead of it would take longer
+  // than maxWaitMs at the pace of the last requests, not at a count (admission.ts); the count
+  // only bounds the memory of a flood.
   const searchGate = new AdmissionGate({
     name: 'search',
     // On the embedded database a second search at once only waits for the first, holding the
     // database from every other read meanwhile.
     concurrency: database.kind === 'postgres' ? Math.max(1, Math.floor(connections / 2)) : 1,
-    queue: 4 * connections,
+    queue: LINE_AT_MOST,
     maxWaitMs: 2000,
   });
   const listingGate = new AdmissionGate({
     name: 'listing',
     concurrency: Math.max(1, connections - 1),
-    queue: 8 * connections,
+    queue: LINE_AT_MOST,
     maxWaitMs: 2000,
   });
   const list = <T>(name: string, lang: Lang, read: () => Promise<T>) =>

@@ -2,7 +2,8 @@ import { inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
 import { FacetNames } from './facets.ts';
-import { products } from './schema.ts';
+import { categories, companies, products, searchSynonyms } from './schema.ts';
+import { SearchIndex, type SearchNames } from './search-index.ts';
 
 /*
  * The shelves in memory (docs/decisions/199-listings-from-memory.md): for every visible
@@ -37,6 +38,9 @@ interface Shelved {
   inStock: boolean;
   /** Facet keys, as ids of `Shelves.keyNames`. */
   keys: number[];
+  /** Its search text and its own names, normalized (`SearchEntry`). */
+  doc: string;
+  name: string;
 }
 
 const REFRESH_AFTER_MS = 5 * 60_000;
@@ -144,9 +148,29 @@ export class Shelves {
   readonly readAt = Date.now();
   /** What the facet keys, makers and categories are called. */
   readonly names: FacetNames;
+  readonly #searchNames: SearchNames;
+  /** The search index of these products, made when first searched, dropped when a text changes. */
+  #search: SearchIndex | null = null;
 
-  constructor(names: FacetNames) {
+  constructor(names: FacetNames, searchNames: SearchNames) {
     this.names = names;
+    this.#searchNames = searchNames;
+  }
+
+  /** The visible products' search index (search-index.ts), current with these shelves. */
+  searchIndex(): SearchIndex {
+    this.#search ??= new SearchIndex(
+      this.#products.map((p) => ({
+        id: p.id,
+        doc: p.doc,
+        name: p.name,
+        company: p.company,
+        category: p.category,
+        price: p.price,
+      })),
+      this.#searchNames,
+    );
+    return this.#search;
   }
 
   #keyId(key: string): number {
@@ -198,6 +222,7 @@ export class Shelves {
       this.#byId.delete(id);
       this.#products.splice(this.#position(id), 1);
       for (const name of this.#shelvesOf(old)) this.#shelves.delete(name);
+      this.#search = null;
     }
     for (const row of rows) {
       const product: Shelved = {
@@ -208,6 +233,8 @@ export class Shelves {
         price: row.price,
         inStock: row.inStock,
         keys: row.keys.map((k) => this.#keyId(k)),
+        doc: row.doc,
+        name: row.name,
       };
       const old = this.#byId.get(row.id);
       this.#byId.set(row.id, product);
@@ -217,7 +244,10 @@ export class Shelves {
         old.company === product.company &&
         sameKeys(old.keys, product.keys)
       ) {
-        this.#products[this.#position(row.id)] = product;
+        const position = this.#position(row.id);
+        this.#products[position] = product;
+        if (old.doc !== product.doc || old.name !== product.name) this.#search = null;
+        else if (old.price !== product.price) this.#search?.priceChanged(position, product.price);
         for (const name of this.#shelvesOf(product)) {
           const shelf = this.#shelves.get(name);
           const at = shelf?.position(product.id) ?? -1;
@@ -233,6 +263,7 @@ export class Shelves {
       } else if (!this.#products.length || this.#products.at(-1)!.id < row.id) this.#products.push(product);
       else this.#products.splice(this.#position(row.id), 0, product);
       for (const name of this.#shelvesOf(product)) this.#shelves.delete(name);
+      this.#search = null;
     }
   }
 
@@ -376,6 +407,8 @@ interface ShelfRow {
   price: number;
   inStock: boolean;
   keys: string[];
+  doc: string;
+  name: string;
 }
 
 const shelfRow = (r: {
@@ -385,10 +418,13 @@ const shelfRow = (r: {
   price: number | null;
   inStock: boolean;
   keys: string;
+  doc: string;
+  name: string | null;
 }): ShelfRow => ({
   ...r,
   price: r.price ?? 0,
   keys: r.keys === '' ? [] : r.keys.split(' '),
+  name: r.name ?? '',
 });
 
 const shelfColumns = {
@@ -400,6 +436,8 @@ const shelfColumns = {
   // One string rather than an array: PostgreSQL's array text is slower to parse (keys hold no
   // spaces: FACET_KEY_PATTERN).
   keys: sql<string>`array_to_string(${products.facetKeys}, ' ')`,
+  doc: products.searchDoc,
+  name: products.searchNorm,
 };
 
 /**
@@ -479,12 +517,13 @@ export class ListingIndex {
   }
 
   async #readAll(): Promise<Shelves> {
-    const [rows, names] = await Promise.all([
+    const [rows, names, searchNames] = await Promise.all([
       // Sorted here: PostgreSQL would sort 100,000 rows on disk, or read them by the key's index.
       this.#db.select(shelfColumns).from(products).where(not(products.hidden)),
       FacetNames.read(this.#db),
+      readSearchNames(this.#db),
     ]);
-    const shelves = new Shelves(names);
+    const shelves = new Shelves(names, searchNames);
     shelves.apply(rows.sort((a, b) => a.id - b.id).map(shelfRow), []);
     return shelves;
   }
@@ -508,4 +547,25 @@ export class ListingIndex {
       this.#renewing = null;
     }
   }
+}
+
+/** What search needs of the makers, categories and synonym groups, normalized. */
+async function readSearchNames(db: Db): Promise<SearchNames> {
+  const [makers, shelvesOf, synonyms] = await Promise.all([
+    db.select({ id: companies.id, norm: companies.searchNorm }).from(companies),
+    db
+      .select({
+        id: categories.id,
+        norm: sql<string>`ar_norm(${categories.nameAr} || ' ' || ${categories.nameEn})`,
+      })
+      .from(categories),
+    db.select({ group: searchSynonyms.groupId, norm: searchSynonyms.norm }).from(searchSynonyms),
+  ]);
+  const groups = new Map<number, string[]>();
+  for (const s of synonyms) groups.set(s.group, [...(groups.get(s.group) ?? []), s.norm ?? '']);
+  return {
+    companies: new Map(makers.map((m) => [m.id, m.norm ?? ''])),
+    categories: new Map(shelvesOf.map((c) => [c.id, c.norm])),
+    synonymGroups: [...groups.values()],
+  };
 }

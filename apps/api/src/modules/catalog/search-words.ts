@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, searchSynonyms, searchTerms } from './schema.ts';
+import type { SearchIndex } from './search-index.ts';
 import type { QueryWord, Spelling } from './search.ts';
 
 /*
@@ -102,54 +103,77 @@ export const escapeLike = (e: SQL) =>
 
 type Rows<T> = { rows: T[] };
 
-/** Which of `candidates` are catalog words (`term`), and which some catalog word contains (`known`). */
-async function vocabulary(db: Db, candidates: string[]) {
-  if (candidates.length === 0) return new Map<string, { term: boolean; known: boolean }>();
-  const result = await db.execute(sql`
-    select c,
-      exists (select 1 from ${searchTerms} t where t.term = c) as term,
-      exists (select 1 from ${searchTerms} t where t.term like '%' || ${escapeLike(sql`c`)} || '%') as known
-    from unnest(${textArray(candidates)}) as c`);
-  const rows = (result as unknown as Rows<{ c: string; term: boolean; known: boolean }>).rows;
-  return new Map(rows.map((r) => [r.c, r]));
-}
-
-/** Which of the phrases (two words with a space) some product's search text holds. */
-async function phrasesHeld(db: Db, phrases: string[]) {
-  if (phrases.length === 0) return new Set<string>();
-  const result = await db.execute(sql`
-    select c from unnest(${textArray(phrases)}) as c
-    where exists (
-      select 1 from ${products} p where p.search_doc like '% ' || ${escapeLike(sql`c`)} || '%'
-    )`);
-  return new Set((result as unknown as Rows<{ c: string }>).rows.map((r) => r.c));
-}
-
 /**
- * The synonyms of each of `keys`: the other words of every group holding it, each with whether
- * the catalog holds it (every word of it begins some catalog word).
+ * What finding a word's other spellings asks of the catalog: of the database (`sqlLookups`,
+ * for the back office, which sees hidden products too) or of the search index in memory
+ * (`indexLookups`, for the storefront).
  */
-async function synonymsOf(db: Db, keys: string[]) {
-  const found = new Map<string, { text: string; held: boolean }[]>();
-  if (keys.length === 0) return found;
-  const result = await db.execute(sql`
-    select distinct m.norm as key, s.norm as text,
-      (select bool_and(exists (
-         select 1 from ${searchTerms} t where t.term like ${escapeLike(sql`x`)} || '%'
-       )) from regexp_split_to_table(s.norm, '\\s+') as x) as held
-    from ${searchSynonyms} m
-    join ${searchSynonyms} s on s.group_id = m.group_id and s.norm <> m.norm
-    where m.norm = any(${textArray(keys)})`);
-  for (const r of (result as unknown as Rows<{ key: string; text: string; held: boolean | null }>).rows) {
-    const list = found.get(r.key) ?? [];
-    list.push({ text: r.text, held: r.held === true });
-    found.set(r.key, list);
-  }
-  return found;
+export interface WordLookups {
+  /** Which of `candidates` are catalog words (`term`), and which some catalog word contains (`known`). */
+  vocabulary(candidates: string[]): Promise<Map<string, { term: boolean; known: boolean }>>;
+  /** Which of the phrases (two words with a space) some product's search text holds at a word's start. */
+  phrasesHeld(phrases: string[]): Promise<Set<string>>;
+  /**
+   * The synonyms of each of `keys`: the other words of every group holding it, each with whether
+   * the catalog holds it (every word of it begins some catalog word).
+   */
+  synonymsOf(keys: string[]): Promise<Map<string, { text: string; held: boolean }[]>>;
+}
+
+export function sqlLookups(db: Db): WordLookups {
+  return {
+    async vocabulary(candidates) {
+      if (candidates.length === 0) return new Map();
+      const result = await db.execute(sql`
+        select c,
+          exists (select 1 from ${searchTerms} t where t.term = c) as term,
+          exists (select 1 from ${searchTerms} t where t.term like '%' || ${escapeLike(sql`c`)} || '%') as known
+        from unnest(${textArray(candidates)}) as c`);
+      const rows = (result as unknown as Rows<{ c: string; term: boolean; known: boolean }>).rows;
+      return new Map(rows.map((r) => [r.c, r]));
+    },
+    async phrasesHeld(phrases) {
+      if (phrases.length === 0) return new Set();
+      const result = await db.execute(sql`
+        select c from unnest(${textArray(phrases)}) as c
+        where exists (
+          select 1 from ${products} p where p.search_doc like '% ' || ${escapeLike(sql`c`)} || '%'
+        )`);
+      return new Set((result as unknown as Rows<{ c: string }>).rows.map((r) => r.c));
+    },
+    async synonymsOf(keys) {
+      const found = new Map<string, { text: string; held: boolean }[]>();
+      if (keys.length === 0) return found;
+      const result = await db.execute(sql`
+        select distinct m.norm as key, s.norm as text,
+          (select bool_and(exists (
+             select 1 from ${searchTerms} t where t.term like ${escapeLike(sql`x`)} || '%'
+           )) from regexp_split_to_table(s.norm, '\\s+') as x) as held
+        from ${searchSynonyms} m
+        join ${searchSynonyms} s on s.group_id = m.group_id and s.norm <> m.norm
+        where m.norm = any(${textArray(keys)})`);
+      for (const r of (result as unknown as Rows<{ key: string; text: string; held: boolean | null }>).rows) {
+        const list = found.get(r.key) ?? [];
+        list.push({ text: r.text, held: r.held === true });
+        found.set(r.key, list);
+      }
+      return found;
+    },
+  };
+}
+
+export function indexLookups(index: SearchIndex): WordLookups {
+  return {
+    vocabulary: async (candidates) =>
+      new Map(candidates.map((c) => [c, { term: index.isTerm(c), known: index.holds(c) }])),
+    phrasesHeld: async (phrases) => new Set(phrases.filter((p) => index.phraseHeld(p))),
+    synonymsOf: async (keys) =>
+      new Map(keys.map((k) => [k, index.synonymsOf(k)] as const).filter(([, list]) => list.length > 0)),
+  };
 }
 
 /** `words` with their synonyms, stems and compounds added (`more`), and held when one is held. */
-export async function wordVariants(db: Db, words: QueryWord[]): Promise<QueryWord[]> {
+export async function wordVariants(lookups: WordLookups, words: QueryWord[]): Promise<QueryWord[]> {
   const long = (w: string) => letters(w).length >= MIN_STEM;
   const stemsOf = new Map(words.filter((x) => !x.known && long(x.w)).map((x) => [x.w, stems(x.w)]));
   // A short typo the trigram index found nothing for.
@@ -165,13 +189,13 @@ export async function wordVariants(db: Db, words: QueryWord[]): Promise<QueryWor
   const joined = pairs.map(([a, b]) => a.w + b.w);
 
   // One after the other: the search's transaction holds one connection.
-  const vocab = await vocabulary(db, [
+  const vocab = await lookups.vocabulary([
     ...new Set([...[...stemsOf.values()].flat(), ...[...typosOf.values()].flat(), ...joined]),
   ]);
-  const phrases = await phrasesHeld(db, [
+  const phrases = await lookups.phrasesHeld([
     ...new Set([...splitsOf.values()].flat().map(([a, b]) => `${a} ${b}`)),
   ]);
-  const synonyms = await synonymsOf(db, [
+  const synonyms = await lookups.synonymsOf([
     ...new Set([
       ...words.map((x) => x.w),
       ...[...stemsOf.values()].flat(),

@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { facetsOf, hasFacetChoice, type FacetFilter } from './facets.ts';
 import type { Shelves } from './listing-index.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
-import { escapeLike, wordVariants } from './search-words.ts';
+import { arNorm, hasPosition, type SearchIndex } from './search-index.ts';
+import { escapeLike, indexLookups, sqlLookups, wordVariants, type WordLookups } from './search-words.ts';
+import { searchSessionSettings } from '../../db/session-settings.ts';
 import {
   emptyPage,
   listProducts,
@@ -50,6 +52,8 @@ export const MAX_QUERY_WORDS = 8;
 /** The ranked set is bounded: search answers at most this many products (31 pages of 8). */
 export const MAX_CANDIDATES = 250;
 const MAX_NEAR_TERMS = 30;
+/** `term % word`'s threshold (db/session-settings.ts), for the same preselection in memory. */
+const NEAR_TERM_SIMILARITY = Number(searchSessionSettings['pg_trgm.similarity_threshold']);
 
 /** Search as the catalog sees it, so that another engine can stand in for the SQL one. */
 export interface SearchEngine {
@@ -115,8 +119,11 @@ export function editDistance(a: string, b: string, max: number): number {
 /** How many letters a typo of a word this long may get wrong. */
 const allowedEdits = (w: string) => ([...w].length >= 7 ? 2 : 1);
 
-/** The query's distinct normalized words in the order typed, each marked known or not, with near catalog words. */
-async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
+/** A query word as the catalog first sees it, before its near words are checked and its other spellings found. */
+type FoundWord = Omit<QueryWord, 'more' | 'held'> & { starts: boolean };
+
+/** The query's distinct normalized words in the order typed, each marked known or not, with near catalog words (SQL). */
+async function sqlWords(db: Db, term: string): Promise<FoundWord[]> {
   const result = await db.execute(sql`
     with q as (
       select w, (array_agg(typed order by ord))[1] as typed, min(ord) as ord
@@ -141,16 +148,40 @@ async function queryWords(db: Db, term: string): Promise<QueryWord[]> {
       ) as starts
     ) k
     order by q.ord`);
-  const rows = (result as unknown as { rows: (Omit<QueryWord, 'more' | 'held'> & { starts: boolean })[] })
-    .rows;
-  const words = rows.map(({ starts, ...r }) => {
+  return (result as unknown as { rows: FoundWord[] }).rows;
+}
+
+/** The same words from the search index in memory: the same rules, the visible products' vocabulary. */
+function indexWords(index: SearchIndex, term: string): FoundWord[] {
+  const words = new Map<string, string>();
+  for (const typed of term.split(/[ \t\n\r\f\v]+/)) {
+    const w = arNorm(typed);
+    if (w !== '' && !words.has(w)) words.set(w, typed);
+    if (words.size === MAX_QUERY_WORDS) break;
+  }
+  return [...words].map(([w, typed]) => {
+    const short = isShort(w);
+    const known = short || index.holds(w);
+    return {
+      w,
+      typed,
+      known,
+      starts: short && index.begins(w),
+      near: known ? [] : index.near(w, NEAR_TERM_SIMILARITY, MAX_NEAR_TERMS),
+    };
+  });
+}
+
+/** The found words with their near words checked by edit distance and their other spellings added. */
+function queryWords(found: FoundWord[], lookups: WordLookups): Promise<QueryWord[]> {
+  const words = found.map(({ starts, ...r }) => {
     const near = r.near.filter((t) => editDistance(t, r.w, allowedEdits(r.w)) <= allowedEdits(r.w));
     // A word of one or two letters (too short for search_terms) is held when a word of some
     // product's text starts with it, as it must to match.
-    const held = [...r.w].length < 3 ? starts : r.known || near.length > 0;
+    const held = isShort(r.w) ? starts : r.known || near.length > 0;
     return { ...r, near, more: [], held };
   });
-  return wordVariants(db, words);
+  return wordVariants(lookups, words);
 }
 
 const isShort = (w: string) => [...w].length < 3;
@@ -189,18 +220,12 @@ function wordScore(word: QueryWord): SQL {
   return scores.length === 1 ? scores[0]! : sql`greatest(${sql.join(scores, sql`, `)})`;
 }
 
-/** The search engine on the shop's own database (PostgreSQL or the embedded one). */
-export function sqlSearch(database: Db, shelves: Shelves): SearchEngine {
-  return {
-    search: (query) =>
-      // A word shared by many products makes a sequential scan that stops at MAX_CANDIDATES look
-      // cheap to the planner; with a rare word the same plan reads the whole table. The trigram
-      // index answers both in bounded time, so the search's own transaction forbids the scan.
-      database.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return searchIn(tx as unknown as Db, shelves, query);
-      }),
-  };
+/**
+ * The storefront's search engine: the words resolved and the products matched and ranked in
+ * memory (search-index.ts), the database asked only for the page's rows.
+ */
+export function memorySearch(database: Db, shelves: Shelves): SearchEngine {
+  return { search: (query) => searchIn(database, shelves, query) };
 }
 
 async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<PagedProducts> {
@@ -208,7 +233,18 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   const term = text.trim();
   // A price range alone names no category or company, so the listing is never null.
   if (term === '') return (await listProducts(db, shelves, lang, page, { ...range, ...filter })) ?? emptyPage;
-  const { ids: matches, partial } = await rankedMatches(db, term, query);
+  const index = shelves.searchIndex();
+  // Ranked once per query and price range; its pages and facet choices reuse the ranking.
+  const { ids: matches, partial } = await index.remember(
+    JSON.stringify([term, range.startprice, range.finishprice]),
+    async () =>
+      rankedMatches(
+        indexMatcher(index),
+        await queryWords(indexWords(index, term), indexLookups(index)),
+        term,
+        query,
+      ),
+  );
   // The matches are within the price range already (the ranking applies it); the facets count
   // every match, and the choices narrow them in rank order.
   const chosen = hasFacetChoice(filter);
@@ -237,52 +273,127 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
 
 type Filters = Pick<SearchQuery, 'range' | 'includeHidden'>;
 
-/**
- * The candidates meeting `where` (at most MAX_CANDIDATES), best first, each with which of
- * `words` it matches.
- */
-async function ranked(
-  db: Db,
-  term: string,
-  words: QueryWord[],
-  where: SQL,
-  { range, includeHidden = false }: Filters,
-): Promise<{ id: number; matches: boolean[] }[]> {
-  const candidates = db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(where, ...priceRangeFilter(range), includeHidden ? undefined : visibleProduct))
-    .limit(MAX_CANDIDATES)
-    .as('candidates');
-  const score = sql.join(words.map(wordScore), sql` + `);
-  const rows = await db
-    .select({
-      id: products.id,
-      matches: sql<boolean[]>`array[${sql.join(words.map(wordMatches), sql`, `)}]`,
-    })
-    .from(candidates)
-    .innerJoin(products, sql`${products.id} = ${candidates.id}`)
-    .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
-    .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
-    .orderBy(
-      sql`${score} desc`,
-      sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
-      products.id,
-    );
-  return rows;
+/** A candidate, with which of the query's words it matches. */
+interface Ranked {
+  id: number;
+  matches: boolean[];
 }
 
+/** Where a search finds and ranks its candidates: the database, or the search index in memory. */
+interface Matcher {
+  /**
+   * The candidates matching every word of one of `alternatives` (at most MAX_CANDIDATES), best
+   * first, each with which of `words` it matches.
+   */
+  ranked(term: string, words: QueryWord[], alternatives: QueryWord[][], filters: Filters): Promise<Ranked[]>;
+}
+
+const zip = <A, B>(a: readonly A[], b: ArrayLike<B>): [A, B][] => a.map((x, i) => [x, b[i]!]);
+
 const every = (words: QueryWord[]) => and(...words.map(wordMatches))!;
+
+/** The back office's matcher: the database, which sees hidden products too. */
+const sqlMatcher = (db: Db): Matcher => ({
+  async ranked(term, words, alternatives, { range, includeHidden = false }) {
+    const where =
+      alternatives.length === 1
+        ? every(alternatives[0]!)
+        : sql`(${sql.join(
+            alternatives.map((a) => sql`(${every(a)})`),
+            sql` or `,
+          )})`;
+    const candidates = db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(where, ...priceRangeFilter(range), includeHidden ? undefined : visibleProduct))
+      .limit(MAX_CANDIDATES)
+      .as('candidates');
+    const score = sql.join(words.map(wordScore), sql` + `);
+    return db
+      .select({
+        id: products.id,
+        matches: sql<boolean[]>`array[${sql.join(words.map(wordMatches), sql`, `)}]`,
+      })
+      .from(candidates)
+      .innerJoin(products, sql`${products.id} = ${candidates.id}`)
+      .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
+      .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
+      .orderBy(
+        sql`${score} desc`,
+        sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
+        products.id,
+      );
+  },
+});
+
+/**
+ * The storefront's matcher: the visible products of the index, the first MAX_CANDIDATES that
+ * match in catalog order, ranked by the score `wordScore` gives in SQL.
+ */
+const indexMatcher = (index: SearchIndex): Matcher => ({
+  async ranked(term, words, alternatives, { range }) {
+    const sets = index.matches(words.map(spellings));
+    const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
+    const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
+    const found: number[] = [];
+    for (let k = 0; k < sets[0]!.length && found.length < MAX_CANDIDATES; k++) {
+      let any = 0;
+      for (const alternative of needed) {
+        let all = -1;
+        for (const set of alternative) all &= set[k]!;
+        any |= all;
+      }
+      while (any !== 0 && found.length < MAX_CANDIDATES) {
+        const lowest = any & -any;
+        any ^= lowest;
+        const p = k * 32 + 31 - Math.clz32(lowest);
+        const price = index.entries[p]!.price;
+        if (price >= minPrice && price <= maxPrice) found.push(p);
+      }
+    }
+    // Every trigram array first: making them may grow the index's scratch arrays.
+    const entries = found.map((p) => index.entries[p]!);
+    const makers = [...new Set(entries.map((e) => e.company))];
+    const makerNames = makers.map((id) => index.companyTrigrams(id));
+    const shelves = [...new Set(entries.map((e) => e.category))];
+    const shelfNames = shelves.map((id) => index.categoryTrigrams(id));
+    const score = new Float64Array(found.length);
+    for (const word of words) {
+      const best = new Float64Array(found.length).fill(-Infinity);
+      for (const s of spellings(word)) {
+        const own = index.nameSimilarities(s.text, found);
+        const maker = new Map(zip(makers, index.similarities(s.text, makerNames)));
+        const shelf = new Map(zip(shelves, index.similarities(s.text, shelfNames)));
+        entries.forEach((e, i) => {
+          const v =
+            Math.max(own[i]!, 0.9 * maker.get(e.company)!, 0.8 * shelf.get(e.category)!) +
+            (e.name.includes(s.text) ? 1 : 0);
+          if (v > best[i]!) best[i] = v;
+        });
+      }
+      best.forEach((v, i) => (score[i] = score[i]! + v));
+    }
+    const tie = index.nameSimilarities(arNorm(term), found);
+    const rows = found.map((p, i) => ({
+      id: entries[i]!.id,
+      score: score[i]!,
+      tie: tie[i]!,
+      matches: sets.map((set) => hasPosition(set, p)),
+    }));
+    rows.sort((a, b) => b.score - a.score || b.tie - a.tie || a.id - b.id);
+    return rows.map(({ id, matches }) => ({ id, matches }));
+  },
+});
 
 /**
  * The ids of the products matching every word of `term`, best first (at most MAX_CANDIDATES).
  * The back office's list filters and sorts within these.
  */
 export async function rankedIds(db: Db, term: string, filters: Filters): Promise<number[]> {
-  const words = await queryWords(db, term);
+  const words = await queryWords(await sqlWords(db, term), sqlLookups(db));
   // A query of diacritics or punctuation alone matches nothing rather than everything.
   if (words.length === 0) return [];
-  return (await ranked(db, term, words, every(words), filters)).map((r) => r.id);
+  return (await sqlMatcher(db).ranked(term, words, [words], filters)).map((r) => r.id);
 }
 
 /** Which words of the shopper's query a partial answer used, as typed. */
@@ -294,16 +405,16 @@ export interface PartialMatch {
  * The storefront's search: the products matching every word, best first; when none does, the
  * best partial matches (`partialMatch`) and the words they match.
  */
-export async function rankedMatches(
-  db: Db,
+async function rankedMatches(
+  matcher: Matcher,
+  words: QueryWord[],
   term: string,
   filters: Filters,
 ): Promise<{ ids: number[]; partial?: PartialMatch }> {
-  const words = await queryWords(db, term);
   if (words.length === 0) return { ids: [] };
-  const all = await ranked(db, term, words, every(words), filters);
+  const all = await matcher.ranked(term, words, [words], filters);
   if (all.length > 0) return { ids: all.map((r) => r.id) };
-  return (await partialMatch(db, term, words, filters)) ?? { ids: [] };
+  return (await partialMatch(matcher, term, words, filters)) ?? { ids: [] };
 }
 
 /**
@@ -321,7 +432,7 @@ const namesSomething = (words: QueryWord[]) => words.some((x) => !isShort(x.w) &
  * either could be the one the shopper meant; so do kept words that name nothing.
  */
 async function partialMatch(
-  db: Db,
+  matcher: Matcher,
   term: string,
   words: QueryWord[],
   filters: Filters,
@@ -331,7 +442,7 @@ async function partialMatch(
   const answer = (ids: number[], used: QueryWord[]) =>
     namesSomething(used) ? { ids, partial: { matched: used.map((x) => x.typed) } } : null;
   if (held.length < words.length) {
-    const found = await ranked(db, term, held, every(held), filters);
+    const found = await matcher.ranked(term, held, [held], filters);
     if (found.length > 0)
       return answer(
         found.map((r) => r.id),
@@ -339,11 +450,12 @@ async function partialMatch(
       );
   }
   if (held.length < 3) return null;
-  const allButOne = sql.join(
-    held.map((_, i) => sql`(${every(held.filter((_x, j) => j !== i))})`),
-    sql` or `,
+  const found = await matcher.ranked(
+    term,
+    held,
+    held.map((_, i) => held.filter((_x, j) => j !== i)),
+    filters,
   );
-  const found = await ranked(db, term, held, sql`(${allButOne})`, filters);
   const best = found[0];
   if (!best) return null;
   const same = (m: boolean[]) => m.every((v, i) => v === best.matches[i]);
@@ -363,5 +475,5 @@ export function searchProducts(
   range: PriceRange,
   facets?: SearchQuery['facets'],
 ): Promise<PagedProducts> {
-  return sqlSearch(db, shelves).search({ lang, page, text: productName, range, facets });
+  return memorySearch(db, shelves).search({ lang, page, text: productName, range, facets });
 }
