@@ -151,26 +151,60 @@ export class Shelves {
   readonly #searchNames: SearchNames;
   /** The search index of these products, made when first searched, dropped when a text changes. */
   #search: SearchIndex | null = null;
+  /** The index being made, and the texts' version it is made from. */
+  #making: Promise<SearchIndex> | null = null;
+  #texts = 0;
 
   constructor(names: FacetNames, searchNames: SearchNames) {
     this.names = names;
     this.#searchNames = searchNames;
   }
 
-  /** The visible products' search index (search-index.ts), current with these shelves. */
-  searchIndex(): SearchIndex {
-    this.#search ??= new SearchIndex(
-      this.#products.map((p) => ({
-        id: p.id,
-        doc: p.doc,
-        name: p.name,
-        company: p.company,
-        category: p.category,
-        price: p.price,
-      })),
-      this.#searchNames,
-    );
-    return this.#search;
+  /**
+   * The visible products' search index (search-index.ts), current with these shelves. It is made
+   * from a copy of the products taken now; a text that changes meanwhile makes the next search
+   * wait for a new one, and prices that change meanwhile are copied in when it is done.
+   */
+  searchIndex(): Promise<SearchIndex> {
+    if (this.#search) return Promise.resolve(this.#search);
+    if (!this.#making) {
+      const texts = this.#texts;
+      const making = SearchIndex.make(
+        this.#products.map((p) => ({
+          id: p.id,
+          doc: p.doc,
+          name: p.name,
+          company: p.company,
+          category: p.category,
+          price: p.price,
+        })),
+        this.#searchNames,
+      ).then(
+        (index) => {
+          if (this.#making === making) this.#making = null;
+          if (texts === this.#texts) {
+            this.#products.forEach((p, i) => {
+              if (index.entries[i]!.price !== p.price) index.priceChanged(i, p.price);
+            });
+            this.#search = index;
+          }
+          return index;
+        },
+        (error: unknown) => {
+          if (this.#making === making) this.#making = null;
+          throw error;
+        },
+      );
+      this.#making = making;
+    }
+    return this.#making;
+  }
+
+  /** A product's text changed, or a product came or went: the search index is made again. */
+  #textsChanged(): void {
+    this.#search = null;
+    this.#making = null;
+    this.#texts++;
   }
 
   #keyId(key: string): number {
@@ -222,7 +256,7 @@ export class Shelves {
       this.#byId.delete(id);
       this.#products.splice(this.#position(id), 1);
       for (const name of this.#shelvesOf(old)) this.#shelves.delete(name);
-      this.#search = null;
+      this.#textsChanged();
     }
     for (const row of rows) {
       const product: Shelved = {
@@ -246,7 +280,7 @@ export class Shelves {
       ) {
         const position = this.#position(row.id);
         this.#products[position] = product;
-        if (old.doc !== product.doc || old.name !== product.name) this.#search = null;
+        if (old.doc !== product.doc || old.name !== product.name) this.#textsChanged();
         else if (old.price !== product.price) this.#search?.priceChanged(position, product.price);
         for (const name of this.#shelvesOf(product)) {
           const shelf = this.#shelves.get(name);
@@ -263,7 +297,7 @@ export class Shelves {
       } else if (!this.#products.length || this.#products.at(-1)!.id < row.id) this.#products.push(product);
       else this.#products.splice(this.#position(row.id), 0, product);
       for (const name of this.#shelvesOf(product)) this.#shelves.delete(name);
-      this.#search = null;
+      this.#textsChanged();
     }
   }
 

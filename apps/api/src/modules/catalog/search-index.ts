@@ -229,6 +229,18 @@ function addPositions(set: PositionSet, positions: Int32Array): void {
  */
 const DENSE_SHARE = 1 / 64;
 
+/** Products handled between two turns of the event loop while an index is made. */
+const CHUNK = 2_000;
+
+/** Calls `each` for 0..count-1, yielding to the event loop every CHUNK calls. */
+async function inChunks(count: number, each: (i: number) => void): Promise<void> {
+  for (let start = 0; start < count; start += CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const end = Math.min(count, start + CHUNK);
+    for (let i = start; i < end; i++) each(i);
+  }
+}
+
 /** Rankings kept per index (`remember`). */
 const RANKINGS_KEPT = 1_000;
 
@@ -260,22 +272,32 @@ export class SearchIndex {
   /** Per term held by many products, its positions as bits (`DENSE_SHARE`). */
   readonly #dense: (PositionSet | undefined)[];
   /** The trigram ids of every product's own names: product p's are trigrams[starts[p]..starts[p + 1]]. */
-  readonly #names: { trigrams: Int32Array; starts: Int32Array };
+  #names: { trigrams: Int32Array; starts: Int32Array } = { trigrams: new Int32Array(0), starts: new Int32Array(1) };
   readonly #companyTrigrams = new Map<number, Int32Array>();
   readonly #categoryTrigrams = new Map<number, Int32Array>();
 
-  constructor(entries: SearchEntry[], names: SearchNames) {
-    this.entries = entries;
-    this.names = names;
+  /**
+   * Makes the index of `entries`, giving the event loop a turn every CHUNK products: at 100,000
+   * products the making takes about a second of work, which must not stop every other request.
+   */
+  static async make(entries: SearchEntry[], names: SearchNames): Promise<SearchIndex> {
     const byTerm = new Map<string, number[]>();
-    entries.forEach((e, position) => {
-      for (const w of new Set(e.doc.split(' '))) {
+    await inChunks(entries.length, (position) => {
+      for (const w of new Set(entries[position]!.doc.split(' '))) {
         if (w === '') continue;
         let list = byTerm.get(w);
         if (!list) byTerm.set(w, (list = []));
         list.push(position);
       }
     });
+    const index = new SearchIndex(entries, names, byTerm);
+    index.#names = await index.#namesTrigrams();
+    return index;
+  }
+
+  private constructor(entries: SearchEntry[], names: SearchNames, byTerm: Map<string, number[]>) {
+    this.entries = entries;
+    this.names = names;
     this.#terms = [...byTerm.keys()].sort(cmp);
     this.#postings = this.#terms.map((t) => Int32Array.from(byTerm.get(t)!));
     this.#dense = this.#postings.map((list) => {
@@ -297,7 +319,6 @@ export class SearchIndex {
       }
     });
     for (const [t, list] of byTrigram) this.#termsByTrigram.set(t, Int32Array.from(list));
-    this.#names = this.#namesTrigrams();
     for (const group of names.synonymGroups)
       for (const word of group) {
         const others = this.#synonymsOf.get(word) ?? [];
@@ -463,15 +484,18 @@ export class SearchIndex {
    * Every name's trigram ids, put together from those of its words (made once per word:
    * trigrams never cross a space, and names share most of their words).
    */
-  #namesTrigrams(): { trigrams: Int32Array; starts: Int32Array } {
+  async #namesTrigrams(): Promise<{ trigrams: Int32Array; starts: Int32Array }> {
     const ofWord = new Map<string, Int32Array>();
-    const names = this.entries.map((e) =>
-      e.name.split(' ').map((w) => {
-        let t = ofWord.get(w);
-        if (!t) ofWord.set(w, (t = this.#trigramIdsOf(w)));
-        return t;
-      }),
-    );
+    const names: Int32Array[][] = [];
+    await inChunks(this.entries.length, (p) => {
+      names.push(
+        this.entries[p]!.name.split(' ').map((w) => {
+          let t = ofWord.get(w);
+          if (!t) ofWord.set(w, (t = this.#trigramIdsOf(w)));
+          return t;
+        }),
+      );
+    });
     const starts = new Int32Array(names.length + 1);
     names.forEach((parts, p) => (starts[p + 1] = starts[p]! + parts.reduce((n, t) => n + t.length, 0)));
     const trigrams = new Int32Array(starts[names.length]!);

@@ -233,7 +233,7 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   const term = text.trim();
   // A price range alone names no category or company, so the listing is never null.
   if (term === '') return (await listProducts(db, shelves, lang, page, { ...range, ...filter })) ?? emptyPage;
-  const index = shelves.searchIndex();
+  const index = await shelves.searchIndex();
   // Ranked once per query and price range; its pages and facet choices reuse the ranking.
   const { ids: matches, partial } = await index.remember(
     JSON.stringify([term, range.startprice, range.finishprice]),
