@@ -272,7 +272,10 @@ export class SearchIndex {
   /** Per term held by many products, its positions as bits (`DENSE_SHARE`). */
   readonly #dense: (PositionSet | undefined)[];
   /** The trigram ids of every product's own names: product p's are trigrams[starts[p]..starts[p + 1]]. */
-  #names: { trigrams: Int32Array; starts: Int32Array } = { trigrams: new Int32Array(0), starts: new Int32Array(1) };
+  #names: { trigrams: Int32Array; starts: Int32Array } = {
+    trigrams: new Int32Array(0),
+    starts: new Int32Array(1),
+  };
   readonly #companyTrigrams = new Map<number, Int32Array>();
   readonly #categoryTrigrams = new Map<number, Int32Array>();
 
@@ -471,13 +474,32 @@ export class SearchIndex {
         }
   }
 
-  /** Per word (its spellings), the positions of the products whose text holds one of them. */
-  matches(words: IndexSpelling[][]): PositionSet[] {
-    return words.map((spellings) => {
+  /**
+   * Per word, the positions of the products whose text holds one of its spellings or, with
+   * `nearWord`, a word near it: a catalog word whose `word_similarity` with it reaches
+   * `threshold` (as `word <% search_doc` finds, within one word of the text).
+   */
+  matches(
+    words: { spellings: IndexSpelling[]; nearWord?: string | undefined }[],
+    threshold: number,
+  ): PositionSet[] {
+    return words.map(({ spellings, nearWord }) => {
       const set = this.emptySet();
       for (const sp of spellings) this.#add(sp.text, sp.start, set);
+      if (nearWord !== undefined)
+        for (const id of this.#nearTerms(nearWord, threshold)) this.#addTerm(id, set);
       return set;
     });
+  }
+
+  /** The terms sharing a trigram with `w` whose word similarity with it reaches `threshold`. */
+  #nearTerms(w: string, threshold: number): number[] {
+    const ids = new Set<number>();
+    for (const t of new Set(trigramsOf(w))) for (const id of this.#termsByTrigram.get(t) ?? []) ids.add(id);
+    const list = [...ids];
+    const texts = list.map((id) => this.#trigramIdsOf(this.#terms[id]!));
+    const found = this.similarities(w, texts);
+    return list.filter((_, i) => found[i]! >= threshold);
   }
 
   /**

@@ -54,6 +54,8 @@ export const MAX_CANDIDATES = 250;
 const MAX_NEAR_TERMS = 30;
 /** `term % word`'s threshold (db/session-settings.ts), for the same preselection in memory. */
 const NEAR_TERM_SIMILARITY = Number(searchSessionSettings['pg_trgm.similarity_threshold']);
+/** `word <% text`'s threshold, for the same near match in memory. */
+const NEAR_MATCH_SIMILARITY = Number(searchSessionSettings['pg_trgm.word_similarity_threshold']);
 
 /** Search as the catalog sees it, so that another engine can stand in for the SQL one. */
 export interface SearchEngine {
@@ -332,7 +334,10 @@ const sqlMatcher = (db: Db): Matcher => ({
  */
 const indexMatcher = (index: SearchIndex): Matcher => ({
   async ranked(term, words, alternatives, { range }) {
-    const sets = index.matches(words.map(spellings));
+    const sets = index.matches(
+      words.map((word) => ({ spellings: spellings(word), nearWord: isShort(word.w) ? undefined : word.w })),
+      NEAR_MATCH_SIMILARITY,
+    );
     const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
     const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
     const found: number[] = [];
