@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench:web`: how many pages per second the shop serves, against the ceiling of this
-// machine measured in the same run. For the home page, a category listing and a product page,
-// in Arabic and English, autocannon (run from this process, not the server's) sends 50
+// machine measured in the same run. For the home page, a category listing, a product page and the
+// cart, in Arabic and English, autocannon (run from this process, not the server's) sends 50
 // connections for 10 s:
 // - to the shop as an anonymous visitor (the page cache answers, once warm);
 // - to the shop as a signed-in shopper with one product in the cart (never cached for them: each
-//   answer is the shared page with their corners written in, decision 184);
+//   answer is the shared page with their corners written in, decision 184; their cart is
+//   rendered for them);
 // - to a plain node:http server (a second process) sending the same brotli bytes.
 // It prints req/s, latencies and the ratios, and the server's memory (RSS) just after start, idle
 // (after 15 s without a request) and at its peak.
+// Page names given (`node scripts/bench-web.mjs cart listing`) measure those pages only.
 // `--lighthouse` then runs the Lighthouse audit (scripts/bench-lighthouse.mjs) on the same
 // server. Measures only; it never fails a build.
 //
@@ -73,7 +75,10 @@ if (server) {
   }, 200);
 }
 
-const { pages, productId } = await storefrontPages(baseUrl);
+const { pages: storefront, productId } = await storefrontPages(baseUrl);
+// The cart is never shared: an anonymous visitor's is the empty cart, the shopper's is theirs.
+const chosen = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const pages = [...storefront, ['cart', '/cart']].filter(([name]) => !chosen.length || chosen.includes(name));
 
 /**
  * A shopper signed in with one product in the cart, as a real session reads: the session, the
@@ -133,14 +138,20 @@ try {
   for (const lang of ['ar', 'en']) {
     for (const [name, pagePath] of pages) {
       const url = `${baseUrl}${lang === 'ar' ? pagePath : pagePath === '/' ? '/en' : `/en${pagePath}`}`;
-      // Fetched raw (no decompression) to hand the ceiling the very bytes the shop sends.
-      const sample = await fetchRaw(url, pageHeaders);
+      // Fetched raw (no decompression) to hand the ceiling the very bytes the shop sends: for the
+      // cart, the shopper's (the page every visitor gets is the empty cart).
+      const sample = await fetchRaw(
+        url,
+        name === 'cart' ? { ...pageHeaders, cookie: sessionCookie } : pageHeaders,
+      );
       if (sample.status !== 200) throw new Error(`${url} answered ${sample.status}`);
       const ceiling = await startCeiling(sample, tmp);
       try {
-        // A short warm-up (JIT, the cache filled) before each measured run.
-        await run(url, pageHeaders, 2);
-        const cached = summary(await run(url, pageHeaders));
+        // A short warm-up (JIT, the cache filled) before each measured run. An anonymous visitor
+        // asking for the cart is sent to sign in: that run is left out.
+        const shared = name !== 'cart';
+        if (shared) await run(url, pageHeaders, 2);
+        const cached = shared ? summary(await run(url, pageHeaders)) : undefined;
         await run(url, { ...pageHeaders, cookie: sessionCookie }, 2);
         const rendered = summary(await run(url, { ...pageHeaders, cookie: sessionCookie }));
         const plain = summary(await run(ceiling.url, pageHeaders));
@@ -148,16 +159,16 @@ try {
         rows.push({
           page: `${name} (${lang})`,
           'KB sent': Math.round(ceiling.bytes / 102.4) / 10,
-          'anonymous req/s': cached.rps,
-          'p99 ms': cached.p99,
-          'max ms': cached.max,
+          'anonymous req/s': cached?.rps ?? '–',
+          'p99 ms': cached?.p99 ?? '–',
+          'max ms': cached?.max ?? '–',
           'session req/s': rendered.rps,
           'p99 ms ': rendered.p99,
           'max ms ': rendered.max,
           'node:http req/s': plain.rps,
-          'anonymous/ceiling': pct(cached.rps),
+          'anonymous/ceiling': cached ? pct(cached.rps) : '–',
           'session/ceiling': pct(rendered.rps),
-          'non-2xx/errors': cached.bad + rendered.bad,
+          'non-2xx/errors': (cached?.bad ?? 0) + rendered.bad,
         });
       } finally {
         ceiling.stop();

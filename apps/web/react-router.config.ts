@@ -5,4 +5,5 @@ export default {
   buildDirectory: 'build',
   // Every catalog page is rendered on the server, so it can be indexed and paints before JavaScript.
   ssr: true,
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

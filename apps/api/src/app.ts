@@ -67,7 +67,12 @@ import { refundRoutes } from './http/routes/refunds.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { ShopMetrics } from './lib/metrics.ts';
 import { activeTracing, traceRedisCommands } from './lib/tracing.ts';
-import { traceRefusedRequest, traceRequests, tracedRequestLogger } from './http/request-tracing.ts';
+import {
+  traceIdsInLogs,
+  traceRefusedRequest,
+  traceRequests,
+  tracedRequestLogger,
+} from './http/request-tracing.ts';
 import { businessFigures } from './views/operations/figures.ts';
 
 /** Mail through `mailer`, each one counted as sent or failed. */
@@ -98,7 +103,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // OpenTelemetry, when the server started it (OTEL_EXPORTER_OTLP_ENDPOINT): each request a span.
   const tracing = activeTracing();
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    logger: tracing
+      ? traceIdsInLogs(logger ?? loggerOptions(config), tracing)
+      : (logger ?? loggerOptions(config)),
     ...(tracing && { childLoggerFactory: tracedRequestLogger(tracing) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

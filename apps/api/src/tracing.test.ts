@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../scripts/shop-server.mjs';
-import { startTracing, stopTracing, type Tracing } from './lib/tracing.ts';
+import { sql } from 'drizzle-orm';
+import { periodicTask } from './lib/periodic.ts';
+import { inBackgroundSpan, startTracing, stopTracing, type Tracing } from './lib/tracing.ts';
 import { MoyasarProvider } from './modules/payments/moyasar.ts';
 import { ProviderNotFoundError } from './modules/payments/provider.ts';
-import { createProduct } from './test/factories.ts';
+import { createProduct, type ProductRow } from './test/factories.ts';
 import { startFakeMoyasar } from './test/fake-moyasar.ts';
 import { createTestApp, type TestContext } from './test/harness.ts';
 import { collectedLogs } from './test/log-lines.ts';
@@ -29,6 +31,8 @@ interface OtlpSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  links?: { traceId: string; spanId: string }[];
+  status?: { code?: number };
   /** 1 internal, 2 server, 3 client. */
   kind: number;
   attributes: { key: string; value: OtlpValue }[];
@@ -70,6 +74,7 @@ const attribute = (span: OtlpSpan, key: string) => {
 let tracing: Tracing;
 let t: TestContext;
 let base: string;
+let product: ProductRow;
 
 /** The spans of one trace, once its server span has reached the receiver (it ends last). */
 async function traceOf(traceId: string): Promise<OtlpSpan[]> {
@@ -82,6 +87,17 @@ async function traceOf(traceId: string): Promise<OtlpSpan[]> {
   throw new Error(`no server span of trace ${traceId} was received`);
 }
 
+/** The first span received that `found` picks, once the exporter has sent it. */
+async function spanWhere(found: (span: OtlpSpan) => boolean): Promise<OtlpSpan> {
+  for (let i = 0; i < 100; i++) {
+    await tracing.flush();
+    const span = spans().find(found);
+    if (span) return span;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no such span was received');
+}
+
 beforeAll(async () => {
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
@@ -90,7 +106,7 @@ beforeAll(async () => {
   tracing = (await startTracing())!;
   ensureWebBuild();
   t = await createTestApp({ WEB_BUILD_DIR: path.join(root, 'apps/web/build') }, undefined, logs.logger);
-  await createProduct(t.app.db);
+  product = await createProduct(t.app.db);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 180_000);
@@ -148,7 +164,7 @@ describe('OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     });
     const trace = await traceOf(headers['x-trace-id'] as string);
     const server = trace.find((s) => s.kind === SERVER)!;
-    expect(server.name).toBe('POST *');
+    expect(server.name).toBe('POST /en/login');
     const render = trace.find((s) => s.name === 'render page');
     expect(render?.parentSpanId).toBe(server.spanId);
     expect(
@@ -162,10 +178,30 @@ describe('OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     await response.text();
     const trace = await traceOf(response.headers.get('x-trace-id')!);
     const server = trace.find((s) => s.kind === SERVER)!;
-    expect(server.name).toBe('GET *');
+    expect(server.name).toBe('GET /en');
     const render = trace.find((s) => s.name === 'render page');
     expect(render?.parentSpanId).toBe(server.spanId);
     expect(trace.some((s) => s.kind === CLIENT && s.parentSpanId === render?.spanId)).toBe(true);
+  });
+
+  it('names a page request after the storefront route it matched, never its address', async () => {
+    const served = async (url: string, status = 200) => {
+      const response = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(status);
+      await response.text();
+      return (await traceOf(response.headers.get('x-trace-id')!)).find((s) => s.kind === SERVER)!;
+    };
+    const page = await served(`/product/${product.id}?ref=home`);
+    expect(page.name).toBe('GET /product/:id');
+    expect(attribute(page, 'http.route')).toBe('/product/:id');
+    // The same route in English, a category's listing with its filters, the router's data request.
+    expect((await served(`/en/product/${product.id}`)).name).toBe('GET /en/product/:id');
+    expect((await served(`/products/category/${product.categoryId}?instock=1&page=2`)).name).toBe(
+      'GET /products/category/:categoryId',
+    );
+    expect((await served(`/en/product/${product.id}.data`)).name).toBe('GET /en/product/:id.data');
+    // An address no page has: the not-found route's pattern.
+    expect((await served('/no/such/page', 404)).name).toBe('GET /*');
   });
 
   it('continues the trace of an incoming traceparent', async () => {
@@ -232,5 +268,40 @@ describe('OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set', () => {
     } finally {
       await withRedis.close();
     }
+  });
+
+  it('runs each background job in a trace of its own: its statements are its spans, its log lines carry its id', async () => {
+    // A periodic task as the shop's e-invoice reporting and payment reconciliation run: a
+    // statement, a line logged through the shop's logger, then a failure.
+    const job = periodicTask({ name: 'test job', intervalMs: 20, log: t.app.log }, async () => {
+      await t.app.db.execute(sql`select 1 as one`);
+      t.app.log.info('test job ran');
+      throw new Error('the test job fails');
+    });
+    job.start();
+    const span = await spanWhere((s) => s.name === 'test job');
+    await job.stop();
+    expect(span.parentSpanId ?? '').toBe('');
+    expect(span.status?.code).toBe(2);
+    expect(attribute(span, 'error.type')).toBe('Error');
+    const statement = await spanWhere((s) => s.parentSpanId === span.spanId);
+    expect(attribute(statement, 'db.query.text')).toMatch(/select 1/);
+    for (const msg of ['test job ran', 'test job failed'])
+      expect(logs.lines.find((line) => line.msg === msg)?.traceId).toBe(span.traceId);
+
+    // One started by a request (a catalog import) outlives it: a trace of its own, linked to it.
+    let requestTrace = '';
+    await tracing.inSpan('request', {}, async () => {
+      requestTrace = tracing.traceId()!;
+      await inBackgroundSpan('test import', async () => t.app.log.info('test import ran'));
+    });
+    const imported = await spanWhere((s) => s.name === 'test import');
+    expect(imported.traceId).not.toBe(requestTrace);
+    expect(imported.parentSpanId ?? '').toBe('');
+    expect(imported.links?.map((link) => link.traceId)).toEqual([requestTrace]);
+    expect(logs.lines.find((line) => line.msg === 'test import ran')?.traceId).toBe(imported.traceId);
+    // Outside any span, the shop's lines carry no trace id.
+    t.app.log.info('outside every span');
+    expect(logs.lines.find((line) => line.msg === 'outside every span')).not.toHaveProperty('traceId');
   });
 });

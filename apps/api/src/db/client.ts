@@ -118,7 +118,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // fails with the error (answered 503), and the pool drops the dead client when it comes back.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(traced(pool, true), queryLogger(options.onQuery)) as unknown as Db;
+    const db = drizzlePg(
+      traced(givesBackAfterFailedBegin(pool), true),
+      queryLogger(options.onQuery),
+    ) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -225,6 +228,54 @@ function takingTurns<T extends object>(client: T, inTransaction = false): T {
         return (work: (tx: object) => unknown) =>
           queued(() => call(value, target, [(tx: object) => work(takingTurns(tx, true))]));
       return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/** A pool connection as `pool.connect()` hands it out. */
+interface PoolClient {
+  query(...args: unknown[]): unknown;
+  release(error?: Error | boolean): void;
+}
+
+/**
+ * The pool as drizzle is given it: a connection checked out for a transaction goes back to the
+ * pool even when its `begin` fails. drizzle's transaction sends `begin` before the `try` whose
+ * `finally` releases the connection, so a server that went away between the checkout and the
+ * `begin` (a restart, a cut network) left that connection checked out for good: the pool one
+ * connection short until the process ended, and its shutdown waiting for ever. Released with
+ * the error, the pool drops the connection rather than handing it out again.
+ */
+function givesBackAfterFailedBegin<T extends object>(pool: T): T {
+  const isBegin = (query: unknown) =>
+    /^\s*begin\b/i.test(
+      typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? ''),
+    );
+  const guarded = (client: PoolClient): PoolClient =>
+    new Proxy(client, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== 'function') return value;
+        const method = value as (...a: unknown[]) => unknown;
+        if (property !== 'query') return method.bind(target);
+        return (...args: unknown[]) => {
+          const result = method.apply(target, args);
+          if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+          return result.catch((error: unknown) => {
+            target.release(error instanceof Error ? error : true);
+            throw error;
+          });
+        };
+      },
+    });
+  return new Proxy(pool, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (property === 'connect')
+        return async (...args: unknown[]) => guarded((await method.apply(target, args)) as PoolClient);
+      return method.bind(target);
     },
   });
 }

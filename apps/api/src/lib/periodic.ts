@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inBackgroundSpan } from './tracing.ts';
 
 /**
  * A background task run every `intervalMs` (0: never) once started, one run at a time: a run
  * still going when the next is due is left to finish. `stop` waits for a run in progress, so the
- * database it uses is closed only after it. The payment reconciliation and the e-invoice
- * reporting both run this way.
+ * database it uses is closed only after it. The payment reconciliation, the e-invoice
+ * reporting and the offer schedule run this way. While tracing is on, each run is a trace of its
+ * own (named after the task), its statements and log lines (the failure's too) in it.
  */
 export function periodicTask<T>(
   options: { name: string; intervalMs: number; log: FastifyBaseLogger },
@@ -19,9 +21,17 @@ export function periodicTask<T>(
       if (options.intervalMs <= 0 || timer) return;
       timer = setInterval(() => {
         if (running) return;
-        running = run()
-          .then((result) => done?.(result))
-          .catch((error: unknown) => options.log.error({ err: error }, `${options.name} failed`))
+        running = inBackgroundSpan(options.name, async () => {
+          try {
+            const result = await run();
+            done?.(result);
+          } catch (error) {
+            // Logged inside the span, so the line carries its trace id; the span is marked failed.
+            options.log.error({ err: error }, `${options.name} failed`);
+            throw error;
+          }
+        })
+          .catch(() => undefined)
           .finally(() => {
             running = undefined;
           });

@@ -52,15 +52,17 @@ export async function startSdk(env: NodeJS.ProcessEnv): Promise<Tracing> {
     },
   });
   const start = (name: string, options: SpanOptions) => {
-    const parent = context.active();
-    if (options.requireParent && !trace.getSpan(parent)) return undefined;
+    const current = context.active();
+    const from = trace.getSpan(current);
+    if (options.requireParent && !from) return undefined;
     return tracer.startSpan(
       name,
       {
         kind: kinds[options.kind ?? 'internal'],
         ...(options.attributes && { attributes: options.attributes }),
+        ...(options.root && from && { links: [{ context: from.spanContext() }] }),
       },
-      parent,
+      options.root ? ROOT_CONTEXT : current,
     );
   };
 
@@ -91,6 +93,7 @@ export async function startSdk(env: NodeJS.ProcessEnv): Promise<Tracing> {
         },
       };
     },
+    traceId: () => trace.getSpan(context.active())?.spanContext().traceId,
     start(name, options) {
       const span = start(name, options);
       return span && open(span);

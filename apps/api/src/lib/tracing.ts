@@ -19,6 +19,11 @@ export interface SpanOptions {
    * statements of background tasks and of the start would each be a trace of their own.
    */
   requireParent?: boolean;
+  /**
+   * A trace of its own: a background job, whose work goes on after the request that started it
+   * (if any) has ended. The span it was started from, if any, is linked rather than its parent.
+   */
+  root?: boolean;
 }
 
 /** A span begun: what the work learns as it goes, then its end (with the error that ended it). */
@@ -39,6 +44,8 @@ export interface RequestSpan {
 
 export interface Tracing {
   startRequest(method: string, headers: IncomingHttpHeaders): RequestSpan;
+  /** The trace id of the span current here (a request's, a background job's), undefined outside one. */
+  traceId(): string | undefined;
   /** A span under the current one, undefined when `requireParent` finds none. */
   start(name: string, options: SpanOptions): OpenSpan | undefined;
   /** `work` in a span of its own, current while the work runs (its own spans are its children). */
@@ -75,6 +82,17 @@ const noSpan: OpenSpan = { set() {}, end() {} };
 /** `work` in a span of its own while tracing is on; `work` itself else. */
 export function inSpan<T>(name: string, options: SpanOptions, work: (span: OpenSpan) => Promise<T>) {
   return tracing ? tracing.inSpan(name, options, work) : work(noSpan);
+}
+
+/**
+ * A background job's run (a periodic task's, a catalog import's) as a trace of its own while
+ * tracing is on: its statements are its spans, and the lines it logs through the shop's logger
+ * carry its trace id.
+ */
+export function inBackgroundSpan<T>(name: string, work: () => Promise<T>): Promise<T> {
+  return tracing
+    ? tracing.inSpan(name, { root: true, attributes: { 'shop.background': true } }, work)
+    : work();
 }
 
 /**

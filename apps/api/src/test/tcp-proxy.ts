@@ -3,11 +3,13 @@ import net from 'node:net';
 /**
  * A TCP proxy on a free port in front of a server (PostgreSQL, Redis), for outages in tests:
  * `outage()` cuts every connection through it and refuses new ones, as a server restarting or a
- * network cut looks to the shop; `restore()` lets connections through again.
+ * network cut looks to the shop; `restore()` lets connections through again. `cutWhenSent(text)`
+ * cuts the one connection that next sends `text` (a statement), right after it is sent.
  */
 export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1') {
   const open = new Set<net.Socket>();
   let refusing = false;
+  let cutOn: Buffer | undefined;
   const server = net.createServer((client) => {
     if (refusing) {
       client.destroy();
@@ -23,6 +25,13 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1') {
       });
     }
     client.pipe(upstream).pipe(client);
+    // After the pipe's own listener: the bytes have gone on when the connection is cut.
+    client.on('data', (chunk: Buffer) => {
+      if (!cutOn || !chunk.includes(cutOn)) return;
+      cutOn = undefined;
+      client.destroy();
+      upstream.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
@@ -34,6 +43,9 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1') {
     },
     restore() {
       refusing = false;
+    },
+    cutWhenSent(text: string) {
+      cutOn = Buffer.from(text);
     },
     async close() {
       for (const socket of open) socket.destroy();

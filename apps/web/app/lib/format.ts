@@ -25,9 +25,30 @@ function dateFormat(lang: Lang, key: string, options: Intl.DateTimeFormatOptions
   return format;
 }
 
-/** A SAR amount (`1299.5` → `SAR 1,299.50`); whole amounts drop the halalas. */
+/**
+ * `value` with its digits grouped by thousands (`1234567.5` → `1,234,567.50`), as Intl writes
+ * it in both languages (Latin digits, a comma between thousands, a point before the halalas):
+ * `decimals` 2 keeps two decimals, 'trim' drops trailing zeros. Written by hand, because the
+ * first Intl.NumberFormat a page makes loads the locale data, about 40 ms of a phone's processor
+ * in the middle of hydration (the listings' counts and prices are formatted there). Only for
+ * amounts Intl would write the same way: at most two decimals, not negative (undefined else).
+ */
+function groupedDigits(value: number, decimals: 2 | 'trim'): string | undefined {
+  const hundredths = Math.round(value * 100);
+  if (!(value >= 0) || hundredths / 100 !== value || !Number.isSafeInteger(hundredths)) return undefined;
+  const whole = Math.floor(hundredths / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  let fraction = String(hundredths % 100).padStart(2, '0');
+  if (decimals === 'trim') fraction = fraction.replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** A SAR amount (`1299.5` → `SAR 1,299.50`, `‏1,299.50 ر.س.‏`); whole amounts drop the halalas. */
 export function formatPrice(sar: number, lang: Lang): string {
   const whole = Number.isInteger(sar);
+  const digits = whole ? groupedDigits(sar, 'trim') : groupedDigits(sar, 2);
+  if (digits !== undefined) return lang === 'ar' ? `\u200f${digits}\u00a0ر.س.\u200f` : `SAR\u00a0${digits}`;
   return numberFormat(lang, whole ? 'sar0' : 'sar2', {
     style: 'currency',
     currency: 'SAR',
@@ -37,7 +58,9 @@ export function formatPrice(sar: number, lang: Lang): string {
 }
 
 export function formatNumber(value: number, lang: Lang): string {
-  return numberFormat(lang, 'plain', { maximumFractionDigits: 2 }).format(value);
+  return (
+    groupedDigits(value, 'trim') ?? numberFormat(lang, 'plain', { maximumFractionDigits: 2 }).format(value)
+  );
 }
 
 /** The order date: 'MMM DD, YYYY HH:mm' in the page language, Riyadh time. */
@@ -58,11 +81,19 @@ export function formatDateTime(date: Date | string, lang: Lang): string {
   return `${day} ${time}`;
 }
 
-/** A wall-clock time from settings (`'23:00'`), the same hour in both languages. */
+/** The half of the day after a 12-hour clock time, as Intl writes it for each language. */
+const dayHalves: Record<Lang, [string, string]> = { ar: ['ص', 'م'], en: ['AM', 'PM'] };
+
+/**
+ * A wall-clock time from settings (`'23:00'` → `11:00 PM`, `11:00 م`), the same hour in both
+ * languages. Written by hand rather than with Intl.DateTimeFormat: the first one a page makes
+ * loads the locale's calendar data, about 40 ms of a phone's processor in the middle of
+ * hydration (the header and footer show the opening hours on every page).
+ */
 export function formatClock(clock: string, lang: Lang): string {
   const [hours = 0, minutes = 0] = clock.split(':').map(Number);
-  const date = new Date(Date.UTC(2024, 0, 1, hours, minutes));
-  return dateFormat(lang, 'clock', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour}:${String(minutes).padStart(2, '0')} ${dayHalves[lang][hours < 12 ? 0 : 1]}`;
 }
 
 /** Removes the bidi marks Intl puts around Arabic currency text (for comparisons in tests). */

@@ -19,6 +19,8 @@ import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../../views/public-catalog.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
 import { inSpan } from '../../lib/tracing.ts';
+import { tracePageRoute } from '../request-tracing.ts';
+import { storefrontRoutePatterns } from './route-matching.ts';
 
 /**
  * The storefront (React Router, server-rendered) mounted in the API process
@@ -168,6 +170,7 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   const pageCache =
     app.config.pageCacheBytes > 0 ? new PageCache(app.changes, app.config.pageCacheBytes) : undefined;
   const forShoppers = shopperPages(build);
+  const routePattern = storefrontRoutePatterns(build);
   app.addHook('onClose', async () => pageCache?.close());
   if (pageCache) app.metrics?.watchPageCache(pageCache);
 
@@ -257,12 +260,14 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     return body === null ? reply.send() : reply.send(body);
   };
 
-  const render = (request: FastifyRequest, reply: FastifyReply, url = request.url) =>
-    renderOrRefuse(request, reply, url).catch((error: unknown) => {
+  const render = (request: FastifyRequest, reply: FastifyReply, url = request.url) => {
+    tracePageRoute(request, () => routePattern(url));
+    return renderOrRefuse(request, reply, url).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'SERVER_BUSY')
         return sendBusyPage(reply, /^\/en(\/|\?|$)/.test(url) ? 'en' : 'ar', 1);
       throw error;
     });
+  };
 
   /** Renders a page every visitor may be sent, for the page cache (as text: its nonce, hashes, links). */
   const renderShared = async (

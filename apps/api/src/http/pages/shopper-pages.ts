@@ -1,7 +1,8 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { shopperSlotPattern, type StoreData } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../csrf.ts';
+import { byPath, storefrontMatcher } from './route-matching.ts';
 
 /**
  * A signed-in shopper's page, when it is the same as every visitor's but for its corners.
@@ -103,41 +104,18 @@ export interface ShopperPages {
 export function shopperPages(build: ServerBuild): ShopperPages | undefined {
   const render = (build.entry.module as { renderShopperSlots?: RenderShopperSlots }).renderShopperSlots;
   if (!render) return undefined;
-  const routes = Object.values(build.routes);
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    routes
-      .filter((route) => route?.parentId === parentId)
-      .map((route) =>
-        route!.index
-          ? { id: route!.id, index: true, path: route!.path, caseSensitive: route!.caseSensitive }
-          : {
-              id: route!.id,
-              path: route!.path,
-              caseSensitive: route!.caseSensitive,
-              children: tree(route!.id),
-            },
-      );
-  const routeTree = tree(undefined);
+  const match = storefrontMatcher(build);
   const handleOf = (id: string) => build.routes[id]?.module.handle as RouteHandle | undefined;
-  const sharingOf = (pathname: string) => {
+  const sharing = byPath((pathname) => {
     // React Router's data requests answer JSON of the loaders, not a page.
     if (pathname.endsWith('.data')) return undefined;
-    const matches = matchRoutes(routeTree, pathname);
+    const matches = match(pathname);
     const leaf = matches?.at(-1);
     if (!leaf?.route.id || handleOf(leaf.route.id)?.sameForEveryShopper !== true) return undefined;
-    return { isStatic: matches!.some((match) => handleOf(match.route.id!)?.hydrate === false) };
-  };
-  // Matching ranks every route again each time: the answers of the paths last asked are kept.
-  const known = new Map<string, { isStatic: boolean } | undefined>();
+    return { isStatic: matches!.some((m) => handleOf(m.route.id!)?.hydrate === false) };
+  });
   return {
-    sharing(url) {
-      const pathname = url.split(/[?#]/)[0] ?? url;
-      if (known.has(pathname)) return known.get(pathname);
-      const answer = sharingOf(pathname);
-      if (known.size >= 2000) known.delete(known.keys().next().value!);
-      known.set(pathname, answer);
-      return answer;
-    },
+    sharing,
     slots: (url, store, isStatic) => render(url, store, isStatic),
   };
 }

@@ -30,6 +30,7 @@ import {
   saveProduct,
   saveVariants,
 } from '../../use-cases/catalog-admin/products.ts';
+import { periodicTask } from '../../lib/periodic.ts';
 import { adminProductsPage, adminProductView } from '../../views/back-office/catalog.ts';
 import { IMAGE_REFUSALS, PRODUCT_IMAGE } from '../catalog-admin.ts';
 import { bodySchemaDocumentsOnly } from '../form.ts';
@@ -59,19 +60,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
   };
 
   const intervalMs = options.offerScheduleMs ?? (app.config.env === 'test' ? 0 : 60_000);
-  if (intervalMs > 0) {
-    let running: Promise<unknown> | undefined;
-    const timer = setInterval(() => {
-      running ??= runOfferSchedule(shop)
-        .catch((error: unknown) => app.log.error({ err: error }, 'offer schedule failed'))
-        .finally(() => (running = undefined));
-    }, intervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
+  const offerSchedule = periodicTask({ name: 'offer schedule', intervalMs, log: app.log }, () =>
+    runOfferSchedule(shop),
+  );
+  offerSchedule.start();
+  app.addHook('onClose', () => offerSchedule.stop());
 
   // ---- products ----
 

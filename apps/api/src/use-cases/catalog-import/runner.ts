@@ -1,5 +1,6 @@
 import type { ImportJob, Lang, StaffRole } from '@shop/contract';
 import type { AuditActor } from '../../lib/audit-actor.ts';
+import { inBackgroundSpan } from '../../lib/tracing.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { failInterruptedJobs } from '../../modules/imports/service.ts';
 import {
@@ -75,7 +76,10 @@ export class CatalogImports {
 
   #launch(id: string, by: ImportMember) {
     const stop = new AbortController();
-    const done = runImportJob(this.#deps, id, by, stop.signal).finally(() => {
+    // Started by a member's request and running long after its answer: a trace of its own.
+    const done = inBackgroundSpan('catalog import', () =>
+      runImportJob(this.#deps, id, by, stop.signal),
+    ).finally(() => {
       if (this.#running?.done === done) this.#running = undefined;
     });
     this.#running = { stop, done };
