@@ -1,6 +1,8 @@
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
+import type { ActionResult } from './actions.ts';
+import type { Ok } from './errors.ts';
 
 /**
  * Messages to shoppers (order updates, wishlist alerts) on e-mail, SMS and WhatsApp: the
@@ -187,3 +189,15 @@ export const messagePaths = {
   templatePreview: definePath('/api/admin/message-templates/preview'),
   keys: definePath('/api/admin/message-keys'),
 };
+
+/**
+ * The back office's message templates page: every member reads the templates and previews
+ * them; only an owner saves or resets one (403 for the others).
+ */
+export interface BackOfficeMessages {
+  templates(): Promise<MessageTemplate[]>;
+  /** The template rendered with sample data; 400 with a MESSAGE_TEMPLATE_* code when it would not be saved. */
+  preview(edit: MessageTemplateEdit): Promise<ActionResult<MessagePreview>>;
+  saveTemplate(edit: MessageTemplateEdit): Promise<ActionResult<Ok & { preview: MessagePreview }>>;
+  resetTemplate(key: MessageTemplateKey): Promise<ActionResult>;
+}
