@@ -171,10 +171,19 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // saved in the back office applies at once; the delivery task is started once the app is ready.
   const messageKeys = new MessageKeyring(config);
   app.decorate('messageKeys', messageKeys);
-  let delivery: ReturnType<typeof messageDelivery> | undefined;
+  const delivery = messageDelivery(
+    {
+      db: database.db,
+      log: app.log,
+      config,
+      origin: () => shopOrigin(app),
+      providers: channelProviders(config, messageKeys, app.mailer),
+    },
+    config.messages.deliveryIntervalMs,
+  );
   const shop: Shop = {
     db: database.db,
-    messages: { kick: () => delivery?.kick() },
+    messages: { kick: () => delivery.kick() },
     database,
     config,
     log: app.log,
@@ -186,10 +195,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   };
   app.decorate('shop', shop);
   app.addHook('onClose', () => shop.fatoora.close());
-  delivery = messageDelivery(
-    { ...shop, providers: channelProviders(config, messageKeys, app.mailer) },
-    config.messages.deliveryIntervalMs,
-  );
   app.decorate('catalogImports', new CatalogImports(shop));
   // Every route as it is registered, so tests can go through all of them (the back office's
   // guard test does): Fastify keeps no list of its own that says which plugin added what.
@@ -231,7 +236,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
   app.changes.on((event) => {
     if (event.topic !== 'settings') return;
-    keys.reload(database.db).catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+    keys
+      .reload(database.db)
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
     messageKeys
       .reload(database.db)
       .catch((error: unknown) => app.log.error({ err: error }, 'message keys not reloaded'));
@@ -368,8 +375,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   // Queued shopper messages are sent in the background, the same way.
   await app.register(async (scope) => {
-    scope.addHook('onReady', async () => delivery?.start());
-    scope.addHook('onClose', async () => delivery?.stop());
+    scope.addHook('onReady', async () => delivery.start());
+    scope.addHook('onClose', () => delivery.stop());
   });
   // Issued e-invoices are reported to Fatoora in the background, the same way.
   await app.register(async (scope) => {

@@ -56,6 +56,7 @@ export default [
     ...page('dashboard/import', 'routes/dashboard-import.tsx'),
     ...page('dashboard/content', 'routes/dashboard-content.tsx'),
     ...page('dashboard/settings', 'routes/dashboard-settings.tsx'),
+    ...page('dashboard/messages', 'routes/dashboard-messages.tsx'),
 
     // staff, audit and account
     ...page('dashboard/account', 'routes/dashboard-account.tsx'),

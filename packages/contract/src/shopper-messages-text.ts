@@ -28,6 +28,9 @@ export const shopperMessageSuccessMessages = {
   MESSAGE_TEMPLATE_SAVED: { ar: 'حُفظ القالب', en: 'Template saved' },
   MESSAGE_TEMPLATE_RESET: { ar: 'أُعيد القالب إلى نصه الأصلي', en: 'Template back to the default wording' },
   MESSAGE_PREFERENCES_SAVED: { ar: 'حُفظت اختيارات الرسائل', en: 'Your message choices were saved' },
-  MESSAGE_OPTED_OUT: { ar: 'أوقفنا هذه الرسائل على هذه القناة', en: 'These messages are stopped on this channel' },
+  MESSAGE_OPTED_OUT: {
+    ar: 'أوقفنا هذه الرسائل على هذه القناة',
+    en: 'These messages are stopped on this channel',
+  },
   MESSAGE_KEYS_SAVED: { ar: 'حُفظت مفاتيح الرسائل', en: 'Message keys saved' },
 } as const;

@@ -41,7 +41,15 @@ export const messagePlaceholders: Record<MessageEvent, readonly string[]> = {
   'order.paid': ['name', 'orderNumber', 'orderLink', 'total', 'optOutLink'],
   'order.preparing': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
   'order.ready': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
-  'order.shipped': ['name', 'orderNumber', 'orderLink', 'carrier', 'trackingNumber', 'trackingUrl', 'optOutLink'],
+  'order.shipped': [
+    'name',
+    'orderNumber',
+    'orderLink',
+    'carrier',
+    'trackingNumber',
+    'trackingUrl',
+    'optOutLink',
+  ],
   'order.delivered': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
   'order.cancelled': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
   'order.refunded': [
@@ -99,7 +107,11 @@ export const messageTemplateSchema = z.object({
 });
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 
-export const messageTemplateKeySchema = z.object({ event: eventSchema, channel: channelSchema, lang: langSchema });
+export const messageTemplateKeySchema = z.object({
+  event: eventSchema,
+  channel: channelSchema,
+  lang: langSchema,
+});
 export type MessageTemplateKey = z.infer<typeof messageTemplateKeySchema>;
 
 export const messageTemplateEditSchema = messageTemplateKeySchema.extend({
@@ -115,7 +127,11 @@ export const messageTemplateEditSchema = messageTemplateKeySchema.extend({
 export type MessageTemplateEdit = z.infer<typeof messageTemplateEditSchema>;
 
 /** A template rendered with sample data, as the shopper would read it. */
-export const messagePreviewSchema = z.object({ subject: z.string(), text: z.string(), html: z.string().nullable() });
+export const messagePreviewSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+});
 export type MessagePreview = z.infer<typeof messagePreviewSchema>;
 
 export const messageTemplatesSchema = z.object({
@@ -144,7 +160,12 @@ export const sentMessageSchema = z.object({
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
 /** The message providers' keys as the settings page shows them: set or not, never their values. */
-export const messageKeyNames = ['unifonicAppSid', 'unifonicSenderId', 'whatsappToken', 'whatsappPhoneNumberId'] as const;
+export const messageKeyNames = [
+  'unifonicAppSid',
+  'unifonicSenderId',
+  'whatsappToken',
+  'whatsappPhoneNumberId',
+] as const;
 export type MessageKeyName = (typeof messageKeyNames)[number];
 export const messageKeysSchema = z.object({
   sms: z.object({ sandbox: z.boolean() }),

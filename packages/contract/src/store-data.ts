@@ -165,7 +165,9 @@ export interface StoreMessages {
   /** What an opt-out link would stop, when its signature holds; null otherwise (nothing changes). */
   optOutLink(query: Partial<OptOutQuery>): Promise<{ kind: MessageKind; channel: MessageChannel } | null>;
   /** Stops that kind on that channel; OPT_OUT_LINK_INVALID or OPT_OUT_LINK_OLD change nothing. */
-  optOut(query: Partial<OptOutQuery>): Promise<ActionResult<Ok & { kind: MessageKind; channel: MessageChannel }>>;
+  optOut(
+    query: Partial<OptOutQuery>,
+  ): Promise<ActionResult<Ok & { kind: MessageKind; channel: MessageChannel }>>;
 }
 
 /** A test card as the sandbox's card form reads it (its number in digits, a four-digit year). */
@@ -226,7 +228,8 @@ export interface StoreOrders {
  * "none"); a change answers an `ActionResult`, its refusal worded as the API words it.
  */
 export interface StoreData
-  extends StoreCatalog,
+  extends
+    StoreCatalog,
     StoreContent,
     StoreCart,
     StoreWishlist,

@@ -53,7 +53,9 @@ function sealingKey(config: SealingConfig): Promise<Buffer> {
  * secret of their own and every process that shares the sealing key checks them alike.
  */
 export async function derivedKey(config: SealingConfig, label: string): Promise<Buffer> {
-  return createHmac('sha256', await sealingKey(config)).update(label).digest();
+  return createHmac('sha256', await sealingKey(config))
+    .update(label)
+    .digest();
 }
 
 export async function sealSecret(config: SealingConfig, secret: string): Promise<string> {

@@ -78,10 +78,16 @@ export interface SimulatedMessage {
 }
 
 /** Every message the SMS or WhatsApp simulator wrote, oldest first. */
-export async function readChannelOutbox(outboxDir: string, channel: 'sms' | 'whatsapp'): Promise<SimulatedMessage[]> {
+export async function readChannelOutbox(
+  outboxDir: string,
+  channel: 'sms' | 'whatsapp',
+): Promise<SimulatedMessage[]> {
   const dir = path.join(outboxDir, channel);
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
   return Promise.all(
-    files.map(async (file) => ({ file, ...(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as object) })),
+    files.map(async (file) => ({
+      file,
+      ...(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as object),
+    })),
   );
 }

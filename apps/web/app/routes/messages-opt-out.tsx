@@ -27,10 +27,18 @@ const linkFields = (request: Request) => {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const [t, link] = await Promise.all([serverT(lang), context.storeData(lang).optOutLink(linkFields(request))]);
+  const [t, link] = await Promise.all([
+    serverT(lang),
+    context.storeData(lang).optOutLink(linkFields(request)),
+  ]);
   return {
     link,
-    seo: { title: t('account:optOut.title'), description: t('account:optOut.description'), path: '/messages/opt-out', noindex: true },
+    seo: {
+      title: t('account:optOut.title'),
+      description: t('account:optOut.description'),
+      path: '/messages/opt-out',
+      noindex: true,
+    },
   };
 }
 

@@ -44,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: messagePreferencesUpdateSchema,
     input: (values) => ({
       choices: messageKinds.flatMap((kind) =>
-        messageChannels.map((channel) => ({ kind, channel, enabled: values[boxName(kind, channel)] === 'on' })),
+        messageChannels.map((channel) => ({
+          kind,
+          channel,
+          enabled: values[boxName(kind, channel)] === 'on',
+        })),
       ),
     }),
     run: async (input) => signedInOrLogin(request, await store.saveMessagePreferences(input)),

@@ -45,7 +45,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAG,
         summary: "The caller's message channels per kind",
-        description: 'E-mail is on until turned off; SMS and WhatsApp (to the account phone number) are off until turned on.',
+        description:
+          'E-mail is on until turned off; SMS and WhatsApp (to the account phone number) are off until turned on.',
         security: SHOPPER_SESSION,
         response: { 200: messagePreferencesSchema },
       },
@@ -124,7 +125,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await editTemplate(app.shop, auditActor(request), request.body);
       const template = (await messageTemplates(db)).templates.find(
-        (t) => t.event === request.body.event && t.channel === request.body.channel && t.lang === request.body.lang,
+        (t) =>
+          t.event === request.body.event &&
+          t.channel === request.body.channel &&
+          t.lang === request.body.lang,
       )!;
       return {
         ...okMessage('MESSAGE_TEMPLATE_SAVED', request.lang),
@@ -187,14 +191,19 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAG,
         summary: 'Save SMS and WhatsApp keys (owner)',
-        description: 'Write-only: a key sent replaces the saved one, an empty string removes it; the answer never shows a value.',
+        description:
+          'Write-only: a key sent replaces the saved one, an empty string removes it; the answer never shows a value.',
         security: STAFF_COOKIE,
         body: messageKeysUpdateSchema,
         response: { 200: messageKeysSchema },
       },
     },
     async (request) => {
-      await updateMessageKeys({ ...app.shop, messageKeys: app.messageKeys }, auditActor(request), request.body);
+      await updateMessageKeys(
+        { ...app.shop, messageKeys: app.messageKeys },
+        auditActor(request),
+        request.body,
+      );
       return app.messageKeys.describe();
     },
   );

@@ -15,25 +15,61 @@ interface Wording {
 
 const ar = (subject: string, lines: string[], short: string): Wording => ({
   subject,
-  email: ['مرحباً {name}،', '', ...lines, '', 'عرض الطلب: {orderLink}', '', 'شكراً لتسوقك معنا.', '', 'لإيقاف هذه الرسائل: {optOutLink}'].join('\n'),
+  email: [
+    'مرحباً {name}،',
+    '',
+    ...lines,
+    '',
+    'عرض الطلب: {orderLink}',
+    '',
+    'شكراً لتسوقك معنا.',
+    '',
+    'لإيقاف هذه الرسائل: {optOutLink}',
+  ].join('\n'),
   short: `${short}\nلإيقافها: {optOutLink}`,
 });
 
 const en = (subject: string, lines: string[], short: string): Wording => ({
   subject,
-  email: ['Hello {name},', '', ...lines, '', 'See your order: {orderLink}', '', 'Thank you for shopping with us.', '', 'To stop these messages: {optOutLink}'].join('\n'),
+  email: [
+    'Hello {name},',
+    '',
+    ...lines,
+    '',
+    'See your order: {orderLink}',
+    '',
+    'Thank you for shopping with us.',
+    '',
+    'To stop these messages: {optOutLink}',
+  ].join('\n'),
   short: `${short}\nStop: {optOutLink}`,
 });
 
 const arProduct = (subject: string, lines: string[], short: string): Wording => ({
   subject,
-  email: ['مرحباً {name}،', '', ...lines, '', 'عرض المنتج: {productLink}', '', 'لإيقاف هذه الرسائل: {optOutLink}'].join('\n'),
+  email: [
+    'مرحباً {name}،',
+    '',
+    ...lines,
+    '',
+    'عرض المنتج: {productLink}',
+    '',
+    'لإيقاف هذه الرسائل: {optOutLink}',
+  ].join('\n'),
   short: `${short}\nلإيقافها: {optOutLink}`,
 });
 
 const enProduct = (subject: string, lines: string[], short: string): Wording => ({
   subject,
-  email: ['Hello {name},', '', ...lines, '', 'See the product: {productLink}', '', 'To stop these messages: {optOutLink}'].join('\n'),
+  email: [
+    'Hello {name},',
+    '',
+    ...lines,
+    '',
+    'See the product: {productLink}',
+    '',
+    'To stop these messages: {optOutLink}',
+  ].join('\n'),
   short: `${short}\nStop: {optOutLink}`,
 });
 
@@ -51,7 +87,11 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
     ),
   },
   'order.preparing': {
-    ar: ar('نجهّز طلبك رقم {orderNumber}', ['بدأنا تجهيز طلبك رقم {orderNumber}.'], 'بدأنا تجهيز طلبك رقم {orderNumber}. {orderLink}'),
+    ar: ar(
+      'نجهّز طلبك رقم {orderNumber}',
+      ['بدأنا تجهيز طلبك رقم {orderNumber}.'],
+      'بدأنا تجهيز طلبك رقم {orderNumber}. {orderLink}',
+    ),
     en: en(
       'We are preparing your order {orderNumber}',
       ['We started preparing your order {orderNumber}.'],
@@ -59,7 +99,11 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
     ),
   },
   'order.ready': {
-    ar: ar('طلبك رقم {orderNumber} جاهز', ['طلبك رقم {orderNumber} جاهز وسيُشحن قريباً.'], 'طلبك رقم {orderNumber} جاهز. {orderLink}'),
+    ar: ar(
+      'طلبك رقم {orderNumber} جاهز',
+      ['طلبك رقم {orderNumber} جاهز وسيُشحن قريباً.'],
+      'طلبك رقم {orderNumber} جاهز. {orderLink}',
+    ),
     en: en(
       'Your order {orderNumber} is ready',
       ['Your order {orderNumber} is packed and will ship soon.'],
@@ -69,17 +113,29 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
   'order.shipped': {
     ar: ar(
       'تم شحن طلبك رقم {orderNumber}',
-      ['طلبك رقم {orderNumber} في الطريق إليك.', 'شركة الشحن: {carrier}، رقم التتبع {trackingNumber}.', 'تتبع شحنتك: {trackingUrl}'],
+      [
+        'طلبك رقم {orderNumber} في الطريق إليك.',
+        'شركة الشحن: {carrier}، رقم التتبع {trackingNumber}.',
+        'تتبع شحنتك: {trackingUrl}',
+      ],
       'شُحن طلبك رقم {orderNumber} مع {carrier}، رقم التتبع {trackingNumber}. {orderLink}',
     ),
     en: en(
       'Your order {orderNumber} has shipped',
-      ['Your order {orderNumber} is on its way.', 'Carrier: {carrier}, tracking number {trackingNumber}.', 'Track it: {trackingUrl}'],
+      [
+        'Your order {orderNumber} is on its way.',
+        'Carrier: {carrier}, tracking number {trackingNumber}.',
+        'Track it: {trackingUrl}',
+      ],
       'Your order {orderNumber} shipped with {carrier}, tracking {trackingNumber}. {orderLink}',
     ),
   },
   'order.delivered': {
-    ar: ar('تم توصيل طلبك رقم {orderNumber}', ['تم توصيل طلبك رقم {orderNumber}.'], 'تم توصيل طلبك رقم {orderNumber}. {orderLink}'),
+    ar: ar(
+      'تم توصيل طلبك رقم {orderNumber}',
+      ['تم توصيل طلبك رقم {orderNumber}.'],
+      'تم توصيل طلبك رقم {orderNumber}. {orderLink}',
+    ),
     en: en(
       'Your order {orderNumber} was delivered',
       ['Your order {orderNumber} was delivered.'],
@@ -133,7 +189,11 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
     ),
   },
   'wishlist.back_in_stock': {
-    ar: arProduct('عاد {productName} إلى المخزون', ['المنتج {productName} متوفر الآن.'], 'عاد {productName} إلى المخزون. {productLink}'),
+    ar: arProduct(
+      'عاد {productName} إلى المخزون',
+      ['المنتج {productName} متوفر الآن.'],
+      'عاد {productName} إلى المخزون. {productLink}',
+    ),
     en: enProduct(
       '{productName} is back in stock',
       ['{productName} is available again.'],

@@ -1,4 +1,9 @@
-import { messageKeyNames, type MessageKeyName, type MessageKeys, type MessageKeysUpdate } from '@shop/contract';
+import {
+  messageKeyNames,
+  type MessageKeyName,
+  type MessageKeys,
+  type MessageKeysUpdate,
+} from '@shop/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';

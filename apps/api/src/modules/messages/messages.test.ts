@@ -67,7 +67,8 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
   const rowsOf = (orderId: string) =>
     t.app.db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.id));
 
-  const allSettled = (rows: { status: string }[]) => rows.every((r) => r.status === 'sent' || r.status === 'failed');
+  const allSettled = (rows: { status: string }[]) =>
+    rows.every((r) => r.status === 'sent' || r.status === 'failed');
 
   it('sends one message per event on each chosen channel, in the shopper’s language, and the order page lists them', async () => {
     const en = await createShopper(t.app.db);
@@ -76,7 +77,11 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
       { kind: 'order', channel: 'whatsapp', enabled: true },
     ]);
     expect(chose.statusCode, chose.body).toBe(200);
-    expect(chose.json().preferences.choices).toContainEqual({ kind: 'order', channel: 'email', enabled: true });
+    expect(chose.json().preferences.choices).toContainEqual({
+      kind: 'order',
+      channel: 'email',
+      enabled: true,
+    });
     const order = await paidOrder(en, 'en');
 
     for (const body of [
@@ -102,19 +107,29 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
     });
     expect(again.statusCode).toBe(409);
 
-    const rows = await waitFor(() => rowsOf(order.invoiceId), (r) => r.length === 15 && allSettled(r));
+    const rows = await waitFor(
+      () => rowsOf(order.invoiceId),
+      (r) => r.length === 15 && allSettled(r),
+    );
     const events = ['order.paid', 'order.preparing', 'order.ready', 'order.shipped', 'order.delivered'];
     for (const event of events)
       for (const channel of ['email', 'sms', 'whatsapp'])
-        expect(rows.filter((r) => r.event === event && r.channel === channel), `${event} ${channel}`).toHaveLength(1);
+        expect(
+          rows.filter((r) => r.event === event && r.channel === channel),
+          `${event} ${channel}`,
+        ).toHaveLength(1);
     expect(rows.every((r) => r.status === 'sent' && r.lang === 'en' && r.attempts === 1)).toBe(true);
 
-    const sms = (await readChannelOutbox(t.config.outboxDir, 'sms')).filter((m) => m.recipient === digitsOf(rows[1]!.recipient));
+    const sms = (await readChannelOutbox(t.config.outboxDir, 'sms')).filter(
+      (m) => m.recipient === digitsOf(rows[1]!.recipient),
+    );
     expect(sms).toHaveLength(5);
     expect(sms.map((m) => m.body)).toContainEqual(
       expect.stringContaining(`Your order ${order.number} shipped with SMSA, tracking RUH123456.`),
     );
-    const wa = (await readChannelOutbox(t.config.outboxDir, 'whatsapp')).filter((m) => m.to === digitsOf(rows[1]!.recipient));
+    const wa = (await readChannelOutbox(t.config.outboxDir, 'whatsapp')).filter(
+      (m) => m.to === digitsOf(rows[1]!.recipient),
+    );
     expect(wa).toHaveLength(5);
     const shippedWa = wa.find((m) => m.template === 'shop_order_shipped')!;
     expect(shippedWa.language).toBe('en');
@@ -125,12 +140,19 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
       expect.stringContaining(`/en/order/details/${order.invoiceId}`),
       expect.stringContaining('/en/messages/opt-out?'),
     ]);
-    const mail = await waitForOutboxMail(t.config.outboxDir, (m) => m.subject === `Your order ${order.number} has shipped`);
+    const mail = await waitForOutboxMail(
+      t.config.outboxDir,
+      (m) => m.subject === `Your order ${order.number} has shipped`,
+    );
     expect(mail.text).toContain('Carrier: SMSA, tracking number RUH123456.');
     // No tracking link was given: its line is left out rather than sent empty.
     expect(mail.text).not.toContain('Track it');
 
-    const page = await t.app.inject({ method: 'GET', url: adminOrderPaths.detail.build({ ref: order.invoiceId }), headers: staff });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: adminOrderPaths.detail.build({ ref: order.invoiceId }),
+      headers: staff,
+    });
     expect(page.statusCode, page.body).toBe(200);
     const listed: AdminOrder['messages'] = page.json().messages;
     expect(listed).toHaveLength(15);
@@ -155,7 +177,10 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
       });
       expect([200, 201], res.body).toContain(res.statusCode);
     }
-    const rows = await waitFor(() => rowsOf(order.invoiceId), (r) => r.length === 2 && allSettled(r));
+    const rows = await waitFor(
+      () => rowsOf(order.invoiceId),
+      (r) => r.length === 2 && allSettled(r),
+    );
     expect(rows.map((r) => [r.event, r.channel, r.lang, r.status])).toEqual([
       ['order.paid', 'sms', 'ar', 'sent'],
       ['order.refunded', 'sms', 'ar', 'sent'],
@@ -163,7 +188,9 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
     expect(rows[1]!.body).toMatch(/^استرددنا .*20\.00.* من طلبك رقم \d+/);
     expect(rows[1]!.body).toContain('/messages/opt-out?');
     expect(rows[1]!.body).not.toContain('/en/');
-    expect((await readOutbox(t.config.outboxDir)).filter((m) => m.text.includes(order.invoiceId))).toHaveLength(0);
+    expect(
+      (await readOutbox(t.config.outboxDir)).filter((m) => m.text.includes(order.invoiceId)),
+    ).toHaveLength(0);
   });
 
   it('an opt-out link stops that kind on that channel; a forged, changed or replayed link changes nothing', async () => {
@@ -214,7 +241,12 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
       lang: 'en',
       body: 'Thanks {name}! Order {orderNumber} <b>paid</b>. Stop: {optOutLink}',
     };
-    const refused = await t.app.inject({ method: 'PUT', url: messagePaths.templates.pattern, headers: staff, payload: edit });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: messagePaths.templates.pattern,
+      headers: staff,
+      payload: edit,
+    });
     expect(refused.statusCode).toBe(403);
     const unknown = await t.app.inject({
       method: 'PUT',
@@ -232,11 +264,23 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
     });
     expect(noOptOut.json().code).toBe('MESSAGE_TEMPLATE_NEEDS_OPT_OUT');
 
-    const saved = await t.app.inject({ method: 'PUT', url: messagePaths.templates.pattern, headers: owner, payload: edit });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: messagePaths.templates.pattern,
+      headers: owner,
+      payload: edit,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().preview.text).toMatch(/^Thanks Sara! Order 1042 <b>paid<\/b>\. Stop: http/);
     const list = await t.app.inject({ method: 'GET', url: messagePaths.templates.pattern, headers: staff });
-    expect(list.json().templates.find((x: { event: string; channel: string; lang: string }) => x.event === 'order.paid' && x.channel === 'sms' && x.lang === 'en')).toMatchObject({ edited: true, body: edit.body });
+    expect(
+      list
+        .json()
+        .templates.find(
+          (x: { event: string; channel: string; lang: string }) =>
+            x.event === 'order.paid' && x.channel === 'sms' && x.lang === 'en',
+        ),
+    ).toMatchObject({ edited: true, body: edit.body });
 
     const shopper = await createShopper(t.app.db);
     await choose(shopper, [{ kind: 'order', channel: 'sms', enabled: true }]);
@@ -257,7 +301,9 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
   });
 
   it('keys are sealed, answered only as set or not, and owners’ alone', async () => {
-    expect((await t.app.inject({ method: 'GET', url: messagePaths.keys.pattern, headers: staff })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: messagePaths.keys.pattern, headers: staff })).statusCode,
+    ).toBe(403);
     const saved = await t.app.inject({
       method: 'PUT',
       url: messagePaths.keys.pattern,
@@ -322,8 +368,12 @@ describe('delivery through a provider that fails, and two workers at once', () =
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const shopper = await createShopper(t.app.db);
-      await t.app.db.insert(messagePreferences).values({ userId: shopper.id, kind: 'order', channel: 'sms', enabled: true });
-      await t.app.db.insert(messagePreferences).values({ userId: shopper.id, kind: 'order', channel: 'email', enabled: false });
+      await t.app.db
+        .insert(messagePreferences)
+        .values({ userId: shopper.id, kind: 'order', channel: 'sms', enabled: true });
+      await t.app.db
+        .insert(messagePreferences)
+        .values({ userId: shopper.id, kind: 'order', channel: 'email', enabled: false });
       await t.app.db.transaction((tx) =>
         queueMessages(tx, {
           userId: shopper.id,
@@ -353,7 +403,10 @@ describe('delivery through a provider that fails, and two workers at once', () =
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'Unifonic answered 500' });
     expect(row!.nextAttemptAt.getTime()).toBe(now + 30_000);
     // Not due yet: nothing is sent.
-    expect(await deliverDueMessages(deps(), { now: new Date(now + 10_000) })).toMatchObject({ sent: 0, retried: 0 });
+    expect(await deliverDueMessages(deps(), { now: new Date(now + 10_000) })).toMatchObject({
+      sent: 0,
+      retried: 0,
+    });
     expect(await deliverDueMessages(deps(), { now: new Date(now + 30_000) })).toMatchObject({ retried: 1 });
     [row] = await t.app.db.select().from(messages).where(eq(messages.userId, userId!));
     expect(row!.nextAttemptAt.getTime()).toBe(now + 30_000 + 60_000);
@@ -384,7 +437,12 @@ describe('delivery through a provider that fails, and two workers at once', () =
 
   it('the same event queued twice is one message per channel', async () => {
     const shopper = await createShopper(t.app.db);
-    const request = { userId: shopper.id, event: 'order.ready' as const, subject: 'same-order', data: { orderNumber: '1' } };
+    const request = {
+      userId: shopper.id,
+      event: 'order.ready' as const,
+      subject: 'same-order',
+      data: { orderNumber: '1' },
+    };
     const counts = await Promise.all([
       t.app.db.transaction((tx) => queueMessages(tx, request)),
       t.app.db.transaction((tx) => queueMessages(tx, request)),

@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { messageChannels, messageKinds, type Lang, type MessageChannel, type MessageKind, type OptOutQuery } from '@shop/contract';
+import {
+  messageChannels,
+  messageKinds,
+  type Lang,
+  type MessageChannel,
+  type MessageKind,
+  type OptOutQuery,
+} from '@shop/contract';
 import type { Config } from '../../config.ts';
 import { derivedKey } from '../../lib/sealed-secret.ts';
 
@@ -15,7 +22,9 @@ type SigningConfig = Pick<Config, 'staff' | 'dataDir'>;
 const LABEL = 'shopper-message-opt-out-v1';
 
 async function signature(config: SigningConfig, u: string, k: string, c: string, t: string): Promise<string> {
-  return createHmac('sha256', await derivedKey(config, LABEL)).update(`${u}\n${k}\n${c}\n${t}`).digest('base64url');
+  return createHmac('sha256', await derivedKey(config, LABEL))
+    .update(`${u}\n${k}\n${c}\n${t}`)
+    .digest('base64url');
 }
 
 export async function optOutLink(
@@ -38,13 +47,22 @@ export interface VerifiedOptOut {
 }
 
 /** The link's shopper, kind, channel and time when its signature holds; null for anything else. */
-export async function verifyOptOut(config: SigningConfig, query: Partial<OptOutQuery>): Promise<VerifiedOptOut | null> {
+export async function verifyOptOut(
+  config: SigningConfig,
+  query: Partial<OptOutQuery>,
+): Promise<VerifiedOptOut | null> {
   const { u, k, c, t, s } = query;
   if (!u || !k || !c || !t || !s) return null;
   if (!/^[0-9a-f-]{36}$/.test(u) || !/^[0-9a-z]{1,10}$/.test(t)) return null;
-  if (!(messageKinds as readonly string[]).includes(k) || !(messageChannels as readonly string[]).includes(c)) return null;
+  if (!(messageKinds as readonly string[]).includes(k) || !(messageChannels as readonly string[]).includes(c))
+    return null;
   const expected = Buffer.from(await signature(config, u, k, c, t));
   const given = Buffer.from(s);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return { userId: u, kind: k as MessageKind, channel: c as MessageChannel, issuedAt: new Date(Number.parseInt(t, 36)) };
+  return {
+    userId: u,
+    kind: k as MessageKind,
+    channel: c as MessageChannel,
+    issuedAt: new Date(Number.parseInt(t, 36)),
+  };
 }

@@ -32,22 +32,25 @@ export interface Outgoing {
 }
 
 export type SendOutcome =
-  | { ok: true; providerId: string | null; delivered: boolean }
-  | { ok: false; retry: boolean; error: string };
+  { ok: true; providerId: string | null; delivered: boolean } | { ok: false; retry: boolean; error: string };
 
 export interface ChannelProvider {
   send(message: Outgoing): Promise<SendOutcome>;
 }
 
 /** A fetch-shaped call: the real network, or a simulator answering in-process. */
-export type Transport = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }) => Promise<{
+export type Transport = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string },
+) => Promise<{
   status: number;
   text(): Promise<string>;
 }>;
 
 const TIMEOUT_MS = 10_000;
 
-const networkTransport: Transport = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+const networkTransport: Transport = (url, init) =>
+  fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
 
 function retryableStatus(status: number): boolean {
   return status >= 500 || status === 429 || status === 408;
@@ -103,7 +106,11 @@ interface UnifonicAnswer {
  * `{ success, message, errorCode, data: { MessageID, Status, … } }`; `success: false` (with an
  * `ER-xx` code) refuses this message and is not retried; no answer or a 5xx is.
  */
-export function unifonicProvider(keys: MessageKeyring, baseUrl: string, transport: Transport): ChannelProvider {
+export function unifonicProvider(
+  keys: MessageKeyring,
+  baseUrl: string,
+  transport: Transport,
+): ChannelProvider {
   return {
     async send(message) {
       const form = new URLSearchParams({
@@ -130,7 +137,11 @@ export function unifonicProvider(keys: MessageKeyring, baseUrl: string, transpor
       }
       if (retryableStatus(status)) return { ok: false, retry: true, error: `Unifonic answered ${status}` };
       const answer = parseJson(text) as UnifonicAnswer | null;
-      if (answer && (answer.success === true || answer.success === 'true') && answer.data?.MessageID !== undefined)
+      if (
+        answer &&
+        (answer.success === true || answer.success === 'true') &&
+        answer.data?.MessageID !== undefined
+      )
         return { ok: true, providerId: `unifonic:${answer.data.MessageID}`, delivered: false };
       return {
         ok: false,
@@ -157,7 +168,11 @@ const WHATSAPP_RETRY_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 13
  * component with the parameters in order. The answer carries `messages[0].id` (a `wamid`);
  * errors are `{ error: { message, code, error_data } }`.
  */
-export function whatsappProvider(keys: MessageKeyring, baseUrl: string, transport: Transport): ChannelProvider {
+export function whatsappProvider(
+  keys: MessageKeyring,
+  baseUrl: string,
+  transport: Transport,
+): ChannelProvider {
   return {
     async send(message) {
       if (!message.whatsapp) return { ok: false, retry: false, error: 'no WhatsApp template' };
@@ -192,7 +207,8 @@ export function whatsappProvider(keys: MessageKeyring, baseUrl: string, transpor
       }
       const answer = parseJson(text) as GraphAnswer | null;
       const id = answer?.messages?.[0]?.id;
-      if (status >= 200 && status < 300 && id) return { ok: true, providerId: `whatsapp:${id}`, delivered: false };
+      if (status >= 200 && status < 300 && id)
+        return { ok: true, providerId: `whatsapp:${id}`, delivered: false };
       const code = answer?.error?.code;
       const retry = retryableStatus(status) || (code !== undefined && WHATSAPP_RETRY_CODES.has(code));
       const details = answer?.error?.error_data?.details;
@@ -227,11 +243,17 @@ export function unifonicSimulator(outboxDir: string): Transport {
     const form = new URLSearchParams(init.body);
     const recipient = form.get('Recipient') ?? '';
     const body = form.get('Body') ?? '';
-    if (!form.get('AppSid')) return answer(200, { success: false, message: 'Wrong AppSid', errorCode: 'ER-01', data: null });
+    if (!form.get('AppSid'))
+      return answer(200, { success: false, message: 'Wrong AppSid', errorCode: 'ER-01', data: null });
     if (!/^[1-9]\d{7,14}$/.test(recipient))
       return answer(200, { success: false, message: 'Invalid recipient', errorCode: 'ER-03', data: null });
     if (body.trim() === '')
-      return answer(200, { success: false, message: 'Message body is required', errorCode: 'ER-04', data: null });
+      return answer(200, {
+        success: false,
+        message: 'Message body is required',
+        errorCode: 'ER-04',
+        data: null,
+      });
     const messageId = Number.parseInt(randomBytes(5).toString('hex'), 16);
     await writeOutboxFile(path.join(outboxDir, 'sms'), {
       provider: 'unifonic-simulator',
@@ -270,25 +292,47 @@ export function unifonicSimulator(outboxDir: string): Transport {
 export function whatsappSimulator(outboxDir: string): Transport {
   const refuse = (code: number, message: string, details: string) =>
     answer(400, {
-      error: { message, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details }, fbtrace_id: 'simulator' },
+      error: {
+        message,
+        type: 'OAuthException',
+        code,
+        error_data: { messaging_product: 'whatsapp', details },
+        fbtrace_id: 'simulator',
+      },
     });
   return async (_url, init) => {
     const body = parseJson(init.body) as {
       messaging_product?: string;
       to?: string;
       type?: string;
-      template?: { name?: string; language?: { code?: string }; components?: { parameters?: { text?: string }[] }[] };
+      template?: {
+        name?: string;
+        language?: { code?: string };
+        components?: { parameters?: { text?: string }[] }[];
+      };
     } | null;
     if (body?.messaging_product !== 'whatsapp' || body.type !== 'template' || !body.template)
       return refuse(100, '(#100) Invalid parameter', 'messaging_product must be whatsapp and type template');
-    if (!/^[1-9]\d{7,14}$/.test(body.to ?? '')) return refuse(100, '(#100) Invalid parameter', 'to must be a phone number');
+    if (!/^[1-9]\d{7,14}$/.test(body.to ?? ''))
+      return refuse(100, '(#100) Invalid parameter', 'to must be a phone number');
     const name = body.template.name ?? '';
     if (!/^[a-z0-9_]{1,512}$/.test(name))
-      return refuse(132001, '(#132001) Template name does not exist in the translation', `template name (${name})`);
-    if (!body.template.language?.code) return refuse(100, '(#100) Invalid parameter', 'language.code is required');
-    const params = (body.template.components ?? []).flatMap((c) => c.parameters ?? []).map((p) => p.text ?? '');
+      return refuse(
+        132001,
+        '(#132001) Template name does not exist in the translation',
+        `template name (${name})`,
+      );
+    if (!body.template.language?.code)
+      return refuse(100, '(#100) Invalid parameter', 'language.code is required');
+    const params = (body.template.components ?? [])
+      .flatMap((c) => c.parameters ?? [])
+      .map((p) => p.text ?? '');
     if (params.some((p) => p === '' || /[\n\t]| {5,}/.test(p)))
-      return refuse(132000, '(#132000) Number of parameters does not match the expected number of params', 'parameter text');
+      return refuse(
+        132000,
+        '(#132000) Number of parameters does not match the expected number of params',
+        'parameter text',
+      );
     const id = `wamid.${randomBytes(24).toString('base64url')}`;
     await writeOutboxFile(path.join(outboxDir, 'whatsapp'), {
       provider: 'whatsapp-simulator',

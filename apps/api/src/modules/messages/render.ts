@@ -26,7 +26,9 @@ export function fill(text: string, values: Values): string {
       const used = placeholdersOf(line);
       return used.length === 0 || used.some((name) => (values[name] ?? '') !== '');
     })
-    .map((line) => line.replace(PLACEHOLDER, (whole, name: string) => (name in values ? values[name]! : whole)))
+    .map((line) =>
+      line.replace(PLACEHOLDER, (whole, name: string) => (name in values ? values[name]! : whole)),
+    )
     .join('\n');
 }
 
@@ -43,7 +45,10 @@ export function htmlOf(subject: string, text: string, lang: Lang): string {
   const paragraphs = text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => `<p>${escapeHtml(line).replace(/https?:\/\/[^\s<&"']+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`)
+    .map(
+      (line) =>
+        `<p>${escapeHtml(line).replace(/https?:\/\/[^\s<&"']+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`,
+    )
     .join('');
   return (
     `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
@@ -54,7 +59,10 @@ export function htmlOf(subject: string, text: string, lang: Lang): string {
 
 /** WhatsApp refuses parameters with new lines, tabs or more than four spaces in a row, and empty ones. */
 function whatsappParameter(value: string): string {
-  const flat = value.replace(/[\r\n\t]+/g, ' ').replace(/ {4,}/g, '   ').trim();
+  const flat = value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {4,}/g, '   ')
+    .trim();
   return flat === '' ? '-' : flat.slice(0, 1000);
 }
 

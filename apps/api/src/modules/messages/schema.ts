@@ -1,4 +1,10 @@
-import { messageChannels, messageEvents, messageKeyNames, messageKinds, messageStatuses } from '@shop/contract';
+import {
+  messageChannels,
+  messageEvents,
+  messageKeyNames,
+  messageKinds,
+  messageStatuses,
+} from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -56,7 +62,9 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_idempotency_key').on(t.idempotencyKey),
-    index('messages_due').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index('messages_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
     index('messages_order').on(t.orderId),
     index('messages_user').on(t.userId),
     index('messages_provider_id').on(t.providerId),

@@ -45,7 +45,13 @@ export async function listTemplates(db: Db): Promise<MessageTemplate[]> {
         const fallback = defaultTemplate({ event, channel, lang });
         all.push(
           row
-            ? { ...fallback, subject: row.subject, body: row.body, whatsappName: row.whatsappName, edited: true }
+            ? {
+                ...fallback,
+                subject: row.subject,
+                body: row.body,
+                whatsappName: row.whatsappName,
+                edited: true,
+              }
             : fallback,
         );
       }
@@ -82,7 +88,9 @@ export function checkTemplate(edit: MessageTemplateEdit): void {
       { path: 'body', code: 'MESSAGE_TEMPLATE_UNKNOWN_PLACEHOLDER' },
     ]);
   if (!placeholdersOf(edit.body).includes('optOutLink'))
-    throw new AppError(400, 'MESSAGE_TEMPLATE_NEEDS_OPT_OUT', [{ path: 'body', code: 'MESSAGE_TEMPLATE_NEEDS_OPT_OUT' }]);
+    throw new AppError(400, 'MESSAGE_TEMPLATE_NEEDS_OPT_OUT', [
+      { path: 'body', code: 'MESSAGE_TEMPLATE_NEEDS_OPT_OUT' },
+    ]);
   if (edit.channel === 'email' && edit.subject.trim() === '')
     throw new AppError(400, 'MESSAGE_TEMPLATE_NEEDS_SUBJECT', [
       { path: 'subject', code: 'MESSAGE_TEMPLATE_NEEDS_SUBJECT' },
@@ -148,7 +156,12 @@ export async function choicesOf(db: Db | Tx, userId: string): Promise<Choice[]> 
 }
 
 /** Saves the choices given (the others stay); a choice that does not change keeps its time. */
-export async function saveChoices(tx: Tx, userId: string, choices: Choice[], now = new Date()): Promise<void> {
+export async function saveChoices(
+  tx: Tx,
+  userId: string,
+  choices: Choice[],
+  now = new Date(),
+): Promise<void> {
   const current = await choicesOf(tx, userId);
   for (const choice of choices) {
     const was = current.find((c) => c.kind === choice.kind && c.channel === choice.channel);
@@ -281,7 +294,12 @@ export async function claimDueMessages(
 export async function abandonInterrupted(db: Db, now = new Date()): Promise<number> {
   const rows = await db
     .update(messages)
-    .set({ status: 'failed', lastError: 'interrupted while sending: not sent again', claimedBy: null, claimedUntil: null })
+    .set({
+      status: 'failed',
+      lastError: 'interrupted while sending: not sent again',
+      claimedBy: null,
+      claimedUntil: null,
+    })
     .where(and(eq(messages.status, 'sending'), lt(messages.claimedUntil, now)))
     .returning({ id: messages.id });
   return rows.length;
@@ -349,7 +367,12 @@ export async function recordDeliveryReport(
         ? { status: 'delivered', deliveredAt: report.now ?? new Date() }
         : { status: 'failed', lastError: (report.error ?? 'not delivered').slice(0, 500) },
     )
-    .where(and(eq(messages.providerId, providerId), or(eq(messages.status, 'sent'), eq(messages.status, 'delivered'))))
+    .where(
+      and(
+        eq(messages.providerId, providerId),
+        or(eq(messages.status, 'sent'), eq(messages.status, 'delivered')),
+      ),
+    )
     .returning({ id: messages.id });
   return rows.length;
 }
@@ -358,4 +381,3 @@ export async function recordDeliveryReport(
 export async function messagesOfOrder(db: Db, orderId: string): Promise<MessageRow[]> {
   return db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.id));
 }
-

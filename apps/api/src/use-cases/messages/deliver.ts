@@ -70,7 +70,12 @@ async function valuesOf(deps: DeliveryDeps, row: MessageRow, name: string, now: 
   return values;
 }
 
-async function deliverOne(deps: DeliveryDeps, row: MessageRow, owner: string, now: Date): Promise<'sent' | 'retry' | 'failed'> {
+async function deliverOne(
+  deps: DeliveryDeps,
+  row: MessageRow,
+  owner: string,
+  now: Date,
+): Promise<'sent' | 'retry' | 'failed'> {
   const shopper = await findUserById(deps.db, row.userId);
   const template = await templateFor(deps.db, { event: row.event, channel: row.channel, lang: row.lang });
   const values = await valuesOf(deps, row, shopper?.name ?? '', now);
@@ -120,8 +125,17 @@ export async function deliverDueMessages(
 ): Promise<DeliverySummary> {
   const now = options.now ?? new Date();
   const owner = options.owner ?? processOwner;
-  const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0, interrupted: await abandonInterrupted(deps.db, now) };
-  const claimed = await claimDueMessages(deps.db, owner, { leaseMs: LEASE_MS, limit: options.limit ?? 50, now });
+  const summary: DeliverySummary = {
+    sent: 0,
+    retried: 0,
+    failed: 0,
+    interrupted: await abandonInterrupted(deps.db, now),
+  };
+  const claimed = await claimDueMessages(deps.db, owner, {
+    leaseMs: LEASE_MS,
+    limit: options.limit ?? 50,
+    now,
+  });
   for (const row of claimed) {
     try {
       const result = await deliverOne(deps, row, owner, now);
@@ -133,7 +147,8 @@ export async function deliverDueMessages(
       deps.log.error({ err: error, messageId: row.id }, 'message delivery failed');
       await recordFailure(deps.db, row.id, owner, {
         error: (error as Error).message,
-        retryAt: row.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + messageRetryDelayMs(row.attempts)) : null,
+        retryAt:
+          row.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + messageRetryDelayMs(row.attempts)) : null,
       });
       summary.retried++;
     }
@@ -146,7 +161,9 @@ export async function deliverDueMessages(
  * (`kick`), so a shopper hears of a shipment within a moment, not at the next run.
  */
 export function messageDelivery(deps: DeliveryDeps, intervalMs: number) {
-  const task = periodicTask({ name: 'message delivery', intervalMs, log: deps.log }, () => deliverDueMessages(deps));
+  const task = periodicTask({ name: 'message delivery', intervalMs, log: deps.log }, () =>
+    deliverDueMessages(deps),
+  );
   let pending: Promise<unknown> = Promise.resolve();
   let again = false;
   let closed = false;

@@ -78,7 +78,11 @@ export async function editTemplate(
   });
 }
 
-export async function restoreTemplate(shop: Pick<Shop, 'db'>, by: AuditActor, key: MessageTemplateKey): Promise<void> {
+export async function restoreTemplate(
+  shop: Pick<Shop, 'db'>,
+  by: AuditActor,
+  key: MessageTemplateKey,
+): Promise<void> {
   await shop.db.transaction(async (tx) => {
     await resetTemplate(tx, key);
     await recordAudit(tx, {
@@ -119,7 +123,11 @@ export async function updateMessageKeys(
 }
 
 /** The shopper's channels, as their profile's form sends them. */
-export async function saveShopperChoices(shop: Pick<Shop, 'db'>, userId: string, choices: Choice[]): Promise<void> {
+export async function saveShopperChoices(
+  shop: Pick<Shop, 'db'>,
+  userId: string,
+  choices: Choice[],
+): Promise<void> {
   await shop.db.transaction((tx) => saveChoices(tx, userId, choices));
 }
 
@@ -144,4 +152,3 @@ export async function optOut(shop: Pick<Shop, 'db' | 'config'>, query: Partial<O
 export async function checkOptOutLink(shop: Pick<Shop, 'config'>, query: Partial<OptOutQuery>) {
   return verifyOptOut(shop.config, query);
 }
-

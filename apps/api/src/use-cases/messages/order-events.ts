@@ -26,7 +26,12 @@ export async function queueOrderPaid(tx: Tx, order: OrderRow): Promise<void> {
   });
 }
 
-export async function queueFulfilmentStep(tx: Tx, order: OrderRow, step: Step, shipment: Shipment | null): Promise<void> {
+export async function queueFulfilmentStep(
+  tx: Tx,
+  order: OrderRow,
+  step: Step,
+  shipment: Shipment | null,
+): Promise<void> {
   await queueMessages(tx, {
     userId: order.userId,
     event: `order.${step}`,

@@ -28,5 +28,8 @@ export async function adminOrder(db: Db, ref: OrderRef, lang: Lang): Promise<Adm
     signedQrOf(db, { orderId: details.order.id }),
     messagesOfOrder(db, details.order.id),
   ]);
-  return { ...(await presentAdminOrder(details, lang, settings, signedQr)), messages: messages.map(presentSentMessage) };
+  return {
+    ...(await presentAdminOrder(details, lang, settings, signedQr)),
+    messages: messages.map(presentSentMessage),
+  };
 }

@@ -103,7 +103,11 @@ export function contentPages({ app, lang, read, act }: BackOfficePageContext): B
 
     saveSettings: (input) =>
       act({ role: 'owner' }, async (by) => {
-        await updateSettings({ ...shop, paymentKeys: app.paymentKeys, messageKeys: app.messageKeys }, by, input);
+        await updateSettings(
+          { ...shop, paymentKeys: app.paymentKeys, messageKeys: app.messageKeys },
+          by,
+          input,
+        );
         return okMessage('SETTINGS_SAVED', lang);
       }),
 

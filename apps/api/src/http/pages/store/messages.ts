@@ -22,6 +22,9 @@ export function messagePages({ app, lang, shopperId, act }: StorePageContext): S
       return link && { kind: link.kind, channel: link.channel };
     },
     optOut: (query) =>
-      pageAction(lang, async () => ({ ...okMessage('MESSAGE_OPTED_OUT', lang), ...(await optOut(shop, query)) })),
+      pageAction(lang, async () => ({
+        ...okMessage('MESSAGE_OPTED_OUT', lang),
+        ...(await optOut(shop, query)),
+      })),
   };
 }
