@@ -71,3 +71,8 @@ CREATE TABLE "message_keys" (
 	"sealed" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- The wishlist's alerts (docs/decisions/219-wishlist-alerts.md): the price and stock last seen.
+ALTER TABLE "wishlist_items" ADD COLUMN "watched_price_halalas" integer;
+--> statement-breakpoint
+ALTER TABLE "wishlist_items" ADD COLUMN "watched_in_stock" boolean;

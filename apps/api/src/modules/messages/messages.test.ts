@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   adminOrderPaths,
+  apiPaths,
   messagePaths,
   refundPaths,
   type AdminOrder,
@@ -10,7 +11,7 @@ import {
 } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, type ProductRow } from '../../test/factories.ts';
+import { createProduct, soleVariant, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { readChannelOutbox, readOutbox, waitForOutboxMail } from '../../test/outbox.ts';
 import { createShopper, payOnSandbox, placeOrderCall, putInCart, type Shopper } from '../../test/shoppers.ts';
@@ -19,6 +20,9 @@ import { deliverDueMessages } from '../../use-cases/messages/deliver.ts';
 import { channelProviders } from './providers.ts';
 import { messagePreferences, messages } from './schema.ts';
 import { queueMessages } from './service.ts';
+import { productVariants } from '../catalog/schema.ts';
+import { users } from '../users/schema.ts';
+import { watchWishlists } from '../../use-cases/messages/wishlist-alerts.ts';
 
 type Headers = Record<string, string>;
 
@@ -298,6 +302,56 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
       payload: { event: 'order.paid', channel: 'sms', lang: 'en' },
     });
     expect(reset.statusCode).toBe(200);
+  });
+
+  it('a wished product that gets cheaper, or comes back in stock, sends one message on each chosen channel', async () => {
+    const shopper = await createShopper(t.app.db);
+    await choose(shopper, [
+      { kind: 'wishlist', channel: 'sms', enabled: true },
+      { kind: 'wishlist', channel: 'email', enabled: true },
+    ]);
+    await t.app.db.update(users).set({ lang: 'en' }).where(eq(users.id, shopper.id));
+    const wished = await createProduct(t.app.db, { priceHalalas: 50_000, stock: 3, nameEn: 'Wished Phone' });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.wishlist.pattern,
+      headers: shopper.headers,
+      payload: { productId: wished.id },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const alerts = () =>
+      t.app.db.select().from(messages).where(eq(messages.userId, shopper.id)).orderBy(asc(messages.id));
+    const variant = await soleVariant(t.app.db, wished.id);
+    const setVariant = (values: Partial<typeof productVariants.$inferInsert>) =>
+      t.app.db.update(productVariants).set(values).where(eq(productVariants.id, variant.id));
+
+    // The first look only marks the price and stock it saw.
+    await watchWishlists(t.app.shop);
+    expect(await alerts()).toHaveLength(0);
+    await setVariant({ offerPriceHalalas: 45_000 });
+    expect(await watchWishlists(t.app.shop)).toEqual({ priceDrops: 2, backInStock: 0 });
+    expect(await watchWishlists(t.app.shop)).toEqual({ priceDrops: 0, backInStock: 0 });
+    // A price that rises sends nothing; sold out, then back: one message.
+    await setVariant({ offerPriceHalalas: null });
+    await setVariant({ stock: 0 });
+    expect(await watchWishlists(t.app.shop)).toEqual({ priceDrops: 0, backInStock: 0 });
+    await setVariant({ stock: 4 });
+    expect(await watchWishlists(t.app.shop)).toEqual({ priceDrops: 0, backInStock: 2 });
+
+    await deliverDueMessages({
+      ...t.app.shop,
+      providers: channelProviders(t.config, t.app.messageKeys, t.app.mailer),
+    });
+    const rows = await alerts();
+    expect(rows.map((r) => [r.event, r.channel, r.status])).toEqual([
+      ['wishlist.price_drop', 'email', 'sent'],
+      ['wishlist.price_drop', 'sms', 'sent'],
+      ['wishlist.back_in_stock', 'email', 'sent'],
+      ['wishlist.back_in_stock', 'sms', 'sent'],
+    ]);
+    expect(rows[1]!.body).toMatch(/^Wished Phone is now SAR\s?450\.00\. http\S+\/en\/product\/\d+/);
+    expect(rows[0]!.subject).toBe('Wished Phone costs less now');
+    expect(rows[3]!.body).toContain('Wished Phone is back in stock.');
   });
 
   it('keys are sealed, answered only as set or not, and owners’ alone', async () => {

@@ -140,8 +140,12 @@ export interface Choice {
   enabled: boolean;
 }
 
-/** E-mail is on until the shopper turns it off; SMS and WhatsApp wait for the shopper to turn them on. */
-const defaultEnabled = (channel: MessageChannel) => channel === 'email';
+/**
+ * Order updates by e-mail are on until the shopper turns them off; everything else (SMS,
+ * WhatsApp, wishlist alerts) waits for the shopper to turn it on.
+ */
+const defaultEnabled = (kind: MessageKind, channel: MessageChannel) =>
+  kind === 'order' && channel === 'email';
 
 /** Every kind × channel with the shopper's choice, or the default where they made none. */
 export async function choicesOf(db: Db | Tx, userId: string): Promise<Choice[]> {
@@ -150,7 +154,8 @@ export async function choicesOf(db: Db | Tx, userId: string): Promise<Choice[]> 
     messageChannels.map((channel) => ({
       kind,
       channel,
-      enabled: rows.find((r) => r.kind === kind && r.channel === channel)?.enabled ?? defaultEnabled(channel),
+      enabled:
+        rows.find((r) => r.kind === kind && r.channel === channel)?.enabled ?? defaultEnabled(kind, channel),
     })),
   );
 }
@@ -203,7 +208,7 @@ export async function optOutFromLink(
     .for('update');
   if (row && !row.enabled) return 'already';
   if (row && row.updatedAt.getTime() > issuedAt.getTime()) return 'old';
-  if (!row && !defaultEnabled(channel)) return 'already';
+  if (!row && !defaultEnabled(kind, channel)) return 'already';
   await saveChoices(tx, userId, [{ kind, channel, enabled: false }]);
   return 'changed';
 }

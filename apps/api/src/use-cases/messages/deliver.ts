@@ -15,6 +15,7 @@ import {
   templateFor,
 } from '../../modules/messages/service.ts';
 import { findUserById } from '../../modules/users/service.ts';
+import { watchWishlists } from './wishlist-alerts.ts';
 
 /**
  * Sending the outbox (decision 215). Each run first marks failed the messages whose worker
@@ -56,7 +57,10 @@ async function valuesOf(deps: DeliveryDeps, row: MessageRow, name: string, now: 
   const prefix = `${deps.origin()}${lang === 'en' ? '/en' : ''}`;
   const values: Values = { name };
   for (const [key, value] of Object.entries(row.data)) {
-    if (key.endsWith('Halalas')) values[key.slice(0, -'Halalas'.length)] = money(value, lang);
+    // A value in both languages (`productName@ar`, `productName@en`): the message's own.
+    if (key.includes('@')) {
+      if (key.endsWith(`@${lang}`)) values[key.slice(0, key.indexOf('@'))] = value;
+    } else if (key.endsWith('Halalas')) values[key.slice(0, -'Halalas'.length)] = money(value, lang);
     else values[key] = value;
   }
   if (row.orderId) values.orderLink = `${prefix}/order/details/${row.orderId}`;
@@ -161,9 +165,12 @@ export async function deliverDueMessages(
  * (`kick`), so a shopper hears of a shipment within a moment, not at the next run.
  */
 export function messageDelivery(deps: DeliveryDeps, intervalMs: number) {
-  const task = periodicTask({ name: 'message delivery', intervalMs, log: deps.log }, () =>
-    deliverDueMessages(deps),
-  );
+  // Each run first looks for wished products that became cheaper or came back (they queue
+  // messages), then sends what is due.
+  const task = periodicTask({ name: 'message delivery', intervalMs, log: deps.log }, async () => {
+    await watchWishlists(deps);
+    return deliverDueMessages(deps);
+  });
   let pending: Promise<unknown> = Promise.resolve();
   let again = false;
   let closed = false;
