@@ -27,29 +27,24 @@ const linkFields = (request: Request) => {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(request);
-  const [t, link] = await Promise.all([
-    serverT(lang),
-    context.storeData(lang).optOutLink(linkFields(request)),
-  ]);
-  return {
-    link,
-    seo: {
-      title: t('account:optOut.title'),
-      description: t('account:optOut.description'),
-      path: '/messages/opt-out',
-      noindex: true,
-    },
+  const t = await serverT(lang);
+  const seo = {
+    title: t('account:optOut.title'),
+    description: t('account:optOut.description'),
+    path: '/messages/opt-out',
+    noindex: true,
   };
+  return { seo, link: await context.storeData(lang).optOutLink(linkFields(request)) };
 }
 
+/** The confirm button: the link's fields travel in the page's address, not in the form. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const store = context.storeData(requestLang(request));
-  const result = await submitAction(request, {
+  const answer = await submitAction(request, {
     schema: optOutQuerySchema.partial(),
     extra: linkFields(request),
-    run: (input) => store.optOut(input),
+    run: (input) => context.storeData(requestLang(request)).optOut(input),
   });
-  return answerForm(request, result);
+  return answerForm(request, answer);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);

@@ -310,53 +310,54 @@ export async function abandonInterrupted(db: Db, now = new Date()): Promise<numb
   return rows.length;
 }
 
+/** Ends this worker's claim on a message with `values`; false when it no longer holds it. */
+async function endClaim(
+  db: Db,
+  id: number,
+  owner: string,
+  values: Partial<typeof messages.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ ...values, claimedBy: null, claimedUntil: null })
+    .where(and(eq(messages.id, id), eq(messages.status, 'sending'), eq(messages.claimedBy, owner)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
 /** The worker's record of what it sent; only the claim's holder may write it. */
-export async function recordSent(
+export function recordSent(
   db: Db,
   id: number,
   owner: string,
   sent: { providerId: string | null; subject: string; body: string; delivered: boolean; now?: Date },
 ): Promise<boolean> {
   const now = sent.now ?? new Date();
-  const rows = await db
-    .update(messages)
-    .set({
-      status: sent.delivered ? 'delivered' : 'sent',
-      providerId: sent.providerId,
-      subject: sent.subject,
-      body: sent.body,
-      sentAt: now,
-      ...(sent.delivered && { deliveredAt: now }),
-      lastError: null,
-      claimedBy: null,
-      claimedUntil: null,
-    })
-    .where(and(eq(messages.id, id), eq(messages.status, 'sending'), eq(messages.claimedBy, owner)))
-    .returning({ id: messages.id });
-  return rows.length > 0;
+  return endClaim(db, id, owner, {
+    status: sent.delivered ? 'delivered' : 'sent',
+    providerId: sent.providerId,
+    subject: sent.subject,
+    body: sent.body,
+    sentAt: now,
+    ...(sent.delivered && { deliveredAt: now }),
+    lastError: null,
+  });
 }
 
 /** A failed attempt: queued again at `retryAt`, or failed for good when there is none. */
-export async function recordFailure(
+export function recordFailure(
   db: Db,
   id: number,
   owner: string,
   failure: { error: string; retryAt: Date | null; subject?: string; body?: string },
 ): Promise<boolean> {
-  const rows = await db
-    .update(messages)
-    .set({
-      status: failure.retryAt ? 'queued' : 'failed',
-      ...(failure.retryAt && { nextAttemptAt: failure.retryAt }),
-      lastError: failure.error.slice(0, 500),
-      ...(failure.subject !== undefined && { subject: failure.subject }),
-      ...(failure.body !== undefined && { body: failure.body }),
-      claimedBy: null,
-      claimedUntil: null,
-    })
-    .where(and(eq(messages.id, id), eq(messages.status, 'sending'), eq(messages.claimedBy, owner)))
-    .returning({ id: messages.id });
-  return rows.length > 0;
+  return endClaim(db, id, owner, {
+    status: failure.retryAt ? 'queued' : 'failed',
+    ...(failure.retryAt && { nextAttemptAt: failure.retryAt }),
+    lastError: failure.error.slice(0, 500),
+    ...(failure.subject !== undefined && { subject: failure.subject }),
+    ...(failure.body !== undefined && { body: failure.body }),
+  });
 }
 
 /** A provider's delivery report: sent → delivered, or → failed with its reason. */
