@@ -37,34 +37,18 @@ export const messageStatuses = ['queued', 'sending', 'sent', 'delivered', 'faile
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /** The placeholders each event's templates may use (`{orderNumber}`); every template must carry `{optOutLink}`. */
+const orderBasics = ['name', 'orderNumber', 'orderLink', 'optOutLink'] as const;
+const productBasics = ['name', 'productName', 'productLink', 'optOutLink'] as const;
 export const messagePlaceholders: Record<MessageEvent, readonly string[]> = {
-  'order.paid': ['name', 'orderNumber', 'orderLink', 'total', 'optOutLink'],
-  'order.preparing': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
-  'order.ready': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
-  'order.shipped': [
-    'name',
-    'orderNumber',
-    'orderLink',
-    'carrier',
-    'trackingNumber',
-    'trackingUrl',
-    'optOutLink',
-  ],
-  'order.delivered': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
-  'order.cancelled': ['name', 'orderNumber', 'orderLink', 'optOutLink'],
-  'order.refunded': [
-    'name',
-    'orderNumber',
-    'orderLink',
-    'amount',
-    'refundedSoFar',
-    'total',
-    'reason',
-    'creditNoteNumber',
-    'optOutLink',
-  ],
-  'wishlist.price_drop': ['name', 'productName', 'oldPrice', 'newPrice', 'productLink', 'optOutLink'],
-  'wishlist.back_in_stock': ['name', 'productName', 'productLink', 'optOutLink'],
+  'order.paid': [...orderBasics, 'total'],
+  'order.preparing': orderBasics,
+  'order.ready': orderBasics,
+  'order.shipped': [...orderBasics, 'carrier', 'trackingNumber', 'trackingUrl'],
+  'order.delivered': orderBasics,
+  'order.cancelled': orderBasics,
+  'order.refunded': [...orderBasics, 'amount', 'refundedSoFar', 'total', 'reason', 'creditNoteNumber'],
+  'wishlist.price_drop': [...productBasics, 'oldPrice', 'newPrice'],
+  'wishlist.back_in_stock': productBasics,
 };
 
 const channelSchema = z.enum(messageChannels);
@@ -72,20 +56,21 @@ const kindSchema = z.enum(messageKinds);
 const eventSchema = z.enum(messageEvents);
 const langSchema = z.enum(['ar', 'en']);
 
+/** One kind of message on one channel, on or off. */
+const choiceSchema = z.object({ kind: kindSchema, channel: channelSchema, enabled: z.boolean() });
+
 /** The shopper's choice: which kinds arrive on which channel. */
 export const messagePreferencesSchema = z.object({
   /** Where SMS and WhatsApp go: the account's number (E.164). */
   phone: z.string(),
   email: z.string(),
-  choices: z.array(z.object({ kind: kindSchema, channel: channelSchema, enabled: z.boolean() })),
+  choices: z.array(choiceSchema),
 });
 export type MessagePreferences = z.infer<typeof messagePreferencesSchema>;
 
 /** Every kind × channel at once, as a form sends it (a box left out is off). */
 export const messagePreferencesUpdateSchema = z.object({
-  choices: z
-    .array(z.object({ kind: kindSchema, channel: channelSchema, enabled: z.boolean() }))
-    .max(messageKinds.length * messageChannels.length),
+  choices: z.array(choiceSchema).max(messageKinds.length * messageChannels.length),
 });
 export type MessagePreferencesUpdate = z.infer<typeof messagePreferencesUpdateSchema>;
 

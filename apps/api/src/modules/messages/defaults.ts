@@ -13,65 +13,44 @@ interface Wording {
   short: string;
 }
 
-const ar = (subject: string, lines: string[], short: string): Wording => ({
-  subject,
-  email: [
-    'مرحباً {name}،',
-    '',
-    ...lines,
-    '',
-    'عرض الطلب: {orderLink}',
-    '',
-    'شكراً لتسوقك معنا.',
-    '',
-    'لإيقاف هذه الرسائل: {optOutLink}',
-  ].join('\n'),
-  short: `${short}\nلإيقافها: {optOutLink}`,
-});
+/** The frame of every message in a language: greeting, the event's lines, a link, the way to stop. */
+const frames = {
+  ar: {
+    greeting: 'مرحباً {name}،',
+    closing: ['شكراً لتسوقك معنا.'],
+    stop: 'لإيقاف هذه الرسائل: {optOutLink}',
+    shortStop: 'لإيقافها: {optOutLink}',
+  },
+  en: {
+    greeting: 'Hello {name},',
+    closing: ['Thank you for shopping with us.'],
+    stop: 'To stop these messages: {optOutLink}',
+    shortStop: 'Stop: {optOutLink}',
+  },
+} as const;
 
-const en = (subject: string, lines: string[], short: string): Wording => ({
-  subject,
-  email: [
-    'Hello {name},',
-    '',
-    ...lines,
-    '',
-    'See your order: {orderLink}',
-    '',
-    'Thank you for shopping with us.',
-    '',
-    'To stop these messages: {optOutLink}',
-  ].join('\n'),
-  short: `${short}\nStop: {optOutLink}`,
-});
+function framed(lang: Lang, link: string, closing: boolean) {
+  const frame = frames[lang];
+  return (subject: string, lines: string[], short: string): Wording => ({
+    subject,
+    email: [
+      frame.greeting,
+      '',
+      ...lines,
+      '',
+      link,
+      '',
+      ...(closing ? [...frame.closing, ''] : []),
+      frame.stop,
+    ].join('\n'),
+    short: `${short}\n${frame.shortStop}`,
+  });
+}
 
-const arProduct = (subject: string, lines: string[], short: string): Wording => ({
-  subject,
-  email: [
-    'مرحباً {name}،',
-    '',
-    ...lines,
-    '',
-    'عرض المنتج: {productLink}',
-    '',
-    'لإيقاف هذه الرسائل: {optOutLink}',
-  ].join('\n'),
-  short: `${short}\nلإيقافها: {optOutLink}`,
-});
-
-const enProduct = (subject: string, lines: string[], short: string): Wording => ({
-  subject,
-  email: [
-    'Hello {name},',
-    '',
-    ...lines,
-    '',
-    'See the product: {productLink}',
-    '',
-    'To stop these messages: {optOutLink}',
-  ].join('\n'),
-  short: `${short}\nStop: {optOutLink}`,
-});
+const ar = framed('ar', 'عرض الطلب: {orderLink}', true);
+const en = framed('en', 'See your order: {orderLink}', true);
+const arProduct = framed('ar', 'عرض المنتج: {productLink}', false);
+const enProduct = framed('en', 'See the product: {productLink}', false);
 
 export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
   'order.paid': {

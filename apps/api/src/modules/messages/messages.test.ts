@@ -71,6 +71,15 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
   const rowsOf = (orderId: string) =>
     t.app.db.select().from(messages).where(eq(messages.orderId, orderId)).orderBy(asc(messages.id));
 
+  /** The order's one SMS, once it is sent. */
+  const sentSms = async (orderId: string) => {
+    const [sms] = await waitFor(
+      async () => (await rowsOf(orderId)).filter((r) => r.channel === 'sms' && r.status === 'sent'),
+      (r) => r.length === 1,
+    );
+    return sms!;
+  };
+
   const allSettled = (rows: { status: string }[]) =>
     rows.every((r) => r.status === 'sent' || r.status === 'failed');
 
@@ -201,11 +210,8 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
     const shopper = await createShopper(t.app.db);
     await choose(shopper, [{ kind: 'order', channel: 'sms', enabled: true }]);
     const order = await paidOrder(shopper, 'en');
-    const [sms] = await waitFor(
-      async () => (await rowsOf(order.invoiceId)).filter((r) => r.channel === 'sms' && r.status === 'sent'),
-      (r) => r.length === 1,
-    );
-    const link = new URL(sms!.body!.match(/https?:\/\/\S+opt-out\?\S+/)![0]);
+    const sms = await sentSms(order.invoiceId);
+    const link = new URL(sms.body!.match(/https?:\/\/\S+opt-out\?\S+/)![0]);
     const fields = Object.fromEntries(link.searchParams);
     expect(fields).toMatchObject({ u: shopper.id, k: 'order', c: 'sms' });
     const optOut = (body: object, lang = 'en') =>
@@ -289,11 +295,8 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
     const shopper = await createShopper(t.app.db);
     await choose(shopper, [{ kind: 'order', channel: 'sms', enabled: true }]);
     const order = await paidOrder(shopper, 'en');
-    const [sms] = await waitFor(
-      async () => (await rowsOf(order.invoiceId)).filter((r) => r.channel === 'sms' && r.status === 'sent'),
-      (r) => r.length === 1,
-    );
-    expect(sms!.body).toMatch(new RegExp(`^Thanks .+! Order ${order.number} <b>paid</b>\\. Stop: http`));
+    const sms = await sentSms(order.invoiceId);
+    expect(sms.body).toMatch(new RegExp(`^Thanks .+! Order ${order.number} <b>paid</b>\\. Stop: http`));
 
     const reset = await t.app.inject({
       method: 'DELETE',

@@ -67,6 +67,29 @@ function parseJson(text: string): unknown {
 /** International format without `+` or `00`, as both providers want the number. */
 const digits = (e164: string) => e164.replace(/^\+/, '');
 
+type Request = Parameters<Transport>[1];
+
+/** An adapter over HTTP: the keys it reads per message, the provider's base address, the transport. */
+type HttpProvider = (keys: MessageKeyring, baseUrl: string, transport: Transport) => ChannelProvider;
+
+/**
+ * Posts one request and reads the answer's status and text; a request that got no answer (no
+ * connection, the timeout) is a failure to try again.
+ */
+async function post(
+  transport: Transport,
+  provider: string,
+  url: string,
+  request: Request,
+): Promise<{ status: number; text: string } | SendOutcome> {
+  try {
+    const res = await transport(url, request);
+    return { status: res.status, text: await res.text() };
+  } catch (error) {
+    return { ok: false, retry: true, error: `${provider} unreachable: ${(error as Error).message}` };
+  }
+}
+
 // ── E-mail ───────────────────────────────────────────────────────────────────────────────────
 
 export function emailProvider(mailer: Mailer): ChannelProvider {
@@ -106,51 +129,39 @@ interface UnifonicAnswer {
  * `{ success, message, errorCode, data: { MessageID, Status, … } }`; `success: false` (with an
  * `ER-xx` code) refuses this message and is not retried; no answer or a 5xx is.
  */
-export function unifonicProvider(
-  keys: MessageKeyring,
-  baseUrl: string,
-  transport: Transport,
-): ChannelProvider {
-  return {
-    async send(message) {
-      const form = new URLSearchParams({
-        AppSid: keys.get('unifonicAppSid') ?? 'sandbox',
-        Recipient: digits(message.to),
-        Body: message.text,
-        responseType: 'JSON',
-        CorrelationID: message.reference,
-      });
-      const sender = keys.get('unifonicSenderId');
-      if (sender) form.set('SenderID', sender);
-      let status: number;
-      let text: string;
-      try {
-        const res = await transport(`${baseUrl}/rest/SMS/messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: form.toString(),
-        });
-        status = res.status;
-        text = await res.text();
-      } catch (error) {
-        return { ok: false, retry: true, error: `Unifonic unreachable: ${(error as Error).message}` };
-      }
-      if (retryableStatus(status)) return { ok: false, retry: true, error: `Unifonic answered ${status}` };
-      const answer = parseJson(text) as UnifonicAnswer | null;
-      if (
-        answer &&
-        (answer.success === true || answer.success === 'true') &&
-        answer.data?.MessageID !== undefined
-      )
-        return { ok: true, providerId: `unifonic:${answer.data.MessageID}`, delivered: false };
-      return {
-        ok: false,
-        retry: false,
-        error: `Unifonic ${answer?.errorCode ?? status}: ${answer?.message ?? text.slice(0, 200)}`,
-      };
-    },
-  };
-}
+export const unifonicProvider: HttpProvider = (keys, baseUrl, transport) => ({
+  async send(message) {
+    const form = new URLSearchParams({
+      AppSid: keys.get('unifonicAppSid') ?? 'sandbox',
+      Recipient: digits(message.to),
+      Body: message.text,
+      responseType: 'JSON',
+      CorrelationID: message.reference,
+    });
+    const sender = keys.get('unifonicSenderId');
+    if (sender) form.set('SenderID', sender);
+    const answered = await post(transport, 'Unifonic', `${baseUrl}/rest/SMS/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+    });
+    if ('ok' in answered) return answered;
+    const { status, text } = answered;
+    if (retryableStatus(status)) return { ok: false, retry: true, error: `Unifonic answered ${status}` };
+    const answer = parseJson(text) as UnifonicAnswer | null;
+    if (
+      answer &&
+      (answer.success === true || answer.success === 'true') &&
+      answer.data?.MessageID !== undefined
+    )
+      return { ok: true, providerId: `unifonic:${answer.data.MessageID}`, delivered: false };
+    return {
+      ok: false,
+      retry: false,
+      error: `Unifonic ${answer?.errorCode ?? status}: ${answer?.message ?? text.slice(0, 200)}`,
+    };
+  },
+});
 
 // ── WhatsApp Business Cloud API ──────────────────────────────────────────────────────────────
 
@@ -168,58 +179,47 @@ const WHATSAPP_RETRY_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 13
  * component with the parameters in order. The answer carries `messages[0].id` (a `wamid`);
  * errors are `{ error: { message, code, error_data } }`.
  */
-export function whatsappProvider(
-  keys: MessageKeyring,
-  baseUrl: string,
-  transport: Transport,
-): ChannelProvider {
-  return {
-    async send(message) {
-      if (!message.whatsapp) return { ok: false, retry: false, error: 'no WhatsApp template' };
-      const body = {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to: digits(message.to),
-        type: 'template',
-        template: {
-          name: message.whatsapp.name,
-          language: { code: message.lang },
-          components: [
-            { type: 'body', parameters: message.whatsapp.params.map((text) => ({ type: 'text', text })) },
-          ],
-        },
-      };
-      let status: number;
-      let text: string;
-      try {
-        const res = await transport(`${baseUrl}/${keys.get('whatsappPhoneNumberId') ?? 'sandbox'}/messages`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${keys.get('whatsappToken') ?? 'sandbox'}`,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify(body),
-        });
-        status = res.status;
-        text = await res.text();
-      } catch (error) {
-        return { ok: false, retry: true, error: `WhatsApp unreachable: ${(error as Error).message}` };
-      }
-      const answer = parseJson(text) as GraphAnswer | null;
-      const id = answer?.messages?.[0]?.id;
-      if (status >= 200 && status < 300 && id)
-        return { ok: true, providerId: `whatsapp:${id}`, delivered: false };
-      const code = answer?.error?.code;
-      const retry = retryableStatus(status) || (code !== undefined && WHATSAPP_RETRY_CODES.has(code));
-      const details = answer?.error?.error_data?.details;
-      return {
-        ok: false,
-        retry,
-        error: `WhatsApp ${code ?? status}: ${answer?.error?.message ?? text.slice(0, 200)}${details ? ` (${details})` : ''}`,
-      };
-    },
-  };
-}
+export const whatsappProvider: HttpProvider = (keys, baseUrl, transport) => ({
+  async send(message) {
+    if (!message.whatsapp) return { ok: false, retry: false, error: 'no WhatsApp template' };
+    const body = {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: digits(message.to),
+      type: 'template',
+      template: {
+        name: message.whatsapp.name,
+        language: { code: message.lang },
+        components: [
+          { type: 'body', parameters: message.whatsapp.params.map((text) => ({ type: 'text', text })) },
+        ],
+      },
+    };
+    const phoneNumberId = keys.get('whatsappPhoneNumberId') ?? 'sandbox';
+    const answered = await post(transport, 'WhatsApp', `${baseUrl}/${phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${keys.get('whatsappToken') ?? 'sandbox'}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    if ('ok' in answered) return answered;
+    const { status, text } = answered;
+    const answer = parseJson(text) as GraphAnswer | null;
+    const id = answer?.messages?.[0]?.id;
+    if (status >= 200 && status < 300 && id)
+      return { ok: true, providerId: `whatsapp:${id}`, delivered: false };
+    const code = answer?.error?.code;
+    const retry = retryableStatus(status) || (code !== undefined && WHATSAPP_RETRY_CODES.has(code));
+    const details = answer?.error?.error_data?.details;
+    return {
+      ok: false,
+      retry,
+      error: `WhatsApp ${code ?? status}: ${answer?.error?.message ?? text.slice(0, 200)}${details ? ` (${details})` : ''}`,
+    };
+  },
+});
 
 // ── The simulators ───────────────────────────────────────────────────────────────────────────
 

@@ -58,18 +58,16 @@ export async function listTemplates(db: Db): Promise<MessageTemplate[]> {
   return all;
 }
 
+const templateKeyIs = (key: MessageTemplateKey) =>
+  and(
+    eq(messageTemplates.event, key.event),
+    eq(messageTemplates.channel, key.channel),
+    eq(messageTemplates.lang, key.lang),
+  );
+
 /** One template as it is used now. */
 export async function templateFor(db: Db, key: MessageTemplateKey): Promise<MessageTemplate> {
-  const [row] = await db
-    .select()
-    .from(messageTemplates)
-    .where(
-      and(
-        eq(messageTemplates.event, key.event),
-        eq(messageTemplates.channel, key.channel),
-        eq(messageTemplates.lang, key.lang),
-      ),
-    );
+  const [row] = await db.select().from(messageTemplates).where(templateKeyIs(key));
   const fallback = defaultTemplate(key);
   return row
     ? { ...fallback, subject: row.subject, body: row.body, whatsappName: row.whatsappName, edited: true }
@@ -121,15 +119,7 @@ export async function saveTemplate(tx: Tx, edit: MessageTemplateEdit, staffId: s
 
 /** Back to the shop's default wording. */
 export async function resetTemplate(tx: Tx, key: MessageTemplateKey): Promise<void> {
-  await tx
-    .delete(messageTemplates)
-    .where(
-      and(
-        eq(messageTemplates.event, key.event),
-        eq(messageTemplates.channel, key.channel),
-        eq(messageTemplates.lang, key.lang),
-      ),
-    );
+  await tx.delete(messageTemplates).where(templateKeyIs(key));
 }
 
 // ── The shopper's choices ─────────────────────────────────────────────────────────────────────
