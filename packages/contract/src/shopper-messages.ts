@@ -116,6 +116,8 @@ export const messagePreviewSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  /** WhatsApp: the approved template's name and the parameters sent for `{{1}}`, `{{2}}`… */
+  whatsapp: z.object({ name: z.string(), params: z.array(z.string()) }).nullable(),
 });
 export type MessagePreview = z.infer<typeof messagePreviewSchema>;
 

@@ -283,6 +283,20 @@ export default function DashboardMessages({ loaderData }: Route.ComponentProps) 
             >
               {preview.subject && <p className="font-bold">{preview.subject}</p>}
               <p className="whitespace-pre-wrap break-words text-sm">{preview.text}</p>
+              {preview.whatsapp && (
+                <div dir="ltr" className="border-t border-line pt-2 text-start text-xs">
+                  <p className="font-mono font-semibold">
+                    {preview.whatsapp.name} · {template.lang}
+                  </p>
+                  <ol className="font-mono">
+                    {preview.whatsapp.params.map((param, index) => (
+                      <li key={index} className="break-all">
+                        {`{{${index + 1}}}`} = {param}
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
             </div>
           ) : (
             <p className="text-muted">{t('messages.noPreview')}</p>

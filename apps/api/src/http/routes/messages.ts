@@ -25,11 +25,12 @@ import {
   updateMessageKeys,
 } from '../../use-cases/messages/manage.ts';
 import { messageTemplates, shopperMessagePreferences } from '../../views/messages.ts';
-import { found, SHOPPER_SESSION, STAFF_COOKIE } from '../openapi.ts';
+import { ADMIN_TAG, found, SHOPPER_SESSION, STAFF_COOKIE } from '../openapi.ts';
 import { requireUser, sessionRequired } from '../shopper-session.ts';
 import { auditActor } from '../staff-guard.ts';
 
 const TAG = ['Messages'];
+const ADMIN = [...ADMIN_TAG, ...TAG];
 
 /**
  * Messages to shoppers (decisions 212–219): the shopper's channels, the opt-out link's call, and
@@ -99,7 +100,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     messagePaths.templates.pattern,
     {
       schema: {
-        tags: TAG,
+        tags: ADMIN,
         summary: 'Every message template: event × channel × language',
         security: STAFF_COOKIE,
         response: { 200: messageTemplatesSchema },
@@ -113,7 +114,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { staffRole: 'owner' },
       schema: {
-        tags: TAG,
+        tags: ADMIN,
         summary: 'Change one template (owner)',
         description:
           'Placeholders are `{name}`, from those the event lists; every template must carry `{optOutLink}`. 400 with MESSAGE_TEMPLATE_* codes otherwise.',
@@ -143,7 +144,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { staffRole: 'owner' },
       schema: {
-        tags: TAG,
+        tags: ADMIN,
         summary: "Put one template back to the shop's default wording (owner)",
         security: STAFF_COOKIE,
         body: messageTemplateKeySchema,
@@ -160,7 +161,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     messagePaths.templatePreview.pattern,
     {
       schema: {
-        tags: TAG,
+        tags: ADMIN,
         summary: 'A template rendered with sample data (nothing is saved)',
         security: STAFF_COOKIE,
         body: messageTemplateEditSchema,
@@ -175,7 +176,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { staffRole: 'owner' },
       schema: {
-        tags: TAG,
+        tags: ADMIN,
         summary: 'Whether each SMS and WhatsApp key is set, and whether each channel is simulated (owner)',
         security: STAFF_COOKIE,
         response: { 200: messageKeysSchema },
@@ -189,7 +190,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { staffRole: 'owner' },
       schema: {
-        tags: TAG,
+        tags: ADMIN,
         summary: 'Save SMS and WhatsApp keys (owner)',
         description:
           'Write-only: a key sent replaces the saved one, an empty string removes it; the answer never shows a value.',

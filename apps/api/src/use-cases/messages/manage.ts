@@ -54,10 +54,7 @@ function sampleValues(shop: Pick<Shop, 'origin'>, lang: 'ar' | 'en'): Values {
 export function previewTemplate(shop: Pick<Shop, 'origin'>, edit: MessageTemplateEdit): MessagePreview {
   checkTemplate(edit);
   const rendered = renderTemplate(edit.channel, edit.lang, edit, sampleValues(shop, edit.lang));
-  const text = rendered.whatsapp
-    ? `${rendered.text}\n\n[${rendered.whatsapp.name} · ${edit.lang}] ${rendered.whatsapp.params.map((p, i) => `{{${i + 1}}}=${p}`).join(' ')}`
-    : rendered.text;
-  return { subject: rendered.subject, text, html: rendered.html };
+  return { subject: rendered.subject, text: rendered.text, html: rendered.html, whatsapp: rendered.whatsapp };
 }
 
 export async function editTemplate(
