@@ -115,6 +115,9 @@ const envSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** WhatsApp's status webhook: the app secret that signs it, and the subscription's verify token. */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   /** How often queued messages are looked for (they are also sent right after the change that queued them); 0 turns the task off. */
   MESSAGE_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).optional(),
   /** Simulated card payments. On by default without Moyasar keys; refused in production unless set. */
@@ -201,6 +204,8 @@ export interface Config {
     whatsappToken: string | undefined;
     whatsappPhoneNumberId: string | undefined;
     whatsappUrl: string;
+    whatsappAppSecret: string | undefined;
+    whatsappVerifyToken: string | undefined;
     /** Milliseconds between runs of the delivery task; 0 is off. 15 s by default, off in tests. */
     deliveryIntervalMs: number;
   };
@@ -323,6 +328,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       whatsappToken: e.WHATSAPP_ACCESS_TOKEN,
       whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
       whatsappUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+      whatsappAppSecret: e.WHATSAPP_APP_SECRET,
+      whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
       deliveryIntervalMs: (e.MESSAGE_DELIVERY_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 15)) * 1000,
     },
     orderPaymentTtlMinutes: e.ORDER_PAYMENT_TTL_MINUTES,

@@ -152,6 +152,8 @@ export const messageKeyNames = [
   'unifonicSenderId',
   'whatsappToken',
   'whatsappPhoneNumberId',
+  'whatsappAppSecret',
+  'whatsappVerifyToken',
 ] as const;
 export type MessageKeyName = (typeof messageKeyNames)[number];
 export const messageKeysSchema = z.object({
@@ -175,6 +177,10 @@ export const messageKeysUpdateSchema = z.object({
     .trim()
     .regex(/^\d{0,30}$/)
     .optional(),
+  /** Checks the signature (`X-Hub-Signature-256`) of WhatsApp's status webhook. */
+  whatsappAppSecret: z.string().trim().max(200).optional(),
+  /** What WhatsApp must send back when the webhook is subscribed (`hub.verify_token`). */
+  whatsappVerifyToken: z.string().trim().max(200).optional(),
 });
 export type MessageKeysUpdate = z.infer<typeof messageKeysUpdateSchema>;
 
@@ -196,6 +202,7 @@ export const messagePaths = {
   templates: definePath('/api/admin/message-templates'),
   templatePreview: definePath('/api/admin/message-templates/preview'),
   keys: definePath('/api/admin/message-keys'),
+  whatsappWebhook: definePath('/api/messages/whatsapp/webhook'),
 };
 
 /**

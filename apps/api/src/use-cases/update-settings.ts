@@ -85,6 +85,8 @@ async function saveAdminSettings(
       unifonicSenderId: input.unifonicSenderId,
       whatsappToken: input.whatsappToken,
       whatsappPhoneNumberId: input.whatsappPhoneNumberId,
+      whatsappAppSecret: input.whatsappAppSecret,
+      whatsappVerifyToken: input.whatsappVerifyToken,
     });
     if (!Object.keys(changed).length && !changedKeys.length && !changedMessageKeys.length) return false;
     const before = auditView(presentAdminSettings(current, keys.describe(), messageKeys.describe()));

@@ -16,6 +16,12 @@ import {
   optOutQuerySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import {
+  answerWhatsappChallenge,
+  receiveWhatsappStatuses,
+} from '../../use-cases/messages/delivery-reports.ts';
 import {
   editTemplate,
   optOut,
@@ -30,6 +36,12 @@ import { requireUser, sessionRequired } from '../shopper-session.ts';
 import { auditActor } from '../staff-guard.ts';
 
 const TAG = ['Messages'];
+
+const challengeQuery = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().max(200).optional(),
+});
 const ADMIN = [...ADMIN_TAG, ...TAG];
 
 /**
@@ -208,4 +220,55 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.messageKeys.describe();
     },
   );
+
+  // WhatsApp's status webhook: its signature is over the raw body, kept by this scope's parser.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.get(
+      messagePaths.whatsappWebhook.pattern,
+      {
+        schema: {
+          tags: TAG,
+          summary: "WhatsApp's webhook subscription check",
+          description:
+            'Answers `hub.challenge` as text when `hub.verify_token` is the saved verify token; 403 otherwise.',
+          querystring: challengeQuery,
+        },
+      },
+      async (request, reply) => {
+        const challenge = answerWhatsappChallenge(
+          app.messageKeys,
+          request.query as z.infer<typeof challengeQuery>,
+        );
+        if (challenge === null) throw new AppError(403, 'FORBIDDEN');
+        return reply.type('text/plain').send(challenge);
+      },
+    );
+    scope.post(
+      messagePaths.whatsappWebhook.pattern,
+      {
+        bodyLimit: 256 * 1024,
+        schema: {
+          tags: TAG,
+          summary: "WhatsApp's message statuses (delivered, read, failed)",
+          description:
+            'Signed by Meta with the app secret (`X-Hub-Signature-256`); 401 when the signature does not hold, and nothing changes.',
+          response: { 200: z.object({ received: z.number().int() }) },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['x-hub-signature-256'];
+        const changed = await receiveWhatsappStatuses(
+          { db, messageKeys: app.messageKeys },
+          typeof request.body === 'string' ? request.body : '',
+          typeof signature === 'string' ? signature : undefined,
+        );
+        if (changed === null) throw new AppError(401, 'UNAUTHORIZED');
+        return { received: changed };
+      },
+    );
+  });
 };

@@ -31,6 +31,8 @@ export class MessageKeyring {
       unifonicSenderId: m.unifonicSenderId,
       whatsappToken: m.whatsappToken,
       whatsappPhoneNumberId: m.whatsappPhoneNumberId,
+      whatsappAppSecret: m.whatsappAppSecret,
+      whatsappVerifyToken: m.whatsappVerifyToken,
     };
   }
 

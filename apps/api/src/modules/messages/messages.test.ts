@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -355,6 +356,66 @@ describe('shopper messages on e-mail, SMS and WhatsApp', () => {
     expect(rows[1]!.body).toMatch(/^Wished Phone is now SAR\s?450\.00\. http\S+\/en\/product\/\d+/);
     expect(rows[0]!.subject).toBe('Wished Phone costs less now');
     expect(rows[3]!.body).toContain('Wished Phone is back in stock.');
+  });
+
+  it('WhatsApp’s signed status webhook marks a message delivered or failed; an unsigned one changes nothing', async () => {
+    const secret = 'whatsapp-app-secret-for-tests';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: messagePaths.keys.pattern,
+      headers: owner,
+      payload: { whatsappAppSecret: secret, whatsappVerifyToken: 'verify-me' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const challenge = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${messagePaths.whatsappWebhook.pattern}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+      });
+    expect((await challenge('verify-me')).body).toBe('1158201444');
+    expect((await challenge('guess')).statusCode).toBe(403);
+
+    const shopper = await createShopper(t.app.db);
+    await choose(shopper, [{ kind: 'order', channel: 'whatsapp', enabled: true }]);
+    const order = await paidOrder(shopper, 'en');
+    const [wa] = await waitFor(
+      async () =>
+        (await rowsOf(order.invoiceId)).filter((r) => r.channel === 'whatsapp' && r.status === 'sent'),
+      (r) => r.length === 1,
+    );
+    const wamid = wa!.providerId!.replace(/^whatsapp:/, '');
+    const report = (status: object, signWith = secret) => {
+      const payload = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          { id: '1', changes: [{ field: 'messages', value: { statuses: [{ id: wamid, ...status }] } }] },
+        ],
+      });
+      const signature = `sha256=${createHmac('sha256', signWith).update(payload).digest('hex')}`;
+      return t.app.inject({
+        method: 'POST',
+        url: messagePaths.whatsappWebhook.pattern,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+        payload,
+      });
+    };
+    const forged = await report(
+      { status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable' }] },
+      'not-the-secret',
+    );
+    expect(forged.statusCode).toBe(401);
+    expect((await rowsOf(order.invoiceId)).find((r) => r.id === wa!.id)!.status).toBe('sent');
+    const delivered = await report({ status: 'delivered', timestamp: '1795837000' });
+    expect(delivered.json()).toEqual({ received: 1 });
+    expect((await rowsOf(order.invoiceId)).find((r) => r.id === wa!.id)!.status).toBe('delivered');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: adminOrderPaths.detail.build({ ref: order.invoiceId }),
+      headers: staff,
+    });
+    expect(
+      (page.json().messages as AdminOrder['messages']).find((m) => m.channel === 'whatsapp')!.status,
+    ).toBe('delivered');
   });
 
   it('keys are sealed, answered only as set or not, and owners’ alone', async () => {

@@ -76,6 +76,8 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     unifonicSenderId: key('unifonicSenderId'),
     whatsappToken: key('whatsappToken'),
     whatsappPhoneNumberId: key('whatsappPhoneNumberId'),
+    whatsappAppSecret: key('whatsappAppSecret'),
+    whatsappVerifyToken: key('whatsappVerifyToken'),
   };
 }
 
