@@ -68,9 +68,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(registration).toBeVisible();
     // Escape goes to the topmost dialog once it has taken the focus; a key pressed in the frame
     // between its first paint and that would still belong to the login dialog underneath.
-    await expect
-      .poll(() => registration.evaluate((node) => node.contains(document.activeElement)))
-      .toBe(true);
+    await expect.poll(() => registration.evaluate((node) => node.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(registration).toBeHidden();
     await expect(dialog).toBeVisible();
