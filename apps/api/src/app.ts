@@ -57,6 +57,10 @@ import { paymentRoutes } from './http/routes/payments.ts';
 import { paymentReconciler } from './use-cases/checkout/reconcile.ts';
 import { einvoiceReporter } from './use-cases/einvoicing/report.ts';
 import { PaymentKeys } from './modules/payments/keys.ts';
+import { MessageKeyring } from './modules/messages/keys.ts';
+import { channelProviders } from './modules/messages/providers.ts';
+import { messageDelivery } from './use-cases/messages/deliver.ts';
+import { messageRoutes } from './http/routes/messages.ts';
 import { choosePaymentProvider } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
@@ -170,8 +174,23 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     });
   }
+  // Shopper messages (decisions 212–219): the providers read their keys per message, so a key
+  // saved in the back office applies at once; the delivery task is started once the app is ready.
+  const messageKeys = new MessageKeyring(config);
+  app.decorate('messageKeys', messageKeys);
+  const delivery = messageDelivery(
+    {
+      db: database.db,
+      log: app.log,
+      config,
+      origin: () => shopOrigin(app),
+      providers: channelProviders(config, messageKeys, app.mailer),
+    },
+    config.messages.deliveryIntervalMs,
+  );
   const shop: Shop = {
     db: database.db,
+    messages: { kick: () => delivery.kick() },
     database,
     config,
     log: app.log,
@@ -220,12 +239,16 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const keys = new PaymentKeys(config);
   app.decorate('paymentKeys', keys);
   await keys.reload(database.db);
+  await messageKeys.reload(database.db);
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
   app.changes.on((event) => {
-    if (event.topic === 'settings')
-      keys
-        .reload(database.db)
-        .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+    if (event.topic !== 'settings') return;
+    keys
+      .reload(database.db)
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+    messageKeys
+      .reload(database.db)
+      .catch((error: unknown) => app.log.error({ err: error }, 'message keys not reloaded'));
   });
   app.addHook('onClose', async () => {
     await app.changes.close();
@@ -346,6 +369,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(cartRoutes);
   await app.register(addressRoutes);
   await app.register(wishlistRoutes);
+  await app.register(messageRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   // Orders left awaiting payment are settled with the provider in the background: a child
@@ -355,6 +379,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     const reconciler = paymentReconciler({ ...shop, provider: app.payments }, config.reconcileIntervalMs);
     scope.addHook('onReady', async () => reconciler.start());
     scope.addHook('onClose', () => reconciler.stop());
+  });
+  // Queued shopper messages are sent in the background, the same way.
+  await app.register(async (scope) => {
+    scope.addHook('onReady', async () => delivery.start());
+    scope.addHook('onClose', () => delivery.stop());
   });
   // Issued e-invoices are reported to Fatoora in the background, the same way.
   await app.register(async (scope) => {

@@ -107,6 +107,19 @@ const envSchema = z.object({
   MOYASAR_PUBLISHABLE_KEY: z.string().optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
+  /** SMS through Unifonic (decision 213); without the application id, the local simulator. */
+  UNIFONIC_APP_SID: z.string().optional(),
+  UNIFONIC_SENDER_ID: z.string().optional(),
+  UNIFONIC_API_URL: z.url().default('https://el.cloud.unifonic.com'),
+  /** WhatsApp Business Cloud API (decision 213); without the token and number id, the local simulator. */
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** WhatsApp's status webhook: the app secret that signs it, and the subscription's verify token. */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /** How often queued messages are looked for (they are also sent right after the change that queued them); 0 turns the task off. */
+  MESSAGE_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).optional(),
   /** Simulated card payments. On by default without Moyasar keys; refused in production unless set. */
   PAYMENT_SANDBOX: bool.optional(),
   ORDER_PAYMENT_TTL_MINUTES: z.coerce.number().int().positive().default(30),
@@ -183,6 +196,19 @@ export interface Config {
     apiUrl: string;
   };
   paymentSandbox: boolean;
+  /** Messages to shoppers on SMS and WhatsApp (decisions 212–219). */
+  messages: {
+    unifonicAppSid: string | undefined;
+    unifonicSenderId: string | undefined;
+    unifonicUrl: string;
+    whatsappToken: string | undefined;
+    whatsappPhoneNumberId: string | undefined;
+    whatsappUrl: string;
+    whatsappAppSecret: string | undefined;
+    whatsappVerifyToken: string | undefined;
+    /** Milliseconds between runs of the delivery task; 0 is off. 15 s by default, off in tests. */
+    deliveryIntervalMs: number;
+  };
   orderPaymentTtlMinutes: number;
   /** Milliseconds; 0 is off. Defaults to 60 s, and to off in tests (they call it directly). */
   reconcileIntervalMs: number;
@@ -295,6 +321,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
     },
     paymentSandbox,
+    messages: {
+      unifonicAppSid: e.UNIFONIC_APP_SID,
+      unifonicSenderId: e.UNIFONIC_SENDER_ID,
+      unifonicUrl: e.UNIFONIC_API_URL.replace(/\/$/, ''),
+      whatsappToken: e.WHATSAPP_ACCESS_TOKEN,
+      whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      whatsappUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+      whatsappAppSecret: e.WHATSAPP_APP_SECRET,
+      whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      deliveryIntervalMs: (e.MESSAGE_DELIVERY_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 15)) * 1000,
+    },
     orderPaymentTtlMinutes: e.ORDER_PAYMENT_TTL_MINUTES,
     reconcileIntervalMs: (e.PAYMENT_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     zatca: zatcaConfig(e),

@@ -215,6 +215,7 @@ describe('SIGKILL during order creation and payment settlement', () => {
         {
           db: database.db,
           provider: new SandboxProvider(database.db),
+          messages: { kick: () => undefined },
           log: Fastify({ logger: false }).log,
           // No shop runs beside this check: nobody caches what it changes.
           changes: new ChangeEvents(),

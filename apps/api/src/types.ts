@@ -8,6 +8,7 @@ import type { ReadCache } from './lib/read-cache.ts';
 import type { Shop } from './lib/shop.ts';
 import type { PublicCatalog } from './views/public-catalog.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
+import type { MessageKeyring } from './modules/messages/keys.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './modules/users/sessions.ts';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     changeTransport: 'redis' | 'postgres' | 'in-process';
     /** Moyasar's keys in use: saved in the back office, else the env variables. */
     paymentKeys: PaymentKeys;
+    /** The SMS and WhatsApp providers' keys in use: saved in the back office, else the env variables. */
+    messageKeys: MessageKeyring;
     /** The back office's catalog files and the import this process runs (use-cases/catalog-import/runner.ts). */
     catalogImports: CatalogImports;
     /** The card payment provider: Moyasar, or its local sandbox (modules/payments/choose-provider.ts). */

@@ -56,6 +56,7 @@ export default [
     ...page('dashboard/import', 'routes/dashboard-import.tsx'),
     ...page('dashboard/content', 'routes/dashboard-content.tsx'),
     ...page('dashboard/settings', 'routes/dashboard-settings.tsx'),
+    ...page('dashboard/messages', 'routes/dashboard-messages.tsx'),
 
     // staff, audit and account
     ...page('dashboard/account', 'routes/dashboard-account.tsx'),
@@ -85,6 +86,7 @@ export default [
     ...page('forgot-password', 'routes/forgot-password.tsx'),
     ...page('reset-password', 'routes/reset-password.tsx'),
     ...page('confirm-email', 'routes/confirm-email.tsx'),
+    ...page('messages/opt-out', 'routes/messages-opt-out.tsx'),
     ...page('logout', 'routes/logout.tsx'),
     ...page('cart', 'routes/cart.tsx'),
     ...page('payment', 'routes/payment.tsx'),
@@ -96,6 +98,7 @@ export default [
       ...page('user/add-address', 'routes/user-add-address.tsx'),
       ...page('user/edit-address/:id', 'routes/user-edit-address.tsx'),
       ...page('user/wishlist', 'routes/user-wishlist.tsx'),
+      ...page('user/messages', 'routes/user-messages.tsx'),
     ]),
     ...page('user', 'routes/user-index.tsx'),
     ...page('order/details/:id', 'routes/order-details.tsx'),

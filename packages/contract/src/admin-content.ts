@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { messageKeysSchema, messageKeysUpdateSchema } from './shopper-messages.ts';
 import { pageOf, wholeNumber } from './admin.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { okSchema } from './errors.ts';
@@ -197,6 +198,8 @@ export const adminSettingsInputSchema = z.object({
   moyasarSecretKey: z.string().trim().max(200).optional(),
   moyasarPublishableKey: z.string().trim().max(200).optional(),
   moyasarWebhookSecret: z.string().trim().max(200).optional(),
+  /** SMS (Unifonic) and WhatsApp keys, the same way: sent only to replace them, empty to remove. */
+  ...messageKeysUpdateSchema.shape,
 });
 export type AdminSettingsInput = z.infer<typeof adminSettingsInputSchema>;
 
@@ -236,6 +239,8 @@ export const adminSettingsSchema = z.object({
     publishableKey: keyState.extend({ value: z.string() }),
     webhookSecret: keyState,
   }),
+  /** The SMS and WhatsApp keys: set or not and from where, and whether each channel is simulated. */
+  messageKeys: messageKeysSchema,
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const adminSettingsOkSchema = okSchema.extend({ settings: adminSettingsSchema });

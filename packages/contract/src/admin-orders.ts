@@ -7,6 +7,7 @@ import { instantQuery, pageOf, wholeNumber } from './admin.ts';
 import { orderTotalsSchema, zatcaInvoiceSchema } from './orders.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { fulfilmentSteps, orderFulfilmentSchema } from './fulfilment.ts';
+import { sentMessageSchema } from './shopper-messages.ts';
 
 /**
  * The back office's orders (under `/api/admin/orders`): the list with its filters, search,
@@ -210,6 +211,8 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
   timeline: z.array(adminOrderTimelineEntrySchema),
   /** Where the paid order is in its fulfilment, as the shopper sees it (labels in the member's language). */
   fulfilment: orderFulfilmentSchema,
+  /** The shopper's messages about the order on each channel, oldest first, with where each stands. */
+  messages: z.array(sentMessageSchema),
   /** Which actions the order's status allows now. */
   can: z.object({
     ship: z.boolean(),

@@ -8,6 +8,7 @@ import type { Lang } from './messages.ts';
 import type { BackOfficeRefunds } from './admin-refunds-data.ts';
 import type { BackOfficeEinvoices } from './admin-einvoices-data.ts';
 import type { z } from './zod.ts';
+import type { BackOfficeMessages } from './shopper-messages.ts';
 
 /** The audit log's filters as a page's query string gives them (strings, checked by the API). */
 export type AuditFilterInput = z.input<typeof auditQuery>;
@@ -60,6 +61,9 @@ export interface BackOfficeData {
 
   // content, import and settings
   content: BackOfficeContent;
+
+  // messages to shoppers: templates
+  messages: BackOfficeMessages;
 
   // staff and audit
   staff: BackOfficeStaff;

@@ -10,6 +10,7 @@ export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';
 export * from './wishlist.ts';
+export * from './shopper-messages.ts';
 export * from './admin.ts';
 export * from './admin-orders.ts';
 export * from './admin-insights.ts';

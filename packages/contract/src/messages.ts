@@ -6,6 +6,7 @@ import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orde
 import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
 import { einvoiceErrorMessages, einvoiceSuccessMessages } from './einvoice-messages.ts';
 import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
+import { shopperMessageErrorMessages, shopperMessageSuccessMessages } from './shopper-messages-text.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
@@ -285,6 +286,7 @@ export const errorMessages = {
   ...adminContentErrorMessages,
   ...refundErrorMessages,
   ...einvoiceErrorMessages,
+  ...shopperMessageErrorMessages,
   ...catalogAdminErrorMessages,
 } as const satisfies Record<string, Messages>;
 
@@ -330,6 +332,7 @@ export const successMessages = {
   ...adminContentSuccessMessages,
   ...refundSuccessMessages,
   ...einvoiceSuccessMessages,
+  ...shopperMessageSuccessMessages,
   ...catalogAdminSuccessMessages,
 } as const satisfies Record<string, Messages>;
 

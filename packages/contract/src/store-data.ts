@@ -20,6 +20,13 @@ import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orde
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
 import type { Wishlist, WishlistChange } from './wishlist.ts';
+import type {
+  MessageChannel,
+  MessageKind,
+  MessagePreferences,
+  MessagePreferencesUpdate,
+  OptOutQuery,
+} from './shopper-messages.ts';
 
 export interface InfoPageContent {
   markdown: string;
@@ -147,6 +154,22 @@ export interface StoreWishlist {
   moveWishToCart(productId: number): Promise<ActionResult<CartInsertResponse>>;
 }
 
+/**
+ * The shopper's message channels, and the opt-out link's page (which needs no session: the link
+ * itself says whose messages stop).
+ */
+export interface StoreMessages {
+  /** The signed-in shopper's channels per kind; null for a visitor. */
+  messagePreferences(): Promise<MessagePreferences | null>;
+  saveMessagePreferences(update: MessagePreferencesUpdate): Promise<ActionResult<Ok>>;
+  /** What an opt-out link would stop, when its signature holds; null otherwise (nothing changes). */
+  optOutLink(query: Partial<OptOutQuery>): Promise<{ kind: MessageKind; channel: MessageChannel } | null>;
+  /** Stops that kind on that channel; OPT_OUT_LINK_INVALID or OPT_OUT_LINK_OLD change nothing. */
+  optOut(
+    query: Partial<OptOutQuery>,
+  ): Promise<ActionResult<Ok & { kind: MessageKind; channel: MessageChannel }>>;
+}
+
 /** A test card as the sandbox's card form reads it (its number in digits, a four-digit year). */
 export interface SandboxCard {
   number: string;
@@ -205,7 +228,15 @@ export interface StoreOrders {
  * "none"); a change answers an `ActionResult`, its refusal worded as the API words it.
  */
 export interface StoreData
-  extends StoreCatalog, StoreContent, StoreCart, StoreWishlist, StoreAddresses, StoreOrders, StoreAccount {
+  extends
+    StoreCatalog,
+    StoreContent,
+    StoreCart,
+    StoreWishlist,
+    StoreMessages,
+    StoreAddresses,
+    StoreOrders,
+    StoreAccount {
   readonly lang: Lang;
   /** The signed-in shopper, or null for a visitor (or a session that has ended). */
   currentUser(): Promise<User | null>;

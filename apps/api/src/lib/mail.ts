@@ -14,6 +14,8 @@ export interface MailMessage {
   html?: string;
   /** The mail's language (`Content-Language`). */
   lang?: 'ar' | 'en';
+  /** Further headers (a shopper message's `List-Unsubscribe`). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -40,7 +42,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html !== undefined && { html: message.html }),
-        ...(message.lang && { headers: { 'Content-Language': message.lang } }),
+        headers: { ...message.headers, ...(message.lang && { 'Content-Language': message.lang }) },
       });
       if (smtp) {
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -46,6 +46,16 @@ function sealingKey(config: SealingConfig): Promise<Buffer> {
     key.catch(() => keys.delete(config.dataDir));
   }
   return key;
+}
+
+/**
+ * A key for another purpose (`label`) derived from the sealing key, so signed links need no
+ * secret of their own and every process that shares the sealing key checks them alike.
+ */
+export async function derivedKey(config: SealingConfig, label: string): Promise<Buffer> {
+  return createHmac('sha256', await sealingKey(config))
+    .update(label)
+    .digest();
 }
 
 export async function sealSecret(config: SealingConfig, secret: string): Promise<string> {

@@ -6,6 +6,11 @@ import type { Fatoora } from './fatoora.ts';
 import type { Mailer } from './mail.ts';
 import type { ReadCache } from './read-cache.ts';
 
+/** The outbox's sender of this process (decision 215). */
+export interface MessageOutbox {
+  kick(): void;
+}
+
 /**
  * What the use cases and views of one shop process share: its database, configuration, log,
  * mail, change bus and read cache. buildApp (app.ts) makes it once; the HTTP routes and the
@@ -23,6 +28,8 @@ export interface Shop {
   readonly mailer: Mailer;
   /** Public reads shared by every visitor, dropped on change. */
   readonly readCache: ReadCache;
+  /** The shopper messages' outbox: `kick` sends what a change just queued, without waiting for the next run. */
+  readonly messages: MessageOutbox;
   /** ZATCA's Fatoora API, or the local simulator (e-invoicing). */
   readonly fatoora: Fatoora;
   /**

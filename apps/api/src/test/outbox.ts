@@ -69,3 +69,25 @@ export async function waitForOutboxMail(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** An SMS or WhatsApp message the channel's simulator accepted (no keys in tests): its JSON file. */
+export interface SimulatedMessage {
+  file: string;
+  /** SMS: recipient, body, correlationId. WhatsApp: to, template, language, parameters. */
+  [field: string]: unknown;
+}
+
+/** Every message the SMS or WhatsApp simulator wrote, oldest first. */
+export async function readChannelOutbox(
+  outboxDir: string,
+  channel: 'sms' | 'whatsapp',
+): Promise<SimulatedMessage[]> {
+  const dir = path.join(outboxDir, channel);
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  return Promise.all(
+    files.map(async (file) => ({
+      file,
+      ...(JSON.parse(await readFile(path.join(dir, file), 'utf8')) as object),
+    })),
+  );
+}

@@ -15,7 +15,8 @@ import {
 import { findOrder, linesOfOrders, orderIdOf, type OrderRef } from '../modules/orders/service.ts';
 import { refundsOfOrders, returnedByLine } from '../modules/refunds/service.ts';
 import { refundOrder, type RefundDeps } from './checkout/refund-order.ts';
-import { mailShopperAboutOrder, type OrderMailDeps } from './shopper-mail.ts';
+import type { Shop } from '../lib/shop.ts';
+import { queueFulfilmentStep } from './messages/order-events.ts';
 
 /**
  * Fulfilment from the back office (decision 211): a paid order moves forward through
@@ -23,11 +24,11 @@ import { mailShopperAboutOrder, type OrderMailDeps } from './shopper-mail.ts';
  * it is cancelled before it ships. Each step is the orders module's conditional transition, its
  * event and its audit entry in one transaction; when the order cannot take the step nothing is
  * written and the member gets 409 with a code saying why, so two members pressing at once make
- * one change and one entry. Once committed, the shopper is told by e-mail of a shipment and a
- * delivery; a mail that fails is logged and never undoes the change.
+ * one change and one entry. The shopper's message about the step is queued in the same
+ * transaction (on the channels they chose) and sent once it has committed.
  */
 
-export type FulfilmentDeps = OrderMailDeps;
+export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages'>;
 
 /** What the audit log keeps of an order's state before and after a change. */
 export function auditState(order: OrderRow) {
@@ -107,10 +108,10 @@ export async function fulfilOrder(
       before: auditState(before),
       after: { ...auditState(row), ...shipment },
     });
+    await queueFulfilmentStep(tx, row, to, shipment);
     return row;
   });
-  if (to === 'shipped') await mailShopperAboutOrder(deps, moved, { kind: 'shipped', ...shipment });
-  if (to === 'delivered') await mailShopperAboutOrder(deps, moved, { kind: 'delivered' });
+  deps.messages.kick();
   return moved;
 }
 
@@ -132,7 +133,7 @@ const CANCEL_REASON = 'إلغاء الطلب قبل الشحن / Order cancelled
 /**
  * Cancels a paid order that has not shipped (owners: it gives money back): the order is marked
  * cancelled with its event and audit entry, then refunded in full through the refund use case,
- * which puts every unit back on sale, issues the credit note and mails the shopper. The refund's
+ * which puts every unit back on sale, issues the credit note and messages the shopper. The refund's
  * key is the order's own, so a cancel whose refund did not finish (the provider unreachable) is
  * finished by pressing cancel again, never refunded twice. 409 once shipped or cancelled.
  */
@@ -151,6 +152,7 @@ export async function cancelPaidOrder(deps: RefundDeps, ref: OrderRef, by: Audit
         before: { ...auditState(before), fulfilment: before.fulfilment },
         after: { ...auditState(cancelled), fulfilment: cancelled.fulfilment },
       });
+      await queueFulfilmentStep(tx, cancelled, 'cancelled', null);
       return cancelled;
     }
     const unfinished =

@@ -4,15 +4,19 @@ import type { AuditActor } from '../lib/audit-actor.ts';
 import type { Shop } from '../lib/shop.ts';
 import { recordAudit } from '../modules/audit/service.ts';
 import { savePaymentKeys, type PaymentKeys } from '../modules/payments/keys.ts';
+import { saveMessageKeys, type MessageKeyring } from '../modules/messages/keys.ts';
 import { presentAdminSettings } from '../modules/settings/admin.ts';
 import { getSettings, putSettings, type ShopSettings } from '../modules/settings/service.ts';
 
 /** What saving the settings needs: the shop, and the payment keys this process holds. */
-export type SettingsDeps = Pick<Shop, 'db' | 'config' | 'changes'> & { paymentKeys: PaymentKeys };
+export type SettingsDeps = Pick<Shop, 'db' | 'config' | 'changes'> & {
+  paymentKeys: PaymentKeys;
+  messageKeys: MessageKeyring;
+};
 
 /** What the audit log keeps of the settings: everything but the payment keys. */
 const auditView = (s: AdminSettings) => {
-  const { payments: _payments, ...rest } = s;
+  const { payments: _payments, messageKeys: _messageKeys, ...rest } = s;
   return rest;
 };
 
@@ -31,6 +35,7 @@ export async function updateSettings(
   const changed = await saveAdminSettings(deps, by, input);
   if (changed) {
     await deps.paymentKeys.reload(deps.db);
+    await deps.messageKeys.reload(deps.db);
     await deps.changes.publish({ topic: 'settings' });
     await deps.changes.publish({ topic: 'content' });
   }
@@ -38,7 +43,7 @@ export async function updateSettings(
 }
 
 async function saveAdminSettings(
-  { db, config, paymentKeys: keys }: SettingsDeps,
+  { db, config, paymentKeys: keys, messageKeys }: SettingsDeps,
   by: AuditActor,
   input: AdminSettingsInput,
 ): Promise<boolean> {
@@ -75,9 +80,19 @@ async function saveAdminSettings(
       publishableKey: input.moyasarPublishableKey,
       webhookSecret: input.moyasarWebhookSecret,
     });
-    if (!Object.keys(changed).length && !changedKeys.length) return false;
-    const before = auditView(presentAdminSettings(current, keys.describe()));
-    const after = auditView(presentAdminSettings({ ...current, ...changed }, keys.describe()));
+    const changedMessageKeys = await saveMessageKeys(tx, config, {
+      unifonicAppSid: input.unifonicAppSid,
+      unifonicSenderId: input.unifonicSenderId,
+      whatsappToken: input.whatsappToken,
+      whatsappPhoneNumberId: input.whatsappPhoneNumberId,
+      whatsappAppSecret: input.whatsappAppSecret,
+      whatsappVerifyToken: input.whatsappVerifyToken,
+    });
+    if (!Object.keys(changed).length && !changedKeys.length && !changedMessageKeys.length) return false;
+    const before = auditView(presentAdminSettings(current, keys.describe(), messageKeys.describe()));
+    const after = auditView(
+      presentAdminSettings({ ...current, ...changed }, keys.describe(), messageKeys.describe()),
+    );
     await recordAudit(tx, {
       by,
       action: 'settings.update',
@@ -85,7 +100,7 @@ async function saveAdminSettings(
       entityId: 'shop',
       // Which payment keys were replaced, never their values.
       before: { ...before, paymentKeysChanged: [] },
-      after: { ...after, paymentKeysChanged: changedKeys },
+      after: { ...after, paymentKeysChanged: changedKeys, messageKeysChanged: changedMessageKeys },
     });
     return true;
   });

@@ -8,6 +8,7 @@ import { askToConfirm, confirmError } from '../features/dashboard/confirm.server
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { loadBackOfficeOrder } from '../features/dashboard/orders/order-page.server.ts';
 import { OrderStatusBadge } from '../features/dashboard/orders/order-status-badge.tsx';
+import { StatusBadge } from '../features/dashboard/components/status-badge.tsx';
 import { FulfilmentSection } from '../features/dashboard/orders/fulfilment-section.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { formDone, readForm, submitAction } from '../lib/form-action.server.ts';
@@ -257,6 +258,52 @@ function Payments({ order }: { order: AdminOrder }) {
   );
 }
 
+const messageTone = {
+  queued: 'neutral',
+  sending: 'info',
+  sent: 'info',
+  delivered: 'success',
+  failed: 'danger',
+} as const;
+
+/** The shopper's messages about the order, one line per event and channel, with where each stands. */
+function Messages({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation('dashboard-orders');
+  const { lang } = useLang();
+  return (
+    <Section title={t('messages.title')}>
+      {order.messages.length === 0 ? (
+        <p className="text-muted">{t('messages.none')}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line text-sm">
+          {order.messages.map((message) => (
+            <li key={message.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <span className="font-semibold">{t(`messages.events.${message.event}`)}</span>
+              <span className="text-muted">{t(`messages.channels.${message.channel}`)}</span>
+              <span dir="ltr" className="text-muted">
+                {message.to}
+              </span>
+              <StatusBadge tone={messageTone[message.status]}>
+                {t(`messages.status.${message.status}`)}
+              </StatusBadge>
+              <span className="text-xs text-muted">
+                {message.sentAt
+                  ? formatDateTime(message.sentAt, lang)
+                  : t('messages.attempts', { count: message.attempts })}
+              </span>
+              {message.lastError && (
+                <span dir="ltr" className="w-full break-all text-start text-xs text-sale">
+                  {message.lastError}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
 export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-orders');
   const nav = useTranslation('dashboard').t;
@@ -339,6 +386,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
             )}
           </Section>
           <Timeline order={order} />
+          <Messages order={order} />
         </div>
       </div>
     </DashboardPage>

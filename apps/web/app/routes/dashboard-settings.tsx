@@ -345,6 +345,28 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </div>
         </Section>
 
+        <Section title={t('settings.messageKeys')} lead={t('settings.messageKeysLead')}>
+          <p className="flex flex-wrap gap-3 text-sm">
+            <StatusBadge tone={s.messageKeys.sms.sandbox ? 'neutral' : 'success'}>
+              {t(s.messageKeys.sms.sandbox ? 'settings.smsSandbox' : 'settings.smsLive')}
+            </StatusBadge>
+            <StatusBadge tone={s.messageKeys.whatsapp.sandbox ? 'neutral' : 'success'}>
+              {t(s.messageKeys.whatsapp.sandbox ? 'settings.whatsappSandbox' : 'settings.whatsappLive')}
+            </StatusBadge>
+          </p>
+          <div className={grid}>
+            {s.messageKeys.keys.map((key) => (
+              <PaymentKey
+                key={key.name}
+                name={key.name}
+                label={t(`settings.messageKey.${key.name}`)}
+                state={key}
+                secret
+              />
+            ))}
+          </div>
+        </Section>
+
         <div>
           <SubmitButton busy={busy}>{t('settings.save')}</SubmitButton>
         </div>

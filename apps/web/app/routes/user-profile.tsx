@@ -4,6 +4,7 @@ import { useDialogLink, type DialogLink } from '../lib/dialog-link.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/user-profile';
 import { Icon } from '../components/ui/icon.tsx';
+import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ChangePasswordDialog } from '../features/account/components/change-password-dialog.tsx';
 import { DeleteAccountDialog } from '../features/account/components/delete-account-dialog.tsx';
 import { EditProfileDialog } from '../features/account/components/edit-profile-dialog.tsx';
@@ -119,6 +120,10 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <Icon name="edit" className="size-4" />
           {t('profile.modify')}
         </Link>
+        <ShopLink to="/user/messages" className={actionButton}>
+          <Icon name="mail" className="size-4" />
+          {t('messages.link')}
+        </ShopLink>
         <Link {...password.trigger} preventScrollReset className={actionButton}>
           <Icon name="shield" className="size-4" />
           {t('profile.changePassword')}

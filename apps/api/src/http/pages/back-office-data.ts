@@ -13,6 +13,7 @@ import { orderPages } from './back-office/orders.ts';
 import { refundPages } from './back-office/refunds.ts';
 import { einvoicePages } from './back-office/einvoices.ts';
 import { staffPages } from './back-office/staff.ts';
+import { messagePages } from './back-office/messages.ts';
 import { pageAction, pageRead, perLanguage } from './page-calls.ts';
 
 /**
@@ -75,6 +76,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       einvoices: einvoicePages(ctx),
       catalog: catalogPages(ctx),
       content: contentPages(ctx),
+      messages: messagePages(ctx),
       staff: staffPages(ctx),
       audit: auditPages(ctx),
     };

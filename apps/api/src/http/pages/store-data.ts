@@ -12,6 +12,7 @@ import { catalogPages } from './store/catalog.ts';
 import { contentPages } from './store/content.ts';
 import { orderPages } from './store/orders.ts';
 import { wishlistPages } from './store/wishlist.ts';
+import { messagePages } from './store/messages.ts';
 
 type ActionResult<T> = Awaited<ReturnType<typeof pageAction<T>>>;
 
@@ -95,6 +96,7 @@ export function storeDataFor(
       ...contentPages(ctx),
       ...cartPages(ctx),
       ...wishlistPages(ctx),
+      ...messagePages(ctx),
       ...addressPages(ctx),
       ...orderPages(ctx),
       ...accountPages(app, request, lang),

@@ -42,7 +42,7 @@ const staffCookie: Record<string, string[]>[] = [{ staffSession: [] }];
 export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const shop: Shop = app.shop;
-  const settingsDeps = { ...shop, paymentKeys: app.paymentKeys };
+  const settingsDeps = { ...shop, paymentKeys: app.paymentKeys, messageKeys: app.messageKeys };
   /** A slide's or an agent's multipart form: its text fields checked by `schema`, its images. */
   const imageForm = async <S extends z.ZodType>(request: FastifyRequest, schema: S, files: string[]) => {
     const form = await readForm(request, files);
@@ -269,7 +269,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminSettingsSchema },
       },
     },
-    () => adminSettings(db, app.paymentKeys),
+    () => adminSettings(db, app.paymentKeys, app.messageKeys),
   );
 
   app.put(
@@ -291,7 +291,7 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await updateSettings(settingsDeps, auditActor(request), request.body);
       return {
         ...okMessage('SETTINGS_SAVED', request.lang),
-        settings: await adminSettings(db, app.paymentKeys),
+        settings: await adminSettings(db, app.paymentKeys, app.messageKeys),
       };
     },
   );

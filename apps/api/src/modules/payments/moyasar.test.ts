@@ -43,6 +43,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     deps = {
       db: t.app.db,
       provider: choosePaymentProvider(t.config, t.app.db, t.app.paymentKeys),
+      messages: t.app.shop.messages,
       log: t.app.log,
       changes: t.app.changes,
       config: t.config,

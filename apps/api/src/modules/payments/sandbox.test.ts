@@ -32,6 +32,7 @@ describe('checkout with the sandbox provider', () => {
     deps = {
       db: t.app.db,
       provider: choosePaymentProvider(t.config, t.app.db, t.app.paymentKeys),
+      messages: t.app.shop.messages,
       log: t.app.log,
       changes: t.app.changes,
       config: t.config,

@@ -5,7 +5,11 @@ import type { ShopSettings } from './service.ts';
  * The settings as the back office edits them: riyals, both languages, and the payment keys only
  * as what the payments module says of them (set or not, and from where).
  */
-export function presentAdminSettings(s: ShopSettings, payments: AdminSettings['payments']): AdminSettings {
+export function presentAdminSettings(
+  s: ShopSettings,
+  payments: AdminSettings['payments'],
+  messageKeys: AdminSettings['messageKeys'],
+): AdminSettings {
   const { whatsapp = '', ...social } = s.socialLinks;
   return {
     shopName: s.shopName,
@@ -25,5 +29,6 @@ export function presentAdminSettings(s: ShopSettings, payments: AdminSettings['p
     nationalAddressRequired: s.nationalAddressRequired,
     fulfilmentLabels: s.fulfilmentLabels,
     payments,
+    messageKeys,
   };
 }

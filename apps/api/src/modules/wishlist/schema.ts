@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { productColumn, productVariants } from '../catalog/schema.ts';
 import { shopperColumn } from '../users/schema.ts';
@@ -15,6 +15,12 @@ export const wishlistItems = pgTable(
      * is then the one priced and moved to the cart), or when the chosen one was deleted.
      */
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /**
+     * The price and stock last seen by the wishlist's alerts (decision 219): a lower price, or
+     * stock after none, sends one message and becomes the new mark. Null until first seen.
+     */
+    watchedPriceHalalas: integer('watched_price_halalas'),
+    watchedInStock: boolean('watched_in_stock'),
     ...timestamps,
   },
   (t) => [

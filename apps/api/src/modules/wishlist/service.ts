@@ -1,6 +1,6 @@
 import { WISHLIST_MAX } from '@shop/contract';
 import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
 import { wishlistItems } from './schema.ts';
@@ -89,6 +89,66 @@ export async function dropWish(db: Db, userId: string, productId: number): Promi
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
     .returning({ id: wishlistItems.id });
   return rows.length > 0;
+}
+
+/** A wished product whose price or stock moved since the alerts last looked. */
+export interface WatchedChange {
+  id: number;
+  userId: string;
+  productId: number;
+  nameAr: string;
+  nameEn: string;
+  priceHalalas: number;
+  inStock: boolean;
+  watchedPriceHalalas: number | null;
+  watchedInStock: boolean | null;
+}
+
+/**
+ * The wished products (shown ones) whose price now, offer included, or whether they are in stock
+ * differs from what the alerts last saw, at most `limit`, locked so that two processes looking
+ * at once take different rows.
+ */
+export async function watchedChanges(tx: Tx, limit: number): Promise<WatchedChange[]> {
+  const price = sql<number>`coalesce(${productVariants.offerPriceHalalas}, ${productVariants.priceHalalas})`;
+  const inStock = sql<boolean>`${productVariants.stock} > 0`;
+  return tx
+    .select({
+      id: wishlistItems.id,
+      userId: wishlistItems.userId,
+      productId: wishlistItems.productId,
+      nameAr: products.nameAr,
+      nameEn: products.nameEn,
+      priceHalalas: price,
+      inStock,
+      watchedPriceHalalas: wishlistItems.watchedPriceHalalas,
+      watchedInStock: wishlistItems.watchedInStock,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, shownVariant))
+    .where(
+      and(
+        sql`not ${products.hidden}`,
+        sql`(${wishlistItems.watchedPriceHalalas} is distinct from ${price}
+          or ${wishlistItems.watchedInStock} is distinct from (${inStock}))`,
+      ),
+    )
+    .orderBy(wishlistItems.id)
+    .limit(limit)
+    .for('update', { of: wishlistItems, skipLocked: true });
+}
+
+/** What the alerts saw now becomes the mark the next change is measured from. */
+export async function markWatched(
+  tx: Tx,
+  id: number,
+  seen: { priceHalalas: number; inStock: boolean },
+): Promise<void> {
+  await tx
+    .update(wishlistItems)
+    .set({ watchedPriceHalalas: seen.priceHalalas, watchedInStock: seen.inStock })
+    .where(eq(wishlistItems.id, id));
 }
 
 /**

@@ -35,7 +35,7 @@ import {
   type RefundRow,
 } from '../../modules/refunds/service.ts';
 import { issueRefundCreditNote } from '../einvoicing/issue.ts';
-import { mailShopperAboutOrder, type OrderMailDeps } from '../shopper-mail.ts';
+import { queueRefundMade } from '../messages/order-events.ts';
 import { announceStock } from './steps.ts';
 
 /**
@@ -56,7 +56,9 @@ import { announceStock } from './steps.ts';
  */
 
 /** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
-export type RefundDeps = OrderMailDeps & Pick<Shop, 'changes' | 'config'> & { provider: PaymentProvider };
+export type RefundDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'changes' | 'config'> & {
+  provider: PaymentProvider;
+};
 
 export interface RefundRequest {
   amountHalalas: number;
@@ -192,18 +194,12 @@ async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPaym
         },
       },
     });
+    await queueRefundMade(tx, order, completed);
     return { refund: completed, order };
   });
   if (!done) return null;
   await announceStock(deps.changes, done.refund.returnStock);
-  await mailShopperAboutOrder(deps, done.order, {
-    kind: 'refunded',
-    amountHalalas: done.refund.amountHalalas,
-    refundedHalalas: done.order.refundedHalalas,
-    totalHalalas: done.order.totalHalalas,
-    creditNoteNumber: done.refund.creditNoteNumber ?? 0,
-    reason: done.refund.reason,
-  });
+  deps.messages.kick();
   return done.refund;
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../../modules/payments/provider.ts';
 import { storePayment, updatePaymentStatus } from '../../modules/payments/service.ts';
 import { announceStock, endUnpaidOrder, payOrder, payOrderLate } from './steps.ts';
+import type { MessageOutbox } from '../../lib/shop.ts';
 
 export interface PaymentDeps {
   db: Db;
@@ -24,6 +25,8 @@ export interface PaymentDeps {
   changes: ChangeEvents;
   /** Opens the signing unit's key for the invoice of a paid order. */
   config: SealingConfig;
+  /** Sends the shopper's messages queued by a payment. */
+  messages: Pick<MessageOutbox, 'kick'>;
 }
 
 /** What a payment did to its order: paid it, or why not (an error code and HTTP status). */
@@ -173,6 +176,7 @@ export async function settlePayment(
     return { order: current, sold: [], refusal: 'ORDER_EXPIRED_REFUNDED' as const };
   });
   await announceStock(deps.changes, result.sold);
+  if (result.sold.length) deps.messages.kick();
   if (result.refusal === null) return { ok: true, order: result.order };
   await giveMoneyBack(deps, payment);
   return { ok: false, status: 409, code: result.refusal, order: result.order };

@@ -4,6 +4,7 @@ import type { ChangeEvents } from '../../lib/change-events.ts';
 import { recordSale, releaseStock, reserveStock, OutOfStockError } from '../../modules/catalog/stock.ts';
 import { removeVariants } from '../../modules/cart/service.ts';
 import { issueOrderInvoice } from '../einvoicing/issue.ts';
+import { queueOrderPaid } from '../messages/order-events.ts';
 import {
   endUnpaid,
   markPaid,
@@ -31,8 +32,9 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
 }
 
 /**
- * A paid order's units are counted sold, the bought variants leave the shopper's cart, and its
- * simplified tax invoice is issued (when a signing unit is onboarded).
+ * A paid order's units are counted sold, the bought variants leave the shopper's cart, its
+ * simplified tax invoice is issued (when a signing unit is onboarded), and the shopper's "order
+ * received" message is queued.
  */
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
   await recordSale(tx, paid.units);
@@ -42,6 +44,7 @@ async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Pr
     paid.units.map((u) => u.variantId),
   );
   await issueOrderInvoice(tx, config, paid.order);
+  await queueOrderPaid(tx, paid.order);
   return paid;
 }
 

@@ -10,6 +10,7 @@ import { renderMarkdown } from '../../modules/content/markdown.ts';
 import { adminSlidesAndAgents, writtenInfoPages } from '../../modules/content/service.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import { presentAdminSettings } from '../../modules/settings/admin.ts';
+import type { MessageKeyring } from '../../modules/messages/keys.ts';
 import { defaultPrivacyPolicy } from '../../modules/settings/privacy.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 
@@ -34,8 +35,12 @@ export async function adminContent(db: Db): Promise<AdminContent> {
 }
 
 /** The settings page (owners): the shop's settings, the payment keys only as set or not. */
-export async function adminSettings(db: Db, keys: Pick<PaymentKeys, 'describe'>): Promise<AdminSettings> {
-  return presentAdminSettings(await getSettings(db), keys.describe());
+export async function adminSettings(
+  db: Db,
+  keys: Pick<PaymentKeys, 'describe'>,
+  messageKeys: Pick<MessageKeyring, 'describe'>,
+): Promise<AdminSettings> {
+  return presentAdminSettings(await getSettings(db), keys.describe(), messageKeys.describe());
 }
 
 /** Markdown in both languages rendered and sanitized as the storefront will show it. */

@@ -2,6 +2,8 @@ import type { AdminOrder, AdminOrdersPage, AdminOrdersQuery, Lang } from '@shop/
 import type { Db } from '../../db/client.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { signedQrOf } from '../../modules/einvoices/service.ts';
+import { messagesOfOrder } from '../../modules/messages/service.ts';
+import { presentSentMessage } from '../messages.ts';
 import { presentAdminOrder, presentAdminSummary } from './order-present.ts';
 import { adminOrderDetails, listAdminOrders, type OrderRef } from './orders-read.ts';
 
@@ -21,9 +23,13 @@ export async function adminOrdersPage(db: Db, query: AdminOrdersQuery): Promise<
 export async function adminOrder(db: Db, ref: OrderRef, lang: Lang): Promise<AdminOrder | null> {
   const details = await adminOrderDetails(db, ref);
   if (!details) return null;
-  const [settings, signedQr] = await Promise.all([
+  const [settings, signedQr, messages] = await Promise.all([
     getSettings(db),
     signedQrOf(db, { orderId: details.order.id }),
+    messagesOfOrder(db, details.order.id),
   ]);
-  return presentAdminOrder(details, lang, settings, signedQr);
+  return {
+    ...(await presentAdminOrder(details, lang, settings, signedQr)),
+    messages: messages.map(presentSentMessage),
+  };
 }

@@ -27,6 +27,7 @@ export const dashboardNav: readonly DashboardNavItem[] = (
     { key: 'nav.searchSynonyms', path: '/dashboard/search-synonyms' },
     { key: 'nav.import', path: '/dashboard/import' },
     { key: 'nav.content', path: '/dashboard/content' },
+    { key: 'nav.messages', path: '/dashboard/messages' },
     { key: 'nav.settings', path: '/dashboard/settings' },
     { key: 'nav.staff', path: '/dashboard/staff' },
     { key: 'nav.audit', path: '/dashboard/audit' },

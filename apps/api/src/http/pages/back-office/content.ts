@@ -45,7 +45,7 @@ export function contentPages({ app, lang, read, act }: BackOfficePageContext): B
 
   return {
     content: () => read({}, () => adminContent(shop.db)),
-    settings: () => read({ role: 'owner' }, () => adminSettings(shop.db, app.paymentKeys)),
+    settings: () => read({ role: 'owner' }, () => adminSettings(shop.db, app.paymentKeys, app.messageKeys)),
     importJobs: (filter = {}) =>
       read({}, () => listImportJobs(shop.db, lang, parseAs(importJobListQuery, filter, 'querystring'))),
     importJob: (id) =>
@@ -103,7 +103,11 @@ export function contentPages({ app, lang, read, act }: BackOfficePageContext): B
 
     saveSettings: (input) =>
       act({ role: 'owner' }, async (by) => {
-        await updateSettings({ ...shop, paymentKeys: app.paymentKeys }, by, input);
+        await updateSettings(
+          { ...shop, paymentKeys: app.paymentKeys, messageKeys: app.messageKeys },
+          by,
+          input,
+        );
         return okMessage('SETTINGS_SAVED', lang);
       }),
 

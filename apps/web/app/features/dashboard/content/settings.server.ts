@@ -72,6 +72,12 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     moyasarSecretKey: key('moyasarSecretKey'),
     moyasarPublishableKey: key('moyasarPublishableKey'),
     moyasarWebhookSecret: key('moyasarWebhookSecret'),
+    unifonicAppSid: key('unifonicAppSid'),
+    unifonicSenderId: key('unifonicSenderId'),
+    whatsappToken: key('whatsappToken'),
+    whatsappPhoneNumberId: key('whatsappPhoneNumberId'),
+    whatsappAppSecret: key('whatsappAppSecret'),
+    whatsappVerifyToken: key('whatsappVerifyToken'),
   };
 }
 
