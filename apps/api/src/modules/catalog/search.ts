@@ -19,9 +19,13 @@ import {
 } from './service.ts';
 
 /*
- * Product search (docs/decisions/010-product-search-matching.md, 081-index-backed-search.md).
- * Both sides go through the SQL ar_norm() of migration 0000, so Arabic and English are
- * normalized by one function. A product is found by its `search_doc`: its own, its maker's and
+ * Product search (docs/decisions/010-product-search-matching.md, 081-index-backed-search.md,
+ * 200-search-in-memory.md). The rules below are one piece of code with two places to look: the
+ * storefront's search runs them on the search index each process keeps in memory
+ * (search-index.ts: the catalog's words, their products, and pg_trgm's arithmetic in
+ * JavaScript), and the back office's product search runs them in SQL, where hidden products
+ * are found too. Both sides go through ar_norm() of migration 0000 (and its copy, `arNorm`), so
+ * Arabic and English are normalized by one function. A product is found by its `search_doc`: its own, its maker's and
  * its category's names in both languages (kept by the triggers of migration 0003), and its
  * specification values with their units (`spec_search`, migration 0017, decision 195).
  *
@@ -57,7 +61,7 @@ const NEAR_TERM_SIMILARITY = Number(searchSessionSettings['pg_trgm.similarity_th
 /** `word <% text`'s threshold, for the same near match in memory. */
 const NEAR_MATCH_SIMILARITY = Number(searchSessionSettings['pg_trgm.word_similarity_threshold']);
 
-/** Search as the catalog sees it, so that another engine can stand in for the SQL one. */
+/** Search as the catalog sees it, so that another engine can stand in for the shop's own. */
 export interface SearchEngine {
   search(query: SearchQuery): Promise<PagedProducts>;
 }
