@@ -99,9 +99,9 @@ export function publicCatalog(
   // only bounds the memory of a flood.
   const searchGate = new AdmissionGate({
     name: 'search',
-    // On the embedded database a second search at once only waits for the first, holding the
-    // database from every other read meanwhile.
-    concurrency: database.kind === 'postgres' ? Math.max(1, Math.floor(connections / 2)) : 1,
+    // A search is worked out in memory and reads only its page's rows, as a listing does, so
+    // it may hold as many connections at once.
+    concurrency: Math.max(1, connections - 1),
     queue: LINE_AT_MOST,
     maxWaitMs: 2000,
   });
