@@ -533,9 +533,8 @@ export class SearchIndex {
 
   /** `word_similarity(word, name)` for the products at `positions`. */
   nameSimilarities(word: string, positions: readonly number[]): Float64Array {
-    const own = this.#trigramIdsOf(word);
+    const { own, distinct } = this.#queryTrigrams(word);
     const out = new Float64Array(positions.length);
-    const distinct = new Set(own).size;
     if (distinct === 0) return out;
     const wanted = this.#wanted;
     for (const t of own) wanted[t] = 1;
@@ -545,11 +544,6 @@ export class SearchIndex {
     });
     for (const t of own) wanted[t] = 0;
     return out;
-  }
-
-  /** The trigram ids of a text, for `similarities`. */
-  trigrams(text: string): Int32Array {
-    return this.#trigramIdsOf(text);
   }
 
   /** The trigram ids of a text, new trigrams numbered as they come. */
@@ -572,11 +566,25 @@ export class SearchIndex {
     return out;
   }
 
+  /**
+   * A query word's trigrams that the catalog's texts have (their ids), and how many distinct
+   * trigrams it has in all. Its other trigrams can be in no text, so they get no id: the ids
+   * grow with the catalog, never with what shoppers type.
+   */
+  #queryTrigrams(word: string): { own: number[]; distinct: number } {
+    const codes = trigramCodes(word);
+    const own: number[] = [];
+    for (const code of codes) {
+      const id = this.#trigramIds.get(code);
+      if (id !== undefined) own.push(id);
+    }
+    return { own, distinct: new Set(codes).size };
+  }
+
   /** `word_similarity(word, text)` for each of `texts` (trigram ids), the word's trigrams marked once. */
   similarities(word: string, texts: readonly Int32Array[]): Float64Array {
-    const own = this.#trigramIdsOf(word);
+    const { own, distinct } = this.#queryTrigrams(word);
     const out = new Float64Array(texts.length);
-    const distinct = new Set(own).size;
     if (distinct === 0) return out;
     const wanted = this.#wanted;
     for (const t of own) wanted[t] = 1;
