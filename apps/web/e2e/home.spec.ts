@@ -146,14 +146,21 @@ for (const lang of ['ar', 'en'] as const) {
 test('the progress bar shows while the next page loads, not for a section of the same page (en, both ways)', async ({
   page,
 }) => {
-  // The page state is lost when a document replaces it: the bar is sampled into sessionStorage.
+  // The page state is lost when a document replaces it: the bar is sampled into sessionStorage,
+  // every 100 ms while it is busy, keeping the most visible it was (a single sample could fall
+  // in the frame where a client navigation restarts its loading state).
   const watchBar = () =>
     page.evaluate(() => {
       const bar = document.getElementById('nav-progress')!;
       sessionStorage.removeItem('bar');
+      const sample = () => {
+        if (!bar.hasAttribute('data-busy')) return;
+        const seen = Number(sessionStorage.getItem('bar') ?? 0);
+        sessionStorage.setItem('bar', String(Math.max(seen, Number(getComputedStyle(bar).opacity))));
+        setTimeout(sample, 100);
+      };
       new MutationObserver(() => {
-        if (bar.hasAttribute('data-busy'))
-          setTimeout(() => sessionStorage.setItem('bar', getComputedStyle(bar).opacity), 500);
+        if (bar.hasAttribute('data-busy')) setTimeout(sample, 100);
       }).observe(bar, { attributes: true });
     });
   await page.route('**/en/products/category/2**', async (route) => {
