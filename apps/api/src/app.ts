@@ -234,15 +234,16 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     log: app.log,
   });
   app.decorate('changeTransport', transport);
-  // Payment keys saved in the back office: read once, and again whenever settings change here
-  // or in another process.
+  // Payment and message keys saved in the back office: read once, and again whenever settings
+  // change in another process. A save in this process reloads them itself before it answers (so
+  // its own answer already uses them); reloading here too would read each keys table twice.
   const keys = new PaymentKeys(config);
   app.decorate('paymentKeys', keys);
   await keys.reload(database.db);
   await messageKeys.reload(database.db);
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
-  app.changes.on((event) => {
-    if (event.topic !== 'settings') return;
+  app.changes.on((event, origin) => {
+    if (event.topic !== 'settings' || origin === 'here') return;
     keys
       .reload(database.db)
       .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));

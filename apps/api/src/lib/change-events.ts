@@ -14,7 +14,10 @@ export interface ChangeEvent {
   productIds?: number[];
 }
 
-export type ChangeListener = (event: ChangeEvent) => void;
+/** Where an event was published: in this process, or in another one (through the transport). */
+export type ChangeOrigin = 'here' | 'elsewhere';
+
+export type ChangeListener = (event: ChangeEvent, origin: ChangeOrigin) => void;
 
 /**
  * Carries events between processes (Redis pub/sub, PostgreSQL LISTEN/NOTIFY). `send` is
@@ -49,13 +52,13 @@ export class ChangeEvents {
 
   /** Tells this process's listeners at once, then the other processes through the transport. */
   async publish(event: ChangeEvent): Promise<void> {
-    this.#emitter.emit('change', event);
+    this.#emitter.emit('change', event, 'here');
     await this.#transport?.send(event);
   }
 
   async useTransport(transport: ChangeTransport): Promise<void> {
     this.#transport = transport;
-    await transport.start((event) => this.#emitter.emit('change', event));
+    await transport.start((event) => this.#emitter.emit('change', event, 'elsewhere'));
   }
 
   async close(): Promise<void> {
