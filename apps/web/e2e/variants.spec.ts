@@ -53,12 +53,17 @@ function variantNamed(
 /** The shown price, as the page writes it (Latin digits, thousands grouped, in both languages). */
 const shown = (variant: ProductVariant) => (variant.priceAfterOffer ?? variant.price).toLocaleString('en-US');
 
-/** The column beside the gallery: the name, the price, the picker and Add to cart. */
+/**
+ * The column beside the gallery: the name, the price, the picker and Add to cart (or, for a
+ * sold-out variant, "Tell me when it is back").
+ */
 function buyBox(page: Page, lang: Lang) {
+  const buy = page.getByRole('button', { name: text(lang, 'catalog', 'product.addToCart') });
+  const notify = page.getByRole('button', { name: text(lang, 'catalog', 'product.notifyWhenBack') });
   return page
     .locator('div')
     .filter({ has: page.getByRole('heading', { level: 1 }) })
-    .filter({ has: page.getByRole('button', { name: text(lang, 'catalog', 'product.addToCart') }) })
+    .filter({ has: buy.or(notify) })
     .last();
 }
 
@@ -127,13 +132,20 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(radio(page, words.colour, words.blue)).toBeChecked();
     await expect(box).toContainText(shown(chosen.variant));
 
-    // The sold-out combination: shown, priced, but it cannot be added.
+    // The sold-out combination: shown, priced, but it cannot be added; the shopper can ask to
+    // be told when it is back.
     await value(page, words.colour, words.pink).click();
     await expect(page).toHaveURL(variantAddress(soldOut.variant.sku));
     await expect(box).toContainText(text(lang, 'catalog', 'product.outOfStock'));
+    await expect(box.getByRole('button', { name: text(lang, 'catalog', 'product.addToCart') })).toHaveCount(
+      0,
+    );
+    await box.getByRole('button', { name: text(lang, 'catalog', 'product.notifyWhenBack') }).click();
     await expect(
-      box.getByRole('button', { name: text(lang, 'catalog', 'product.addToCart') }),
-    ).toBeDisabled();
+      page.getByRole('status').filter({
+        hasText: lang === 'ar' ? 'سنعلمك عند توفر هذا المنتج' : 'We will tell you when this product is back',
+      }),
+    ).toBeVisible();
 
     // Back to blue, into the cart: the line names the variant.
     await value(page, words.colour, words.blue).click();
@@ -192,6 +204,24 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(radio(page, words.storage, words.big)).toBeChecked();
       await expect(radio(page, words.colour, words.blue)).toBeChecked();
       await expect(box).toContainText(shown(chosen.variant));
+    });
+
+    test(`without JavaScript "tell me when it is back" is kept for the sold-out variant (${lang})`, async ({
+      page,
+      request,
+      shopper: _shopper,
+    }) => {
+      const id = await phoneId(request, phoneOf[lang]);
+      const soldOut = variantNamed(await details(request, id, lang), [words.big, words.pink]);
+      await page.goto(pathIn(lang, `/product/${id}?variant=${soldOut.variant.sku}`));
+      await buyBox(page, lang)
+        .getByRole('button', { name: text(lang, 'catalog', 'product.notifyWhenBack') })
+        .click();
+      // Back on the same variant's page, with the answer as its notice.
+      await expect(page).toHaveURL(variantAddress(soldOut.variant.sku));
+      await expect(page.getByRole('main')).toContainText(
+        lang === 'ar' ? 'سنعلمك عند توفر هذا المنتج' : 'We will tell you when this product is back in stock',
+      );
     });
   });
 

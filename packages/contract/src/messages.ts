@@ -202,6 +202,10 @@ export const errorMessages = {
     en: 'Your wishlist is full (200 products at most)',
   },
   WISHLIST_ITEM_NOT_FOUND: { ar: 'المنتج غير موجود في المفضلة', en: 'This product is not in your wishlist' },
+  STILL_IN_STOCK: {
+    ar: 'هذا المنتج متوفر الآن، يمكنك إضافته إلى السلة',
+    en: 'This product is in stock now: you can add it to your cart',
+  },
 
   // checkout and payments
   ORDER_NOT_FOUND: { ar: 'الطلب غير موجود', en: 'The order was not found' },
@@ -318,6 +322,10 @@ export const successMessages = {
   },
   ADDED_TO_WISHLIST: { ar: 'أُضيف المنتج إلى المفضلة', en: 'Added to your wishlist' },
   REMOVED_FROM_WISHLIST: { ar: 'أُزيل المنتج من المفضلة', en: 'Removed from your wishlist' },
+  STOCK_REQUEST_KEPT: {
+    ar: 'سنعلمك عند توفر هذا المنتج',
+    en: 'We will tell you when this product is back in stock',
+  },
   MOVED_TO_CART: { ar: 'نُقل المنتج إلى السلة', en: 'Moved to your cart' },
   SAVED: { ar: 'تم الحفظ بنجاح', en: 'Saved successfully' },
   DELETED: { ar: 'تم الحذف بنجاح', en: 'Deleted successfully' },

@@ -93,6 +93,7 @@ export const apiPaths = {
   wishlist: definePath('/api/wishlist'),
   wishlistItem: definePath('/api/wishlist/:productId'),
   wishlistToCart: definePath('/api/wishlist/:productId/cart'),
+  stockRequests: definePath('/api/stock-requests'),
 
   // orders and payments
   payInvoice: definePath('/api/User/Pay/TheInvoice'),

@@ -13,8 +13,11 @@ import type { Ok } from './errors.ts';
 export const messageChannels = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
-/** What a shopper chooses per channel: order updates, and alerts about wished products. */
-export const messageKinds = ['order', 'wishlist'] as const;
+/**
+ * What a shopper chooses per channel: order updates, alerts about wished products, and the
+ * "tell me when it is back" they asked for on a sold-out product.
+ */
+export const messageKinds = ['order', 'wishlist', 'stock'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 export const messageEvents = [
@@ -27,11 +30,12 @@ export const messageEvents = [
   'order.refunded',
   'wishlist.price_drop',
   'wishlist.back_in_stock',
+  'stock.back_in_stock',
 ] as const;
 export type MessageEvent = (typeof messageEvents)[number];
 
 export const kindOfEvent = (event: MessageEvent): MessageKind =>
-  event.startsWith('wishlist.') ? 'wishlist' : 'order';
+  event.startsWith('wishlist.') ? 'wishlist' : event.startsWith('stock.') ? 'stock' : 'order';
 
 export const messageStatuses = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -49,6 +53,7 @@ export const messagePlaceholders: Record<MessageEvent, readonly string[]> = {
   'order.refunded': [...orderBasics, 'amount', 'refundedSoFar', 'total', 'reason', 'creditNoteNumber'],
   'wishlist.price_drop': [...productBasics, 'oldPrice', 'newPrice'],
   'wishlist.back_in_stock': productBasics,
+  'stock.back_in_stock': productBasics,
 };
 
 const channelSchema = z.enum(messageChannels);

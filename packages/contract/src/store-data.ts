@@ -152,6 +152,14 @@ export interface StoreWishlist {
   removeFromWishlist(productId: number): Promise<ActionResult<WishlistChange>>;
   /** One unit into the cart and the product out of the wishlist; 409 when it is sold out. */
   moveWishToCart(productId: number): Promise<ActionResult<CartInsertResponse>>;
+  /**
+   * "Tell me when it is back" for a sold-out product's variant; 409 STILL_IN_STOCK when it is
+   * for sale, 404 for a product or variant not sold.
+   */
+  askWhenInStock(
+    productId: number,
+    choice?: { variantId?: number; sku?: string },
+  ): Promise<ActionResult<WishlistChange>>;
 }
 
 /**

@@ -50,3 +50,10 @@ export const wishlistItemParams = z.object({ productId: idParam });
 /** A change of the wishlist: the message, and the product it was about. */
 export const wishlistChangeSchema = okSchema.extend({ productId: z.number().int() });
 export type WishlistChange = z.infer<typeof wishlistChangeSchema>;
+
+/**
+ * "Tell me when it is back" on a sold-out product: the product, and its variant (by `variantId`
+ * or `sku`) when it is sold by options. One message comes when that variant has stock again.
+ */
+export const stockRequestSchema = cartInsertSchema.omit({ userId: true });
+export type StockRequestInput = z.input<typeof stockRequestSchema>;

@@ -1,8 +1,14 @@
 import type { Shop } from '../lib/shop.ts';
-import { notFound } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { variantToBuy, type VariantChoice } from '../modules/catalog/variants.ts';
 import { addToCart } from '../modules/cart/service.ts';
-import { dropWish, findWish, keepWish, productForSale } from '../modules/wishlist/service.ts';
+import {
+  dropWish,
+  findWish,
+  keepStockRequest,
+  keepWish,
+  productForSale,
+} from '../modules/wishlist/service.ts';
 
 /**
  * The shopper's changes to their wishlist (decision 220), for the API's wishlist calls and the
@@ -54,4 +60,21 @@ export async function moveWishToCart(
     await dropWish(tx, shopperId, productId); // wishlist
     return line;
   });
+}
+
+/**
+ * "Tell me when it is back" (decision 225): keeps the shopper's request about a sold-out variant
+ * (the one named, or the product's only one). 404 PRODUCT_NOT_FOUND or VARIANT_NOT_FOUND for what
+ * is not sold, 400 VARIANT_REQUIRED when the product has several and none is named, 409
+ * STILL_IN_STOCK when it can be bought now. Asking again is no change.
+ */
+export async function askWhenInStock(
+  shop: Pick<Shop, 'db'>,
+  shopperId: string,
+  productId: number,
+  choice: VariantChoice = {},
+): Promise<void> {
+  const variant = await variantToBuy(shop.db, productId, choice); // catalog
+  if (variant.stock > 0) throw new AppError(409, 'STILL_IN_STOCK');
+  await keepStockRequest(shop.db, shopperId, productId, variant.variantId); // wishlist
 }

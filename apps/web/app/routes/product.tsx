@@ -16,7 +16,10 @@ import { VariantPicker } from '../features/catalog/components/variant-picker.tsx
 import { variantBySku, variantForValues, VARIANT_PARAM } from '../features/catalog/variants.ts';
 import { PageNotice, type Notice } from '../components/ui/page-notice.tsx';
 import { WishHeart } from '../features/wishlist/components/wish-heart.tsx';
-import { ADD_TO_CART_INTENT } from '../features/catalog/components/add-to-cart-button.tsx';
+import {
+  ADD_TO_CART_INTENT,
+  NOTIFY_WHEN_BACK_INTENT,
+} from '../features/catalog/components/add-to-cart-button.tsx';
 import { serverT } from '../lib/i18n.server.ts';
 import { noticeCookie, takeNotice } from '../lib/notice.server.ts';
 import { isDocumentRequest } from '../lib/form-action.server.ts';
@@ -35,8 +38,8 @@ import { absoluteUrl } from '../lib/seo.ts';
 export const handle = { ...staticPage, ...sameForEveryShopper };
 
 /**
- * Add to cart (AddToCartButton), through the load context: a visitor is told to log in first
- * and nothing changes. The hydrated page gets the answer as data (a toast; the badge is read
+ * Add to cart, or "tell me when it is back" for a sold-out variant (AddToCartButton), through
+ * the load context: a visitor is told to log in first and nothing changes. The hydrated page gets the answer as data (a toast; the badge is read
  * again as after any action); a document post comes back to the page with the answer as its
  * notice.
  */
@@ -44,12 +47,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   const lang = requestLang(request);
   const form = await request.formData().catch(() => undefined);
-  if (form?.get('intent') !== ADD_TO_CART_INTENT) throw data(null, { status: 400 });
+  const intent = form?.get('intent');
+  if (!form || (intent !== ADD_TO_CART_INTENT && intent !== NOTIFY_WHEN_BACK_INTENT))
+    throw data(null, { status: 400 });
   const field = form.get(VARIANT_PARAM);
   const sku = typeof field === 'string' && field !== '' ? field : undefined;
+  const store = context.storeData(lang);
+  const choice = sku === undefined ? {} : { sku };
   const [t, result] = await Promise.all([
     serverT(lang),
-    context.storeData(lang).addToCart(id, sku === undefined ? {} : { sku }),
+    intent === ADD_TO_CART_INTENT ? store.addToCart(id, choice) : store.askWhenInStock(id, choice),
   ]);
   let notice: Notice;
   if (result.ok) notice = { kind: 'success', text: result.value.message };

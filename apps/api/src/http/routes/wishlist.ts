@@ -2,13 +2,19 @@ import {
   apiPaths,
   cartInsertResponseSchema,
   okMessage,
+  stockRequestSchema,
   wishlistAddSchema,
   wishlistChangeSchema,
   wishlistItemParams,
   wishlistSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addToWishlist, moveWishToCart, removeFromWishlist } from '../../use-cases/wishlist.ts';
+import {
+  addToWishlist,
+  askWhenInStock,
+  moveWishToCart,
+  removeFromWishlist,
+} from '../../use-cases/wishlist.ts';
 import { shopperWishlist } from '../../views/store/wishlist.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser, sessionRequired } from '../shopper-session.ts';
@@ -90,6 +96,26 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const line = await moveWishToCart(app.shop, requireUser(request).id, request.params.productId);
       return { ...okMessage('MOVED_TO_CART', request.lang), ...line };
+    },
+  );
+
+  app.post(
+    apiPaths.stockRequests.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Ask to be told when a sold-out product is back in stock',
+        description:
+          'One message (e-mail unless the shopper turned that kind off; SMS or WhatsApp when chosen) when the variant has stock again; asking again while waiting changes nothing. 404 PRODUCT_NOT_FOUND or VARIANT_NOT_FOUND for what is not sold, 400 VARIANT_REQUIRED when a product with several variants is named without one, 409 STILL_IN_STOCK when it can be bought now.',
+        security,
+        body: stockRequestSchema,
+        response: { 200: wishlistChangeSchema },
+      },
+    },
+    async (request) => {
+      const { productId, variantId, sku } = request.body;
+      await askWhenInStock(app.shop, requireUser(request).id, productId, { variantId, sku });
+      return { ...okMessage('STOCK_REQUEST_KEPT', request.lang), productId };
     },
   );
 };

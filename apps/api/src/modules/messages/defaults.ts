@@ -179,6 +179,18 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
       '{productName} is back in stock. {productLink}',
     ),
   },
+  'stock.back_in_stock': {
+    ar: arProduct(
+      'توفر {productName} الذي طلبت إعلامك به',
+      ['طلبت أن نعلمك عند توفر {productName}، وهو متوفر الآن.'],
+      'توفر {productName} الذي طلبته. {productLink}',
+    ),
+    en: enProduct(
+      '{productName}, which you asked about, is back',
+      ['You asked us to tell you when {productName} is available again. It is now.'],
+      '{productName}, which you asked about, is back. {productLink}',
+    ),
+  },
 };
 
 /** The template's name in WhatsApp Manager the shop expects until the owner names another. */

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
-import { wishlistItems } from './schema.ts';
+import { stockRequests, wishlistItems } from './schema.ts';
 
 /**
  * The variant a wished product is priced and moved by: the one chosen on its page while it is
@@ -160,3 +160,74 @@ export const wishedProductIds = (userId: string | AnyColumn) =>
     number[]
   >`(select coalesce(array_agg(${wishlistItems.productId} order by ${wishlistItems.productId}), '{}')
     from ${wishlistItems} where ${wishlistItems.userId} = ${userId}::uuid)`;
+
+// ── "Tell me when it is back" (decision 225) ────────────────────────────────────────────────
+
+/**
+ * Keeps the shopper's request about a sold-out variant. Asking again while it waits is no
+ * change; asking again after it was answered makes it wait anew.
+ */
+export async function keepStockRequest(
+  db: Db,
+  userId: string,
+  productId: number,
+  variantId: number,
+): Promise<void> {
+  await db
+    .insert(stockRequests)
+    .values({ userId, productId, variantId })
+    .onConflictDoUpdate({
+      target: [stockRequests.userId, stockRequests.variantId],
+      set: { notifiedAt: null, updatedAt: sql`now()` },
+      setWhere: sql`${stockRequests.notifiedAt} is not null`,
+    });
+}
+
+export interface StockAgain {
+  id: number;
+  userId: string;
+  productId: number;
+  sku: string;
+  nameAr: string;
+  nameEn: string;
+  /** When the request was made, or made again after an answer. */
+  askedAt: Date;
+}
+
+/**
+ * The waiting requests whose variant is in stock again and shown (up to `limit`), locked with
+ * SKIP LOCKED so two processes looking at once take different rows.
+ */
+export async function stockRequestsDue(tx: Tx, limit: number): Promise<StockAgain[]> {
+  return tx
+    .select({
+      id: stockRequests.id,
+      userId: stockRequests.userId,
+      productId: stockRequests.productId,
+      sku: productVariants.sku,
+      nameAr: products.nameAr,
+      nameEn: products.nameEn,
+      askedAt: stockRequests.updatedAt,
+    })
+    .from(stockRequests)
+    .innerJoin(productVariants, eq(productVariants.id, stockRequests.variantId))
+    .innerJoin(products, eq(products.id, stockRequests.productId))
+    .where(
+      and(
+        sql`${stockRequests.notifiedAt} is null`,
+        sql`${productVariants.stock} > 0`,
+        sql`not ${productVariants.hidden}`,
+        sql`not ${products.hidden}`,
+      ),
+    )
+    .orderBy(stockRequests.id)
+    .limit(limit)
+    .for('update', { of: stockRequests, skipLocked: true });
+}
+
+export async function markStockRequestAnswered(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(stockRequests)
+    .set({ notifiedAt: sql`now()` })
+    .where(eq(stockRequests.id, id));
+}

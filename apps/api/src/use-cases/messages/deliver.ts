@@ -15,7 +15,7 @@ import {
   templateFor,
 } from '../../modules/messages/service.ts';
 import { findUserById } from '../../modules/users/service.ts';
-import { watchWishlists } from './wishlist-alerts.ts';
+import { answerStockRequests, watchWishlists } from './wishlist-alerts.ts';
 
 /**
  * Sending the outbox (decision 215). Each run first marks failed the messages whose worker
@@ -165,10 +165,12 @@ export async function deliverDueMessages(
  * (`kick`), so a shopper hears of a shipment within a moment, not at the next run.
  */
 export function messageDelivery(deps: DeliveryDeps, intervalMs: number) {
-  // Each run first looks for wished products that became cheaper or came back (they queue
-  // messages), then sends what is due.
+  // Each run first looks for wished products that became cheaper or came back, and for sold-out
+  // variants shoppers asked about that are in stock again (they queue messages), then sends
+  // what is due.
   const task = periodicTask({ name: 'message delivery', intervalMs, log: deps.log }, async () => {
     await watchWishlists(deps);
+    await answerStockRequests(deps);
     return deliverDueMessages(deps);
   });
   let pending: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,11 @@
 import type { Shop } from '../../lib/shop.ts';
 import { queueMessages } from '../../modules/messages/service.ts';
-import { markWatched, watchedChanges } from '../../modules/wishlist/service.ts';
+import {
+  markStockRequestAnswered,
+  markWatched,
+  stockRequestsDue,
+  watchedChanges,
+} from '../../modules/wishlist/service.ts';
 
 /**
  * The wishlist's alerts (decision 219): each run looks at the wished products whose price or
@@ -45,5 +50,32 @@ export async function watchWishlists(deps: Pick<Shop, 'db'>, limit = 500): Promi
       await markWatched(tx, change.id, change);
     }
     return summary;
+  });
+}
+
+/**
+ * "Tell me when it is back" (decision 225): each run queues one message for every waiting
+ * request whose variant has stock again, on the channels the shopper chose for that kind (e-mail
+ * unless they turned it off), and marks the request answered in the same transaction. The key
+ * names the request and when it was made, so two processes looking at once queue one message,
+ * and a request made again after an answer gets its own.
+ */
+export async function answerStockRequests(deps: Pick<Shop, 'db'>, limit = 500): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    let queued = 0;
+    for (const due of await stockRequestsDue(tx, limit)) {
+      queued += await queueMessages(tx, {
+        userId: due.userId,
+        event: 'stock.back_in_stock',
+        subject: `${due.id}:${due.askedAt.toISOString()}`,
+        data: {
+          productId: String(due.productId),
+          'productName@ar': due.nameAr,
+          'productName@en': due.nameEn,
+        },
+      });
+      await markStockRequestAnswered(tx, due.id);
+    }
+    return queued;
   });
 }

@@ -1,5 +1,10 @@
 import { okMessage, type StoreWishlist } from '@shop/contract';
-import { addToWishlist, moveWishToCart, removeFromWishlist } from '../../../use-cases/wishlist.ts';
+import {
+  addToWishlist,
+  askWhenInStock,
+  moveWishToCart,
+  removeFromWishlist,
+} from '../../../use-cases/wishlist.ts';
 import { shopperMarks, shopperWishlist } from '../../../views/store/wishlist.ts';
 import type { StorePageContext } from '../store-data.ts';
 
@@ -35,5 +40,10 @@ export function wishlistPages({ app, lang, shopperId, act, marks }: StorePageCon
         ...okMessage('MOVED_TO_CART', lang),
         ...(await moveWishToCart(shop, shopper.id, productId)),
       })),
+    askWhenInStock: (productId, choice) =>
+      act(async (shopper) => {
+        await askWhenInStock(shop, shopper.id, productId, choice);
+        return { ...okMessage('STOCK_REQUEST_KEPT', lang), productId };
+      }),
   };
 }
