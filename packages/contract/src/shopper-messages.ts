@@ -25,6 +25,7 @@ export const messageEvents = [
   'order.delivered',
   'order.cancelled',
   'order.refunded',
+  'order.return_decided',
   'wishlist.price_drop',
   'wishlist.back_in_stock',
 ] as const;
@@ -47,6 +48,7 @@ export const messagePlaceholders: Record<MessageEvent, readonly string[]> = {
   'order.delivered': orderBasics,
   'order.cancelled': orderBasics,
   'order.refunded': [...orderBasics, 'amount', 'refundedSoFar', 'total', 'reason', 'creditNoteNumber'],
+  'order.return_decided': [...orderBasics, 'decision', 'note'],
   'wishlist.price_drop': [...productBasics, 'oldPrice', 'newPrice'],
   'wishlist.back_in_stock': productBasics,
 };
