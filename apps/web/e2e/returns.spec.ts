@@ -20,7 +20,12 @@ const words = {
     submit: 'إرسال طلب الإرجاع',
     requested: 'استلمنا طلب الإرجاع وسنرد عليك قريباً',
     reasonRequired: 'اختر سبب الإرجاع',
-    status: { requested: 'بانتظار الرد', approved: 'مقبول', received: 'استلمنا المنتج', refunded: 'تم الاسترداد' },
+    status: {
+      requested: 'بانتظار الرد',
+      approved: 'مقبول',
+      received: 'استلمنا المنتج',
+      refunded: 'تم الاسترداد',
+    },
     queueSearch: 'رقم الطلب',
     approve: 'قبول الإرجاع',
     approveNote: 'ملاحظة للعميل (اختيارية)، مثل عنوان إرسال المنتج',
@@ -43,7 +48,12 @@ const words = {
     submit: 'Send the return request',
     requested: 'We received your return request and will answer soon',
     reasonRequired: 'Choose the reason for the return',
-    status: { requested: 'Awaiting our answer', approved: 'Approved', received: 'Goods received', refunded: 'Refunded' },
+    status: {
+      requested: 'Awaiting our answer',
+      approved: 'Approved',
+      received: 'Goods received',
+      refunded: 'Refunded',
+    },
     queueSearch: 'Order number',
     approve: 'Approve return',
     approveNote: 'Note for the customer (optional), e.g. where to send the item',
@@ -151,7 +161,11 @@ test('without JavaScript: the return form keeps what was chosen on an error, and
   const owner = await ownerPage(browser, baseURL!, 'ar', false);
   await deliver(owner, 'ar', order.number, false);
 
-  const shopperContext = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const shopperContext = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const noJs = await shopperContext.newPage();
   const formPath = `/order/details/${order.invoiceId}/return`;
   await noJs.goto(formPath);

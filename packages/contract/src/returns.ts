@@ -12,7 +12,13 @@ import type { ActionResult } from './actions.ts';
  * a note, mark the goods received, and an owner refunds it through the order's refund.
  */
 
-export const returnReasons = ['defective', 'wrong_item', 'not_as_described', 'changed_mind', 'other'] as const;
+export const returnReasons = [
+  'defective',
+  'wrong_item',
+  'not_as_described',
+  'changed_mind',
+  'other',
+] as const;
 export type ReturnReason = (typeof returnReasons)[number];
 
 /** requested → approved or rejected; approved → received → refunded. */
@@ -38,7 +44,11 @@ export const returnPaths = {
 
 const returnLineInput = z.object({
   lineId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().int('RETURN_QUANTITY_TOO_LARGE').min(0).max(10_000, 'RETURN_QUANTITY_TOO_LARGE'),
+  quantity: z.coerce
+    .number()
+    .int('RETURN_QUANTITY_TOO_LARGE')
+    .min(0)
+    .max(10_000, 'RETURN_QUANTITY_TOO_LARGE'),
 });
 
 /** What the shopper sends: units per line (0 or left out: none), the reason and optional words. */

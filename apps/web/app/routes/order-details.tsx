@@ -22,9 +22,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       notice,
       seo: {
-      title: t('account:orders.detailsTitle', { number: order.number }),
-      description: t('account:orders.description'),
-      path: `/order/details/${order.invoiceId}`,
+        title: t('account:orders.detailsTitle', { number: order.number }),
+        description: t('account:orders.description'),
+        path: `/order/details/${order.invoiceId}`,
         noindex: true,
       },
       order,

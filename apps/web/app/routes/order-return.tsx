@@ -106,7 +106,10 @@ export default function OrderReturnPage({ loaderData }: Route.ComponentProps) {
           </p>
           <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" noValidate>
             {answer?.error && !answer.error.field && (
-              <p role="alert" className="rounded-2xl border border-sale bg-red-50 p-4 text-sm font-medium text-sale">
+              <p
+                role="alert"
+                className="rounded-2xl border border-sale bg-red-50 p-4 text-sm font-medium text-sale"
+              >
                 {answer.error.message}
               </p>
             )}
@@ -132,7 +135,10 @@ export default function OrderReturnPage({ loaderData }: Route.ComponentProps) {
                           <span className="font-semibold">{line.productName}</span>
                           {line.options && <span className="text-sm text-muted">{line.options}</span>}
                           <span className="text-sm text-muted">
-                            {t('returns.bought', { count: line.bought, number: formatNumber(line.bought, lang) })}
+                            {t('returns.bought', {
+                              count: line.bought,
+                              number: formatNumber(line.bought, lang),
+                            })}
                           </span>
                         </div>
                       </div>

@@ -47,7 +47,8 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['orders'],
-          summary: 'Ask to return units of one of the caller’s delivered orders (JSON, or multipart with photos)',
+          summary:
+            'Ask to return units of one of the caller’s delivered orders (JSON, or multipart with photos)',
           description:
             'Body: `lines` ([{lineId, quantity}]; in multipart a JSON text), `reason` (defective, wrong_item, ' +
             'not_as_described, changed_mind, other), `details` (optional). Multipart may carry up to three photos ' +
@@ -107,7 +108,8 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...step,
-        summary: 'Approve a requested return, with an optional note the shopper reads; the shopper is messaged',
+        summary:
+          'Approve a requested return, with an optional note the shopper reads; the shopper is messaged',
         body: returnApproveSchema,
       },
     },
@@ -156,7 +158,12 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await refundReturn({ ...shop, provider: app.payments }, request.params.id, request.body, auditActor(request));
+      await refundReturn(
+        { ...shop, provider: app.payments },
+        request.params.id,
+        request.body,
+        auditActor(request),
+      );
       return okMessage('RETURN_REFUNDED', request.lang);
     },
   );

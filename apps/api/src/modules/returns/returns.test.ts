@@ -93,7 +93,13 @@ describe('self-serve returns', () => {
     details: 'The screen flickers',
   });
 
-  function staffStep(id: string, step: 'approve' | 'reject' | 'receive' | 'refund', headers: Headers, payload: object = {}, lang = 'en') {
+  function staffStep(
+    id: string,
+    step: 'approve' | 'reject' | 'receive' | 'refund',
+    headers: Headers,
+    payload: object = {},
+    lang = 'en',
+  ) {
     const path = {
       approve: returnPaths.adminReturnApprove,
       reject: returnPaths.adminReturnReject,
@@ -224,7 +230,12 @@ describe('self-serve returns', () => {
     expect((await shopperOrder(buyer, order.invoiceId)).returns!.open).toBe(false);
 
     const setWindow = (headers: Headers, returnHours: number) =>
-      t.app.inject({ method: 'PUT', url: adminContentPaths.settings.pattern, headers, payload: { returnHours } });
+      t.app.inject({
+        method: 'PUT',
+        url: adminContentPaths.settings.pattern,
+        headers,
+        payload: { returnHours },
+      });
     expect((await setWindow(staff, 48)).statusCode).toBe(403);
     const saved = await setWindow(owner, 48);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -267,7 +278,9 @@ describe('self-serve returns', () => {
     const shopperSees = (await shopperOrder(buyer, order.invoiceId)).returns!.requests[0]!;
     expect(shopperSees).toMatchObject({ status: 'approved', staffNote: 'Send it to our Olaya branch' });
 
-    expect((await staffStep(id, 'refund', owner, { returnStock: true })).json().code).toBe('RETURN_NOT_RECEIVED');
+    expect((await staffStep(id, 'refund', owner, { returnStock: true })).json().code).toBe(
+      'RETURN_NOT_RECEIVED',
+    );
     expect((await staffStep(id, 'receive', staff)).statusCode).toBe(200);
     const stockBefore = (await productState(t.app.db, product.id)).stock;
 
@@ -292,7 +305,9 @@ describe('self-serve returns', () => {
     expect(twice.statusCode).toBe(409);
     expect(await t.app.db.select().from(refunds).where(eq(refunds.orderId, order.invoiceId))).toHaveLength(1);
 
-    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((a) => a.action);
+    const actions = (await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map(
+      (a) => a.action,
+    );
     expect(actions.sort()).toEqual(['return.approve', 'return.receive', 'return.refund']);
   });
 
@@ -321,7 +336,12 @@ describe('self-serve returns', () => {
     const lineId = await lineIdOf(buyer, order.invoiceId);
     const fields = { lines: JSON.stringify([{ lineId, quantity: 1 }]), reason: 'wrong_item', details: '' };
     const fake = multipart(fields, [
-      { name: 'photo1', filename: 'x.png', contentType: 'image/png', data: Buffer.from('<script>alert(1)</script>') },
+      {
+        name: 'photo1',
+        filename: 'x.png',
+        contentType: 'image/png',
+        data: Buffer.from('<script>alert(1)</script>'),
+      },
     ]);
     const refused = await t.app.inject({
       method: 'POST',
@@ -336,7 +356,9 @@ describe('self-serve returns', () => {
     const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } })
       .png()
       .toBuffer();
-    const good = multipart(fields, [{ name: 'photo1', filename: 'box.png', contentType: 'image/png', data: photo }]);
+    const good = multipart(fields, [
+      { name: 'photo1', filename: 'box.png', contentType: 'image/png', data: photo },
+    ]);
     const ok = await t.app.inject({
       method: 'POST',
       url: returnPaths.orderReturns.build({ invoiceId: order.invoiceId }),
@@ -370,10 +392,16 @@ describe('self-serve returns', () => {
     expect(paged.total).toBeGreaterThan(1);
     expect((await queue('q=abc')).items).toEqual([]);
 
-    const shopperTries = await t.app.inject({ url: returnPaths.adminReturns.pattern, headers: buyer.headers });
+    const shopperTries = await t.app.inject({
+      url: returnPaths.adminReturns.pattern,
+      headers: buyer.headers,
+    });
     expect(shopperTries.statusCode).toBe(401);
 
-    const adminView = await t.app.inject({ url: adminOrderPaths.detail.build({ ref: number }), headers: staff });
+    const adminView = await t.app.inject({
+      url: adminOrderPaths.detail.build({ ref: number }),
+      headers: staff,
+    });
     expect((adminView.json() as AdminOrder).returns).toHaveLength(1);
   });
 });

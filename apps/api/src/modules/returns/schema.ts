@@ -1,6 +1,16 @@
 import { returnReasons, returnStatuses } from '@shop/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orderLines, orders } from '../orders/schema.ts';
 import { refunds } from '../refunds/schema.ts';
 import { staff } from '../staff/schema.ts';

@@ -40,7 +40,9 @@ export async function insertReturn(tx: Tx, input: NewReturn, now = new Date()): 
     .returning();
   await tx
     .insert(returnRequestLines)
-    .values(input.lines.map((l) => ({ requestId: row!.id, orderLineId: l.orderLineId, quantity: l.quantity })));
+    .values(
+      input.lines.map((l) => ({ requestId: row!.id, orderLineId: l.orderLineId, quantity: l.quantity })),
+    );
   return { ...row!, lines: input.lines };
 }
 

@@ -112,7 +112,11 @@ export function presentAdminReturn(
 }
 
 /** The returns queue: newest first, by status, by order number (or its first digits). */
-export async function adminReturnsPage(db: Db, query: AdminReturnsQuery, lang: Lang): Promise<AdminReturnsPage> {
+export async function adminReturnsPage(
+  db: Db,
+  query: AdminReturnsQuery,
+  lang: Lang,
+): Promise<AdminReturnsPage> {
   const where: SQL[] = [];
   if (query.status) where.push(eq(returnRequests.status, query.status));
   const digits = query.q?.replace(/[^0-9]/g, '') ?? '';
@@ -160,4 +164,3 @@ export async function adminReturnsPage(db: Db, query: AdminReturnsQuery, lang: L
   });
   return { items, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
 }
-

@@ -138,7 +138,9 @@ export function ReturnRequestCard({ request, isOwner }: { request: AdminReturn; 
             </label>
           </ConfirmAction>
         )}
-        {request.can.refund && !isOwner && <p className="text-sm text-muted">{t('returns.refundOwnerOnly')}</p>}
+        {request.can.refund && !isOwner && (
+          <p className="text-sm text-muted">{t('returns.refundOwnerOnly')}</p>
+        )}
       </div>
     </article>
   );

@@ -1,4 +1,9 @@
-import { returnApproveSchema, returnRefundSchema, returnRejectSchema, type BackOfficeData } from '@shop/contract';
+import {
+  returnApproveSchema,
+  returnRefundSchema,
+  returnRejectSchema,
+  type BackOfficeData,
+} from '@shop/contract';
 import { z } from 'zod';
 import { submitAction } from '../../../lib/form-action.server.ts';
 
@@ -22,9 +27,17 @@ export function returnStep(
   const id = read.values.returnId ?? '';
   switch (intent) {
     case 'returnApprove':
-      return submitAction(request, { schema: returnApproveSchema, run: (input) => bo.returns.approve(id, input) }, read);
+      return submitAction(
+        request,
+        { schema: returnApproveSchema, run: (input) => bo.returns.approve(id, input) },
+        read,
+      );
     case 'returnReject':
-      return submitAction(request, { schema: returnRejectSchema, run: (input) => bo.returns.reject(id, input) }, read);
+      return submitAction(
+        request,
+        { schema: returnRejectSchema, run: (input) => bo.returns.reject(id, input) },
+        read,
+      );
     case 'returnReceive':
       return submitAction(request, { schema: z.object({}), run: () => bo.returns.receive(id) }, read);
     case 'returnRefund':

@@ -42,7 +42,10 @@ export function OrderReturnsSection({ invoiceId, returns }: { invoiceId: string;
         returns.requests.length === 0 && <p className="text-sm text-muted">{t('returns.windowClosed')}</p>
       )}
       {returns.requests.length > 0 && (
-        <ul className="divide-y divide-line rounded-2xl border border-line" data-testid="order-return-requests">
+        <ul
+          className="divide-y divide-line rounded-2xl border border-line"
+          data-testid="order-return-requests"
+        >
           {returns.requests.map((request) => (
             <li key={request.id} className="flex flex-col gap-2 p-4 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
