@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible, expectLangDir, pathIn, waitForHydration, type Lang } from './fixtures.ts';
 import { expect, openPage, placePaidOrder, test, told, toast } from './shopper-helpers.ts';
-import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
+import { ownerPage } from './staff-helpers.ts';
 
 /**
  * A return from a delivered order: the shopper asks for it on the order's page, the back office
@@ -67,13 +67,6 @@ const words = {
     filter: 'Apply',
   },
 } as const;
-
-async function ownerPage(browser: Browser, baseURL: string, lang: Lang, javaScriptEnabled = true) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInToDashboard(page, lang, E2E_OWNER, { javaScript: javaScriptEnabled });
-  return page;
-}
 
 /** The owner marks the order delivered on its page (the back office's fulfilment step). */
 async function deliver(owner: Page, lang: Lang, number: number, js: boolean) {
