@@ -28,6 +28,7 @@ import {
 } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { multipart } from '../../test/users.ts';
+import { waitForOutboxMail } from '../../test/outbox.ts';
 
 type Headers = Record<string, string>;
 
@@ -274,6 +275,14 @@ describe('self-serve returns', () => {
       .where(and(eq(messages.orderId, order.invoiceId), eq(messages.event, 'order.return_decided')));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.data).toMatchObject({ note: 'Send it to our Olaya branch', 'decision@en': 'approved' });
+    // Sent through the outbox in the shopper's language, with the decision and the note.
+    const number = (await shopperOrder(buyer, order.invoiceId)).number;
+    const mail = await waitForOutboxMail(
+      t.config.outboxDir,
+      (m) => m.subject === `ردنا على طلب إرجاع من طلبك رقم ${number}`,
+    );
+    expect(mail.text).toContain(`قبلنا طلب الإرجاع من طلبك رقم ${number}.`);
+    expect(mail.text).toContain('ملاحظتنا: Send it to our Olaya branch');
 
     const shopperSees = (await shopperOrder(buyer, order.invoiceId)).returns!.requests[0]!;
     expect(shopperSees).toMatchObject({ status: 'approved', staffNote: 'Send it to our Olaya branch' });
