@@ -39,7 +39,7 @@ describe('self-serve returns', () => {
   let owner: Headers;
 
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, process.env.DEBUG_RETURNS ? { level: 'error' } : false);
+    t = await createTestApp();
     product = await createProduct(t.app.db, { priceHalalas: 12_500, stock: 500 });
     staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
     owner = (await signedInMember(t.app.db, { role: 'owner' })).headers;

@@ -116,7 +116,13 @@ export function ConfirmAction({
 
   const error = answer?.error?.message;
   return (
-    <Form method="post" action={action} ref={formRef} className="inline-flex flex-col gap-1">
+    <Form
+      method="post"
+      action={action}
+      ref={formRef}
+      // With inputs of its own the form takes the width it is given, its inputs with it.
+      className={children ? 'flex w-full flex-col gap-2' : 'inline-flex flex-col gap-1'}
+    >
       {hidden('0')}
       {children}
       <AlertDialog.Root open={open} onOpenChange={setOpen}>

@@ -84,7 +84,7 @@ export function ReturnRequestCard({ request, isOwner }: { request: AdminReturn; 
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap items-start gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         {request.can.approve && (
           <ConfirmAction
             confirmKey={`approve:${request.id}`}
