@@ -1,4 +1,4 @@
-import { adminOrderPaths, returnPaths, type Order, type PayInvoiceAnswer } from '@shop/contract';
+import { adminOrderPaths, returnPaths, type Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds } from '../../modules/refunds/schema.ts';
@@ -6,7 +6,7 @@ import { returnRequests } from '../../modules/returns/schema.ts';
 import { createProduct } from '../../test/factories.ts';
 import { type TestContext } from '../../test/harness.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
-import { createShopper, payOnSandbox, placeOrderOk, putInCart } from '../../test/shoppers.ts';
+import { paidOrderOf } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 
 /**
@@ -26,10 +26,7 @@ describe('return requests on the back office order page', () => {
   /** A delivered order with a requested return of its one unit. */
   async function requestedReturn(staff: Record<string, string>) {
     const product = await createProduct(t.app.db, { priceHalalas: 30_000, stock: 10 });
-    const shopper = await createShopper(t.app.db);
-    await putInCart(t.app.db, shopper.id, product.id, 1);
-    const order: PayInvoiceAnswer = await placeOrderOk(t, shopper);
-    await payOnSandbox(t, shopper, order);
+    const { buyer: shopper, order } = await paidOrderOf(t, product.id);
     const delivered = await t.app.inject({
       method: 'POST',
       url: adminOrderPaths.fulfilment.build({ ref: order.invoiceId }),

@@ -6,7 +6,6 @@ import {
   type AdminOrder,
   type AdminReturnsPage,
   type Order,
-  type PayInvoiceAnswer,
 } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,14 +17,7 @@ import { refunds } from '../refunds/schema.ts';
 import { returnRequests } from './schema.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import {
-  createShopper,
-  payOnSandbox,
-  placeOrderOk,
-  productState,
-  putInCart,
-  type Shopper,
-} from '../../test/shoppers.ts';
+import { createShopper, paidOrderOf, productState, type Shopper } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { multipart } from '../../test/users.ts';
 import { waitForOutboxMail } from '../../test/outbox.ts';
@@ -46,13 +38,7 @@ describe('self-serve returns', () => {
   });
   afterAll(() => t.close());
 
-  async function paidOrder(count: number): Promise<{ buyer: Shopper; order: PayInvoiceAnswer }> {
-    const buyer = await createShopper(t.app.db);
-    await putInCart(t.app.db, buyer.id, product.id, count);
-    const order = await placeOrderOk(t, buyer);
-    await payOnSandbox(t, buyer, order);
-    return { buyer, order };
-  }
+  const paidOrder = (count: number) => paidOrderOf(t, product.id, count);
 
   async function deliveredOrder(count = 2) {
     const placed = await paidOrder(count);
