@@ -68,6 +68,7 @@ import { staffGuard } from './http/staff-guard.ts';
 import { staffRoutes } from './http/routes/staff.ts';
 import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
+import { returnRoutes } from './http/routes/returns.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { ShopMetrics } from './lib/metrics.ts';
 import { activeTracing, traceRedisCommands } from './lib/tracing.ts';
@@ -400,6 +401,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(contentAdminRoutes);
   await app.register(catalogImportRoutes);
   await app.register(refundRoutes);
+  await app.register(returnRoutes);
   await app.register(einvoiceAdminRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).

@@ -1,13 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import {
-  expectAccessible,
-  expectLangDir,
-  expectNoHorizontalOverflow,
-  pathIn,
-  type Lang,
-} from './fixtures.ts';
+import { expectAccessible, expectLangDir, expectNoHorizontalOverflow, pathIn } from './fixtures.ts';
 import { expect, login, placeOrder, placePaidOrder, registerUser, test, toast } from './shopper-helpers.ts';
-import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
+import { ownerPage } from './staff-helpers.ts';
 
 /**
  * Orders in the back office, as an owner uses them: the owner the global setup made with
@@ -41,19 +34,6 @@ const words = {
     cancelledNotice: 'The order is cancelled and its stock is back on sale',
   },
 } as const;
-
-/** Signs the owner in through the sign-in page, in a browser context of its own. */
-async function ownerPage(
-  browser: Browser,
-  baseURL: string,
-  lang: Lang,
-  javaScriptEnabled = true,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInToDashboard(page, lang, E2E_OWNER, { javaScript: javaScriptEnabled });
-  return page;
-}
 
 for (const lang of ['ar', 'en'] as const) {
   test(`an owner finds a paid order, marks it delivered, and the shopper sees it delivered (${lang})`, async ({

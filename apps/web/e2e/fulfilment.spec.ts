@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { goToPayment, payWithCard } from './checkout-helpers.ts';
 import { expectAccessible, expectLangDir, pathIn, waitForHydration, type Lang } from './fixtures.ts';
 import { addToCart, expect, placePaidOrder, productInStock, test, toast } from './shopper-helpers.ts';
-import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
+import { ownerPage } from './staff-helpers.ts';
 
 /**
  * A paid order through its fulfilment: the owner moves it to preparing, ships it with a carrier,
@@ -40,13 +40,6 @@ const words = {
     trackingUrlInvalid: 'The tracking link must start with https://',
   },
 } as const;
-
-async function ownerPage(browser: Browser, baseURL: string, lang: Lang, javaScriptEnabled = true) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInToDashboard(page, lang, E2E_OWNER, { javaScript: javaScriptEnabled });
-  return page;
-}
 
 /** The shopper pays for one product at checkout with the sandbox's card; the order's id. */
 async function checkOut(page: Page, lang: Lang, baseURL: string | undefined): Promise<string> {

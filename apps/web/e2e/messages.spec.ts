@@ -1,7 +1,6 @@
-import type { Browser } from '@playwright/test';
-import { expectLangDir, pathIn, waitForHydration, type Lang } from './fixtures.ts';
+import { expectLangDir, pathIn, waitForHydration } from './fixtures.ts';
 import { expect, jsModes, openPage, placePaidOrder, test, told } from './shopper-helpers.ts';
-import { E2E_OWNER, signInToDashboard } from './staff-helpers.ts';
+import { ownerPage } from './staff-helpers.ts';
 
 /**
  * Messages to shoppers: the shopper picks where order updates reach them; the owner edits a
@@ -45,13 +44,6 @@ const words = {
     sent: 'Sent',
   },
 } as const;
-
-async function ownerPage(browser: Browser, baseURL: string, lang: Lang, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInToDashboard(page, lang, E2E_OWNER, { javaScript: javaScriptEnabled });
-  return page;
-}
 
 for (const lang of ['ar', 'en'] as const) {
   for (const { js, mode } of jsModes) {

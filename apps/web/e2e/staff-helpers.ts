@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { pathIn, waitForHydration, type Lang } from './fixtures.ts';
 
 /**
@@ -123,4 +123,17 @@ export async function signInOwner(page: Page, lang: Lang, next: string) {
   await signInToDashboard(page, lang, E2E_OWNER);
   await page.goto(next);
   await waitForHydration(page);
+}
+
+/** The owner signed in through the sign-in page, in a browser context of its own (with or without JavaScript). */
+export async function ownerPage(
+  browser: Browser,
+  baseURL: string,
+  lang: Lang,
+  javaScriptEnabled = true,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await signInToDashboard(page, lang, E2E_OWNER, { javaScript: javaScriptEnabled });
+  return page;
 }

@@ -190,6 +190,13 @@ export const adminSettingsInputSchema = z.object({
   taxNumber: vatNumberField.optional(),
   commercialRegister: z.string().trim().max(40).optional(),
   lowStockThreshold: z.coerce.number().int('AMOUNT_INVALID').min(0, 'AMOUNT_INVALID').max(100_000).optional(),
+  /** Hours from delivery during which a shopper may ask to return an order. */
+  returnHours: z.coerce
+    .number()
+    .int('AMOUNT_INVALID')
+    .min(1, 'AMOUNT_INVALID')
+    .max(24 * 365, 'AMOUNT_INVALID')
+    .optional(),
   /** Orders are delivered only to an address with its national address's short address. */
   nationalAddressRequired: z.boolean().optional(),
   /** What the shopper reads for each fulfilment status, in both languages. */
@@ -229,6 +236,7 @@ export const adminSettingsSchema = z.object({
   taxNumber: z.string(),
   commercialRegister: z.string(),
   lowStockThreshold: z.number().int(),
+  returnHours: z.number().int(),
   nationalAddressRequired: z.boolean(),
   fulfilmentLabels: fulfilmentLabelsSchema,
   payments: z.object({

@@ -8,6 +8,7 @@ import { orderTotalsSchema, zatcaInvoiceSchema } from './orders.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { fulfilmentSteps, orderFulfilmentSchema } from './fulfilment.ts';
 import { sentMessageSchema } from './shopper-messages.ts';
+import { adminReturnSchema } from './returns.ts';
 
 /**
  * The back office's orders (under `/api/admin/orders`): the list with its filters, search,
@@ -213,6 +214,8 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
   fulfilment: orderFulfilmentSchema,
   /** The shopper's messages about the order on each channel, oldest first, with where each stands. */
   messages: z.array(sentMessageSchema),
+  /** The order's return requests, newest first, with what the member may do with each. */
+  returns: z.array(adminReturnSchema),
   /** Which actions the order's status allows now. */
   can: z.object({
     ship: z.boolean(),

@@ -6,6 +6,7 @@ import type { BackOfficeAccount, BackOfficeStaff } from './admin-staff-data.ts';
 import type { BackOfficeContent } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { BackOfficeRefunds } from './admin-refunds-data.ts';
+import type { BackOfficeReturns } from './returns.ts';
 import type { BackOfficeEinvoices } from './admin-einvoices-data.ts';
 import type { z } from './zod.ts';
 import type { BackOfficeMessages } from './shopper-messages.ts';
@@ -52,6 +53,9 @@ export interface BackOfficeData {
 
   // refunds and credit notes
   refunds: BackOfficeRefunds;
+
+  // returns: the queue, decisions, receiving (any member) and refunds (owners)
+  returns: BackOfficeReturns;
 
   // e-invoices (ZATCA phase 2)
   einvoices: BackOfficeEinvoices;

@@ -17,6 +17,8 @@ export * from './admin-insights.ts';
 export type * from './admin-insights-data.ts';
 export * from './refunds.ts';
 export * from './refund-messages.ts';
+export * from './returns.ts';
+export * from './return-messages.ts';
 export * from './einvoices.ts';
 export * from './einvoice-messages.ts';
 export type * from './admin-einvoices-data.ts';

@@ -4,6 +4,7 @@ import { adminContentErrorMessages, adminContentSuccessMessages } from './admin-
 import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
 import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
+import { returnErrorMessages, returnSuccessMessages } from './return-messages.ts';
 import { einvoiceErrorMessages, einvoiceSuccessMessages } from './einvoice-messages.ts';
 import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 import { shopperMessageErrorMessages, shopperMessageSuccessMessages } from './shopper-messages-text.ts';
@@ -289,6 +290,7 @@ export const errorMessages = {
   ...adminOrderErrorMessages,
   ...adminContentErrorMessages,
   ...refundErrorMessages,
+  ...returnErrorMessages,
   ...einvoiceErrorMessages,
   ...shopperMessageErrorMessages,
   ...catalogAdminErrorMessages,
@@ -339,6 +341,7 @@ export const successMessages = {
   ...adminOrderSuccessMessages,
   ...adminContentSuccessMessages,
   ...refundSuccessMessages,
+  ...returnSuccessMessages,
   ...einvoiceSuccessMessages,
   ...shopperMessageSuccessMessages,
   ...catalogAdminSuccessMessages,

@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE, orderStatuses } from './constants.ts';
 import { orderRefundSchema } from './order-refund.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { orderFulfilmentSchema } from './fulfilment.ts';
+import { orderReturnsSchema } from './returns.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -102,6 +103,11 @@ export const orderSchema = z.object({
   refunds: z.array(orderRefundSchema),
   /** Where a paid order is: preparing, ready, shipped (with tracking), delivered or cancelled, dated. */
   fulfilment: orderFulfilmentSchema,
+  /**
+   * Returns (one order's answer only, not lists): the window, what can still be returned and
+   * the return requests with where each stands.
+   */
+  returns: orderReturnsSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

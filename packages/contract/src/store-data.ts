@@ -19,6 +19,7 @@ import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orders.ts';
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
+import type { ReturnRequestInput } from './returns.ts';
 import type { Wishlist, WishlistChange } from './wishlist.ts';
 import type {
   MessageChannel,
@@ -226,6 +227,17 @@ export interface StoreOrders {
    * as `POST /api/payments/verify` does: PAYMENT_COMPLETED once the order is paid, else why not.
    */
   verifyPayment(paymentId: string): Promise<ActionResult>;
+  /**
+   * Asks to return units of one of the shopper's delivered orders, with up to three photos (files
+   * a form posted; an empty one is none), as `POST /api/User/Invoice/{invoiceId}/returns` does:
+   * 404 ORDER_NOT_FOUND when the order is not theirs, 409 RETURN_NOT_RETURNABLE, 422
+   * RETURN_WINDOW_CLOSED or RETURN_QUANTITY_TOO_LARGE (at `lines.<lineId>`), a photo's refusal.
+   */
+  requestReturn(
+    invoiceId: string,
+    input: ReturnRequestInput,
+    photos: (Blob | null | undefined)[],
+  ): Promise<ActionResult>;
 }
 
 /**

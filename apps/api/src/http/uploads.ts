@@ -108,3 +108,24 @@ export async function withStoredImage<T>(
     throw error;
   }
 }
+
+/**
+ * Several optional images for one change (a return's photos): each stored as `withStoredImage`
+ * stores one, the change made with the paths of those sent, and every one removed again when the
+ * change does not happen.
+ */
+export async function withStoredImages<T>(
+  uploadsDir: string,
+  images: (Buffer | undefined)[],
+  upload: Upload,
+  change: (paths: string[]) => Promise<T>,
+): Promise<T> {
+  const [first, ...rest] = images.filter((b): b is Buffer => b !== undefined);
+  if (!first) return change([]);
+  return withStoredImage(uploadsDir, first, upload, (path) =>
+    withStoredImages(uploadsDir, rest, upload, (paths) => change([path, ...paths])),
+  );
+}
+
+/** Where a return's photos are kept, and their longest side. */
+export const RETURN_PHOTOS: Upload = { folder: 'returns', maxSize: 1600, field: 'photos' };

@@ -126,3 +126,16 @@ export async function countOrders(db: Db, status: string): Promise<number> {
     .where(eq(orders.status, status as 'paid'));
   return row?.n ?? 0;
 }
+
+/** A new signed-in shopper's order of `count` units of a product, paid on the sandbox. */
+export async function paidOrderOf(
+  t: TestContext,
+  productId: number,
+  count = 1,
+): Promise<{ buyer: Shopper; order: PayInvoiceAnswer }> {
+  const buyer = await createShopper(t.app.db);
+  await putInCart(t.app.db, buyer.id, productId, count);
+  const order = await placeOrderOk(t, buyer);
+  await payOnSandbox(t, buyer, order);
+  return { buyer, order };
+}

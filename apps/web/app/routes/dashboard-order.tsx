@@ -18,6 +18,8 @@ import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 import { VariantNote } from '../components/ui/variant-note.tsx';
 import { NationalAddressList } from '../components/ui/national-address.tsx';
+import { ReturnRequestCard } from '../features/dashboard/returns/return-request-card.tsx';
+import { isReturnIntent, returnStep } from '../features/dashboard/returns/return-step.server.ts';
 
 /** One order in the back office: what was bought, by whom, where to, its payments and history. */
 export async function loader(args: Route.LoaderArgs) {
@@ -31,7 +33,8 @@ const cancelSchema = z.object({ intent: z.enum(['cancel', 'cancelPaid']) });
  * status and, for shipping, the carrier and tracking), or a cancel (confirmed first): of an
  * unpaid order, or of a paid one (owners; it refunds). The shop makes the change with its audit
  * entry; the page then reads the order again. A refusal (another member was first, a step
- * backwards) is shown next to the form that posted, in the member's language.
+ * backwards) is shown next to the form that posted, in the member's language. A return
+ * request's steps (approve, reject, receive, refund) post here too, with the request's id.
  */
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
@@ -42,8 +45,10 @@ export async function action(args: Route.ActionArgs) {
     const ask = askToConfirm(read.values);
     if (ask) return ask;
   }
-  const result =
-    read.values.intent === 'fulfil'
+  const intent = read.values.intent;
+  const result = isReturnIntent(intent)
+    ? await returnStep(request, bo, intent, read)
+    : intent === 'fulfil'
       ? await submitAction(
           request,
           { schema: fulfilmentChangeSchema, run: (input) => bo.orders.fulfil(params.ref, input) },
@@ -175,6 +180,19 @@ function Actions({ order }: { order: AdminOrder }) {
           </ShopLink>
         )}
       </div>
+    </Section>
+  );
+}
+
+/** The order's return requests, newest first, each with the step a member may take next. */
+function Returns({ order, isOwner }: { order: AdminOrder; isOwner: boolean }) {
+  const { t } = useTranslation('dashboard-orders');
+  if (order.returns.length === 0) return null;
+  return (
+    <Section title={t('returns.title')}>
+      {order.returns.map((request) => (
+        <ReturnRequestCard key={request.id} request={request} isOwner={isOwner} />
+      ))}
     </Section>
   );
 }
@@ -321,6 +339,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <FulfilmentSection order={order} isOwner={isOwner} />
+          <Returns order={order} isOwner={isOwner} />
           <Actions order={order} />
           <Lines order={order} />
           <Payments order={order} />

@@ -236,6 +236,15 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               defaultValue={String(s.lowStockThreshold)}
               error={errorFor('lowStockThreshold')}
             />
+            <TextField
+              label={t('settings.returnHours')}
+              name="returnHours"
+              inputMode="numeric"
+              dir="ltr"
+              hint={t('settings.returnHoursHint')}
+              defaultValue={String(s.returnHours)}
+              error={errorFor('returnHours')}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <input type="hidden" name="nationalAddressRequired" value="0" />

@@ -8,30 +8,39 @@ import { OrderDetails } from '../features/orders/components/order-details.tsx';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
+import { PageNotice } from '../components/ui/page-notice.tsx';
+import { takeNotice } from '../lib/notice.server.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { store } = await requireUser(request, context);
   const [t, order] = await Promise.all([serverT(requestLang(request)), store.order(params.id)]);
   // Someone else's order reads as missing: no hint that it exists.
   if (!order) throw data(null, { status: 404 });
-  return {
-    seo: {
-      title: t('account:orders.detailsTitle', { number: order.number }),
-      description: t('account:orders.description'),
-      path: `/order/details/${order.invoiceId}`,
-      noindex: true,
+  // A return asked for without JavaScript comes back here with its message, shown once.
+  const { notice, headers } = takeNotice(request);
+  return data(
+    {
+      notice,
+      seo: {
+        title: t('account:orders.detailsTitle', { number: order.number }),
+        description: t('account:orders.description'),
+        path: `/order/details/${order.invoiceId}`,
+        noindex: true,
+      },
+      order,
     },
-    order,
-  };
+    { headers },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
 export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
-  const { order } = loaderData;
+  const { order, notice } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
+      {notice && <PageNotice notice={notice} />}
       <ShopLink
         to="/user/allorders"
         className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"

@@ -11,6 +11,7 @@ import { contentPages } from './back-office/content.ts';
 import { customerPages, overviewPages } from './back-office/insights.ts';
 import { orderPages } from './back-office/orders.ts';
 import { refundPages } from './back-office/refunds.ts';
+import { returnPages } from './back-office/returns.ts';
 import { einvoicePages } from './back-office/einvoices.ts';
 import { staffPages } from './back-office/staff.ts';
 import { messagePages } from './back-office/messages.ts';
@@ -73,6 +74,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       customers: customerPages(ctx),
       orders: orderPages(ctx),
       refunds: refundPages(ctx),
+      returns: returnPages(ctx),
       einvoices: einvoicePages(ctx),
       catalog: catalogPages(ctx),
       content: contentPages(ctx),

@@ -155,6 +155,18 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
       'We refunded {amount} on your order {orderNumber}. {orderLink}',
     ),
   },
+  'order.return_decided': {
+    ar: ar(
+      'ردنا على طلب إرجاع من طلبك رقم {orderNumber}',
+      ['{decision} طلب الإرجاع من طلبك رقم {orderNumber}.', 'ملاحظتنا: {note}'],
+      '{decision} طلب الإرجاع من طلبك رقم {orderNumber}. {orderLink}',
+    ),
+    en: en(
+      'Your return request for order {orderNumber}',
+      ['We {decision} the return request for your order {orderNumber}.', 'Our note: {note}'],
+      'We {decision} the return request for your order {orderNumber}. {orderLink}',
+    ),
+  },
   'wishlist.price_drop': {
     ar: arProduct(
       'انخفض سعر {productName}',

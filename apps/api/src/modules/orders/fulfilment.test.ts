@@ -5,7 +5,6 @@ import {
   type AdminOrder,
   type BulkFulfilmentAnswer,
   type Order,
-  type PayInvoiceAnswer,
 } from '@shop/contract';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -21,6 +20,7 @@ import { waitForOutboxMail } from '../../test/outbox.ts';
 import {
   createShopper,
   orderRow,
+  paidOrderOf,
   payOnSandbox,
   placeOrderOk,
   productState,
@@ -48,13 +48,7 @@ describe('fulfilment statuses of a paid order', () => {
   });
   afterAll(() => t.close());
 
-  async function paidOrder(count = 2): Promise<{ buyer: Shopper; order: PayInvoiceAnswer }> {
-    const buyer = await createShopper(t.app.db);
-    await putInCart(t.app.db, buyer.id, product.id, count);
-    const order = await placeOrderOk(t, buyer);
-    await payOnSandbox(t, buyer, order);
-    return { buyer, order };
-  }
+  const paidOrder = (count = 2) => paidOrderOf(t, product.id, count);
 
   function move(ref: string | number, body: object, lang = 'en', headers = staff) {
     return t.app.inject({

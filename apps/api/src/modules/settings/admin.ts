@@ -26,6 +26,7 @@ export function presentAdminSettings(
     taxNumber: s.taxNumber,
     commercialRegister: s.commercialRegister,
     lowStockThreshold: s.lowStockThreshold,
+    returnHours: s.returnHours,
     nationalAddressRequired: s.nationalAddressRequired,
     fulfilmentLabels: s.fulfilmentLabels,
     payments,

@@ -39,6 +39,8 @@ function sampleValues(shop: Pick<Shop, 'origin'>, lang: 'ar' | 'en'): Values {
     refundedSoFar: ar ? '‏250.00 ر.س.‏' : 'SAR 250.00',
     reason: ar ? 'فرق سعر' : 'Price match',
     creditNoteNumber: '17',
+    decision: ar ? 'قبلنا' : 'approved',
+    note: ar ? 'أرسل الجهاز إلى فرعنا في العليا' : 'Please send the device to our Olaya branch',
     carrier: 'SMSA',
     trackingNumber: 'RUH123456',
     trackingUrl: 'https://track.example.com/RUH123456',

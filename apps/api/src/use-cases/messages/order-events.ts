@@ -67,3 +67,30 @@ export async function queueRefundMade(
     },
   });
 }
+
+/** The decision's word in each language, as the message's `{decision}` reads it. */
+const DECISION_WORDS = {
+  approved: { ar: 'قبلنا', en: 'approved' },
+  rejected: { ar: 'رفضنا', en: 'rejected' },
+} as const;
+
+/** A return request approved or rejected: once per request and channel, with the staff's note. */
+export async function queueReturnDecided(
+  tx: Tx,
+  order: OrderRow,
+  request: { id: string; status: string; staffNote: string },
+): Promise<void> {
+  const words = DECISION_WORDS[request.status === 'approved' ? 'approved' : 'rejected'];
+  await queueMessages(tx, {
+    userId: order.userId,
+    event: 'order.return_decided',
+    subject: request.id,
+    orderId: order.id,
+    data: {
+      ...orderData(order),
+      'decision@ar': words.ar,
+      'decision@en': words.en,
+      note: request.staffNote,
+    },
+  });
+}

@@ -102,7 +102,7 @@ export async function presentAdminOrder(
   settings: ShopSettings,
   /** The QR code of the order's signed e-invoice (phase 2), when one was issued. */
   signedQr: string | null = null,
-): Promise<Omit<AdminOrder, 'messages'>> {
+): Promise<Omit<AdminOrder, 'messages' | 'returns'>> {
   const { order } = details;
   const summary = presentAdminSummary(details);
   let invoice: AdminOrder['invoice'] = null;

@@ -4,6 +4,8 @@ import { getSettings } from '../../modules/settings/service.ts';
 import { signedQrOf } from '../../modules/einvoices/service.ts';
 import { messagesOfOrder } from '../../modules/messages/service.ts';
 import { presentSentMessage } from '../messages.ts';
+import { returnsOfOrders } from '../../modules/returns/service.ts';
+import { presentAdminReturn } from '../returns/present.ts';
 import { presentAdminOrder, presentAdminSummary } from './order-present.ts';
 import { adminOrderDetails, listAdminOrders, type OrderRef } from './orders-read.ts';
 
@@ -23,13 +25,18 @@ export async function adminOrdersPage(db: Db, query: AdminOrdersQuery): Promise<
 export async function adminOrder(db: Db, ref: OrderRef, lang: Lang): Promise<AdminOrder | null> {
   const details = await adminOrderDetails(db, ref);
   if (!details) return null;
-  const [settings, signedQr, messages] = await Promise.all([
+  const [settings, signedQr, messages, returns] = await Promise.all([
     getSettings(db),
     signedQrOf(db, { orderId: details.order.id }),
     messagesOfOrder(db, details.order.id),
+    returnsOfOrders(db, [details.order.id]),
   ]);
+  const presented = await presentAdminOrder(details, lang, settings, signedQr);
   return {
-    ...(await presentAdminOrder(details, lang, settings, signedQr)),
+    ...presented,
     messages: messages.map(presentSentMessage),
+    returns: returns.map((row) =>
+      presentAdminReturn(row, details.lines, details.order, presented.customer, lang),
+    ),
   };
 }

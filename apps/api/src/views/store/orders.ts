@@ -24,6 +24,8 @@ import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { presentLine, presentOrder, presentOrdersPage } from '../orders/present.ts';
+import { returnsOfOrders } from '../../modules/returns/service.ts';
+import { presentOrderReturns } from '../returns/present.ts';
 import type { OwnRead } from '../owned.ts';
 
 /**
@@ -44,24 +46,23 @@ async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<
 }
 
 async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
-  const [lines, refunds, events, settings, signedQr] = await Promise.all([
+  const [lines, refunds, events, settings, signedQr, returns] = await Promise.all([
     linesOfOrders(db, [order.id]),
     refundsOfOrders(db, [order.id]),
     fulfilmentEventsOf(db, [order.id]),
     getSettings(db),
     signedQrOf(db, { orderId: order.id }),
+    returnsOfOrders(db, [order.id]),
   ]);
-  return presentOrder(
-    order,
-    {
-      lines: lines.get(order.id) ?? [],
-      refunds: refunds.get(order.id) ?? [],
-      events: events.get(order.id) ?? [],
-    },
-    lang,
-    settings,
-    signedQr,
-  );
+  const data = {
+    lines: lines.get(order.id) ?? [],
+    refunds: refunds.get(order.id) ?? [],
+    events: events.get(order.id) ?? [],
+  };
+  return {
+    ...(await presentOrder(order, data, lang, settings, signedQr)),
+    returns: presentOrderReturns(order, { ...data, returns }, settings.returnHours, lang),
+  };
 }
 
 /** What the card form needs to pay `order`: the same every time it is asked for. */

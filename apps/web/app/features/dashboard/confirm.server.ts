@@ -16,7 +16,8 @@ import { CONFIRM_FIELD, CONFIRM_KEY_FIELD, type ConfirmAnswer } from './confirm.
  */
 export function askToConfirm(values: Record<string, string>) {
   if (values[CONFIRM_FIELD] === '1') return null;
-  return data<ConfirmAnswer>({ confirmStep: true, confirmKey: values[CONFIRM_KEY_FIELD] ?? '' });
+  const { [CONFIRM_FIELD]: _confirm, [CONFIRM_KEY_FIELD]: key = '', ...posted } = values;
+  return data<ConfirmAnswer>({ confirmStep: true, confirmKey: key, posted });
 }
 
 /**

@@ -11,4 +11,9 @@ export interface ConfirmAnswer extends FormAnswer {
   confirmKey?: string;
   /** Not confirmed yet: the page shows the question, whose "yes" posts again with confirm=1. */
   confirmStep?: boolean;
+  /**
+   * What the member typed or ticked in the form before it asked (a note, a box), carried into
+   * the question's "yes" post so nothing typed is lost on a page without JavaScript.
+   */
+  posted?: Record<string, string>;
 }

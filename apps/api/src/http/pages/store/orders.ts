@@ -1,6 +1,7 @@
 import {
   okMessage,
   orderIdParams,
+  returnRequestInputSchema,
   ordersQuery,
   sandboxPayBodySchema,
   uuidParam,
@@ -15,6 +16,8 @@ import { ownValue } from '../../../views/owned.ts';
 import { shopperCreditNote } from '../../../views/refunds/read.ts';
 import { shopperOrder, shopperOrdersPage, shopperOrderWithPayment } from '../../../views/store/orders.ts';
 import { parseAs } from '../../form.ts';
+import { postedImage, RETURN_PHOTOS, withStoredImages } from '../../uploads.ts';
+import { requestReturn } from '../../../use-cases/returns.ts';
 import type { StorePageContext } from '../store-data.ts';
 
 const isOrderId = (invoiceId: string) => orderIdParams.safeParse({ invoiceId }).success;
@@ -72,6 +75,16 @@ export function orderPages({ app, lang, shopperId, act }: StorePageContext): Sto
         // The card as the API's sandbox call checks it.
         const charge = parseAs(sandboxPayBodySchema, { ...card, invoiceId: orderIdOr404(invoiceId) }, 'body');
         return payWithSandboxCard(payments, shopper.id, charge, lang);
+      }),
+    requestReturn: (invoiceId, input, photos) =>
+      act(async (shopper) => {
+        // The request as the API's call checks it, then its photos as every upload is stored.
+        const fields = parseAs(returnRequestInputSchema, input, 'body');
+        const images = await Promise.all(photos.map(postedImage));
+        await withStoredImages(app.config.uploadsDir, images, RETURN_PHOTOS, (paths) =>
+          requestReturn(shop, shopper.id, orderIdOr404(invoiceId), fields, paths),
+        );
+        return okMessage('RETURN_REQUESTED', lang);
       }),
     verifyPayment: (paymentId) =>
       act(async (shopper) => {

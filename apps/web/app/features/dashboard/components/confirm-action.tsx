@@ -33,6 +33,7 @@ export function ConfirmAction({
   action,
   tone = 'danger',
   redirectAfterMs,
+  children,
 }: {
   confirmKey: string;
   fields: Record<string, string>;
@@ -46,6 +47,8 @@ export function ConfirmAction({
   action?: string;
   tone?: keyof typeof tones;
   redirectAfterMs?: number;
+  /** Inputs the member fills in before pressing (a note, a box), posted with `fields`. */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation('dashboard');
   const { dir } = useLang();
@@ -91,6 +94,11 @@ export function ConfirmAction({
         <div className="flex flex-wrap gap-2">
           <Form method="post" action={action}>
             {hidden('1')}
+            {Object.entries(mine?.posted ?? {})
+              .filter(([name]) => !(name in fields))
+              .map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
             <button type="submit" disabled={busy} className={`${button} ${tones[tone]}`} autoFocus>
               {busy && <Spinner />}
               {confirmLabel ?? t('confirm.yes')}
@@ -108,8 +116,15 @@ export function ConfirmAction({
 
   const error = answer?.error?.message;
   return (
-    <Form method="post" action={action} ref={formRef} className="inline-flex flex-col gap-1">
+    <Form
+      method="post"
+      action={action}
+      ref={formRef}
+      // With inputs of its own the form takes the width it is given, its inputs with it.
+      className={children ? 'flex w-full flex-col gap-2' : 'inline-flex flex-col gap-1'}
+    >
       {hidden('0')}
+      {children}
       <AlertDialog.Root open={open} onOpenChange={setOpen}>
         <button
           type="submit"

@@ -56,6 +56,8 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     taxNumber: text('taxNumber'),
     commercialRegister: text('commercialRegister'),
     lowStockThreshold: text('lowStockThreshold'),
+    // A form without the field (an older page still open) leaves the window as it is.
+    returnHours: form.has('returnHours') ? text('returnHours') : undefined,
     // A hidden "0" is posted before the box's "1": a form without the field leaves it as it is.
     nationalAddressRequired: form.has('nationalAddressRequired')
       ? form.getAll('nationalAddressRequired').includes('1')

@@ -7,6 +7,7 @@ import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { VariantNote } from '../../../components/ui/variant-note.tsx';
 import { NationalAddressList } from '../../../components/ui/national-address.tsx';
 import { FulfilmentTimeline } from './fulfilment-timeline.tsx';
+import { OrderReturnsSection } from './order-returns.tsx';
 
 /**
  * One order: its products (image, name, description, price), the real totals with the VAT
@@ -25,6 +26,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <span>{t('orders.placedOn', { date: formatDateTime(order.invoiceDate, lang) })}</span>
       </div>
       <FulfilmentTimeline fulfilment={order.fulfilment} />
+      {order.returns && <OrderReturnsSection invoiceId={order.invoiceId} returns={order.returns} />}
       {order.invoiceUserAdress && (
         <p className="text-sm">
           <span className="font-semibold">{t('orders.address')}: </span>
