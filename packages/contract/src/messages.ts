@@ -7,6 +7,7 @@ import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts
 import { einvoiceErrorMessages, einvoiceSuccessMessages } from './einvoice-messages.ts';
 import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 import { shopperMessageErrorMessages, shopperMessageSuccessMessages } from './shopper-messages-text.ts';
+import { discountErrorMessages, discountSuccessMessages } from './discount-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
@@ -288,6 +289,7 @@ export const errorMessages = {
   ...einvoiceErrorMessages,
   ...shopperMessageErrorMessages,
   ...catalogAdminErrorMessages,
+  ...discountErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -334,6 +336,7 @@ export const successMessages = {
   ...einvoiceSuccessMessages,
   ...shopperMessageSuccessMessages,
   ...catalogAdminSuccessMessages,
+  ...discountSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

@@ -14,6 +14,7 @@ import { refundPages } from './back-office/refunds.ts';
 import { einvoicePages } from './back-office/einvoices.ts';
 import { staffPages } from './back-office/staff.ts';
 import { messagePages } from './back-office/messages.ts';
+import { discountPages } from './back-office/discounts.ts';
 import { pageAction, pageRead, perLanguage } from './page-calls.ts';
 
 /**
@@ -75,6 +76,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       refunds: refundPages(ctx),
       einvoices: einvoicePages(ctx),
       catalog: catalogPages(ctx),
+      discounts: discountPages(ctx),
       content: contentPages(ctx),
       messages: messagePages(ctx),
       staff: staffPages(ctx),
