@@ -1,4 +1,5 @@
 import type { ActionResult } from './actions.ts';
+import type { Ok } from './errors.ts';
 import type { AdminDiscountCode, AdminDiscountCodePage, DiscountCodeInput, DiscountCodeListQuery } from './discounts.ts';
 
 /** The back office's discount codes pages (staff read, owners change), in the page's language. */
@@ -6,6 +7,6 @@ export interface BackOfficeDiscountCodes {
   discountCodes(query: DiscountCodeListQuery): Promise<AdminDiscountCodePage>;
   /** One code; the page's not-found when there is none. */
   discountCode(id: number): Promise<AdminDiscountCode>;
-  createDiscountCode(input: DiscountCodeInput): Promise<ActionResult<{ id: number }>>;
-  saveDiscountCode(id: number, input: DiscountCodeInput): Promise<ActionResult<{ id: number }>>;
+  createDiscountCode(input: DiscountCodeInput): Promise<ActionResult<Ok & { id: number }>>;
+  saveDiscountCode(id: number, input: DiscountCodeInput): Promise<ActionResult<Ok & { id: number }>>;
 }

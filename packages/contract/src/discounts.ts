@@ -111,11 +111,15 @@ const riyadhTime = z
     return at;
   });
 
-/** Ids from a form's repeated checkboxes or a JSON list. */
+/** Ids from a form's repeated checkboxes, a text of ids separated by commas or spaces, or a JSON list. */
 const idList = z
   .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()])
   .optional()
-  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).map(Number))
+  .transform((v) =>
+    (v === undefined ? [] : Array.isArray(v) ? v : [v])
+      .flatMap((x): (string | number)[] => (typeof x === 'string' ? x.split(/[\s,،]+/).filter(Boolean) : [x]))
+      .map(Number),
+  )
   .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(500))
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
