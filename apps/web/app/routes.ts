@@ -54,7 +54,11 @@ export default [
     ...page('dashboard/search-synonyms', 'routes/dashboard-search-synonyms.tsx'),
     // discount codes
     ...page('dashboard/discount-codes', 'routes/dashboard-discount-codes.tsx'),
-    ...page('dashboard/discount-codes/new', 'routes/dashboard-discount-code.tsx', 'dashboard-discount-code-new'),
+    ...page(
+      'dashboard/discount-codes/new',
+      'routes/dashboard-discount-code.tsx',
+      'dashboard-discount-code-new',
+    ),
     ...page('dashboard/discount-codes/:id', 'routes/dashboard-discount-code.tsx'),
 
     // content, import and settings

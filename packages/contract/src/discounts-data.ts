@@ -1,6 +1,11 @@
 import type { ActionResult } from './actions.ts';
 import type { Ok } from './errors.ts';
-import type { AdminDiscountCode, AdminDiscountCodePage, DiscountCodeInput, DiscountCodeListQuery } from './discounts.ts';
+import type {
+  AdminDiscountCode,
+  AdminDiscountCodePage,
+  DiscountCodeInput,
+  DiscountCodeListQuery,
+} from './discounts.ts';
 
 /** The back office's discount codes pages (staff read, owners change), in the page's language. */
 export interface BackOfficeDiscountCodes {

@@ -82,13 +82,21 @@ const optionalNumberText = z
   .transform((v) => (v === '' || v === undefined ? undefined : Number(v)));
 
 const optionalLimit = optionalNumberText.pipe(
-  z.number('DISCOUNT_LIMIT_INVALID').int('DISCOUNT_LIMIT_INVALID').min(1, 'DISCOUNT_LIMIT_INVALID').max(10_000_000, 'DISCOUNT_LIMIT_INVALID').optional(),
+  z
+    .number('DISCOUNT_LIMIT_INVALID')
+    .int('DISCOUNT_LIMIT_INVALID')
+    .min(1, 'DISCOUNT_LIMIT_INVALID')
+    .max(10_000_000, 'DISCOUNT_LIMIT_INVALID')
+    .optional(),
 );
 
 const optionalSar = optionalNumberText.pipe(
   z
     .number('DISCOUNT_VALUE_INVALID')
-    .refine((v) => v >= 0 && v <= 10_000_000 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'DISCOUNT_VALUE_INVALID')
+    .refine(
+      (v) => v >= 0 && v <= 10_000_000 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'DISCOUNT_VALUE_INVALID',
+    )
     .optional(),
 );
 

@@ -6,7 +6,14 @@ import { discountCodes, discountRedemptions } from '../modules/discounts/schema.
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { createCategory, createProduct } from '../test/factories.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { createShopper, orderRow, payOnSandbox, placeOrderCall, putInCart, type Shopper } from '../test/shoppers.ts';
+import {
+  createShopper,
+  orderRow,
+  payOnSandbox,
+  placeOrderCall,
+  putInCart,
+  type Shopper,
+} from '../test/shoppers.ts';
 import { signedInMember } from '../test/staff.ts';
 import { reconcilePayments } from './checkout/reconcile.ts';
 import { invoiceContentOf } from './einvoicing/issue.ts';
@@ -80,11 +87,11 @@ describe('discount codes', () => {
   }
 
   /** The order's money adds up: lines net of the code, shipping, total, and the e-invoice's totals. */
-  function expectConsistent(
-    order: typeof orders.$inferSelect,
-    lines: (typeof orderLines.$inferSelect)[],
-  ) {
-    const paidForLines = lines.reduce((s, l) => s + l.unitPriceHalalas * l.quantity - l.codeDiscountHalalas, 0);
+  function expectConsistent(order: typeof orders.$inferSelect, lines: (typeof orderLines.$inferSelect)[]) {
+    const paidForLines = lines.reduce(
+      (s, l) => s + l.unitPriceHalalas * l.quantity - l.codeDiscountHalalas,
+      0,
+    );
     expect(lines.reduce((s, l) => s + l.codeDiscountHalalas, 0)).toBe(order.codeDiscountHalalas);
     for (const l of lines) expect(l.codeDiscountHalalas).toBeLessThanOrEqual(l.unitPriceHalalas * l.quantity);
     expect(paidForLines + order.shippingHalalas).toBe(order.totalHalalas);
@@ -148,10 +155,19 @@ describe('discount codes', () => {
     const res = await apply(shopper, '  ramadan٢٥ ');
     expect(res.statusCode, res.body).toBe(200);
     const cart = await cartOf(shopper);
-    expect(cart.discountCode).toMatchObject({ code: 'RAMADAN25', valid: true, discount: 100, freeShipping: false });
+    expect(cart.discountCode).toMatchObject({
+      code: 'RAMADAN25',
+      valid: true,
+      discount: 100,
+      freeShipping: false,
+    });
     expect(cart.discountCode?.lines).toEqual([{ carId: cart.cartProduct[0]!.carId, discount: 100 }]);
 
-    const removed = await t.app.inject({ method: 'DELETE', url: discountPaths.cartCode.build({}), headers: shopper.headers });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: discountPaths.cartCode.build({}),
+      headers: shopper.headers,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await cartOf(shopper)).discountCode).toBeUndefined();
   });
@@ -161,7 +177,10 @@ describe('discount codes', () => {
     const other = await createCategory(t.app.db);
     const shopper = await shopperWith([[product.id, 1]]);
     const cases: [Record<string, unknown>, string][] = [
-      [{ kind: 'percent', value: 10, startsAt: '2020-01-01T00:00', endsAt: '2020-02-01T00:00' }, 'DISCOUNT_CODE_EXPIRED'],
+      [
+        { kind: 'percent', value: 10, startsAt: '2020-01-01T00:00', endsAt: '2020-02-01T00:00' },
+        'DISCOUNT_CODE_EXPIRED',
+      ],
       [{ kind: 'percent', value: 10, startsAt: '2099-01-01T00:00' }, 'DISCOUNT_CODE_NOT_STARTED'],
       [{ kind: 'fixed', value: 10, minSubtotal: 500 }, 'DISCOUNT_CODE_BELOW_MINIMUM'],
       [{ kind: 'percent', value: 10, scope: 'items', categoryIds: [other.id] }, 'DISCOUNT_CODE_OUT_OF_SCOPE'],
@@ -183,7 +202,9 @@ describe('discount codes', () => {
   });
 
   it('spreads 10 % over three 9.99 SAR lines to the halala and the order, invoice and e-invoice agree', async () => {
-    const products = await Promise.all([0, 1, 2].map(() => createProduct(t.app.db, { priceHalalas: 999, stock: 10 })));
+    const products = await Promise.all(
+      [0, 1, 2].map(() => createProduct(t.app.db, { priceHalalas: 999, stock: 10 })),
+    );
     const name = await code({ kind: 'percent', value: 10 });
     const shopper = await shopperWith(products.map((p) => [p.id, 1]));
     expect((await apply(shopper, name)).statusCode).toBe(200);
@@ -196,7 +217,9 @@ describe('discount codes', () => {
 
   it('takes one halala where it falls (largest remainder), takes a line to zero at 100 %, and caps a fixed amount at the goods', async () => {
     // 1 SAR off 1.01 + 1.01 + 1.01: 100 halalas over 303, the remainder to the first line.
-    const cheap = await Promise.all([0, 1, 2].map(() => createProduct(t.app.db, { priceHalalas: 101, stock: 10 })));
+    const cheap = await Promise.all(
+      [0, 1, 2].map(() => createProduct(t.app.db, { priceHalalas: 101, stock: 10 })),
+    );
     const one = await code({ kind: 'fixed', value: 1 });
     const a = await shopperWith(cheap.map((p) => [p.id, 1]));
     await apply(a, one);
@@ -208,7 +231,10 @@ describe('discount codes', () => {
     const free = await createProduct(t.app.db, { priceHalalas: 12_345, stock: 10, categoryId: category.id });
     const paid = await createProduct(t.app.db, { priceHalalas: 5_000, stock: 10 });
     const all = await code({ kind: 'percent', value: 100, scope: 'items', categoryIds: [category.id] });
-    const b = await shopperWith([[free.id, 1], [paid.id, 1]]);
+    const b = await shopperWith([
+      [free.id, 1],
+      [paid.id, 1],
+    ]);
     await apply(b, all);
     const second = await placed(b);
     const byProduct = new Map(second.lines.map((l) => [l.productId, l.codeDiscountHalalas]));
@@ -250,16 +276,33 @@ describe('discount codes', () => {
     const shopper = await shopperWith([[product.id, 1]]);
     await apply(shopper, name);
     const { answer, order } = await placed(shopper);
-    await t.app.db.update(discountCodes).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, name));
+    await t.app.db
+      .update(discountCodes)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(discountCodes.code, name));
     await payOnSandbox(t, shopper, answer);
     const paid = await orderRow(t.app.db, order.id);
     expect(paid).toMatchObject({ status: 'paid', totalHalalas: 8_000 + 7_000 });
-    const res = await t.app.inject({ method: 'GET', url: `${apiPaths.orderById.build({ invoiceId: order.id })}?lang=en`, headers: shopper.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.orderById.build({ invoiceId: order.id })}?lang=en`,
+      headers: shopper.headers,
+    });
     const shown: Order = res.json();
     expect(shown.totals).toMatchObject({ discountCode: name, codeDiscount: 20, total: 150 });
     expect(shown.products[0]).toMatchObject({ lineTotal: 100, codeDiscount: 20, linePaid: 80 });
-    const list = await t.app.inject({ method: 'GET', url: `${discountPaths.adminCodes.build({})}?q=${name}`, headers: staff.headers });
-    expect(list.json().items[0]).toMatchObject({ code: name, status: 'expired', uses: 1, paidOrders: 1, sales: 150 });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${discountPaths.adminCodes.build({})}?q=${name}`,
+      headers: staff.headers,
+    });
+    expect(list.json().items[0]).toMatchObject({
+      code: name,
+      status: 'expired',
+      uses: 1,
+      paidOrders: 1,
+      sales: 150,
+    });
   });
 
   it('limits uses per customer and gives a use back when an unpaid order expires', async () => {
@@ -278,10 +321,17 @@ describe('discount codes', () => {
     const other = await shopperWith([[product.id, 1]]);
     await apply(other, limited);
     const unpaid = await placed(other);
-    expect((await t.app.db.select().from(discountCodes).where(eq(discountCodes.code, limited)))[0]!.uses).toBe(1);
-    await reconcilePayments({ ...t.app.shop, provider: t.app.payments }, { now: new Date(Date.now() + 24 * 3600_000) });
+    expect(
+      (await t.app.db.select().from(discountCodes).where(eq(discountCodes.code, limited)))[0]!.uses,
+    ).toBe(1);
+    await reconcilePayments(
+      { ...t.app.shop, provider: t.app.payments },
+      { now: new Date(Date.now() + 24 * 3600_000) },
+    );
     expect((await orderRow(t.app.db, unpaid.order.id)).status).toBe('expired');
-    expect((await t.app.db.select().from(discountCodes).where(eq(discountCodes.code, limited)))[0]!.uses).toBe(0);
+    expect(
+      (await t.app.db.select().from(discountCodes).where(eq(discountCodes.code, limited)))[0]!.uses,
+    ).toBe(0);
   });
 
   it('gives the use back on a full refund only, and a line refund gives back what was paid for it', async () => {
@@ -291,7 +341,11 @@ describe('discount codes', () => {
     await apply(shopper, name);
     const { answer, order } = await placed(shopper);
     await payOnSandbox(t, shopper, answer);
-    const refunds = await t.app.inject({ method: 'GET', url: `${refundPaths.orderRefunds.build({ id: order.id })}?lang=en`, headers: owner.headers });
+    const refunds = await t.app.inject({
+      method: 'GET',
+      url: `${refundPaths.orderRefunds.build({ id: order.id })}?lang=en`,
+      headers: owner.headers,
+    });
     const line = refunds.json().lines[0];
     expect(line).toMatchObject({ unitPrice: 100, quantity: 2, paid: 170 });
     const refund = (amount: number, key: string) =>
@@ -302,11 +356,15 @@ describe('discount codes', () => {
         payload: { amount, reason: 'returned', idempotencyKey: key, returnStock: [] },
       });
     expect((await refund(85, 'partial-refund-1')).statusCode).toBe(201);
-    const uses = async () => (await t.app.db.select().from(discountCodes).where(eq(discountCodes.code, name)))[0]!.uses;
+    const uses = async () =>
+      (await t.app.db.select().from(discountCodes).where(eq(discountCodes.code, name)))[0]!.uses;
     expect(await uses()).toBe(1);
     expect((await refund(85 + 70, 'rest-refund-2')).statusCode).toBe(201);
     expect(await uses()).toBe(0);
-    const [redemption] = await t.app.db.select().from(discountRedemptions).where(eq(discountRedemptions.orderId, order.id));
+    const [redemption] = await t.app.db
+      .select()
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.orderId, order.id));
     expect(redemption!.releasedAt).not.toBeNull();
   });
 

@@ -25,9 +25,16 @@ import { getSettings, shippingFeeFor } from '../modules/settings/service.ts';
  * there, 400 CART_EMPTY, or the reason it does not apply to this cart now (409); kept on the
  * cart only when it applies. It is checked again at checkout and when the payment is settled.
  */
-export async function applyCartCode(shop: Pick<Shop, 'db'>, userId: string, text: string, lang: Lang, now = new Date()) {
+export async function applyCartCode(
+  shop: Pick<Shop, 'db'>,
+  userId: string,
+  text: string,
+  lang: Lang,
+  now = new Date(),
+) {
   const code = await findCodeByText(shop.db, text);
-  if (!code) throw new AppError(404, 'DISCOUNT_CODE_NOT_FOUND', [{ path: 'code', code: 'DISCOUNT_CODE_NOT_FOUND' }]);
+  if (!code)
+    throw new AppError(404, 'DISCOUNT_CODE_NOT_FOUND', [{ path: 'code', code: 'DISCOUNT_CODE_NOT_FOUND' }]);
   const lines = await cartLinesForCode(shop.db, userId);
   if (lines.length === 0) throw new AppError(400, 'CART_EMPTY');
   const goods = lines.reduce((sum, l) => sum + l.amountHalalas, 0);
@@ -65,7 +72,12 @@ export async function createDiscountCode(shop: Pick<Shop, 'db'>, input: Discount
 }
 
 /** Replaces a code's terms; null when there is none. Orders placed with it keep their price. */
-export async function saveDiscountCode(shop: Pick<Shop, 'db'>, id: number, input: DiscountCodeInput, by: AuditActor) {
+export async function saveDiscountCode(
+  shop: Pick<Shop, 'db'>,
+  id: number,
+  input: DiscountCodeInput,
+  by: AuditActor,
+) {
   return shop.db.transaction(async (tx) => {
     const row = await replaceCode(tx, id, input);
     if (row)

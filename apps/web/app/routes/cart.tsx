@@ -1,4 +1,9 @@
-import { applyDiscountCodeSchema, cartLineCountParams, cartLineParams, placeOrderFormSchema } from '@shop/contract';
+import {
+  applyDiscountCodeSchema,
+  cartLineCountParams,
+  cartLineParams,
+  placeOrderFormSchema,
+} from '@shop/contract';
 import { z } from 'zod';
 import { useMemo } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -94,13 +99,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     case CART_INTENT.applyCode: {
       const result = await submitAction(
         request,
-        { schema: applyDiscountCodeSchema, errorField: 'code', run: (input) => store.applyDiscountCode(input.code) },
+        {
+          schema: applyDiscountCodeSchema,
+          errorField: 'code',
+          run: (input) => store.applyDiscountCode(input.code),
+        },
         posted,
       );
       return answerForm(request, result, { back: here, extra: { codeForm: true } });
     }
     case CART_INTENT.removeCode: {
-      const result = await submitAction(request, { schema: z.object({}), run: () => store.removeDiscountCode() }, posted);
+      const result = await submitAction(
+        request,
+        { schema: z.object({}), run: () => store.removeDiscountCode() },
+        posted,
+      );
       return answerForm(request, result, { back: here });
     }
     case CART_INTENT.checkout: {

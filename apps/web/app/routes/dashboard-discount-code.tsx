@@ -38,7 +38,8 @@ export async function action(args: Route.ActionArgs) {
       categoryIds: form.getAll('categoryIds').map(String),
       brandIds: form.getAll('brandIds').map(String),
     }),
-    run: (input) => (id === null ? bo.discounts.createDiscountCode(input) : bo.discounts.saveDiscountCode(id, input)),
+    run: (input) =>
+      id === null ? bo.discounts.createDiscountCode(input) : bo.discounts.saveDiscountCode(id, input),
   });
   return answerForm(args.request, result, {
     redirectTo: result.ok ? localizePath('/dashboard/discount-codes', lang) : undefined,
@@ -51,11 +52,12 @@ export default function DashboardDiscountCode({ loaderData }: Route.ComponentPro
   const { code, owner } = loaderData;
   const title = code ? code.code : t('new');
   return (
-    <DashboardPage title={title} breadcrumbs={[{ label: t('title'), to: '/dashboard/discount-codes' }, { label: title }]}>
+    <DashboardPage
+      title={title}
+      breadcrumbs={[{ label: t('title'), to: '/dashboard/discount-codes' }, { label: title }]}
+    >
       {code && (
-        <p className="text-sm text-muted">
-          {t('usage', { uses: code.uses, orders: code.paidOrders })}
-        </p>
+        <p className="text-sm text-muted">{t('usage', { uses: code.uses, orders: code.paidOrders })}</p>
       )}
       <div className="rounded-2xl border border-line bg-white p-4 md:p-6">
         <DiscountCodeForm

@@ -49,7 +49,10 @@ export default function DashboardDiscountCodes({ loaderData }: Route.ComponentPr
       key: 'columns.code',
       header: t('columns.code'),
       cell: (c) => (
-        <ShopLink to={`/dashboard/discount-codes/${c.id}`} className="font-mono font-semibold text-primary hover:underline">
+        <ShopLink
+          to={`/dashboard/discount-codes/${c.id}`}
+          className="font-mono font-semibold text-primary hover:underline"
+        >
           <bdi>{c.code}</bdi>
         </ShopLink>
       ),
@@ -64,13 +67,18 @@ export default function DashboardDiscountCodes({ loaderData }: Route.ComponentPr
             ? formatPrice(c.value, lang)
             : t('value.freeShipping'),
     },
-    { key: 'columns.status', header: t('columns.status'), cell: (c) => <StatusBadge tone={tones[c.status]}>{t(`status.${c.status}`)}</StatusBadge> },
+    {
+      key: 'columns.status',
+      header: t('columns.status'),
+      cell: (c) => <StatusBadge tone={tones[c.status]}>{t(`status.${c.status}`)}</StatusBadge>,
+    },
     {
       key: 'columns.period',
       header: t('columns.period'),
       cell: (c) => (
         <span className="text-xs">
-          {c.startsAt ? formatDateTime(c.startsAt, lang) : t('period.now')} – {c.endsAt ? formatDateTime(c.endsAt, lang) : t('period.open')}
+          {c.startsAt ? formatDateTime(c.startsAt, lang) : t('period.now')} –{' '}
+          {c.endsAt ? formatDateTime(c.endsAt, lang) : t('period.open')}
         </span>
       ),
     },
@@ -83,8 +91,18 @@ export default function DashboardDiscountCodes({ loaderData }: Route.ComponentPr
           ? formatNumber(c.uses, lang)
           : t('uses.ofLimit', { uses: formatNumber(c.uses, lang), limit: formatNumber(c.usageLimit, lang) }),
     },
-    { key: 'columns.paidOrders', header: t('columns.paidOrders'), align: 'end', cell: (c) => formatNumber(c.paidOrders, lang) },
-    { key: 'columns.sales', header: t('columns.sales'), align: 'end', cell: (c) => formatPrice(c.sales, lang) },
+    {
+      key: 'columns.paidOrders',
+      header: t('columns.paidOrders'),
+      align: 'end',
+      cell: (c) => formatNumber(c.paidOrders, lang),
+    },
+    {
+      key: 'columns.sales',
+      header: t('columns.sales'),
+      align: 'end',
+      cell: (c) => formatPrice(c.sales, lang),
+    },
   ];
   return (
     <DashboardPage

@@ -23,7 +23,8 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ADMIN_TAG,
-        summary: 'Discount codes, newest first: search by code, filter by status, with uses and the sales each brought',
+        summary:
+          'Discount codes, newest first: search by code, filter by status, with uses and the sales each brought',
         security: STAFF_COOKIE,
         querystring: discountCodeListQuery,
         response: { 200: adminDiscountCodePageSchema },
@@ -78,7 +79,10 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      found(await saveDiscountCode(shop, request.params.id, request.body, auditActor(request)), 'DISCOUNT_CODE_NOT_FOUND');
+      found(
+        await saveDiscountCode(shop, request.params.id, request.body, auditActor(request)),
+        'DISCOUNT_CODE_NOT_FOUND',
+      );
       const item = found(await adminDiscountCode(app.db, request.params.id), 'DISCOUNT_CODE_NOT_FOUND');
       return { ...okMessage('DISCOUNT_CODE_SAVED', request.lang), item };
     },

@@ -57,7 +57,11 @@ function percentOf(a: number, percent: number): number {
  * What a code takes off: a percentage of the covered lines (rounded half up to the halala), a
  * fixed amount capped at what the covered lines cost, or the shipping fee.
  */
-export function priceCode(terms: CodeTerms, lines: readonly LineToDiscount[], shippingHalalas: number): CodePrice {
+export function priceCode(
+  terms: CodeTerms,
+  lines: readonly LineToDiscount[],
+  shippingHalalas: number,
+): CodePrice {
   const weights = lines.map((l) => (l.covered ? l.amountHalalas : 0));
   const covered = weights.reduce((s, w) => s + w, 0);
   if (terms.kind === 'free_shipping')

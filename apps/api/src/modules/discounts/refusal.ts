@@ -16,7 +16,8 @@ const currency: Record<Lang, string> = { ar: 'ر.س', en: 'SAR' };
 /** The figures a refusal's message names, in `lang`. */
 function valuesIn(verdict: Extract<Verdict, { ok: false }>, lang: Lang): Record<string, string> {
   const values: Record<string, string> = {};
-  if (verdict.values?.startsAt !== undefined) values.startsAt = riyadhTime(new Date(String(verdict.values.startsAt)));
+  if (verdict.values?.startsAt !== undefined)
+    values.startsAt = riyadhTime(new Date(String(verdict.values.startsAt)));
   if (verdict.values?.minimum !== undefined)
     values.minimum = `${(Number(verdict.values.minimum) / 100).toFixed(2)} ${currency[lang]}`;
   return values;
@@ -24,12 +25,20 @@ function valuesIn(verdict: Extract<Verdict, { ok: false }>, lang: Lang): Record<
 
 /** A refusal as the API answers it: its status, code and the figures its message names, at `code`. */
 export function refusal(verdict: Extract<Verdict, { ok: false }>, lang: Lang): AppError {
-  return new AppError(verdict.status, verdict.code, [{ path: 'code', code: verdict.code }], undefined, valuesIn(verdict, lang));
+  return new AppError(
+    verdict.status,
+    verdict.code,
+    [{ path: 'code', code: verdict.code }],
+    undefined,
+    valuesIn(verdict, lang),
+  );
 }
 
 /** A refusal's message in `lang`, its figures filled in (the cart shows it under the code). */
 export function refusalMessage(verdict: Extract<Verdict, { ok: false }>, lang: Lang): string {
   const values = valuesIn(verdict, lang);
-  return errorMessage(verdict.code as ErrorCode, lang).replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return errorMessage(verdict.code as ErrorCode, lang).replace(
+    /\{([a-zA-Z]+)\}/g,
+    (whole, name: string) => values[name] ?? whole,
+  );
 }
-

@@ -38,7 +38,9 @@ export const discountCodes = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     /** `order`: every product; `items`: the targets' products only. */
-    scope: text('scope', { enum: ['order', 'items'] }).notNull().default('order'),
+    scope: text('scope', { enum: ['order', 'items'] })
+      .notNull()
+      .default('order'),
     usageLimit: integer('usage_limit'),
     perCustomerLimit: integer('per_customer_limit'),
     firstOrderOnly: boolean('first_order_only').notNull().default(false),

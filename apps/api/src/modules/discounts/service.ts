@@ -1,5 +1,19 @@
 import type { DiscountCodeInput, DiscountCodeListQuery, DiscountStatus, ErrorCode } from '@shop/contract';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { orders } from '../orders/schema.ts';
@@ -77,7 +91,8 @@ async function refuseTaken(tx: Tx, code: string, exceptId?: number) {
     .from(discountCodes)
     .where(eq(discountCodes.code, code))
     .limit(1);
-  if (taken && taken.id !== exceptId) throw new AppError(409, 'DISCOUNT_CODE_TAKEN', [{ path: 'code', code: 'DISCOUNT_CODE_TAKEN' }]);
+  if (taken && taken.id !== exceptId)
+    throw new AppError(409, 'DISCOUNT_CODE_TAKEN', [{ path: 'code', code: 'DISCOUNT_CODE_TAKEN' }]);
 }
 
 export async function createCode(tx: Tx, input: DiscountCodeInput): Promise<DiscountCodeRow> {
@@ -88,7 +103,11 @@ export async function createCode(tx: Tx, input: DiscountCodeInput): Promise<Disc
 }
 
 /** Replaces a code's terms (its uses stay); null when there is none. */
-export async function replaceCode(tx: Tx, id: number, input: DiscountCodeInput): Promise<DiscountCodeRow | null> {
+export async function replaceCode(
+  tx: Tx,
+  id: number,
+  input: DiscountCodeInput,
+): Promise<DiscountCodeRow | null> {
   await refuseTaken(tx, input.code, id);
   const [row] = await tx
     .update(discountCodes)
@@ -141,7 +160,12 @@ export interface Standing {
   hasPaidOrder: boolean;
 }
 
-export async function standingOf(db: Db, codeId: number, userId: string, exceptOrderId?: string): Promise<Standing> {
+export async function standingOf(
+  db: Db,
+  codeId: number,
+  userId: string,
+  exceptOrderId?: string,
+): Promise<Standing> {
   const [held] = await db
     .select({ n: count() })
     .from(discountRedemptions)
@@ -194,7 +218,8 @@ export function judge(
     ...(values && { values }),
   });
   if (!code.enabled) return no(409, 'DISCOUNT_CODE_DISABLED');
-  if (code.startsAt && code.startsAt > now) return no(409, 'DISCOUNT_CODE_NOT_STARTED', { startsAt: code.startsAt.toISOString() });
+  if (code.startsAt && code.startsAt > now)
+    return no(409, 'DISCOUNT_CODE_NOT_STARTED', { startsAt: code.startsAt.toISOString() });
   if (code.endsAt && code.endsAt <= now) return no(409, 'DISCOUNT_CODE_EXPIRED');
   if (code.usageLimit !== null && code.uses >= code.usageLimit) return no(409, 'DISCOUNT_CODE_USED_UP');
   if (code.perCustomerLimit !== null && standing.uses >= code.perCustomerLimit)
@@ -276,10 +301,16 @@ const ENDED = ['failed', 'expired', 'cancelled', 'refunded'] as const;
  * those of `orderIds`, or every order of the shopper `userId`. Idempotent: a use is given back
  * once, whoever calls.
  */
-export async function releaseEnded(tx: Tx, of: { orderIds: string[] } | { userId: string }, now = new Date()) {
+export async function releaseEnded(
+  tx: Tx,
+  of: { orderIds: string[] } | { userId: string },
+  now = new Date(),
+) {
   if ('orderIds' in of && of.orderIds.length === 0) return;
   const which: SQL =
-    'orderIds' in of ? inArray(discountRedemptions.orderId, of.orderIds) : eq(discountRedemptions.userId, of.userId);
+    'orderIds' in of
+      ? inArray(discountRedemptions.orderId, of.orderIds)
+      : eq(discountRedemptions.userId, of.userId);
   const released = await tx
     .update(discountRedemptions)
     .set({ releasedAt: now })
@@ -314,7 +345,10 @@ export async function retake(tx: Tx, orderId: string): Promise<void> {
 // ---- the back office's list ----
 
 /** A code's status at `now`, as the list filters it. */
-export function statusAt(code: Pick<DiscountCodeRow, 'enabled' | 'startsAt' | 'endsAt'>, now: Date): DiscountStatus {
+export function statusAt(
+  code: Pick<DiscountCodeRow, 'enabled' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): DiscountStatus {
   if (!code.enabled) return 'disabled';
   if (code.endsAt && code.endsAt <= now) return 'expired';
   if (code.startsAt && code.startsAt > now) return 'scheduled';
@@ -347,7 +381,10 @@ const paidOrdersOf = sql<number>`(select count(*) ${paidWithCode})::int`;
 /** One page of codes, newest first, with what each brought, and how many match in all. */
 export async function listCodes(db: Db, query: DiscountCodeListQuery, now: Date) {
   const q = query.q ? query.q.trim().toUpperCase() : '';
-  const where = and(q ? sql`strpos(${discountCodes.code}, ${q}) > 0` : undefined, statusWhere(query.status, now));
+  const where = and(
+    q ? sql`strpos(${discountCodes.code}, ${q}) > 0` : undefined,
+    statusWhere(query.status, now),
+  );
   const [rows, counted] = await Promise.all([
     db
       .select({ code: discountCodes, salesHalalas: salesOf, paidOrders: paidOrdersOf })

@@ -93,7 +93,10 @@ export async function placeOrder(
     }
 
     if (released.length) await releaseEnded(tx, { userId }, now);
-    const lines = cart.map((l) => ({ ...l, amountHalalas: (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity }));
+    const lines = cart.map((l) => ({
+      ...l,
+      amountHalalas: (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity,
+    }));
     const shippingHalalas = shippingFeeFor(
       settings,
       lines.reduce((sum, l) => sum + l.amountHalalas, 0),

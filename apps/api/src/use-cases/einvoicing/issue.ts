@@ -36,7 +36,10 @@ export async function issueOrderInvoice(tx: Tx, config: SealingConfig, order: Or
 /** What an order's invoice charges: its lines, the shipping charged, the code's allowance. */
 export function invoiceContentOf(
   order: Pick<OrderRow, 'shippingHalalas' | 'codeDiscountHalalas' | 'discountCode'>,
-  lines: Pick<OrderLineRow, 'nameAr' | 'nameEn' | 'optionsAr' | 'optionsEn' | 'quantity' | 'unitPriceHalalas'>[],
+  lines: Pick<
+    OrderLineRow,
+    'nameAr' | 'nameEn' | 'optionsAr' | 'optionsEn' | 'quantity' | 'unitPriceHalalas'
+  >[],
 ) {
   return {
     lines: lines.map((l) => ({
@@ -47,7 +50,12 @@ export function invoiceContentOf(
     shippingHalalas: order.shippingHalalas,
     allowances:
       order.codeDiscountHalalas > 0
-        ? [{ reason: `رمز الخصم ${order.discountCode} | Discount code ${order.discountCode}`, amountHalalas: order.codeDiscountHalalas }]
+        ? [
+            {
+              reason: `رمز الخصم ${order.discountCode} | Discount code ${order.discountCode}`,
+              amountHalalas: order.codeDiscountHalalas,
+            },
+          ]
         : [],
   };
 }

@@ -1,6 +1,17 @@
-import { halalasToSar, type AdminDiscountCode, type AdminDiscountCodePage, type DiscountCodeListQuery } from '@shop/contract';
+import {
+  halalasToSar,
+  type AdminDiscountCode,
+  type AdminDiscountCodePage,
+  type DiscountCodeListQuery,
+} from '@shop/contract';
 import type { Db } from '../../db/client.ts';
-import { codeWithSales, listCodes, statusAt, type DiscountCode, type DiscountCodeRow } from '../../modules/discounts/service.ts';
+import {
+  codeWithSales,
+  listCodes,
+  statusAt,
+  type DiscountCode,
+  type DiscountCodeRow,
+} from '../../modules/discounts/service.ts';
 
 /** The back office's discount codes: the list (one read) and one code (one read). */
 
@@ -36,12 +47,20 @@ function present(
   };
 }
 
-export async function adminDiscountCodes(db: Db, query: DiscountCodeListQuery, now = new Date()): Promise<AdminDiscountCodePage> {
+export async function adminDiscountCodes(
+  db: Db,
+  query: DiscountCodeListQuery,
+  now = new Date(),
+): Promise<AdminDiscountCodePage> {
   const { rows, total } = await listCodes(db, query, now);
   return { items: rows.map((r) => present(r, now)), page: query.page, pageSize: query.pageSize, total };
 }
 
-export async function adminDiscountCode(db: Db, id: number, now = new Date()): Promise<AdminDiscountCode | null> {
+export async function adminDiscountCode(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<AdminDiscountCode | null> {
   const row = await codeWithSales(db, id);
   return row && present(row, now);
 }

@@ -15,7 +15,10 @@ import { refusalMessage } from '../../modules/discounts/refusal.ts';
  * against it now: what it takes off each line, or why it does not apply any more.
  */
 export async function shopperCart(db: Db, shopperId: string, lang: Lang, now = new Date()): Promise<Cart> {
-  const [{ cart, lines }, code] = await Promise.all([readCartForCode(db, shopperId, lang), cartCodeOf(db, shopperId)]);
+  const [{ cart, lines }, code] = await Promise.all([
+    readCartForCode(db, shopperId, lang),
+    cartCodeOf(db, shopperId),
+  ]);
   if (!code || lines.length === 0) return cart;
   const goods = lines.reduce((s, l) => s + l.amountHalalas, 0);
   const fee = shippingFeeFor(await getSettings(db), goods);

@@ -113,7 +113,12 @@ export function DiscountCodeForm({
         <legend className="mb-2 text-lg font-bold">{t('form.scopeTitle')}</legend>
         <Field label={t('form.scope')} error={errorFor('scope')}>
           {(id) => (
-            <select id={id} name="scope" defaultValue={code?.scope ?? 'order'} className={`${inputClass} md:max-w-sm`}>
+            <select
+              id={id}
+              name="scope"
+              defaultValue={code?.scope ?? 'order'}
+              className={`${inputClass} md:max-w-sm`}
+            >
               <option value="order">{t('scope.order')}</option>
               <option value="items">{t('scope.items')}</option>
             </select>
@@ -161,11 +166,21 @@ export function DiscountCodeForm({
         />
         <div className="flex flex-col justify-end gap-1">
           <label className="flex min-h-11 items-center gap-3">
-            <input type="checkbox" name="firstOrderOnly" defaultChecked={code?.firstOrderOnly} className="size-5 accent-primary" />
+            <input
+              type="checkbox"
+              name="firstOrderOnly"
+              defaultChecked={code?.firstOrderOnly}
+              className="size-5 accent-primary"
+            />
             <span>{t('form.firstOrderOnly')}</span>
           </label>
           <label className="flex min-h-11 items-center gap-3">
-            <input type="checkbox" name="enabled" defaultChecked={code?.enabled ?? true} className="size-5 accent-primary" />
+            <input
+              type="checkbox"
+              name="enabled"
+              defaultChecked={code?.enabled ?? true}
+              className="size-5 accent-primary"
+            />
             <span>{t('form.enabled')}</span>
           </label>
         </div>

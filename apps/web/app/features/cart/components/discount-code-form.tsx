@@ -44,7 +44,12 @@ export function DiscountCodeForm({
       </div>
     );
   return (
-    <apply.Form method="post" action={localize('/cart')} ref={apply.formRef} className="flex items-start gap-2">
+    <apply.Form
+      method="post"
+      action={localize('/cart')}
+      ref={apply.formRef}
+      className="flex items-start gap-2"
+    >
       <input type="hidden" name="intent" value={CART_INTENT.applyCode} />
       <div className="min-w-0 flex-1">
         <TextField
