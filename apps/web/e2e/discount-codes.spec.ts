@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page, Playwright } from '@playwright/test';
 import { goToPayment, text } from './checkout-helpers.ts';
 import { pathIn } from './fixtures.ts';
 import { E2E_OWNER } from './staff-helpers.ts';
@@ -12,7 +12,23 @@ import { addToCart, expect, openPage, originHeaders, productInStock, test, told 
 
 let made = 0;
 
-/** A code made by the owner through the back office's API; its name is unique to this run. */
+/**
+ * A code made by the owner through the back office's API (its name unique to this run), and a
+ * product in the shopper's cart.
+ */
+async function codeAndCart(
+  { page, playwright, baseURL }: { page: Page; playwright: Playwright; baseURL: string | undefined },
+  terms: Record<string, unknown>,
+  lang: 'ar' | 'en',
+): Promise<string> {
+  const owner = await playwright.request.newContext({ baseURL });
+  const code = await ownerCode(owner, baseURL, terms);
+  await owner.dispose();
+  const product = await productInStock(page.request, lang);
+  await addToCart(page, product.productId, baseURL);
+  return code;
+}
+
 async function ownerCode(
   request: APIRequestContext,
   baseURL: string | undefined,
@@ -45,11 +61,7 @@ for (const lang of ['ar', 'en'] as const) {
     baseURL,
     playwright,
   }) => {
-    const owner = await playwright.request.newContext({ baseURL });
-    const code = await ownerCode(owner, baseURL, { kind: 'percent', value: 10 });
-    await owner.dispose();
-    const product = await productInStock(page.request, lang);
-    await addToCart(page, product.productId, baseURL);
+    const code = await codeAndCart({ page, playwright, baseURL }, { kind: 'percent', value: 10 }, lang);
     await openPage(page, pathIn(lang, '/cart'), true);
     const before = amount(await page.getByTestId('cart-total').textContent());
 
@@ -74,16 +86,16 @@ test('an expired code is refused with its reason, in Arabic and in English', asy
   baseURL,
   playwright,
 }) => {
-  const owner = await playwright.request.newContext({ baseURL });
-  const code = await ownerCode(owner, baseURL, {
-    kind: 'fixed',
-    value: 20,
-    startsAt: '2020-01-01T00:00',
-    endsAt: '2020-02-01T00:00',
-  });
-  await owner.dispose();
-  const product = await productInStock(page.request, 'ar');
-  await addToCart(page, product.productId, baseURL);
+  const code = await codeAndCart(
+    { page, playwright, baseURL },
+    {
+      kind: 'fixed',
+      value: 20,
+      startsAt: '2020-01-01T00:00',
+      endsAt: '2020-02-01T00:00',
+    },
+    'ar',
+  );
   for (const [lang, reason] of [
     ['ar', 'انتهت صلاحية رمز الخصم'],
     ['en', 'This discount code has expired'],
@@ -105,11 +117,7 @@ test.describe('without JavaScript', () => {
     baseURL,
     playwright,
   }) => {
-    const owner = await playwright.request.newContext({ baseURL });
-    const code = await ownerCode(owner, baseURL, { kind: 'fixed', value: 5 });
-    await owner.dispose();
-    const product = await productInStock(page.request, 'en');
-    await addToCart(page, product.productId, baseURL);
+    const code = await codeAndCart({ page, playwright, baseURL }, { kind: 'fixed', value: 5 }, 'en');
     await openPage(page, '/en/cart', false);
     await page.getByLabel('Discount code').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Apply' }).click();

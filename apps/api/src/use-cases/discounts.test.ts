@@ -1,5 +1,6 @@
 import { apiPaths, discountPaths, refundPaths, type Cart, type Order } from '@shop/contract';
 import { buildInvoice } from '@shop/zatca';
+import { seller } from '../../../../packages/zatca/src/test-support/fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, discountRedemptions } from '../modules/discounts/schema.ts';
@@ -102,19 +103,7 @@ describe('discount codes', () => {
       issuedAt: new Date('2026-11-27T10:00:00Z'),
       icv: 1,
       pih: 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==',
-      seller: {
-        legalName: 'متجر',
-        vatNumber: '399999999900003',
-        commercialRegister: '1010010000',
-        address: {
-          street: 'طريق الملك فهد',
-          buildingNumber: '2322',
-          additionalNumber: '8228',
-          district: 'العليا',
-          city: 'الرياض',
-          postalCode: '12214',
-        },
-      },
+      seller,
       paymentMeans: '48',
       ...invoiceContentOf(order, lines),
     });
