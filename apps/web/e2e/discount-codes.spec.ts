@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Playwright } from '@playwright/test';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { goToPayment, text } from './checkout-helpers.ts';
 import { pathIn } from './fixtures.ts';
 import { E2E_OWNER } from './staff-helpers.ts';
@@ -17,7 +17,7 @@ let made = 0;
  * product in the shopper's cart.
  */
 async function codeAndCart(
-  { page, playwright, baseURL }: { page: Page; playwright: Playwright; baseURL: string | undefined },
+  { page, playwright, baseURL }: { page: Page; playwright: PlaywrightWorkerArgs['playwright']; baseURL: string | undefined },
   terms: Record<string, unknown>,
   lang: 'ar' | 'en',
 ): Promise<string> {

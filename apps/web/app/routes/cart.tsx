@@ -183,7 +183,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-          <CartLines lines={lines} />
+          <CartLines
+            lines={lines}
+            codeDiscounts={
+              new Map(
+                loaderData.cart.discountCode?.valid
+                  ? loaderData.cart.discountCode.lines.map((l) => [l.carId, l.discount])
+                  : [],
+              )
+            }
+          />
           <section
             aria-labelledby="cart-summary-title"
             className="flex flex-col gap-5 rounded-2xl border border-line p-5 lg:sticky lg:top-28"

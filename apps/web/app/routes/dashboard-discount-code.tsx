@@ -17,8 +17,9 @@ function idOf(params: { id?: string }): number | null {
 
 /** A new discount code (`/dashboard/discount-codes/new`) or one code to read (staff) or change (owners). */
 export async function loader(args: Route.LoaderArgs) {
-  const { bo, me } = await requireMember(args);
   const id = idOf(args.params);
+  // Making a code is the owner's; staff may read an existing one.
+  const { bo, me } = await requireMember(args, id === null ? { role: 'owner' } : {});
   const [code, categories, brands] = await Promise.all([
     id === null ? null : bo.discounts.discountCode(id),
     bo.catalog.categories(),

@@ -76,7 +76,7 @@ export default function DashboardDiscountCodes({ loaderData }: Route.ComponentPr
       key: 'columns.period',
       header: t('columns.period'),
       cell: (c) => (
-        <span className="text-xs">
+        <span className="whitespace-nowrap text-xs">
           {c.startsAt ? formatDateTime(c.startsAt, lang) : t('period.now')} –{' '}
           {c.endsAt ? formatDateTime(c.endsAt, lang) : t('period.open')}
         </span>

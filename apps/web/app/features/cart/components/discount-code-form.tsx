@@ -31,9 +31,14 @@ export function DiscountCodeForm({
           </p>
           <remove.Form method="post" action={localize('/cart')} ref={remove.formRef}>
             <input type="hidden" name="intent" value={CART_INTENT.removeCode} />
-            <SubmitButton busy={remove.busy} className="px-5 text-sm">
+            <button
+              type="submit"
+              disabled={remove.busy}
+              aria-busy={remove.busy}
+              className="inline-flex h-10 items-center rounded-full border border-line bg-white px-4 text-sm font-semibold hover:border-sale hover:text-sale disabled:cursor-wait"
+            >
               {t('removeCode')}
-            </SubmitButton>
+            </button>
           </remove.Form>
         </div>
         {!discount.valid && discount.error && (
