@@ -17,7 +17,11 @@ let made = 0;
  * product in the shopper's cart.
  */
 async function codeAndCart(
-  { page, playwright, baseURL }: { page: Page; playwright: PlaywrightWorkerArgs['playwright']; baseURL: string | undefined },
+  {
+    page,
+    playwright,
+    baseURL,
+  }: { page: Page; playwright: PlaywrightWorkerArgs['playwright']; baseURL: string | undefined },
   terms: Record<string, unknown>,
   lang: 'ar' | 'en',
 ): Promise<string> {
