@@ -1,4 +1,5 @@
 import type { DiscountCodeInput, Lang } from '@shop/contract';
+import type { Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AuditActor } from '../lib/audit-actor.ts';
 import type { Shop } from '../lib/shop.ts';
@@ -50,23 +51,26 @@ export function removeCartCode(shop: Pick<Shop, 'db'>, userId: string): Promise<
 
 // ---- the owner's codes ----
 
-const auditView = (input: DiscountCodeInput) => ({
-  ...input,
-  startsAt: input.startsAt?.toISOString() ?? null,
-  endsAt: input.endsAt?.toISOString() ?? null,
-});
+/** The terms saved, in the audit log. */
+function audit(tx: Tx, by: AuditActor, action: 'create' | 'update', id: number, input: DiscountCodeInput) {
+  return recordAudit(tx, {
+    by,
+    action: `discount_code.${action}`,
+    entityType: 'discount_code',
+    entityId: String(id),
+    before: null,
+    after: {
+      ...input,
+      startsAt: input.startsAt?.toISOString() ?? null,
+      endsAt: input.endsAt?.toISOString() ?? null,
+    },
+  });
+}
 
 export async function createDiscountCode(shop: Pick<Shop, 'db'>, input: DiscountCodeInput, by: AuditActor) {
   return shop.db.transaction(async (tx) => {
     const row = await createCode(tx, input);
-    await recordAudit(tx, {
-      by,
-      action: 'discount_code.create',
-      entityType: 'discount_code',
-      entityId: String(row.id),
-      before: null,
-      after: auditView(input),
-    });
+    await audit(tx, by, 'create', row.id, input);
     return row;
   });
 }
@@ -80,15 +84,7 @@ export async function saveDiscountCode(
 ) {
   return shop.db.transaction(async (tx) => {
     const row = await replaceCode(tx, id, input);
-    if (row)
-      await recordAudit(tx, {
-        by,
-        action: 'discount_code.update',
-        entityType: 'discount_code',
-        entityId: String(id),
-        before: null,
-        after: auditView(input),
-      });
+    if (row) await audit(tx, by, 'update', id, input);
     return row;
   });
 }
