@@ -39,6 +39,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
 import { catalogGroupRoutes } from './http/routes/catalog-groups.ts';
 import { searchSynonymRoutes } from './http/routes/search-synonyms.ts';
+import { discountRoutes } from './http/routes/discounts.ts';
 import { catalogSpecRoutes } from './http/routes/catalog-specs.ts';
 import { catalogRoutes } from './http/routes/catalog.ts';
 import { contentRoutes } from './http/routes/content.ts';
@@ -365,6 +366,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(catalogAdminRoutes);
   await app.register(catalogGroupRoutes);
   await app.register(searchSynonymRoutes);
+  await app.register(discountRoutes);
   await app.register(catalogSpecRoutes);
   await app.register(contentRoutes);
   await app.register(usersRoutes);

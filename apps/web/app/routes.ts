@@ -7,8 +7,9 @@ import { index, layout, route, type RouteConfigEntry, type RouteConfig } from '@
  *
  * To add a page: add one `...page('path', 'routes/file.tsx')` line below.
  */
-function page(path: string, file: string): RouteConfigEntry[] {
-  const id = file.replace(/^routes\//, '').replace(/\.tsx?$/, '');
+/** A page in both languages; `name` tells apart two paths served by one file. */
+function page(path: string, file: string, name?: string): RouteConfigEntry[] {
+  const id = name ?? file.replace(/^routes\//, '').replace(/\.tsx?$/, '');
   if (path === '') return [index(file, { id: `ar/${id}` }), route('en', file, { id: `en/${id}` })];
   return [route(path, file, { id: `ar/${id}` }), route(`en/${path}`, file, { id: `en/${id}` })];
 }
@@ -52,6 +53,14 @@ export default [
     ...page('dashboard/categories/:id/specs', 'routes/dashboard-category-specs.tsx'),
     ...page('dashboard/brands', 'routes/dashboard-brands.tsx'),
     ...page('dashboard/search-synonyms', 'routes/dashboard-search-synonyms.tsx'),
+    // discount codes
+    ...page('dashboard/discount-codes', 'routes/dashboard-discount-codes.tsx'),
+    ...page(
+      'dashboard/discount-codes/new',
+      'routes/dashboard-discount-code.tsx',
+      'dashboard-discount-code-new',
+    ),
+    ...page('dashboard/discount-codes/:id', 'routes/dashboard-discount-code.tsx'),
 
     // content, import and settings
     ...page('dashboard/import', 'routes/dashboard-import.tsx'),

@@ -142,6 +142,9 @@ export const adminOrderLineSchema = z.object({
   listPrice: z.number().nonnegative(),
   quantity: z.number().int().positive(),
   lineTotal: z.number().nonnegative(),
+  /** SAR of the discount code on this line, and what was paid for it (lineTotal − codeDiscount). */
+  codeDiscount: z.number().nonnegative(),
+  linePaid: z.number().nonnegative(),
 });
 export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 

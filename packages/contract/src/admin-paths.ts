@@ -49,6 +49,7 @@ export const ownerOnlyPages: readonly string[] = [
   '/dashboard/staff',
   '/dashboard/audit',
   '/dashboard/einvoices/onboarding',
+  '/dashboard/discount-codes/new',
 ];
 
 /** The back office's cookie: its own name, never the shopper's `session`. */

@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { okSchema } from './errors.ts';
 import { CART_LINE_MAX } from './constants.ts';
 import { idParam } from './common.ts';
+import { cartDiscountSchema } from './discounts.ts';
 
 /** A cart line. Prices are SAR from the catalog at read time. */
 export const cartItemSchema = z.object({
@@ -32,6 +33,8 @@ export const cartSchema = z.object({
   cartTotalNumberOfProduct: z.number().int().nonnegative(),
   /** SAR: the sum of `productPrice × productCount`. */
   cartTotalPrice: z.number().nonnegative(),
+  /** The discount code applied to the cart, when there is one. */
+  discountCode: cartDiscountSchema.optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

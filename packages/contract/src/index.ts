@@ -38,3 +38,6 @@ export type * from './admin-content-data.ts';
 export * from './specs.ts';
 export * from './admin-search.ts';
 export type * from './admin-search-data.ts';
+export * from './discounts.ts';
+export * from './discount-messages.ts';
+export type * from './discounts-data.ts';

@@ -8,6 +8,7 @@ import { returnErrorMessages, returnSuccessMessages } from './return-messages.ts
 import { einvoiceErrorMessages, einvoiceSuccessMessages } from './einvoice-messages.ts';
 import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 import { shopperMessageErrorMessages, shopperMessageSuccessMessages } from './shopper-messages-text.ts';
+import { discountErrorMessages, discountSuccessMessages } from './discount-messages.ts';
 
 /** Languages the shop speaks. Arabic is the default and the fallback. */
 export const languages = ['ar', 'en'] as const;
@@ -294,6 +295,7 @@ export const errorMessages = {
   ...einvoiceErrorMessages,
   ...shopperMessageErrorMessages,
   ...catalogAdminErrorMessages,
+  ...discountErrorMessages,
 } as const satisfies Record<string, Messages>;
 
 export type ErrorCode = keyof typeof errorMessages;
@@ -345,6 +347,7 @@ export const successMessages = {
   ...einvoiceSuccessMessages,
   ...shopperMessageSuccessMessages,
   ...catalogAdminSuccessMessages,
+  ...discountSuccessMessages,
 } as const satisfies Record<string, Messages>;
 
 export type SuccessCode = keyof typeof successMessages;

@@ -33,17 +33,26 @@ export const orderLineSchema = z.object({
   quantity: z.number().int().positive(),
   /** productPrice × quantity, SAR. */
   lineTotal: z.number().nonnegative(),
+  /** SAR of the order's discount code that fell on this line (0 without one). */
+  codeDiscount: z.number().nonnegative(),
+  /** lineTotal − codeDiscount: what was paid for the line, SAR. */
+  linePaid: z.number().nonnegative(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
- * Totals in SAR: `total = subtotal - discount + shipping`. `subtotal` is at list prices,
- * `discount` the real savings from offer prices, `vat` the VAT included in `total`
- * (total × 15/115, rounded to the halala).
+ * Totals in SAR: `total = subtotal - discount - codeDiscount + shipping`. `subtotal` is at list
+ * prices, `discount` the real savings from offer prices, `codeDiscount` what the discount code
+ * took off the products, `shipping` the fee charged (0 when the code waived `shippingWaived`),
+ * `vat` the VAT included in `total` (total × 15/115, rounded to the halala).
  */
 export const orderTotalsSchema = z.object({
   subtotal: z.number().nonnegative(),
   discount: z.number().nonnegative(),
+  /** The discount code the order was placed with, or null. */
+  discountCode: z.string().nullable(),
+  codeDiscount: z.number().nonnegative(),
+  shippingWaived: z.number().nonnegative(),
   shipping: z.number().nonnegative(),
   vat: z.number().nonnegative(),
   total: z.number().nonnegative(),

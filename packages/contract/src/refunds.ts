@@ -108,6 +108,8 @@ export const orderRefundsSchema = z.object({
       productName: z.string(),
       unitPrice: z.number().nonnegative(),
       quantity: z.number().int().positive(),
+      /** SAR paid for the whole line: unitPrice × quantity less the discount code's share of it. */
+      paid: z.number().nonnegative(),
       /** Units already put back on the shelf by earlier refunds. */
       returned: z.number().int().nonnegative(),
     }),

@@ -109,6 +109,10 @@ export interface StoreCart {
   setCartLineCount(carId: number, count: number): Promise<ActionResult<CartInsertResponse>>;
   /** Takes a line out of the cart. */
   removeCartLine(carId: number): Promise<ActionResult>;
+  /** Applies a discount code to the cart; 400/404/409 with the reason it does not apply. */
+  applyDiscountCode(code: string): Promise<ActionResult>;
+  /** Takes the cart's discount code off. */
+  removeDiscountCode(): Promise<ActionResult>;
 }
 
 /**

@@ -22,6 +22,7 @@ export const namespaces = [
   'dashboard-insights',
   'dashboard-catalog',
   'dashboard-content',
+  'dashboard-discounts',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,4 +1,10 @@
-import { cartLineCountParams, cartLineParams, placeOrderFormSchema } from '@shop/contract';
+import {
+  applyDiscountCodeSchema,
+  cartLineCountParams,
+  cartLineParams,
+  placeOrderFormSchema,
+} from '@shop/contract';
+import { z } from 'zod';
 import { useMemo } from 'react';
 import { useTranslation } from '../lib/use-translation.ts';
 import { data, Link, redirect, useActionData, useRevalidator } from 'react-router';
@@ -12,12 +18,14 @@ import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
+import { DiscountCodeForm } from '../features/cart/components/discount-code-form.tsx';
 import {
   CHECKOUT_DIALOG,
   CheckoutDialog,
   type CheckoutAnswer,
 } from '../features/cart/components/checkout-dialog.tsx';
 import { useDialogLink } from '../lib/dialog-link.ts';
+import type { FormAnswer } from '../lib/form-answer.ts';
 import { CART_INTENT } from '../features/cart/intents.ts';
 import {
   answerForm,
@@ -88,6 +96,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return answerForm(request, result, { back: here });
     }
+    case CART_INTENT.applyCode: {
+      const result = await submitAction(
+        request,
+        {
+          schema: applyDiscountCodeSchema,
+          errorField: 'code',
+          run: (input) => store.applyDiscountCode(input.code),
+        },
+        posted,
+      );
+      return answerForm(request, result, { back: here, extra: { codeForm: true } });
+    }
+    case CART_INTENT.removeCode: {
+      const result = await submitAction(
+        request,
+        { schema: z.object({}), run: () => store.removeDiscountCode() },
+        posted,
+      );
+      return answerForm(request, result, { back: here });
+    }
     case CART_INTENT.checkout: {
       const t = await serverT(lang);
       const result = await submitAction(
@@ -117,8 +145,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const settings = useRootData()?.settings;
   const { lines, kept } = useCartLines(loaderData.cart.cartProduct);
   const summary = useMemo(
-    () => cartSummary(kept, settings?.shippingFee ?? 0, settings?.freeShippingFrom),
-    [kept, settings],
+    () =>
+      cartSummary(kept, settings?.shippingFee ?? 0, settings?.freeShippingFrom, loaderData.cart.discountCode),
+    [kept, settings, loaderData.cart.discountCode],
   );
   const checkout = useDialogLink(CHECKOUT_DIALOG);
   const posted = useActionData<typeof action>();
@@ -154,7 +183,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-          <CartLines lines={lines} />
+          <CartLines
+            lines={lines}
+            codeDiscounts={
+              new Map(
+                loaderData.cart.discountCode?.valid
+                  ? loaderData.cart.discountCode.lines.map((l) => [l.carId, l.discount])
+                  : [],
+              )
+            }
+          />
           <section
             aria-labelledby="cart-summary-title"
             className="flex flex-col gap-5 rounded-2xl border border-line p-5 lg:sticky lg:top-28"
@@ -162,6 +200,10 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <h2 id="cart-summary-title" className="text-lg font-bold">
               {t('summary')}
             </h2>
+            <DiscountCodeForm
+              discount={loaderData.cart.discountCode}
+              serverAnswer={posted && 'codeForm' in posted ? (posted as FormAnswer) : undefined}
+            />
             <CartSummaryPanel summary={summary} />
             <Link
               {...checkout.trigger}

@@ -115,6 +115,14 @@ export default function DashboardOrderInvoice({ loaderData }: Route.ComponentPro
               ...(order.totals.discount > 0
                 ? [[t('details.discount'), `− ${formatPrice(order.totals.discount, lang)}`]]
                 : []),
+              ...(order.totals.codeDiscount > 0
+                ? [
+                    [
+                      t('details.codeDiscount', { code: order.totals.discountCode }),
+                      `− ${formatPrice(order.totals.codeDiscount, lang)}`,
+                    ],
+                  ]
+                : []),
               [t('details.shipping'), formatPrice(order.totals.shipping, lang)],
               [t('details.vat'), formatPrice(order.totals.vat, lang)],
             ].map(([label, value]) => (

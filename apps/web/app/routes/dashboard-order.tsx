@@ -127,6 +127,11 @@ function Lines({ order }: { order: AdminOrder }) {
         {order.totals.discount > 0 && (
           <Row label={t('details.discount')}>− {formatPrice(order.totals.discount, lang)}</Row>
         )}
+        {order.totals.codeDiscount > 0 && (
+          <Row label={t('details.codeDiscount', { code: order.totals.discountCode })}>
+            − {formatPrice(order.totals.codeDiscount, lang)}
+          </Row>
+        )}
         <Row label={t('details.shipping')}>{formatPrice(order.totals.shipping, lang)}</Row>
         <Row label={t('details.vat')}>{formatPrice(order.totals.vat, lang)}</Row>
         <Row label={t('details.total')}>

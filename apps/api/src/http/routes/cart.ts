@@ -1,5 +1,7 @@
 import {
   apiPaths,
+  applyDiscountCodeSchema,
+  discountPaths,
   cartInsertResponseSchema,
   cartInsertSchema,
   cartLineCountParams,
@@ -14,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addToCart, emptyCart, removeCartLine, setCartLineCount } from '../../use-cases/cart.ts';
 import { shopperCart } from '../../views/store/cart.ts';
+import { applyCartCode, removeCartCode } from '../../use-cases/discounts.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireOwner, requireUser, sessionRequired } from '../shopper-session.ts';
 
@@ -114,6 +117,41 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireOwner(request, request.params.userId);
       await emptyCart(app.shop, user.id);
       return okMessage('DELETED', request.lang);
+    },
+  );
+
+  app.post(
+    discountPaths.cartCode.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: "Apply a discount code to the caller's cart",
+        description:
+          'The code is matched without regard to case, surrounding spaces or Arabic-Indic digits. 404 DISCOUNT_CODE_NOT_FOUND; 409 with the reason it does not apply now (DISCOUNT_CODE_EXPIRED, _NOT_STARTED, _USED_UP, _BELOW_MINIMUM, _OUT_OF_SCOPE, _CUSTOMER_LIMIT, _FIRST_ORDER, _DISABLED); 400 CART_EMPTY. The cart answers what it takes off (`discountCode`); it is checked again when the order is placed.',
+        security,
+        body: applyDiscountCodeSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await applyCartCode(app.shop, requireUser(request).id, request.body.code, request.lang);
+      return okMessage('DISCOUNT_CODE_APPLIED', request.lang);
+    },
+  );
+
+  app.delete(
+    discountPaths.cartCode.pattern,
+    {
+      schema: {
+        tags: TAG,
+        summary: "Take the discount code off the caller's cart",
+        security,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await removeCartCode(app.shop, requireUser(request).id);
+      return okMessage('DISCOUNT_CODE_REMOVED', request.lang);
     },
   );
 };

@@ -16,6 +16,8 @@ async function cartLines(db: Db, userId: string) {
       carId: cartItems.id,
       count: cartItems.count,
       ...variantSaleColumns,
+      categoryId: products.categoryId,
+      companyId: products.companyId,
       hidden: sql<boolean>`${products.hidden} or ${productVariants.hidden}`,
     })
     .from(cartItems)
@@ -30,6 +32,41 @@ async function cartLines(db: Db, userId: string) {
  * is one. Totals are summed in halalas, then converted once.
  */
 export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart> {
+  return (await readCartForCode(db, userId, lang)).cart;
+}
+
+/** What a discount code looks at of a cart line: its product's place in the catalog and its cost now. */
+export interface CartLineForCode {
+  carId: number;
+  productId: number;
+  variantId: number;
+  categoryId: number;
+  companyId: number;
+  amountHalalas: number;
+}
+
+function forCode(row: Awaited<ReturnType<typeof cartLines>>[number]): CartLineForCode {
+  return {
+    carId: row.carId,
+    productId: row.productId,
+    variantId: row.variantId,
+    categoryId: row.categoryId,
+    companyId: row.companyId,
+    amountHalalas: (row.offerPriceHalalas ?? row.priceHalalas) * row.count,
+  };
+}
+
+/** The cart's lines as a discount code judges them, oldest first. */
+export async function cartLinesForCode(db: Db, userId: string): Promise<CartLineForCode[]> {
+  return (await cartLines(db, userId)).map(forCode);
+}
+
+/** The cart (as `readCart`) and its lines as a discount code judges them, from one read. */
+export async function readCartForCode(
+  db: Db,
+  userId: string,
+  lang: Lang,
+): Promise<{ cart: Cart; lines: CartLineForCode[] }> {
   const rows = await cartLines(db, userId);
   let totalHalalas = 0;
   let units = 0;
@@ -52,7 +89,10 @@ export async function readCart(db: Db, userId: string, lang: Lang): Promise<Cart
       productStock: row.stock,
     };
   });
-  return { cartProduct, cartTotalNumberOfProduct: units, cartTotalPrice: halalasToSar(totalHalalas) };
+  return {
+    cart: { cartProduct, cartTotalNumberOfProduct: units, cartTotalPrice: halalasToSar(totalHalalas) },
+    lines: rows.map(forCode),
+  };
 }
 
 /**
@@ -161,7 +201,8 @@ export async function cartForCheckout(db: Db, userId: string) {
   // A product hidden since it was put in the cart is no longer for sale.
   if (lines.some((l) => l.hidden)) throw new AppError(409, 'PRODUCT_NOT_FOUND');
   return lines
-    .map(({ carId: _carId, count, stock: _stock, hidden: _hidden, ...product }) => ({
+    .map(({ carId, count, stock: _stock, hidden: _hidden, ...product }) => ({
+      carId,
       ...product,
       quantity: count,
     }))

@@ -66,6 +66,9 @@ describe('orders', () => {
     expect(body.invoice.totals).toEqual({
       subtotal: 250,
       discount: 40,
+      discountCode: null,
+      codeDiscount: 0,
+      shippingWaived: 0,
       shipping: 70,
       vat: 36.52, // 280 × 15/115 = 36.5217…
       total: 280,
@@ -299,6 +302,8 @@ describe('orders', () => {
         productListPrice: 100,
         quantity: 2,
         lineTotal: 160,
+        codeDiscount: 0,
+        linePaid: 160,
       },
       expect.objectContaining({ productId: plain.id, productPrice: 50, quantity: 1, lineTotal: 50 }),
     ]);

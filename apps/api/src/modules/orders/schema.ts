@@ -80,6 +80,13 @@ export const orders = pgTable(
     paymentId: text('payment_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // ---- Discount codes (migration 0027, decisions 221–223) ----
+    /** The discount code the order was placed with, as typed into the shop (normalised); null: none. */
+    discountCode: text('discount_code'),
+    /** What the code took off the products, VAT included; spread over the lines' `code_discount_halalas`. */
+    codeDiscountHalalas: integer('code_discount_halalas').notNull().default(0),
+    /** The shipping fee the code waived (`shipping_halalas` is what was charged). */
+    shippingWaivedHalalas: integer('shipping_waived_halalas').notNull().default(0),
     // ---- refunds and credit notes (migration 0008) ----
     /** What has been given back of the total so far, VAT included. */
     refundedHalalas: integer('refunded_halalas').notNull().default(0),
@@ -165,6 +172,8 @@ export const orderLines = pgTable(
     /** The list price per unit at order time. */
     listPriceHalalas: integer('list_price_halalas').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The order's code discount that fell on this line (largest remainder, decision 222). */
+    codeDiscountHalalas: integer('code_discount_halalas').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

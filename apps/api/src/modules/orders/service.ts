@@ -79,11 +79,21 @@ export interface ProductToOrder {
   offerPriceHalalas: number | null;
 }
 
+/** A discount code's share of the order, already priced (modules/discounts/money.ts). */
+export interface CodeOnOrder {
+  code: string;
+  /** Taken off each of `products`, in their order. */
+  perLine: number[];
+  shippingWaivedHalalas: number;
+}
+
 export interface NewOrder {
   userId: string;
   delivery: DeliveryDetails;
   products: ProductToOrder[];
+  /** The shipping fee before any code. */
   shippingHalalas: number;
+  code?: CodeOnOrder;
   ttlMinutes: number;
   now: Date;
 }
@@ -101,8 +111,11 @@ export async function createOrder(
   const priced = input.products.map((l) => ({ ...l, unitPrice: l.offerPriceHalalas ?? l.priceHalalas }));
   const subtotal = priced.reduce((sum, l) => sum + l.priceHalalas * l.quantity, 0);
   const discount = priced.reduce((sum, l) => sum + (l.priceHalalas - l.unitPrice) * l.quantity, 0);
-  const shipping = input.shippingHalalas;
-  const total = subtotal - discount + shipping;
+  const perLine = priced.map((_, i) => input.code?.perLine[i] ?? 0);
+  const codeDiscount = perLine.reduce((sum, d) => sum + d, 0);
+  const waived = Math.min(input.code?.shippingWaivedHalalas ?? 0, input.shippingHalalas);
+  const shipping = input.shippingHalalas - waived;
+  const total = subtotal - discount - codeDiscount + shipping;
   if (total < MIN_PAYABLE_HALALAS) throw badRequest('ORDER_NOT_PAYABLE');
 
   const [order] = await tx
@@ -116,6 +129,9 @@ export async function createOrder(
       ...input.delivery.national,
       subtotalHalalas: subtotal,
       discountHalalas: discount,
+      discountCode: input.code?.code ?? null,
+      codeDiscountHalalas: codeDiscount,
+      shippingWaivedHalalas: waived,
       shippingHalalas: shipping,
       totalHalalas: total,
       vatHalalas: vatIncluded(total),
@@ -128,8 +144,9 @@ export async function createOrder(
   const lines = await tx
     .insert(orderLines)
     .values(
-      priced.map((l) => ({
+      priced.map((l, i) => ({
         orderId: order!.id,
+        codeDiscountHalalas: perLine[i]!,
         productId: l.productId,
         variantId: l.variantId,
         sku: l.sku,

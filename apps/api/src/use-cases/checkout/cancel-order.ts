@@ -6,6 +6,7 @@ import { recordAudit } from '../../modules/audit/service.ts';
 import { releaseStock } from '../../modules/catalog/stock.ts';
 import { cancelUnpaid, type OrderRow } from '../../modules/orders/lifecycle.ts';
 import { findOrder, orderIdOf, type OrderRef } from '../../modules/orders/service.ts';
+import { releaseEnded } from '../../modules/discounts/service.ts';
 import { announceStock } from './steps.ts';
 
 /**
@@ -32,6 +33,7 @@ export async function cancelOrder(
       throw conflict(current.status === 'cancelled' ? 'ORDER_ALREADY_CANCELLED' : 'ORDER_NOT_CANCELLABLE');
     }
     await releaseStock(tx, ended.units);
+    if (ended.order.discountCode !== null) await releaseEnded(tx, { orderIds: [ended.order.id] });
     await recordAudit(tx, {
       by,
       action: 'order.cancel',

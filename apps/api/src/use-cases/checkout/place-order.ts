@@ -14,6 +14,8 @@ import {
   type OrderLineRow,
 } from '../../modules/orders/service.ts';
 import { rememberLang } from '../../modules/users/service.ts';
+import { cartCodeOf, judgeFor, redeem, releaseEnded } from '../../modules/discounts/service.ts';
+import { refusal } from '../../modules/discounts/refusal.ts';
 import { announceStock } from './steps.ts';
 
 /** The shop's database and change bus, and its configuration (how long an order waits for its payment). */
@@ -43,9 +45,17 @@ export interface OrderDelivery extends DeliveryDetails {
  *    going back to the cart and ordering again never locks the shopper out of their own units;
  * 3. catalog: their units go back on the shelf and the cart's units are reserved, in one pass
  *    per variant (409 OUT_OF_STOCK naming the cart line that could not be covered);
- * 4. orders: the order is priced at catalog prices (offer price when there is one; shipping
- *    from the settings) and created awaiting payment (400 ORDER_NOT_PAYABLE under 1 SAR),
- *    payable for ORDER_PAYMENT_TTL_MINUTES.
+ * 4. discounts: the superseded orders give their code uses back; the cart's code, if any, is
+ *    judged again against the cart, the shopper and the time now (409 with the reason at `code`
+ *    when it no longer applies: the shopper sees it and removes it or changes the cart);
+ * 5. orders: the order is priced at catalog prices (offer price when there is one; shipping
+ *    from the settings), less the code's discount spread over its lines, and created awaiting
+ *    payment (400 ORDER_NOT_PAYABLE under 1 SAR), payable for ORDER_PAYMENT_TTL_MINUTES;
+ * 6. discounts: the order takes one use of the code, counted on the database under the code
+ *    row's lock (409 DISCOUNT_CODE_USED_UP to the shopper who came after the last use).
+ *
+ * Rows are locked in one order everywhere (orders, stock by variant id, code rows), so two
+ * checkouts cannot deadlock.
  *
  * A step that fails throws, and the transaction undoes the steps before it. The cart is left
  * as it is: the products leave it when the order is paid (see steps.ts). Once committed, the
@@ -82,17 +92,36 @@ export async function placeOrder(
       throw new AppError(409, 'OUT_OF_STOCK', [{ path: `products.${index}`, code: 'OUT_OF_STOCK' }]);
     }
 
+    if (released.length) await releaseEnded(tx, { userId }, now);
+    const lines = cart.map((l) => ({
+      ...l,
+      amountHalalas: (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity,
+    }));
+    const shippingHalalas = shippingFeeFor(
+      settings,
+      lines.reduce((sum, l) => sum + l.amountHalalas, 0),
+    );
+    const code = await cartCodeOf(tx, userId);
+    const verdict = code && (await judgeFor(tx, code, userId, lines, shippingHalalas, now));
+    if (verdict && !verdict.ok) throw refusal(verdict, lang);
+
     const created = await createOrder(tx, {
       userId,
       delivery: details,
       products: cart,
-      shippingHalalas: shippingFeeFor(
-        settings,
-        cart.reduce((sum, l) => sum + (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity, 0),
-      ),
+      shippingHalalas,
+      ...(code &&
+        verdict?.ok && {
+          code: {
+            code: code.code,
+            perLine: verdict.price.perLine,
+            shippingWaivedHalalas: verdict.price.shippingWaivedHalalas,
+          },
+        }),
       ttlMinutes: deps.config.orderPaymentTtlMinutes,
       now,
     });
+    if (code) await redeem(tx, code, created.order.id, userId);
     return { ...created, moved: [...released, ...cart] };
   });
   await announceStock(deps.changes, placed.moved);

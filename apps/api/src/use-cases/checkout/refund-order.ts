@@ -36,6 +36,7 @@ import {
 } from '../../modules/refunds/service.ts';
 import { issueRefundCreditNote } from '../einvoicing/issue.ts';
 import { queueRefundMade } from '../messages/order-events.ts';
+import { releaseEnded } from '../../modules/discounts/service.ts';
 import { announceStock } from './steps.ts';
 
 /**
@@ -175,6 +176,9 @@ async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPaym
     if (!order) throw new Error(`order ${refund.orderId} could not count refund ${refund.id}`);
     await updatePaymentStatus(tx, refund.paymentId, payment);
     await releaseStock(tx, completed.returnStock);
+    // Refunded in full, the order gives its discount code's use back (a partial refund keeps it).
+    if (order.status === 'refunded' && order.discountCode !== null)
+      await releaseEnded(tx, { orderIds: [order.id] });
     await issueRefundCreditNote(tx, deps.config, order, completed);
     await recordAudit(tx, {
       by,

@@ -3,6 +3,7 @@ import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
 import { recordSale, releaseStock, reserveStock, OutOfStockError } from '../../modules/catalog/stock.ts';
 import { removeVariants } from '../../modules/cart/service.ts';
+import { clearCartCode, releaseEnded, retake } from '../../modules/discounts/service.ts';
 import { issueOrderInvoice } from '../einvoicing/issue.ts';
 import { queueOrderPaid } from '../messages/order-events.ts';
 import {
@@ -34,10 +35,17 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
 /**
  * A paid order's units are counted sold, the bought variants leave the shopper's cart, its
  * simplified tax invoice is issued (when a signing unit is onboarded), and the shopper's "order
- * received" message is queued.
+ * received" message is queued. An order placed with a discount code keeps the price agreed when
+ * it was placed, even if the code has expired or been switched off since (decision 223): it has
+ * held its use since then; a late payment takes its released use again. The cart's code is
+ * spent with it.
  */
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
   await recordSale(tx, paid.units);
+  if (paid.order.discountCode !== null) {
+    await retake(tx, paid.order.id);
+    await clearCartCode(tx, paid.order.userId);
+  }
   await removeVariants(
     tx,
     paid.order.userId,
@@ -98,5 +106,6 @@ export async function endUnpaidOrder(
   const ended = await endUnpaid(tx, orderId, status, now);
   if (!ended) return null;
   await releaseStock(tx, ended.units);
+  if (ended.order.discountCode !== null) await releaseEnded(tx, { orderIds: [orderId] }, now);
   return ended;
 }

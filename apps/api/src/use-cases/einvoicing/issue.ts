@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { issueDocument, type SealingConfig } from '../../modules/einvoices/service.ts';
 import type { OrderRow } from '../../modules/orders/lifecycle.ts';
-import { lineTitle, linesOfOrders } from '../../modules/orders/service.ts';
+import { lineTitle, linesOfOrders, type OrderLineRow } from '../../modules/orders/service.ts';
 import type { RefundRow } from '../../modules/refunds/service.ts';
 
 /**
@@ -16,7 +16,12 @@ export function invoiceNumberOf(order: Pick<OrderRow, 'number'>): string {
   return String(order.number);
 }
 
-/** The simplified tax invoice of an order that has just been paid. */
+/**
+ * The simplified tax invoice of an order that has just been paid. Lines are at the unit price
+ * charged (offer prices are already in it); the shipping fee charged is the document's charge;
+ * a discount code's share of the products is one document-level allowance (decision 222), so
+ * PayableAmount is exactly the order's total.
+ */
 export async function issueOrderInvoice(tx: Tx, config: SealingConfig, order: OrderRow) {
   const lines = (await linesOfOrders(tx, [order.id])).get(order.id) ?? [];
   return issueDocument(tx, config, {
@@ -24,6 +29,19 @@ export async function issueOrderInvoice(tx: Tx, config: SealingConfig, order: Or
     orderId: order.id,
     number: invoiceNumberOf(order),
     issuedAt: order.paidAt ?? new Date(),
+    ...invoiceContentOf(order, lines),
+  });
+}
+
+/** What an order's invoice charges: its lines, the shipping charged, the code's allowance. */
+export function invoiceContentOf(
+  order: Pick<OrderRow, 'shippingHalalas' | 'codeDiscountHalalas' | 'discountCode'>,
+  lines: Pick<
+    OrderLineRow,
+    'nameAr' | 'nameEn' | 'optionsAr' | 'optionsEn' | 'quantity' | 'unitPriceHalalas'
+  >[],
+) {
+  return {
     lines: lines.map((l) => ({
       name: lineTitle(l, 'ar'),
       quantity: l.quantity,
@@ -31,8 +49,15 @@ export async function issueOrderInvoice(tx: Tx, config: SealingConfig, order: Or
     })),
     shippingHalalas: order.shippingHalalas,
     allowances:
-      order.discountHalalas > 0 ? [{ reason: 'خصم | Discount', amountHalalas: order.discountHalalas }] : [],
-  });
+      order.codeDiscountHalalas > 0
+        ? [
+            {
+              reason: `رمز الخصم ${order.discountCode} | Discount code ${order.discountCode}`,
+              amountHalalas: order.codeDiscountHalalas,
+            },
+          ]
+        : [],
+  };
 }
 
 /**

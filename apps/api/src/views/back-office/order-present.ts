@@ -14,7 +14,7 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
-import { optionsOf, presentFulfilment, presentTotals } from '../orders/present.ts';
+import { lineMoney, optionsOf, presentFulfilment, presentTotals } from '../orders/present.ts';
 import { stepsAfter } from '../../modules/orders/lifecycle.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 import { orderNationalAddress } from '../../modules/orders/service.ts';
@@ -145,7 +145,7 @@ export async function presentAdminOrder(
       unitPrice: halalasToSar(line.unitPriceHalalas),
       listPrice: halalasToSar(line.listPriceHalalas),
       quantity: line.quantity,
-      lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+      ...lineMoney(line),
     })),
     totals: presentTotals(order),
     payments: details.payments.map((p) => ({

@@ -22,6 +22,19 @@ import { presentOrderRefunds } from '../refunds/present.ts';
 import type { RefundRow } from '../../modules/refunds/service.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 
+/**
+ * A line's money: its total at the price charged per unit, the discount code's share of it, and
+ * what was paid for it (what a refund of the whole line gives back).
+ */
+export function lineMoney(line: Pick<OrderLineRow, 'unitPriceHalalas' | 'quantity' | 'codeDiscountHalalas'>) {
+  const total = line.unitPriceHalalas * line.quantity;
+  return {
+    lineTotal: halalasToSar(total),
+    codeDiscount: halalasToSar(line.codeDiscountHalalas),
+    linePaid: halalasToSar(total - line.codeDiscountHalalas),
+  };
+}
+
 export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
   return {
     productId: line.productId,
@@ -33,7 +46,7 @@ export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
     productPrice: halalasToSar(line.unitPriceHalalas),
     productListPrice: halalasToSar(line.listPriceHalalas),
     quantity: line.quantity,
-    lineTotal: halalasToSar(line.unitPriceHalalas * line.quantity),
+    ...lineMoney(line),
   };
 }
 
@@ -41,12 +54,22 @@ export function presentLine(line: OrderLineRow, lang: Lang): OrderLine {
 export function presentTotals(
   order: Pick<
     OrderRow,
-    'subtotalHalalas' | 'discountHalalas' | 'shippingHalalas' | 'vatHalalas' | 'totalHalalas'
+    | 'subtotalHalalas'
+    | 'discountHalalas'
+    | 'shippingHalalas'
+    | 'vatHalalas'
+    | 'totalHalalas'
+    | 'discountCode'
+    | 'codeDiscountHalalas'
+    | 'shippingWaivedHalalas'
   >,
 ): OrderTotals {
   return {
     subtotal: halalasToSar(order.subtotalHalalas),
     discount: halalasToSar(order.discountHalalas),
+    discountCode: order.discountCode,
+    codeDiscount: halalasToSar(order.codeDiscountHalalas),
+    shippingWaived: halalasToSar(order.shippingWaivedHalalas),
     shipping: halalasToSar(order.shippingHalalas),
     vat: halalasToSar(order.vatHalalas),
     total: halalasToSar(order.totalHalalas),

@@ -83,6 +83,7 @@ export function presentRefundsOfOrder(
       productName: lineName(l, lang),
       unitPrice: halalasToSar(l.unitPriceHalalas),
       quantity: l.quantity,
+      paid: halalasToSar(l.unitPriceHalalas * l.quantity - l.codeDiscountHalalas),
       returned: returned.get(l.id) ?? 0,
     })),
     refunds: [...refunds].reverse().map((r) => presentAdminRefund(r, lines, lang)),

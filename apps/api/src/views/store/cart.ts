@@ -1,15 +1,50 @@
-import type { Cart, Lang } from '@shop/contract';
+import { halalasToSar, type Cart, type CartDiscount, type Lang } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
-import { countCartUnits, readCart } from '../../modules/cart/service.ts';
+import { countCartUnits, readCartForCode } from '../../modules/cart/service.ts';
+import { cartCodeOf, judgeFor } from '../../modules/discounts/service.ts';
+import { getSettings, shippingFeeFor } from '../../modules/settings/service.ts';
+import { refusalMessage } from '../../modules/discounts/refusal.ts';
 
 /**
  * A shopper's cart, for the API's cart call and the storefront's cart page and header badge.
  * The callers give the shopper whose session asks: a cart is only ever read for its owner.
  */
 
-/** The cart priced from the catalog now, with its names in `lang`. */
-export function shopperCart(db: Db, shopperId: string, lang: Lang): Promise<Cart> {
-  return readCart(db, shopperId, lang);
+/**
+ * The cart priced from the catalog now, with its names in `lang`, and its discount code judged
+ * against it now: what it takes off each line, or why it does not apply any more.
+ */
+export async function shopperCart(db: Db, shopperId: string, lang: Lang, now = new Date()): Promise<Cart> {
+  const [{ cart, lines }, code] = await Promise.all([
+    readCartForCode(db, shopperId, lang),
+    cartCodeOf(db, shopperId),
+  ]);
+  if (!code || lines.length === 0) return cart;
+  const goods = lines.reduce((s, l) => s + l.amountHalalas, 0);
+  const fee = shippingFeeFor(await getSettings(db), goods);
+  const verdict = await judgeFor(db, code, shopperId, lines, fee, now);
+  const discountCode: CartDiscount = verdict.ok
+    ? {
+        code: code.code,
+        kind: code.kind,
+        valid: true,
+        discount: halalasToSar(verdict.price.goodsHalalas),
+        freeShipping: verdict.price.shippingWaivedHalalas > 0,
+        lines: lines
+          .map((l, i) => ({ carId: l.carId, discount: halalasToSar(verdict.price.perLine[i]!) }))
+          .filter((l) => l.discount > 0),
+      }
+    : {
+        code: code.code,
+        kind: code.kind,
+        valid: false,
+        errorCode: verdict.code,
+        error: refusalMessage(verdict, lang),
+        discount: 0,
+        freeShipping: false,
+        lines: [],
+      };
+  return { ...cart, discountCode };
 }
 
 /** The units in the cart (its badge), without reading its products. */

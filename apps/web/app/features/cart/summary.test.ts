@@ -27,6 +27,8 @@ describe('cartSummary', () => {
     expect(summary).toEqual({
       productsPrice: 2148.3,
       discount: 200,
+      codeDiscount: 0,
+      freeShipping: false,
       shipping: 70,
       total: 2018.3,
       count: 5,
@@ -34,7 +36,15 @@ describe('cartSummary', () => {
   });
 
   it('adds no shipping to an empty cart', () => {
-    expect(cartSummary([], 70)).toEqual({ productsPrice: 0, discount: 0, shipping: 0, total: 0, count: 0 });
+    expect(cartSummary([], 70)).toEqual({
+      productsPrice: 0,
+      discount: 0,
+      codeDiscount: 0,
+      freeShipping: false,
+      shipping: 0,
+      total: 0,
+      count: 0,
+    });
   });
 
   it('ships free from the free-shipping threshold on, as checkout charges', () => {
@@ -42,6 +52,39 @@ describe('cartSummary', () => {
     expect(cartSummary(cart, 70, 200)).toMatchObject({ shipping: 0, total: 200 });
     expect(cartSummary(cart, 70, 200.01)).toMatchObject({ shipping: 70, total: 270 });
     expect(cartSummary(cart, 70)).toMatchObject({ shipping: 70 });
+  });
+
+  it("takes the cart's code off the total, waives shipping for free shipping, and ignores a code that no longer applies", () => {
+    const cart = [line({ carId: 1, productPrice: 100, productCount: 2 })];
+    const code = {
+      code: 'RAMADAN25',
+      kind: 'percent' as const,
+      valid: true,
+      discount: 50,
+      freeShipping: false,
+      lines: [],
+    };
+    expect(cartSummary(cart, 70, undefined, code)).toMatchObject({
+      code: 'RAMADAN25',
+      codeDiscount: 50,
+      shipping: 70,
+      total: 220,
+    });
+    const ship = { ...code, kind: 'free_shipping' as const, discount: 0, freeShipping: true };
+    expect(cartSummary(cart, 70, undefined, ship)).toMatchObject({
+      freeShipping: true,
+      shipping: 0,
+      total: 200,
+    });
+    expect(cartSummary(cart, 70, undefined, { ...code, valid: false })).toMatchObject({
+      codeDiscount: 0,
+      total: 270,
+    });
+    // Read before a quantity was lowered: never more than the products now cost.
+    expect(cartSummary([line({ productPrice: 10 })], 0, undefined, code)).toMatchObject({
+      codeDiscount: 10,
+      total: 0,
+    });
   });
 
   it('has no floating-point halalas', () => {

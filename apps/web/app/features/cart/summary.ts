@@ -1,5 +1,5 @@
 import { halalasToSar, sarToHalalas } from '@shop/contract/constants';
-import type { CartItem } from '@shop/contract';
+import type { CartDiscount, CartItem } from '@shop/contract';
 
 /**
  * The order summary of the cart page, in SAR: what it shows is what is charged
@@ -10,8 +10,14 @@ export interface CartSummary {
   productsPrice: number;
   /** The real savings of offer prices. */
   discount: number;
+  /** What the cart's discount code takes off the products (0 without a code that applies). */
+  codeDiscount: number;
+  /** The code on the cart, when it applies now. */
+  code?: string;
+  /** True when the code waives the shipping fee. */
+  freeShipping: boolean;
   shipping: number;
-  /** productsPrice − discount + shipping: the amount the order will charge. */
+  /** productsPrice − discount − codeDiscount + shipping: the amount the order will charge. */
   total: number;
   /** Units in the cart. */
   count: number;
@@ -27,6 +33,8 @@ export function cartSummary(
   shippingFee: number,
   /** SAR: goods of at least this ship free (the shop's free-shipping threshold). */
   freeShippingFrom?: number,
+  /** The cart's code as the server judged it with the cart as it was read. */
+  discountCode?: CartDiscount,
 ): CartSummary {
   let list = 0;
   let paid = 0;
@@ -38,13 +46,19 @@ export function cartSummary(
     paid += unit * line.productCount;
     count += line.productCount;
   }
+  const code = discountCode?.valid ? discountCode : undefined;
   const free = freeShippingFrom !== undefined && paid >= sarToHalalas(freeShippingFrom);
-  const shipping = lines.length > 0 && !free ? sarToHalalas(shippingFee) : 0;
+  const shipping = lines.length > 0 && !free && !code?.freeShipping ? sarToHalalas(shippingFee) : 0;
+  // Never more than the products cost (a quantity lowered since the cart was read).
+  const codeDiscount = Math.min(sarToHalalas(code?.discount ?? 0), paid);
   return {
     productsPrice: halalasToSar(list),
     discount: halalasToSar(list - paid),
+    codeDiscount: halalasToSar(codeDiscount),
+    ...(code && { code: code.code }),
+    freeShipping: Boolean(code?.freeShipping),
     shipping: halalasToSar(shipping),
-    total: halalasToSar(paid + shipping),
+    total: halalasToSar(paid - codeDiscount + shipping),
     count,
   };
 }

@@ -1,6 +1,7 @@
 import { okMessage, type StoreCart } from '@shop/contract';
 import { addToCart, removeCartLine, setCartLineCount } from '../../../use-cases/cart.ts';
 import { shopperCart, shopperCartUnits } from '../../../views/store/cart.ts';
+import { applyCartCode, removeCartCode } from '../../../use-cases/discounts.ts';
 import type { StorePageContext } from '../store-data.ts';
 
 /**
@@ -31,6 +32,16 @@ export function cartPages({ app, lang, shopperId, act, marks }: StorePageContext
         ...okMessage('EDITED', lang),
         ...(await setCartLineCount(shop, shopper.id, carId, count)),
       })),
+    applyDiscountCode: (code) =>
+      act(async (shopper) => {
+        await applyCartCode(shop, shopper.id, code, lang);
+        return okMessage('DISCOUNT_CODE_APPLIED', lang);
+      }),
+    removeDiscountCode: () =>
+      act(async (shopper) => {
+        await removeCartCode(shop, shopper.id);
+        return okMessage('DISCOUNT_CODE_REMOVED', lang);
+      }),
     removeCartLine: (carId) =>
       act(async (shopper) => {
         await removeCartLine(shop, shopper.id, carId);

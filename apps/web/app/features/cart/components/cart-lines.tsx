@@ -12,7 +12,14 @@ import type { ShownCartLine } from '../use-cart-lines.ts';
 import { VariantNote } from '../../../components/ui/variant-note.tsx';
 
 /** The cart's items: image, name, unit price, quantity, line total and remove. */
-export function CartLines({ lines }: { lines: readonly ShownCartLine[] }) {
+export function CartLines({
+  lines,
+  codeDiscounts = new Map(),
+}: {
+  lines: readonly ShownCartLine[];
+  /** SAR the cart's discount code takes off each line, by `carId`. */
+  codeDiscounts?: ReadonlyMap<number, number>;
+}) {
   const { t } = useTranslation('cart');
   return (
     // Columns by the list's own width, not the window's: beside the order summary (992–1199 px)
@@ -30,7 +37,7 @@ export function CartLines({ lines }: { lines: readonly ShownCartLine[] }) {
       </div>
       <ul aria-label={t('items')} className="divide-y divide-line">
         {lines.map((line) => (
-          <CartLine key={line.carId} line={line} />
+          <CartLine key={line.carId} line={line} codeDiscount={codeDiscounts.get(line.carId) ?? 0} />
         ))}
       </ul>
     </div>
@@ -42,7 +49,7 @@ export function CartLines({ lines }: { lines: readonly ShownCartLine[] }) {
  * once; a removal greys the line out until the server has answered (useCartLines). The line
  * stays on the page until then, so the answer's toast says what happened.
  */
-function CartLine({ line }: { line: ShownCartLine }) {
+function CartLine({ line, codeDiscount }: { line: ShownCartLine; codeDiscount: number }) {
   const { t } = useTranslation('cart');
   const { lang, localize } = useLang();
   const { Form } = useActionForm();
@@ -92,6 +99,11 @@ function CartLine({ line }: { line: ShownCartLine }) {
       <div className="flex flex-col text-sm @min-[48rem]:text-base">
         <span className="text-xs text-muted @min-[48rem]:hidden">{t('lineTotal')}</span>
         <span className="font-bold">{formatPrice(lineTotal(line), lang)}</span>
+        {codeDiscount > 0 && (
+          <span className="text-xs font-semibold text-sale" data-testid="cart-line-code-discount">
+            {t('lineCodeDiscount', { amount: formatPrice(codeDiscount, lang) })}
+          </span>
+        )}
       </div>
       <div className="justify-self-end @min-[48rem]:justify-self-center">
         <ConfirmDialog

@@ -17,7 +17,9 @@ export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
         </div>
         <div className={row}>
           <dt className="text-muted">{t('shipping')}</dt>
-          <dd className="font-semibold">{formatPrice(summary.shipping, lang)}</dd>
+          <dd className="font-semibold">
+            {summary.freeShipping ? t('freeShipping') : formatPrice(summary.shipping, lang)}
+          </dd>
         </div>
         <div className={row}>
           <dt className="text-muted">{t('discount')}</dt>
@@ -25,6 +27,16 @@ export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
             {summary.discount > 0 ? `−${formatPrice(summary.discount, lang)}` : formatPrice(0, lang)}
           </dd>
         </div>
+        {summary.code && summary.codeDiscount > 0 && (
+          <div className={row}>
+            <dt className="text-muted">
+              {t('codeDiscount')} <bdi className="font-mono">{summary.code}</bdi>
+            </dt>
+            <dd className="font-semibold text-sale" data-testid="cart-code-discount">
+              −{formatPrice(summary.codeDiscount, lang)}
+            </dd>
+          </div>
+        )}
         <div className={`${row} border-t border-line pt-3 text-base`}>
           <dt className="font-bold">{t('total')}</dt>
           <dd className="text-lg font-bold" data-testid="cart-total">

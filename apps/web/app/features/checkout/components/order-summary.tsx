@@ -48,6 +48,14 @@ export function OrderSummary({ order }: { order: Order }) {
             {totals.discount > 0 ? `−${formatPrice(totals.discount, lang)}` : formatPrice(0, lang)}
           </dd>
         </div>
+        {totals.discountCode && totals.codeDiscount > 0 && (
+          <div className={row}>
+            <dt className="text-muted">
+              {t('codeDiscount')} <bdi className="font-mono">{totals.discountCode}</bdi>
+            </dt>
+            <dd className="font-semibold text-sale">−{formatPrice(totals.codeDiscount, lang)}</dd>
+          </div>
+        )}
         <div className={row}>
           <dt className="text-muted">{t('shipping')}</dt>
           <dd className="font-semibold">{formatPrice(totals.shipping, lang)}</dd>

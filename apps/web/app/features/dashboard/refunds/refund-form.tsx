@@ -88,6 +88,8 @@ export function RefundForm({ order, idempotencyKey }: { order: OrderRefunds; ide
                       quantity: formatNumber(line.quantity, lang),
                       returned: formatNumber(line.returned, lang),
                     })}
+                    {' · '}
+                    {t('form.linePaid', { amount: formatPrice(line.paid, lang) })}
                   </span>
                 </label>
                 <input

@@ -64,7 +64,12 @@ export function OrderDetails({ order }: { order: Order }) {
                 {formatPrice(line.productPrice, lang)} × {formatNumber(line.quantity, lang)}
               </p>
             </div>
-            <p className="col-start-2 font-bold sm:col-start-auto">{formatPrice(line.lineTotal, lang)}</p>
+            <p className="col-start-2 flex flex-col font-bold sm:col-start-auto sm:items-end">
+              {formatPrice(line.lineTotal, lang)}
+              {line.codeDiscount > 0 && (
+                <span className="text-xs font-normal text-sale">−{formatPrice(line.codeDiscount, lang)}</span>
+              )}
+            </p>
           </li>
         ))}
       </ul>
@@ -78,9 +83,26 @@ export function OrderDetails({ order }: { order: Order }) {
             <dt className="text-muted">{t('orders.discount')}</dt>
             <dd className="text-sale">{formatPrice(order.totals.discount, lang)}</dd>
           </div>
+          {order.totals.discountCode && order.totals.codeDiscount > 0 && (
+            <div className={row}>
+              <dt className="text-muted">
+                {t('orders.codeDiscount')} <bdi className="font-mono">{order.totals.discountCode}</bdi>
+              </dt>
+              <dd className="text-sale" data-testid="order-code-discount">
+                −{formatPrice(order.totals.codeDiscount, lang)}
+              </dd>
+            </div>
+          )}
           <div className={row}>
             <dt className="text-muted">{t('orders.shipping')}</dt>
-            <dd>{formatPrice(order.totals.shipping, lang)}</dd>
+            <dd>
+              {formatPrice(order.totals.shipping, lang)}
+              {order.totals.shippingWaived > 0 && (
+                <span className="ms-1 text-muted">
+                  ({t('orders.shippingWaived', { code: order.totals.discountCode })})
+                </span>
+              )}
+            </dd>
           </div>
           <div className={`${row} border-t border-line pt-2 text-base font-bold`}>
             <dt>{t('orders.total')}</dt>

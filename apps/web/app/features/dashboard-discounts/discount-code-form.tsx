@@ -1,0 +1,195 @@
+import { discountKinds, type AdminDiscountCode, type AdminGroup } from '@shop/contract';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { inputClass, TextField } from '../../components/ui/text-field.tsx';
+import { useActionForm, type FormAnswer } from '../../lib/form-answer.ts';
+import { useLang } from '../../lib/use-lang.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
+import { Field } from '../dashboard-catalog/components/product-form.tsx';
+import { riyadhLocal } from '../dashboard-catalog/intents.ts';
+
+/**
+ * A discount code's terms, for the owner: the code, what it takes off, from when to when (Riyadh
+ * time), what it covers, and its limits. One form to the page's action (without JavaScript too).
+ * Staff see the same fields read-only.
+ */
+export function DiscountCodeForm({
+  code,
+  categories,
+  brands,
+  readOnly,
+  serverAnswer,
+}: {
+  code: AdminDiscountCode | null;
+  categories: AdminGroup[];
+  brands: AdminGroup[];
+  readOnly: boolean;
+  serverAnswer: FormAnswer | undefined;
+}) {
+  const { t } = useTranslation('dashboard-discounts');
+  const { lang } = useLang();
+  const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer });
+  const nameOf = (g: AdminGroup) => (lang === 'en' ? g.nameEn : g.nameAr);
+  const checks = (name: string, groups: AdminGroup[], chosen: number[]) => (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold">{t(`form.${name}`)}</legend>
+      <div className="flex max-h-48 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
+        {groups.map((g) => (
+          <label key={g.id} className="flex min-h-9 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={g.id}
+              defaultChecked={chosen.includes(g.id)}
+              className="size-4 accent-primary"
+            />
+            {nameOf(g)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+  return (
+    <Form method="post" ref={formRef} className="flex flex-col gap-6">
+      <fieldset disabled={readOnly} className="grid gap-4 md:grid-cols-3">
+        <legend className="mb-2 text-lg font-bold">{t('form.terms')}</legend>
+        <TextField
+          label={t('form.code')}
+          hint={t('form.codeHint')}
+          name="code"
+          dir="ltr"
+          required
+          autoComplete="off"
+          defaultValue={code?.code}
+          error={errorFor('code')}
+        />
+        <Field label={t('form.kind')} error={errorFor('kind')}>
+          {(id) => (
+            <select id={id} name="kind" defaultValue={code?.kind ?? 'percent'} className={inputClass}>
+              {discountKinds.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kind.${k}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label={t('form.value')}
+          hint={t('form.valueHint')}
+          name="value"
+          inputMode="decimal"
+          dir="ltr"
+          defaultValue={code && code.kind !== 'free_shipping' ? String(code.value) : ''}
+          error={errorFor('value')}
+        />
+        <TextField
+          label={t('form.minSubtotal')}
+          name="minSubtotal"
+          inputMode="decimal"
+          dir="ltr"
+          defaultValue={code?.minSubtotal ?? ''}
+          error={errorFor('minSubtotal')}
+        />
+        <TextField
+          label={t('form.startsAt')}
+          name="startsAt"
+          type="datetime-local"
+          dir="ltr"
+          defaultValue={riyadhLocal(code?.startsAt ?? null)}
+          error={errorFor('startsAt')}
+        />
+        <TextField
+          label={t('form.endsAt')}
+          hint={t('form.datesHint')}
+          name="endsAt"
+          type="datetime-local"
+          dir="ltr"
+          defaultValue={riyadhLocal(code?.endsAt ?? null)}
+          error={errorFor('endsAt')}
+        />
+      </fieldset>
+
+      <fieldset disabled={readOnly} className="flex flex-col gap-4">
+        <legend className="mb-2 text-lg font-bold">{t('form.scopeTitle')}</legend>
+        <Field label={t('form.scope')} error={errorFor('scope')}>
+          {(id) => (
+            <select
+              id={id}
+              name="scope"
+              defaultValue={code?.scope ?? 'order'}
+              className={`${inputClass} md:max-w-sm`}
+            >
+              <option value="order">{t('scope.order')}</option>
+              <option value="items">{t('scope.items')}</option>
+            </select>
+          )}
+        </Field>
+        {checks('categoryIds', categories, code?.categoryIds ?? [])}
+        {checks('brandIds', brands, code?.brandIds ?? [])}
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            label={t('form.productIds')}
+            hint={t('form.idsHint')}
+            name="productIds"
+            dir="ltr"
+            defaultValue={code?.productIds.join(', ')}
+            error={errorFor('productIds')}
+          />
+          <TextField
+            label={t('form.variantIds')}
+            hint={t('form.idsHint')}
+            name="variantIds"
+            dir="ltr"
+            defaultValue={code?.variantIds.join(', ')}
+            error={errorFor('variantIds')}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset disabled={readOnly} className="grid gap-4 md:grid-cols-3">
+        <legend className="mb-2 text-lg font-bold">{t('form.limits')}</legend>
+        <TextField
+          label={t('form.usageLimit')}
+          name="usageLimit"
+          inputMode="numeric"
+          dir="ltr"
+          defaultValue={code?.usageLimit ?? ''}
+          error={errorFor('usageLimit')}
+        />
+        <TextField
+          label={t('form.perCustomerLimit')}
+          name="perCustomerLimit"
+          inputMode="numeric"
+          dir="ltr"
+          defaultValue={code?.perCustomerLimit ?? ''}
+          error={errorFor('perCustomerLimit')}
+        />
+        <div className="flex flex-col justify-end gap-1">
+          <label className="flex min-h-11 items-center gap-3">
+            <input
+              type="checkbox"
+              name="firstOrderOnly"
+              defaultChecked={code?.firstOrderOnly}
+              className="size-5 accent-primary"
+            />
+            <span>{t('form.firstOrderOnly')}</span>
+          </label>
+          <label className="flex min-h-11 items-center gap-3">
+            <input
+              type="checkbox"
+              name="enabled"
+              defaultChecked={code?.enabled ?? true}
+              className="size-5 accent-primary"
+            />
+            <span>{t('form.enabled')}</span>
+          </label>
+        </div>
+      </fieldset>
+      {!readOnly && (
+        <div>
+          <SubmitButton busy={busy}>{t('form.save')}</SubmitButton>
+        </div>
+      )}
+    </Form>
+  );
+}
