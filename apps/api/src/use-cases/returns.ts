@@ -143,6 +143,19 @@ export async function receiveReturn(deps: ReturnDeps, id: string, by: AuditActor
   });
 }
 
+/**
+ * What the shopper paid for the first `units` units of a line: its price less the share of the
+ * order's code discount that fell on it (decision 222), split over the units in whole halalas,
+ * rounded down, so that returns of a line in parts add up to exactly what the whole line cost.
+ */
+export function paidForUnits(
+  line: { unitPriceHalalas: number; quantity: number; codeDiscountHalalas: number },
+  units: number,
+): number {
+  const paid = line.unitPriceHalalas * line.quantity - line.codeDiscountHalalas;
+  return units >= line.quantity ? paid : Math.floor((paid * units) / line.quantity);
+}
+
 /** The reason a return's refund carries onto its credit note, in both languages. */
 const returnReason = (id: string) => `إرجاع ${id.slice(0, 8)} / Return ${id.slice(0, 8)}`;
 
@@ -160,10 +173,22 @@ export async function refundReturn(
 ): Promise<ReturnRow> {
   const request = await returnOr404(deps.db, id);
   if (request.status !== 'received') throw conflict('RETURN_NOT_RECEIVED');
-  const lines = (await linesOfOrders(deps.db, [request.orderId])).get(request.orderId) ?? [];
+  const [linesByOrder, earlier] = await Promise.all([
+    linesOfOrders(deps.db, [request.orderId]),
+    returnsOfOrders(deps.db, [request.orderId]),
+  ]);
+  const lines = linesByOrder.get(request.orderId) ?? [];
+  // Units of each line refunded by earlier returns of this order.
+  const refundedBefore = new Map<number, number>();
+  for (const other of earlier)
+    if (other.id !== id && other.status === 'refunded')
+      for (const unit of other.lines)
+        refundedBefore.set(unit.orderLineId, (refundedBefore.get(unit.orderLineId) ?? 0) + unit.quantity);
   const amountHalalas = request.lines.reduce((sum, unit) => {
     const line = lines.find((l) => l.id === unit.orderLineId);
-    return sum + (line ? line.unitPriceHalalas * unit.quantity : 0);
+    if (!line) return sum;
+    const before = refundedBefore.get(line.id) ?? 0;
+    return sum + paidForUnits(line, before + unit.quantity) - paidForUnits(line, before);
   }, 0);
   const { refund } = await refundOrder(
     deps,
