@@ -197,6 +197,13 @@ export const adminSettingsInputSchema = z.object({
     .min(1, 'AMOUNT_INVALID')
     .max(24 * 365, 'AMOUNT_INVALID')
     .optional(),
+  /** Hours a signed-in shopper's cart stays untouched before one reminder; 0 sends none. */
+  abandonedCartHours: z.coerce
+    .number()
+    .int('AMOUNT_INVALID')
+    .min(0, 'AMOUNT_INVALID')
+    .max(24 * 30, 'AMOUNT_INVALID')
+    .optional(),
   /** Orders are delivered only to an address with its national address's short address. */
   nationalAddressRequired: z.boolean().optional(),
   /** What the shopper reads for each fulfilment status, in both languages. */
@@ -237,6 +244,7 @@ export const adminSettingsSchema = z.object({
   commercialRegister: z.string(),
   lowStockThreshold: z.number().int(),
   returnHours: z.number().int(),
+  abandonedCartHours: z.number().int(),
   nationalAddressRequired: z.boolean(),
   fulfilmentLabels: fulfilmentLabelsSchema,
   payments: z.object({

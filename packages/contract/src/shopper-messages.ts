@@ -14,10 +14,10 @@ export const messageChannels = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
 /**
- * What a shopper chooses per channel: order updates, alerts about wished products, and the
- * "tell me when it is back" they asked for on a sold-out product.
+ * What a shopper chooses per channel: order updates, alerts about wished products, the "tell me
+ * when it is back" they asked for on a sold-out product, and reminders of a cart left waiting.
  */
-export const messageKinds = ['order', 'wishlist', 'stock'] as const;
+export const messageKinds = ['order', 'wishlist', 'stock', 'reminder'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 export const messageEvents = [
@@ -32,11 +32,13 @@ export const messageEvents = [
   'wishlist.price_drop',
   'wishlist.back_in_stock',
   'stock.back_in_stock',
+  'cart.abandoned',
 ] as const;
 export type MessageEvent = (typeof messageEvents)[number];
 
+const kindOfPrefix: Record<string, MessageKind> = { wishlist: 'wishlist', stock: 'stock', cart: 'reminder' };
 export const kindOfEvent = (event: MessageEvent): MessageKind =>
-  event.startsWith('wishlist.') ? 'wishlist' : event.startsWith('stock.') ? 'stock' : 'order';
+  kindOfPrefix[event.slice(0, event.indexOf('.'))] ?? 'order';
 
 export const messageStatuses = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -56,6 +58,7 @@ export const messagePlaceholders: Record<MessageEvent, readonly string[]> = {
   'wishlist.price_drop': [...productBasics, 'oldPrice', 'newPrice'],
   'wishlist.back_in_stock': productBasics,
   'stock.back_in_stock': productBasics,
+  'cart.abandoned': ['name', 'itemCount', 'cartLink', 'optOutLink'],
 };
 
 const channelSchema = z.enum(messageChannels);

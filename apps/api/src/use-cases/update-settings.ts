@@ -70,6 +70,7 @@ async function saveAdminSettings(
     if (input.commercialRegister !== undefined) next.commercialRegister = input.commercialRegister;
     if (input.lowStockThreshold !== undefined) next.lowStockThreshold = input.lowStockThreshold;
     if (input.returnHours !== undefined) next.returnHours = input.returnHours;
+    if (input.abandonedCartHours !== undefined) next.abandonedCartHours = input.abandonedCartHours;
     if (input.nationalAddressRequired !== undefined)
       next.nationalAddressRequired = input.nationalAddressRequired;
     if (input.fulfilmentLabels) next.fulfilmentLabels = input.fulfilmentLabels;

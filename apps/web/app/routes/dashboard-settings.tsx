@@ -245,6 +245,15 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               defaultValue={String(s.returnHours)}
               error={errorFor('returnHours')}
             />
+            <TextField
+              label={t('settings.abandonedCartHours')}
+              name="abandonedCartHours"
+              inputMode="numeric"
+              dir="ltr"
+              hint={t('settings.abandonedCartHoursHint')}
+              defaultValue={String(s.abandonedCartHours)}
+              error={errorFor('abandonedCartHours')}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <input type="hidden" name="nationalAddressRequired" value="0" />

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { productColumn, productVariants } from '../catalog/schema.ts';
 import { shopperColumn } from '../users/schema.ts';
@@ -24,3 +24,14 @@ export const cartItems = pgTable(
     check('cart_items_count_positive', sql`${t.count} >= 1`),
   ],
 );
+
+/**
+ * The cart a shopper was last reminded of (decision 226), named by when its first line was
+ * added: a cart emptied by a paid order and filled again is a new cart, and may be reminded of
+ * once more; the same cart never twice.
+ */
+export const cartReminders = pgTable('cart_reminders', {
+  userId: shopperColumn().primaryKey(),
+  cartStartedAt: timestamp('cart_started_at', { withTimezone: true }).notNull(),
+  remindedAt: timestamp('reminded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { cartItems } from './schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { cartItems, cartReminders } from './schema.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -210,3 +210,62 @@ export async function cartForCheckout(db: Db, userId: string) {
 }
 
 export type CheckoutLine = Awaited<ReturnType<typeof cartForCheckout>>[number];
+
+// ── Reminders of a cart left waiting (decision 226) ─────────────────────────────────────────
+
+export interface WaitingCart {
+  userId: string;
+  /** When its first line was added, to the millisecond: the cart's name for its reminder. */
+  startedAt: Date;
+  /** When a line was last added or changed. */
+  touchedAt: Date;
+  /** Units in it. */
+  units: number;
+}
+
+/** Carts untouched since `before` and not yet reminded of (up to `limit`, the longest waiting first). */
+export async function cartsWaitingSince(tx: Tx, before: Date, limit: number): Promise<WaitingCart[]> {
+  const startedAt = sql<Date>`date_trunc('milliseconds', min(${cartItems.createdAt}))`;
+  const touchedAt = sql<Date>`max(${cartItems.updatedAt})`;
+  const rows = await tx
+    .select({
+      userId: cartItems.userId,
+      startedAt: sql<string>`${startedAt}::text`,
+      touchedAt: sql<string>`${touchedAt}::text`,
+      units: sql<number>`sum(${cartItems.count})::int`,
+    })
+    .from(cartItems)
+    .groupBy(cartItems.userId)
+    .having(
+      and(
+        sql`${touchedAt} < ${before.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${cartReminders} r
+          where r.user_id = ${cartItems.userId} and r.cart_started_at = ${startedAt})`,
+      ),
+    )
+    .orderBy(touchedAt)
+    .limit(limit);
+  return rows.map((r) => ({
+    userId: r.userId,
+    startedAt: new Date(r.startedAt),
+    touchedAt: new Date(r.touchedAt),
+    units: r.units,
+  }));
+}
+
+/**
+ * Takes the reminder of this cart for the caller: true for exactly one of several processes
+ * asking at once (the row's lock decides), false when that cart was already reminded of.
+ */
+export async function claimCartReminder(tx: Tx, userId: string, startedAt: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(cartReminders)
+    .values({ userId, cartStartedAt: startedAt })
+    .onConflictDoUpdate({
+      target: cartReminders.userId,
+      set: { cartStartedAt: startedAt, remindedAt: sql`now()` },
+      setWhere: sql`${cartReminders.cartStartedAt} is distinct from excluded.cart_started_at`,
+    })
+    .returning({ userId: cartReminders.userId });
+  return rows.length > 0;
+}

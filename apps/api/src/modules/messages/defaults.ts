@@ -51,6 +51,8 @@ const ar = framed('ar', 'عرض الطلب: {orderLink}', true);
 const en = framed('en', 'See your order: {orderLink}', true);
 const arProduct = framed('ar', 'عرض المنتج: {productLink}', false);
 const enProduct = framed('en', 'See the product: {productLink}', false);
+const arCart = framed('ar', 'إكمال الطلب: {cartLink}', false);
+const enCart = framed('en', 'Finish your order: {cartLink}', false);
 
 export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
   'order.paid': {
@@ -201,6 +203,20 @@ export const defaultWording: Record<MessageEvent, Record<Lang, Wording>> = {
       '{productName}, which you asked about, is back',
       ['You asked us to tell you when {productName} is available again. It is now.'],
       '{productName}, which you asked about, is back. {productLink}',
+    ),
+  },
+  'cart.abandoned': {
+    ar: arCart(
+      'سلتك بانتظارك',
+      ['تركت في سلتك {itemCount} من المنتجات. ما زالت محفوظة لك، ويمكنك إكمال طلبك متى شئت.'],
+      'سلتك بانتظارك ({itemCount} منتجات). {cartLink}',
+    ),
+    en: enCart(
+      'Your cart is waiting for you',
+      [
+        'You left {itemCount} items in your cart. They are still there whenever you want to finish your order.',
+      ],
+      'Your cart is waiting ({itemCount} items). {cartLink}',
     ),
   },
 };

@@ -131,12 +131,12 @@ export interface Choice {
 }
 
 /**
- * Order updates by e-mail are on until the shopper turns them off, and so is the e-mail a shopper
- * asked for with "tell me when it is back"; everything else (SMS, WhatsApp, wishlist alerts)
- * waits for the shopper to turn it on.
+ * Order updates by e-mail are on until the shopper turns them off, and so are the e-mail a
+ * shopper asked for with "tell me when it is back" and the one reminder of a cart they left
+ * waiting; everything else (SMS, WhatsApp, wishlist alerts) waits for the shopper to turn it on.
  */
 const defaultEnabled = (kind: MessageKind, channel: MessageChannel) =>
-  (kind === 'order' || kind === 'stock') && channel === 'email';
+  kind !== 'wishlist' && channel === 'email';
 
 /** Every kind × channel with the shopper's choice, or the default where they made none. */
 export async function choicesOf(db: Db | Tx, userId: string): Promise<Choice[]> {

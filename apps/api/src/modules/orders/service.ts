@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, max } from 'drizzle-orm';
 import type { Lang, NationalAddress } from '@shop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderFulfilmentEvents, orderLines, orders } from './schema.ts';
@@ -170,6 +170,17 @@ export async function createOrder(
  * Orders still awaiting payment that were placed before `before`, soonest to expire first: the
  * ones the reconciliation task asks the payment provider about.
  */
+/** Each of these shoppers' latest order time (shoppers without an order are left out). */
+export async function lastOrderTimes(db: Db | Tx, userIds: string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: orders.userId, at: max(orders.createdAt) })
+    .from(orders)
+    .where(inArray(orders.userId, userIds))
+    .groupBy(orders.userId);
+  return new Map(rows.flatMap((r) => (r.at ? [[r.userId, r.at] as const] : [])));
+}
+
 export async function awaitingPaymentSince(db: Db, before: Date, limit: number): Promise<OrderRow[]> {
   return db
     .select()

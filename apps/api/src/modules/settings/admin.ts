@@ -27,6 +27,7 @@ export function presentAdminSettings(
     commercialRegister: s.commercialRegister,
     lowStockThreshold: s.lowStockThreshold,
     returnHours: s.returnHours,
+    abandonedCartHours: s.abandonedCartHours,
     nationalAddressRequired: s.nationalAddressRequired,
     fulfilmentLabels: s.fulfilmentLabels,
     payments,

@@ -42,6 +42,8 @@ export const settingValueSchemas = {
   openingHours: z.object({ days: z.array(weekDay), opens: clock, closes: clock }),
   deliveryDays: z.number().int().positive(),
   returnHours: z.number().int().positive(),
+  /** Hours a signed-in shopper's cart stays untouched before one reminder is sent; 0: never. */
+  abandonedCartHours: z.number().int().nonnegative(),
   /** The back office's overview lists products with this many units or fewer as low on stock. */
   lowStockThreshold: z.number().int().nonnegative(),
   /**
@@ -88,6 +90,7 @@ export const defaultSettings: ShopSettings = {
   openingHours: { days: ['sat', 'sun', 'mon', 'tue', 'wed', 'thu'], opens: '09:00', closes: '23:00' },
   deliveryDays: 3,
   returnHours: 24,
+  abandonedCartHours: 24,
   lowStockThreshold: 5,
   socialLinks: {},
   shopName: { ar: 'متجر الإلكترونيات', en: 'Electronics Shop' },

@@ -16,6 +16,7 @@ import {
 } from '../../modules/messages/service.ts';
 import { findUserById } from '../../modules/users/service.ts';
 import { answerStockRequests, watchWishlists } from './wishlist-alerts.ts';
+import { remindWaitingCarts } from './cart-reminders.ts';
 
 /**
  * Sending the outbox (decision 215). Each run first marks failed the messages whose worker
@@ -65,6 +66,8 @@ async function valuesOf(deps: DeliveryDeps, row: MessageRow, name: string, now: 
   }
   if (row.orderId) values.orderLink = `${prefix}/order/details/${row.orderId}`;
   if (row.data.productId) values.productLink = `${prefix}/product/${row.data.productId}`;
+  // The cart lives on the server with the account: its page shows the very cart left waiting.
+  if (row.kind === 'reminder') values.cartLink = `${prefix}/cart`;
   values.optOutLink = await optOutLink(deps.config, deps.origin(), lang, {
     userId: row.userId,
     kind: row.kind,
@@ -165,12 +168,13 @@ export async function deliverDueMessages(
  * (`kick`), so a shopper hears of a shipment within a moment, not at the next run.
  */
 export function messageDelivery(deps: DeliveryDeps, intervalMs: number) {
-  // Each run first looks for wished products that became cheaper or came back, and for sold-out
-  // variants shoppers asked about that are in stock again (they queue messages), then sends
-  // what is due.
+  // Each run first looks for wished products that became cheaper or came back, for sold-out
+  // variants shoppers asked about that are in stock again, and for carts left waiting (they
+  // queue messages), then sends what is due.
   const task = periodicTask({ name: 'message delivery', intervalMs, log: deps.log }, async () => {
     await watchWishlists(deps);
     await answerStockRequests(deps);
+    await remindWaitingCarts(deps);
     return deliverDueMessages(deps);
   });
   let pending: Promise<unknown> = Promise.resolve();

@@ -48,6 +48,8 @@ function sampleValues(shop: Pick<Shop, 'origin'>, lang: 'ar' | 'en'): Values {
     oldPrice: ar ? '‏4,999.00 ر.س.‏' : 'SAR 4,999.00',
     newPrice: ar ? '‏4,599.00 ر.س.‏' : 'SAR 4,599.00',
     productLink: `${prefix}/product/1`,
+    itemCount: '3',
+    cartLink: `${prefix}/cart`,
     optOutLink: `${prefix}/messages/opt-out?sample`,
   };
 }

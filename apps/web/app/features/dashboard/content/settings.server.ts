@@ -58,6 +58,7 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     lowStockThreshold: text('lowStockThreshold'),
     // A form without the field (an older page still open) leaves the window as it is.
     returnHours: form.has('returnHours') ? text('returnHours') : undefined,
+    abandonedCartHours: form.has('abandonedCartHours') ? text('abandonedCartHours') : undefined,
     // A hidden "0" is posted before the box's "1": a form without the field leaves it as it is.
     nationalAddressRequired: form.has('nationalAddressRequired')
       ? form.getAll('nationalAddressRequired').includes('1')
