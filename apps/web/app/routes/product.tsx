@@ -196,7 +196,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <AddToCartButton
               productId={product.productId}
               {...(byOptions && { sku: chosen.sku })}
-              disabled={soldOut}
+              soldOut={soldOut}
             />
             <CompareButton
               productId={product.productId}

@@ -17,45 +17,33 @@ export const NOTIFY_WHEN_BACK_INTENT = 'notify-when-back';
 export function AddToCartButton({
   productId,
   sku,
-  disabled,
+  soldOut,
 }: {
   productId: number;
   /** The chosen variant's SKU (a product sold by options). */
   sku?: string;
-  disabled: boolean;
+  /** The chosen variant has no stock: the button asks to be told when it is back instead. */
+  soldOut: boolean;
 }) {
   const { t } = useTranslation('catalog');
   const { localize } = useLang();
   const { Form, busy } = useActionForm({ refusalTone: 'warning' });
-  if (disabled) {
-    return (
-      <Form method="post" action={localize(`/product/${productId}`)}>
-        <input type="hidden" name="intent" value={NOTIFY_WHEN_BACK_INTENT} />
-        {sku !== undefined && <input type="hidden" name={VARIANT_PARAM} value={sku} />}
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full border-2 border-primary px-8 text-base font-semibold text-primary hover:bg-primary/5"
-        >
-          <Icon name="bell" />
-          {t('product.notifyWhenBack')}
-        </button>
-      </Form>
-    );
-  }
   return (
     <Form method="post" action={localize(`/product/${productId}`)}>
-      <input type="hidden" name="intent" value={ADD_TO_CART_INTENT} />
+      <input type="hidden" name="intent" value={soldOut ? NOTIFY_WHEN_BACK_INTENT : ADD_TO_CART_INTENT} />
       {sku !== undefined && <input type="hidden" name={VARIANT_PARAM} value={sku} />}
       <button
         type="submit"
         disabled={busy}
         aria-busy={busy}
-        className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-primary px-8 text-base font-semibold text-primary-ink hover:bg-primary-strong disabled:cursor-not-allowed disabled:bg-muted/50"
+        className={`inline-flex h-12 w-full items-center justify-center gap-2 rounded-full px-8 text-base font-semibold ${
+          soldOut
+            ? 'border-2 border-primary text-primary hover:bg-primary/5'
+            : 'bg-primary text-primary-ink hover:bg-primary-strong'
+        }`}
       >
-        <Icon name="cart" />
-        {busy ? t('product.adding') : t('product.addToCart')}
+        <Icon name={soldOut ? 'bell' : 'cart'} />
+        {soldOut ? t('product.notifyWhenBack') : busy ? t('product.adding') : t('product.addToCart')}
       </button>
     </Form>
   );
