@@ -230,8 +230,9 @@ export async function cartsWaitingSince(tx: Tx, before: Date, limit: number): Pr
   const rows = await tx
     .select({
       userId: cartItems.userId,
-      startedAt: sql<string>`${startedAt}::text`,
-      touchedAt: sql<string>`${touchedAt}::text`,
+      // As milliseconds since 1970: exact, and read the same whatever the session's time zone.
+      startedAt: sql<number>`(extract(epoch from ${startedAt}) * 1000)::float8`,
+      touchedAt: sql<number>`(extract(epoch from ${touchedAt}) * 1000)::float8`,
       units: sql<number>`sum(${cartItems.count})::int`,
     })
     .from(cartItems)
