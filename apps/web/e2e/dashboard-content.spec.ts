@@ -273,6 +273,9 @@ test(`a checked file is discarded instead of imported, after a question that Can
   await signInToDashboard(page, 'ar', E2E_OWNER);
   const sku = `e2e-discard-ar-${Date.now()}`;
   const { current } = await checkCatalogFile(page, 'ar', sku);
+  // Pressed before the page is hydrated, Discard asks on a page of its own (the path without
+  // JavaScript, tested below), whose Cancel is a link: this test is about the dialog.
+  await waitForHydration(page);
   await current.getByRole('button', { name: w.discard }).click();
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(w.discardQuestion);

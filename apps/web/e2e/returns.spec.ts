@@ -92,6 +92,8 @@ for (const lang of ['ar', 'en'] as const) {
     baseURL,
     browser,
   }) => {
+    // The whole journey (pay, deliver, ask, approve, receive, refund) on a busy 2-core machine.
+    test.setTimeout(180_000);
     const w = words[lang];
     const { order } = await placePaidOrder(page, shopper, baseURL, { lang, verify: true });
     const owner = await ownerPage(browser, baseURL!, lang);
