@@ -223,8 +223,16 @@ export interface WaitingCart {
   units: number;
 }
 
-/** Carts untouched since `before` and not yet reminded of (up to `limit`, the longest waiting first). */
-export async function cartsWaitingSince(tx: Tx, before: Date, limit: number): Promise<WaitingCart[]> {
+/**
+ * Carts last touched between `since` and `before` and not yet reminded of (up to `limit`, the
+ * longest waiting first).
+ */
+export async function cartsWaitingSince(
+  tx: Tx,
+  since: Date,
+  before: Date,
+  limit: number,
+): Promise<WaitingCart[]> {
   const startedAt = sql<Date>`date_trunc('milliseconds', min(${cartItems.createdAt}))`;
   const touchedAt = sql<Date>`max(${cartItems.updatedAt})`;
   const rows = await tx
@@ -240,6 +248,7 @@ export async function cartsWaitingSince(tx: Tx, before: Date, limit: number): Pr
     .having(
       and(
         sql`${touchedAt} < ${before.toISOString()}::timestamptz`,
+        sql`${touchedAt} >= ${since.toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${cartReminders} r
           where r.user_id = ${cartItems.userId} and r.cart_started_at = ${startedAt})`,
       ),

@@ -96,6 +96,11 @@ describe('reminders of a cart left waiting', () => {
     expect(await remindersOf(ordered.id)).toHaveLength(0);
     expect(await remindersOf(stopped.id)).toHaveLength(0);
 
+    // A cart left long before (a week past its reminder time): old news, no reminder.
+    const old = await waitingCart(3 + 8 * 24);
+    await remindWaitingCarts(t.app.shop);
+    expect(await remindersOf(old.id)).toHaveLength(0);
+
     await putSettings(t.app.db, { abandonedCartHours: 0 });
     const never = await waitingCart(100);
     expect(await remindWaitingCarts(t.app.shop)).toBe(0);

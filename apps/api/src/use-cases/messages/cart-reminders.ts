@@ -21,8 +21,11 @@ export async function remindWaitingCarts(
   const { abandonedCartHours } = await getSettings(deps.db);
   if (abandonedCartHours <= 0) return 0;
   const before = new Date(now.getTime() - abandonedCartHours * 3_600_000);
+  // A cart left a week beyond its reminder time is old news (carts from before reminders were
+  // switched on, or while they were off): it is not reminded of.
+  const since = new Date(before.getTime() - 7 * 24 * 3_600_000);
   return deps.db.transaction(async (tx) => {
-    const carts = await cartsWaitingSince(tx, before, limit); // cart
+    const carts = await cartsWaitingSince(tx, since, before, limit); // cart
     const ordered = await lastOrderTimes(
       tx,
       carts.map((c) => c.userId),
