@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../lib/errors.ts';
 import type { Shop } from '../lib/shop.ts';
 import { recordAudit } from '../modules/audit/service.ts';
 import { lockOrder, REFUNDABLE_STATUSES } from '../modules/orders/lifecycle.ts';
-import { linesOfOrders } from '../modules/orders/service.ts';
+import { linePaidHalalas, linesOfOrders } from '../modules/orders/service.ts';
 import { refundsOfOrders } from '../modules/refunds/service.ts';
 import {
   decideReturn as decide,
@@ -152,7 +152,7 @@ export function paidForUnits(
   line: { unitPriceHalalas: number; quantity: number; codeDiscountHalalas: number },
   units: number,
 ): number {
-  const paid = line.unitPriceHalalas * line.quantity - line.codeDiscountHalalas;
+  const paid = linePaidHalalas(line);
   return units >= line.quantity ? paid : Math.floor((paid * units) / line.quantity);
 }
 

@@ -170,6 +170,11 @@ export async function createOrder(
  * Orders still awaiting payment that were placed before `before`, soonest to expire first: the
  * ones the reconciliation task asks the payment provider about.
  */
+/** What the shopper paid for a line: its units at the price charged, less its share of a discount code. */
+export const linePaidHalalas = (
+  line: Pick<OrderLineRow, 'unitPriceHalalas' | 'quantity' | 'codeDiscountHalalas'>,
+): number => line.unitPriceHalalas * line.quantity - line.codeDiscountHalalas;
+
 /** Each of these shoppers' latest order time (shoppers without an order are left out). */
 export async function lastOrderTimes(db: Db | Tx, userIds: string[]): Promise<Map<string, Date>> {
   if (userIds.length === 0) return new Map();

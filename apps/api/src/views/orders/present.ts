@@ -11,7 +11,12 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { FulfilmentEventRow, OrderRow } from '../../modules/orders/lifecycle.ts';
-import { lineOptions, orderNationalAddress, type OrderLineRow } from '../../modules/orders/service.ts';
+import {
+  lineOptions,
+  linePaidHalalas,
+  orderNationalAddress,
+  type OrderLineRow,
+} from '../../modules/orders/service.ts';
 
 /** A line's `options` field, left out for a product without options. */
 export function optionsOf(line: OrderLineRow, lang: Lang): { options?: string } {
@@ -31,7 +36,7 @@ export function lineMoney(line: Pick<OrderLineRow, 'unitPriceHalalas' | 'quantit
   return {
     lineTotal: halalasToSar(total),
     codeDiscount: halalasToSar(line.codeDiscountHalalas),
-    linePaid: halalasToSar(total - line.codeDiscountHalalas),
+    linePaid: halalasToSar(linePaidHalalas(line)),
   };
 }
 
