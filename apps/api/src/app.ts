@@ -70,6 +70,7 @@ import { staffRoutes } from './http/routes/staff.ts';
 import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { returnRoutes } from './http/routes/returns.ts';
+import { reviewRoutes } from './http/routes/reviews.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { ShopMetrics } from './lib/metrics.ts';
 import { activeTracing, traceRedisCommands } from './lib/tracing.ts';
@@ -404,6 +405,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(catalogImportRoutes);
   await app.register(refundRoutes);
   await app.register(returnRoutes);
+  await app.register(reviewRoutes);
   await app.register(einvoiceAdminRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).

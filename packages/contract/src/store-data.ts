@@ -20,6 +20,7 @@ import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orde
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
 import type { ReturnRequestInput } from './returns.ts';
+import type { StoreReviews } from './reviews.ts';
 import type { Wishlist, WishlistChange } from './wishlist.ts';
 import type {
   MessageChannel,
@@ -260,6 +261,7 @@ export interface StoreData
     StoreMessages,
     StoreAddresses,
     StoreOrders,
+    StoreReviews,
     StoreAccount {
   readonly lang: Lang;
   /** The signed-in shopper, or null for a visitor (or a session that has ended). */
