@@ -51,45 +51,56 @@ function ReviewActions({ review }: { review: AdminReview }) {
   const { t } = useTranslation('dashboard-reviews');
   const named = (key: string) => t(key, { name: review.productName });
   return (
-    <div className="flex min-w-56 flex-col gap-3">
-      <div className="flex flex-wrap gap-2">
-        {review.can.approve && (
-          <RowAction
-            formKey={`approve:${review.id}`}
-            fields={{ intent: 'approve', id: review.id }}
-            label={t('approve')}
-            accessibleLabel={named('approveNamed')}
-          />
-        )}
-        {review.can.hide && (
-          <ConfirmAction
-            confirmKey={`hide:${review.id}`}
-            fields={{ intent: 'hide', id: review.id }}
-            label={t('hide')}
-            accessibleLabel={named('hideNamed')}
-            question={named('hideQuestion')}
-            confirmLabel={t('hide')}
-          />
-        )}
-      </div>
-      <RowAction
-        formKey={`reply:${review.id}`}
-        fields={{ intent: 'reply', id: review.id }}
-        label={t('saveReply')}
-        accessibleLabel={named('saveReplyNamed')}
-      >
-        <label className="flex w-full flex-col gap-1 text-xs font-semibold">
-          {t('replyLabel')}
-          <textarea
-            name="reply"
-            defaultValue={review.reply}
-            maxLength={REVIEW_REPLY_MAX}
-            rows={2}
-            className="w-full rounded-xl border border-line bg-white px-3 py-2 text-sm font-normal"
-          />
-        </label>
-      </RowAction>
+    <div className="flex flex-col items-start gap-2">
+      {review.can.approve && (
+        <RowAction
+          formKey={`approve:${review.id}`}
+          fields={{ intent: 'approve', id: review.id }}
+          label={t('approve')}
+          accessibleLabel={named('approveNamed')}
+        />
+      )}
+      {review.can.hide && (
+        <ConfirmAction
+          confirmKey={`hide:${review.id}`}
+          fields={{ intent: 'hide', id: review.id }}
+          label={t('hide')}
+          accessibleLabel={named('hideNamed')}
+          question={named('hideQuestion')}
+          confirmLabel={t('hide')}
+        />
+      )}
     </div>
+  );
+}
+
+/** The shop's reply under the review: shown when there is one, edited in a fold (no JavaScript needed). */
+function ReplyForm({ review }: { review: AdminReview }) {
+  const { t } = useTranslation('dashboard-reviews');
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-sm font-semibold text-primary">{t('reply')}</summary>
+      <div className="mt-2">
+        <RowAction
+          formKey={`reply:${review.id}`}
+          fields={{ intent: 'reply', id: review.id }}
+          label={t('saveReply')}
+          accessibleLabel={t('saveReplyNamed', { name: review.productName })}
+        >
+          <label className="flex w-full flex-col gap-1 text-xs font-semibold">
+            {t('replyLabel')}
+            <textarea
+              name="reply"
+              dir="auto"
+              defaultValue={review.reply}
+              maxLength={REVIEW_REPLY_MAX}
+              rows={2}
+              className="w-full rounded-xl border border-line bg-white px-3 py-2 text-sm font-normal"
+            />
+          </label>
+        </RowAction>
+      </div>
+    </details>
   );
 }
 
@@ -127,7 +138,7 @@ export default function DashboardReviews({ loaderData }: Route.ComponentProps) {
       key: 'columns.review',
       header: t('columns.review'),
       cell: (review) => (
-        <div className="flex max-w-md min-w-56 flex-col gap-1">
+        <div className="flex max-w-md min-w-52 flex-col gap-1">
           <span className="whitespace-nowrap">
             <span aria-hidden="true" className="text-amber-500">
               {'★'.repeat(review.rating)}
@@ -139,10 +150,16 @@ export default function DashboardReviews({ loaderData }: Route.ComponentProps) {
               {t('stars', { count: review.rating, number: formatNumber(review.rating, lang) })}
             </span>
           </span>
-          {review.title && <span className="font-semibold">{review.title}</span>}
-          {/* The shopper's words as text, never as HTML. */}
+          {review.title && (
+            <span dir="auto" className="font-semibold">
+              {review.title}
+            </span>
+          )}
+          {/* The shopper's words as text, never as HTML, in the direction they were typed. */}
           {review.body ? (
-            <span className="whitespace-pre-line">{review.body}</span>
+            <span dir="auto" className="whitespace-pre-line">
+              {review.body}
+            </span>
           ) : (
             !review.title && <span className="text-muted">{t('noWords')}</span>
           )}
@@ -155,6 +172,15 @@ export default function DashboardReviews({ loaderData }: Route.ComponentProps) {
               ))}
             </span>
           )}
+          {review.reply && (
+            <span
+              dir="auto"
+              className="rounded-lg border-s-4 border-primary bg-surface p-2 text-sm whitespace-pre-line"
+            >
+              {review.reply}
+            </span>
+          )}
+          <ReplyForm review={review} />
         </div>
       ),
     },

@@ -31,7 +31,11 @@ function ReviewItem({ review }: { review: Review }) {
         <span className="sr-only">
           {t('reviews.starsLabel', { rating: formatNumber(review.rating, lang) })}
         </span>
-        {review.title && <h3 className="font-bold">{review.title}</h3>}
+        {review.title && (
+          <h3 dir="auto" className="font-bold">
+            {review.title}
+          </h3>
+        )}
       </div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
         <span>
@@ -44,8 +48,12 @@ function ReviewItem({ review }: { review: Review }) {
           </span>
         )}
       </p>
-      {/* The shopper's words as text, never as HTML. */}
-      {review.body && <p className="leading-relaxed whitespace-pre-line">{review.body}</p>}
+      {/* The shopper's words as text, never as HTML, in the direction they were typed. */}
+      {review.body && (
+        <p dir="auto" className="leading-relaxed whitespace-pre-line">
+          {review.body}
+        </p>
+      )}
       {review.photos.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {review.photos.map((src, index) => (
@@ -67,7 +75,9 @@ function ReviewItem({ review }: { review: Review }) {
       {review.reply && (
         <div className="ms-4 rounded-xl border-s-4 border-primary bg-surface p-3 text-sm">
           <p className="mb-1 font-semibold">{t('reviews.reply')}</p>
-          <p className="whitespace-pre-line">{review.reply}</p>
+          <p dir="auto" className="whitespace-pre-line">
+            {review.reply}
+          </p>
         </div>
       )}
     </li>
