@@ -7,6 +7,7 @@ import type {
   Agent,
   Category,
   Company,
+  ListingSort,
   PagedProducts,
   Product,
   ProductDetails,
@@ -51,6 +52,8 @@ export interface ProductsPageQuery extends FacetChoice {
   /** SAR, inclusive, on the price a shopper pays. */
   startprice?: number | undefined;
   finishprice?: number | undefined;
+  /** `rating`: the best rated first; otherwise the catalog's order. */
+  sort?: ListingSort | undefined;
 }
 
 export interface ProductSearchQuery extends FacetChoice {

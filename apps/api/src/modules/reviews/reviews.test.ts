@@ -1,10 +1,16 @@
-import { adminOrderPaths, reviewPaths, type AdminReviewsPage, type ProductReviews } from '@shop/contract';
+import {
+  adminOrderPaths,
+  apiPaths,
+  reviewPaths,
+  type AdminReviewsPage,
+  type ProductReviews,
+} from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/schema.ts';
 import { productRatings, productReviews } from './schema.ts';
-import { createProduct, type ProductRow } from '../../test/factories.ts';
+import { createCategory, createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, paidOrderOf, type Shopper } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
@@ -273,5 +279,39 @@ describe('ratings and reviews', () => {
     expect([401, 403]).toContain(shopperCall.statusCode);
     const id = await reviewIdOf(buyer, product.id);
     expect([401, 403]).toContain((await moderate(id, 'approve', buyer.headers)).statusCode);
+  });
+
+  it('a listing sorts by rating: the highest average first, then the most ratings, unrated last; a hidden review leaves the sort', async () => {
+    const category = await createCategory(t.app.db);
+    const shelf = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        createProduct(t.app.db, { categoryId: category.id, priceHalalas: 5_000, stock: 50 }),
+      ),
+    );
+    const [unrated, twoFours, oneFive, oneFour] = shelf as [ProductRow, ProductRow, ProductRow, ProductRow];
+    const rate = async (product: ProductRow, rating: number) => {
+      const buyer = await buyerOf(product);
+      expect((await write(buyer, { productId: product.id, rating })).statusCode).toBe(201);
+      const id = await reviewIdOf(buyer, product.id);
+      expect((await moderate(id, 'approve', staff)).statusCode).toBe(200);
+      return id;
+    };
+    const listing = async (sort = '') => {
+      const res = await t.app.inject({
+        url: `${apiPaths.productsPaged.build({ pageSize: '10', page: '1' })}?categoryId=${category.id}${sort}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { products: { productId: number }[] }).products.map((p) => p.productId);
+    };
+    // Read once before any rating: the copy in memory must follow the approvals that come after.
+    expect(await listing('&sort=rating')).toEqual(shelf.map((p) => p.id));
+    await rate(oneFour, 4);
+    await rate(twoFours, 4);
+    await rate(twoFours, 4);
+    const five = await rate(oneFive, 5);
+    expect(await listing('&sort=rating')).toEqual([oneFive.id, twoFours.id, oneFour.id, unrated.id]);
+    expect(await listing()).toEqual(shelf.map((p) => p.id));
+    await moderate(five, 'hide', staff);
+    expect(await listing('&sort=rating')).toEqual([twoFours.id, oneFour.id, unrated.id, oneFive.id]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Lang, ReviewStatus } from '@shop/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { productRatings, productReviews } from './schema.ts';
 
@@ -103,4 +103,19 @@ export async function recountRatings(tx: Tx, productId: number): Promise<void> {
 /** A product's average from its count and sum: one decimal, null without ratings. */
 export function averageOf(count: number, sum: number): number | null {
   return count === 0 ? null : Math.round((sum / count) * 10) / 10;
+}
+
+/**
+ * The approved ratings' count and sum of the products of `ids` (every rated product when
+ * undefined): what the listings' copy of the shelves sorts by (`RatingsReader` of the catalog).
+ */
+export async function ratingCounts(
+  db: Db,
+  ids?: readonly number[],
+): Promise<Map<number, { count: number; sum: number }>> {
+  const rows = await db
+    .select()
+    .from(productRatings)
+    .where(ids ? inArray(productRatings.productId, [...ids]) : undefined);
+  return new Map(rows.map((r) => [r.productId, { count: r.count, sum: r.sum }]));
 }
