@@ -1,4 +1,5 @@
 import type { Lang, ReviewFields } from '@shop/contract';
+import type { Tx } from '../db/client.ts';
 import type { AuditActor } from '../lib/audit-actor.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import type { Shop } from '../lib/shop.ts';
@@ -67,63 +68,67 @@ const auditState = (row: ReviewRow) => ({
   reply: row.reply,
 });
 
-async function reviewOr404(deps: ReviewDeps, id: string): Promise<ReviewRow> {
-  const found = await findReview(deps.db, id);
-  if (!found) throw notFound('REVIEW_NOT_FOUND');
-  return found;
+/**
+ * One moderation step of review `id`: `change` in a transaction with the step's audit entry;
+ * after the commit the change bus names the product, whose page, reads and listings' copy
+ * show the review as it is now. 404 REVIEW_NOT_FOUND for no such review.
+ */
+async function moderationStep(
+  deps: ReviewDeps,
+  id: string,
+  action: 'review.approve' | 'review.hide' | 'review.reply',
+  by: AuditActor,
+  change: (tx: Tx, review: ReviewRow) => Promise<ReviewRow>,
+): Promise<ReviewRow> {
+  const review = await findReview(deps.db, id);
+  if (!review) throw notFound('REVIEW_NOT_FOUND');
+  const changed = await deps.db.transaction(async (tx) => {
+    const row = await change(tx, review);
+    await recordAudit(tx, {
+      by,
+      action,
+      entityType: 'review',
+      entityId: id,
+      before: auditState(review),
+      after: auditState(row),
+    });
+    return row;
+  });
+  await deps.changes.publish({ topic: 'catalog', productIds: [changed.productId] });
+  return changed;
 }
 
 /**
- * Approves (shown and counted) or hides (off the page and out of the average) a review, audited;
- * 409 REVIEW_ALREADY_APPROVED or REVIEW_ALREADY_HIDDEN when it is so already.
+ * Approves (shown, counted in the product's average) or hides (off the page and out of the
+ * average) a review, audited; the product's count is kept in the same transaction. 409
+ * REVIEW_ALREADY_APPROVED or REVIEW_ALREADY_HIDDEN when it is so already.
  */
-export async function moderateReview(
+export function moderateReview(
   deps: ReviewDeps,
   id: string,
   status: 'approved' | 'hidden',
   by: AuditActor,
 ): Promise<ReviewRow> {
-  const review = await reviewOr404(deps, id);
-  const changed = await deps.db.transaction(async (tx) => {
+  const action = status === 'approved' ? 'review.approve' : 'review.hide';
+  return moderationStep(deps, id, action, by, async (tx, review) => {
     await lockRatings(tx, review.productId);
     const row = await setReviewStatus(tx, id, status, by.staffId);
     if (!row) throw conflict(status === 'approved' ? 'REVIEW_ALREADY_APPROVED' : 'REVIEW_ALREADY_HIDDEN');
     await recountRatings(tx, row.productId);
-    await recordAudit(tx, {
-      by,
-      action: status === 'approved' ? 'review.approve' : 'review.hide',
-      entityType: 'review',
-      entityId: id,
-      before: auditState(review),
-      after: auditState(row),
-    });
     return row;
   });
-  await deps.changes.publish({ topic: 'catalog', productIds: [changed.productId] });
-  return changed;
 }
 
 /** Sets (or, empty, removes) the shop's answer shown under a review, audited. */
-export async function replyToReview(
+export function replyToReview(
   deps: ReviewDeps,
   id: string,
   reply: string,
   by: AuditActor,
 ): Promise<ReviewRow> {
-  const review = await reviewOr404(deps, id);
-  const changed = await deps.db.transaction(async (tx) => {
+  return moderationStep(deps, id, 'review.reply', by, async (tx) => {
     const row = await setReviewReply(tx, id, reply);
     if (!row) throw notFound('REVIEW_NOT_FOUND');
-    await recordAudit(tx, {
-      by,
-      action: 'review.reply',
-      entityType: 'review',
-      entityId: id,
-      before: auditState(review),
-      after: auditState(row),
-    });
     return row;
   });
-  await deps.changes.publish({ topic: 'catalog', productIds: [changed.productId] });
-  return changed;
 }

@@ -11,7 +11,7 @@ import { Pager } from '../features/dashboard/components/pager.tsx';
 import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { StatusBadge, type BadgeTone } from '../features/dashboard/components/status-badge.tsx';
 import { formatDateTime, formatNumber } from '../features/dashboard/format.ts';
-import { choiceFilter, readListQuery, textFilter } from '../features/dashboard/list-query.ts';
+import { choiceFilter, readQueueQuery, textFilter } from '../features/dashboard/list-query.ts';
 import { reviewsAction } from '../features/dashboard/reviews/reviews.server.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -26,12 +26,10 @@ const ratings = ['5', '4', '3', '2', '1'] as const;
  */
 export async function loader(args: Route.LoaderArgs) {
   const { bo } = await requireMember(args);
-  const query = readListQuery(args.request, {
-    sorts: ['date'],
-    defaultSort: 'date',
-    defaultDir: 'desc',
-    filters: z.object({ q: textFilter, status: choiceFilter(reviewStatuses), rating: choiceFilter(ratings) }),
-  });
+  const query = readQueueQuery(
+    args.request,
+    z.object({ q: textFilter, status: choiceFilter(reviewStatuses), rating: choiceFilter(ratings) }),
+  );
   const page = await bo.reviews.page({
     ...query.filters,
     page: String(query.page),

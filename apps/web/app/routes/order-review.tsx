@@ -1,16 +1,18 @@
 import { REVIEW_BODY_MAX, REVIEW_PHOTO_FIELDS, REVIEW_TITLE_MAX, reviewInputSchema } from '@shop/contract';
-import { data, useActionData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/order-review';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
+import { PhotoFields } from '../components/ui/photo-fields.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { TextAreaField, TextField } from '../components/ui/text-field.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { parseId } from '../features/catalog/listing.server.ts';
-import { answerForm, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
-import { useActionForm, type FormAnswer } from '../lib/form-answer.ts';
+import { postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
+import { answerOrderForm } from '../features/orders/order-form.server.ts';
+import { useOrderForm } from '../features/orders/order-form.ts';
 import { formatNumber } from '../lib/format.ts';
 import { serverT } from '../lib/i18n.server.ts';
-import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -39,8 +41,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-type ReviewAnswer = FormAnswer & { values?: Record<string, string> };
-
 /**
  * The review form: stars, a title, words and up to three photos, checked as the API checks them
  * and asked of the shop for this shopper. A refusal (a rating out of range, words too long, a
@@ -48,7 +48,6 @@ type ReviewAnswer = FormAnswer & { values?: Record<string, string> };
  * written, back to the order's page with the shop's thanks.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const lang = requestLang(request);
   const { store } = await requireUser(request, context);
   const productId = parseId(params.productId);
   const read = await readForm(request);
@@ -70,23 +69,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
     read,
   );
-  if (!result.ok) return data<ReviewAnswer>({ error: result.error, values: result.values });
-  return answerForm(request, result, { redirectTo: localizePath(`/order/details/${params.id}`, lang) });
+  return answerOrderForm(request, result, params.id);
 }
-
-const field =
-  'w-full rounded-xl border border-line bg-white px-4 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-sale';
 
 export default function OrderReviewPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account');
   const { lang } = useLang();
   const { form } = loaderData;
-  const posted = useActionData<ReviewAnswer>();
-  const { Form, busy, errorFor, answer } = useActionForm<ReviewAnswer>({
-    serverAnswer: posted,
-    redirectAfterMs: 1200,
-  });
-  const kept = answer?.values ?? {};
+  const { Form, busy, errorFor, answer, kept } = useOrderForm();
   const ratingError = errorFor('rating');
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
@@ -165,55 +155,31 @@ export default function OrderReviewPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </fieldset>
-          <label className="flex flex-col gap-1.5">
-            <span className="text-sm font-semibold">{t('reviews.title')}</span>
-            <input
-              name="title"
-              maxLength={REVIEW_TITLE_MAX}
-              defaultValue={kept.title ?? ''}
-              aria-invalid={errorFor('title') ? true : undefined}
-              className={`${field} h-12`}
-            />
-            {errorFor('title') && (
-              <span role="alert" className="text-sm font-medium text-sale">
-                {errorFor('title')}
-              </span>
-            )}
-          </label>
-          <label className="flex flex-col gap-1.5">
-            <span className="text-sm font-semibold">{t('reviews.body')}</span>
-            <textarea
-              name="body"
-              maxLength={REVIEW_BODY_MAX}
-              defaultValue={kept.body ?? ''}
-              aria-invalid={errorFor('body') ? true : undefined}
-              aria-describedby="review-body-hint"
-              className={`${field} min-h-32 py-3`}
-            />
-            <span id="review-body-hint" className="text-sm text-muted">
-              {t('reviews.bodyHint')}
-            </span>
-            {errorFor('body') && (
-              <span role="alert" className="text-sm font-medium text-sale">
-                {errorFor('body')}
-              </span>
-            )}
-          </label>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-lg font-bold">{t('reviews.photos')}</legend>
-            <p className="text-sm text-muted">{t('reviews.photosHint')}</p>
-            {REVIEW_PHOTO_FIELDS.map((name, index) => (
-              <label key={name} className="flex flex-col gap-1 text-sm">
-                <span>{t('reviews.photo', { number: formatNumber(index + 1, lang) })}</span>
-                <input type="file" name={name} accept="image/jpeg,image/png,image/webp" />
-              </label>
-            ))}
-            {errorFor('photos') && (
-              <p role="alert" className="text-sm font-medium text-sale">
-                {errorFor('photos')}
-              </p>
-            )}
-          </fieldset>
+          <TextField
+            label={t('reviews.title')}
+            name="title"
+            dir="auto"
+            maxLength={REVIEW_TITLE_MAX}
+            defaultValue={kept.title ?? ''}
+            error={errorFor('title')}
+          />
+          <TextAreaField
+            label={t('reviews.body')}
+            name="body"
+            dir="auto"
+            maxLength={REVIEW_BODY_MAX}
+            defaultValue={kept.body ?? ''}
+            hint={t('reviews.bodyHint')}
+            error={errorFor('body')}
+            className="min-h-32"
+          />
+          <PhotoFields
+            fields={REVIEW_PHOTO_FIELDS}
+            legend={t('reviews.photos')}
+            hint={t('reviews.photosHint')}
+            photoLabel={(number) => t('reviews.photo', { number })}
+            error={errorFor('photos')}
+          />
           <SubmitButton busy={busy} className="self-start">
             {t('reviews.submit')}
           </SubmitButton>

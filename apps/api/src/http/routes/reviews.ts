@@ -25,44 +25,6 @@ import { REVIEW_PHOTOS, withStoredImages } from '../uploads.ts';
 /** Ratings and reviews: the shopper's review, a product's reviews, the back office's queue (decision 224). */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const shop = app.shop;
-  const uploadsDir = app.config.uploadsDir;
-
-  await app.register(async (instance) => {
-    const forms = instance.withTypeProvider<ZodTypeProvider>();
-    bodySchemaDocumentsOnly(forms);
-    forms.post(
-      reviewPaths.reviews.pattern,
-      {
-        schema: {
-          tags: ['reviews'],
-          summary: 'Rate a product the caller received (JSON, or multipart with photos)',
-          description:
-            'Body: `productId`, `rating` (a whole number 1–5), `title` (optional, up to 120 characters), `body` ' +
-            '(optional, up to 2000). Multipart may carry up to three photos `photo1`–`photo3`, checked as every ' +
-            'upload (JPEG, PNG or WebP by their bytes, 2 MB, re-encoded). Words are kept as plain text. The review ' +
-            'waits for staff before it is shown. Refused: 403 REVIEW_NOT_BOUGHT (no delivered order of the caller’s ' +
-            'holds the product), 409 REVIEW_ALREADY_WRITTEN (one review per product), 422 REVIEW_RATING_INVALID, ' +
-            '400 TEXT_TOO_LONG.',
-          security: SHOPPER_SESSION,
-          consumes: ['multipart/form-data', 'application/json'],
-          querystring: langOnlyQuery,
-          body: reviewInputSchema,
-          response: { 201: okSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = requireUser(request);
-        const form = await readForm(request, [...REVIEW_PHOTO_FIELDS]);
-        const input = parseBody(reviewInputSchema, form.fields);
-        const photos = REVIEW_PHOTO_FIELDS.map((field) => form.files.get(field));
-        await withStoredImages(uploadsDir, photos, REVIEW_PHOTOS, (paths) =>
-          writeReview(shop, user.id, input, paths, request.lang),
-        );
-        void reply.status(201);
-        return okMessage('REVIEW_SUBMITTED', request.lang);
-      },
-    );
-  });
 
   app.get(
     reviewPaths.productReviews.pattern,
@@ -99,6 +61,43 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => adminReviewsPage(app.db, request.query, request.lang),
   );
 
+  await app.register(async (instance) => {
+    const forms = instance.withTypeProvider<ZodTypeProvider>();
+    bodySchemaDocumentsOnly(forms);
+    forms.post(
+      reviewPaths.reviews.pattern,
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Rate a product the caller received (JSON, or multipart with photos)',
+          description:
+            'Body: `productId`, `rating` (a whole number 1–5), `title` (optional, up to 120 characters), `body` ' +
+            '(optional, up to 2000). Multipart may carry up to three photos `photo1`–`photo3`, checked as every ' +
+            'upload (JPEG, PNG or WebP by their bytes, 2 MB, re-encoded). Words are kept as plain text. The review ' +
+            'waits for staff before it is shown. Refused: 403 REVIEW_NOT_BOUGHT (no delivered order of the caller’s ' +
+            'holds the product), 409 REVIEW_ALREADY_WRITTEN (one review per product), 422 REVIEW_RATING_INVALID, ' +
+            '400 TEXT_TOO_LONG.',
+          security: SHOPPER_SESSION,
+          consumes: ['multipart/form-data', 'application/json'],
+          querystring: langOnlyQuery,
+          body: reviewInputSchema,
+          response: { 201: okSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const form = await readForm(request, [...REVIEW_PHOTO_FIELDS]);
+        const input = parseBody(reviewInputSchema, form.fields);
+        const photos = REVIEW_PHOTO_FIELDS.map((field) => form.files.get(field));
+        await withStoredImages(app.config.uploadsDir, photos, REVIEW_PHOTOS, (paths) =>
+          writeReview(shop, user.id, input, paths, request.lang),
+        );
+        void reply.status(201);
+        return okMessage('REVIEW_SUBMITTED', request.lang);
+      },
+    );
+  });
+
   const step = {
     tags: ADMIN_TAG,
     security: STAFF_COOKIE,
@@ -107,33 +106,25 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: okSchema },
   };
 
-  app.post(
-    reviewPaths.adminReviewApprove.pattern,
+  const moderations = [
     {
-      schema: {
-        ...step,
-        summary: 'Approve a review: shown on the product page and counted in its average (audited)',
-      },
+      path: reviewPaths.adminReviewApprove,
+      status: 'approved',
+      done: 'REVIEW_APPROVED',
+      summary: 'Approve a review: shown on the product page and counted in its average (audited)',
     },
-    async (request) => {
-      await moderateReview(shop, request.params.id, 'approved', auditActor(request));
-      return okMessage('REVIEW_APPROVED', request.lang);
-    },
-  );
-
-  app.post(
-    reviewPaths.adminReviewHide.pattern,
     {
-      schema: {
-        ...step,
-        summary: 'Hide a review: off the product page and out of its average (audited)',
-      },
+      path: reviewPaths.adminReviewHide,
+      status: 'hidden',
+      done: 'REVIEW_HIDDEN',
+      summary: 'Hide a review: off the product page and out of its average (audited)',
     },
-    async (request) => {
-      await moderateReview(shop, request.params.id, 'hidden', auditActor(request));
-      return okMessage('REVIEW_HIDDEN', request.lang);
-    },
-  );
+  ] as const;
+  for (const { path, status, done, summary } of moderations)
+    app.post(path.pattern, { schema: { ...step, summary } }, async (request) => {
+      await moderateReview(shop, request.params.id, status, auditActor(request));
+      return okMessage(done, request.lang);
+    });
 
   app.post(
     reviewPaths.adminReviewReply.pattern,
