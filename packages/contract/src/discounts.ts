@@ -90,7 +90,7 @@ const optionalLimit = optionalNumberText.pipe(
     .optional(),
 );
 
-const optionalSar = optionalNumberText.pipe(
+export const optionalSar = optionalNumberText.pipe(
   z
     .number('DISCOUNT_VALUE_INVALID')
     .refine(
@@ -104,7 +104,7 @@ const optionalSar = optionalNumberText.pipe(
  * A time in Riyadh as a `datetime-local` field gives it (`2026-11-27T00:00`), or an ISO
  * date-time with its offset; empty is "not set".
  */
-const riyadhTime = z
+export const riyadhTime = z
   .string()
   .trim()
   .optional()
@@ -120,7 +120,7 @@ const riyadhTime = z
   });
 
 /** Ids from a form's repeated checkboxes, a text of ids separated by commas or spaces, or a JSON list. */
-const idList = z
+export const idList = z
   .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()])
   .optional()
   .transform((v) =>
@@ -131,7 +131,7 @@ const idList = z
   .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(500))
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
-const checkbox = z
+export const checkbox = z
   .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')])
   .optional()
   .transform((v) => v === true || v === 'on' || v === 'true');
