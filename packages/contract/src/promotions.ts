@@ -57,7 +57,8 @@ export const promotionInputSchema = z
       ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
     if (v.kind === 'fixed' && value <= 0)
       ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
-    if (!v.startsAt) ctx.addIssue({ code: 'custom', message: 'PROMOTION_DATES_REQUIRED', path: ['startsAt'] });
+    if (!v.startsAt)
+      ctx.addIssue({ code: 'custom', message: 'PROMOTION_DATES_REQUIRED', path: ['startsAt'] });
     if (!v.endsAt) ctx.addIssue({ code: 'custom', message: 'PROMOTION_DATES_REQUIRED', path: ['endsAt'] });
     if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
       ctx.addIssue({ code: 'custom', message: 'DISCOUNT_DATES_INVALID', path: ['endsAt'] });

@@ -5,11 +5,11 @@ import type { orderLines, orders } from '../modules/orders/schema.ts';
 import { invoiceContentOf } from '../use-cases/einvoicing/issue.ts';
 
 /** The order's money adds up: lines net of the code, shipping, total, and the e-invoice's totals. */
-export function expectConsistent(order: typeof orders.$inferSelect, lines: (typeof orderLines.$inferSelect)[]) {
-  const paidForLines = lines.reduce(
-    (s, l) => s + l.unitPriceHalalas * l.quantity - l.codeDiscountHalalas,
-    0,
-  );
+export function expectConsistent(
+  order: typeof orders.$inferSelect,
+  lines: (typeof orderLines.$inferSelect)[],
+) {
+  const paidForLines = lines.reduce((s, l) => s + l.unitPriceHalalas * l.quantity - l.codeDiscountHalalas, 0);
   expect(lines.reduce((s, l) => s + l.codeDiscountHalalas, 0)).toBe(order.codeDiscountHalalas);
   for (const l of lines) expect(l.codeDiscountHalalas).toBeLessThanOrEqual(l.unitPriceHalalas * l.quantity);
   expect(paidForLines + order.shippingHalalas).toBe(order.totalHalalas);

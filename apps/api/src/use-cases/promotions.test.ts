@@ -71,7 +71,10 @@ describe('automatic promotions', () => {
   }
 
   async function details(id: number, lang = 'en'): Promise<ProductDetails> {
-    const res = await t.app.inject({ method: 'GET', url: `${apiPaths.productById.build({ id })}?lang=${lang}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.productById.build({ id })}?lang=${lang}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   }
@@ -128,7 +131,9 @@ describe('automatic promotions', () => {
     const noEnd = await createCall({ kind: 'percent', value: 10, endsAt: '' });
     expect(noEnd.statusCode).toBe(400);
     expect(noEnd.json().fields).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'body.endsAt', code: 'PROMOTION_DATES_REQUIRED' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'body.endsAt', code: 'PROMOTION_DATES_REQUIRED' }),
+      ]),
     );
     const backwards = await createCall({ kind: 'percent', value: 10, startsAt: at(hour), endsAt: at(-hour) });
     expect(backwards.statusCode).toBe(400);
@@ -154,7 +159,11 @@ describe('automatic promotions', () => {
 
   it('shows the promoted price and its end on cards and the product page only while it runs, each variant by its own', async () => {
     const category = await createCategory(t.app.db);
-    const product = await createProduct(t.app.db, { priceHalalas: 20_000, stock: 5, categoryId: category.id });
+    const product = await createProduct(t.app.db, {
+      priceHalalas: 20_000,
+      stock: 5,
+      categoryId: category.id,
+    });
     const other = await createProduct(t.app.db, { priceHalalas: 20_000, stock: 5 });
     const later = await promotion({
       kind: 'percent',
@@ -165,7 +174,12 @@ describe('automatic promotions', () => {
       endsAt: at(2 * hour),
     });
     expect((await details(product.id)).promotion).toBeUndefined();
-    const running = await promotion({ kind: 'percent', value: 10, scope: 'items', categoryIds: [category.id] });
+    const running = await promotion({
+      kind: 'percent',
+      value: 10,
+      scope: 'items',
+      categoryIds: [category.id],
+    });
     const shown = await details(product.id);
     expect(shown).toMatchObject({
       productPrice: 200,
@@ -206,12 +220,21 @@ describe('automatic promotions', () => {
     ]);
     const cart = await cartOf(shopper);
     const line = cart.cartProduct.find((l) => l.productId === cheap.id)!;
-    expect(line).toMatchObject({ productPrice: 0.94, productPriceBeforeOffer: 1.05, promotion: { endsAt: p.endsAt } });
+    expect(line).toMatchObject({
+      productPrice: 0.94,
+      productPriceBeforeOffer: 1.05,
+      promotion: { endsAt: p.endsAt },
+    });
     expect(cart.cartTotalPrice).toBe(2.82 + 9.99);
 
     const { order, lines, answer } = await placed(shopper);
     const promoted = lines.find((l) => l.productId === cheap.id)!;
-    expect(promoted).toMatchObject({ unitPriceHalalas: 94, listPriceHalalas: 105, promotionId: p.id, promotionHalalas: 33 });
+    expect(promoted).toMatchObject({
+      unitPriceHalalas: 94,
+      listPriceHalalas: 105,
+      promotionId: p.id,
+      promotionHalalas: 33,
+    });
     expect(order.totalHalalas).toBe(282 + 999 + 7_000);
     expectConsistent(order, lines);
 
@@ -293,7 +316,11 @@ describe('automatic promotions', () => {
     const c = await shopperWith([[together.id, 3]]);
     expect((await applyCode(c, ship)).statusCode).toBe(200);
     const second = await placed(c);
-    expect(second.order).toMatchObject({ shippingHalalas: 0, shippingWaivedHalalas: 7_000, totalHalalas: 90_000 });
+    expect(second.order).toMatchObject({
+      shippingHalalas: 0,
+      shippingWaivedHalalas: 7_000,
+      totalHalalas: 90_000,
+    });
     expectConsistent(second.order, second.lines);
   });
 
@@ -303,14 +330,21 @@ describe('automatic promotions', () => {
     const shopper = await shopperWith([[product.id, 1]]);
     expect((await cartOf(shopper)).cartTotalPrice).toBe(75);
     // Ended behind the shop's back (no change published): the order still sees it.
-    await t.app.db.update(promotions).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(promotions.id, p.id));
+    await t.app.db
+      .update(promotions)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(promotions.id, p.id));
     const { order, lines } = await placed(shopper);
     expect(order.totalHalalas).toBe(10_000 + 7_000);
     expect(lines[0]).toMatchObject({ promotionId: null, promotionHalalas: 0 });
   });
 
   it('applies to one variant only when it targets that variant, and on an offer price', async () => {
-    const product = await createProduct(t.app.db, { priceHalalas: 10_000, offerPriceHalalas: 8_000, stock: 10 });
+    const product = await createProduct(t.app.db, {
+      priceHalalas: 10_000,
+      offerPriceHalalas: 8_000,
+      stock: 10,
+    });
     const [variant] = await t.app.db
       .select()
       .from(productVariants)

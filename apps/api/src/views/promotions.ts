@@ -33,11 +33,7 @@ const ANY_VARIANT = -1;
 export function promoteProduct(list: readonly Promotion[], product: Product, lang: Lang, now: Date): Product {
   if (list.length === 0) return product;
   const shelf = sarToHalalas(product.productPriceAfterOffer ?? product.productPrice);
-  const best = bestPromotion(
-    list,
-    { ...product, variantId: ANY_VARIANT, unitHalalas: shelf },
-    now,
-  );
+  const best = bestPromotion(list, { ...product, variantId: ANY_VARIANT, unitHalalas: shelf }, now);
   if (!best) return product;
   const from = product.productPriceFrom;
   return {
@@ -66,11 +62,7 @@ export function promoteDetails(
   if (list.length === 0) return details;
   const variants = details.variants.map((v) => {
     const shelf = sarToHalalas(v.priceAfterOffer ?? v.price);
-    const best = bestPromotion(
-      list,
-      { ...details, variantId: v.variantId, unitHalalas: shelf },
-      now,
-    );
+    const best = bestPromotion(list, { ...details, variantId: v.variantId, unitHalalas: shelf }, now);
     return best
       ? {
           ...v,

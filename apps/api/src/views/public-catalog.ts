@@ -171,26 +171,23 @@ export function publicCatalog(
         (l, answer, lng, now) => answer && promoteProducts(l, answer, lng, now),
         lang,
       ),
-    listing: (lang, paging, filters, signal) =>
-      promoted(listing(lang, paging, filters, signal), paged, lang),
+    listing: (lang, paging, filters, signal) => promoted(listing(lang, paging, filters, signal), paged, lang),
     search: (lang, paging, text, range, signal) =>
       promoted(search(lang, paging, text, range, signal), paged, lang),
   };
 
   function listing(lang: Lang, page: Page, filters: ProductFilters, signal?: AbortSignal) {
     return cache.get(
-        'catalog',
-        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, ...facetCacheKey(filters)])}`,
-        (cancel) =>
-          listingGate.run(async () => {
-            // Current before a connection is taken: bringing them current may need one.
-            const current = await shelves.ready();
-            return database.cancellable(cancel, (reader) =>
-              listProducts(reader, current, lang, page, filters),
-            );
-          }, cancel),
-        { showsProducts: true, signal },
-      );
+      'catalog',
+      `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, ...facetCacheKey(filters)])}`,
+      (cancel) =>
+        listingGate.run(async () => {
+          // Current before a connection is taken: bringing them current may need one.
+          const current = await shelves.ready();
+          return database.cancellable(cancel, (reader) => listProducts(reader, current, lang, page, filters));
+        }, cancel),
+      { showsProducts: true, signal },
+    );
   }
 
   function search(
@@ -201,21 +198,21 @@ export function publicCatalog(
     signal?: AbortSignal,
   ) {
     return cache.get(
-        'catalog',
-        `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim(), ...facetCacheKey(range)])}`,
-        (cancel) =>
-          searchGate.run(async () => {
-            const current = await shelves.ready();
-            return database.cancellable(cancel, (reader) =>
-              searchProducts(reader, current, lang, page, text, range, {
-                facet: range.facet,
-                inStock: range.inStock,
-                withFacets: range.withFacets,
-              }),
-            );
-          }, cancel),
-        { showsProducts: true, signal },
-      );
+      'catalog',
+      `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim(), ...facetCacheKey(range)])}`,
+      (cancel) =>
+        searchGate.run(async () => {
+          const current = await shelves.ready();
+          return database.cancellable(cancel, (reader) =>
+            searchProducts(reader, current, lang, page, text, range, {
+              facet: range.facet,
+              inStock: range.inStock,
+              withFacets: range.withFacets,
+            }),
+          );
+        }, cancel),
+      { showsProducts: true, signal },
+    );
   }
 }
 

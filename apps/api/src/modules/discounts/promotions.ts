@@ -179,10 +179,7 @@ export async function listPromotions(db: Db, query: PromotionListQuery, now: Dat
   const q = query.q?.trim().toLowerCase() ?? '';
   const where = and(
     q
-      ? or(
-          sql`strpos(lower(${promotions.nameEn}), ${q}) > 0`,
-          sql`strpos(${promotions.nameAr}, ${q}) > 0`,
-        )
+      ? or(sql`strpos(lower(${promotions.nameEn}), ${q}) > 0`, sql`strpos(${promotions.nameAr}, ${q}) > 0`)
       : undefined,
     statusWhere(query.status, now),
   );
