@@ -355,6 +355,47 @@ describe('automatic promotions', () => {
     expect(shown).toMatchObject({ productPrice: 100, productPriceAfterOffer: 60 });
   });
 
+  it("shows the running codes' and promotions' paid orders and sales of the last 7 days on the back office's home", async () => {
+    const product = await createProduct(t.app.db, { priceHalalas: 50_000, stock: 10 });
+    const p = await promotion({ kind: 'fixed', value: 100, scope: 'items', productIds: [product.id] });
+    const off = await code({ kind: 'free_shipping' });
+    const off10 = await promotion({
+      kind: 'percent',
+      value: 10,
+      scope: 'items',
+      productIds: [product.id],
+      enabled: false,
+    });
+    const shopper = await shopperWith([[product.id, 1]]);
+    // A free-shipping code on a promotion that does not combine is refused too.
+    expect((await applyCode(shopper, off)).json().code).toBe('DISCOUNT_CODE_NOT_WITH_PROMOTION');
+    const { answer } = await placed(shopper);
+    await payOnSandbox(t, shopper, answer);
+    const unpaid = await shopperWith([[product.id, 2]]);
+    await placed(unpaid);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/overview?lang=en',
+      headers: staff.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const campaigns: { kind: string; id: number; name: string; orders: number; salesHalalas: number }[] =
+      res.json().campaigns;
+    expect(campaigns.find((c) => c.kind === 'promotion' && c.id === p.id)).toEqual({
+      kind: 'promotion',
+      id: p.id,
+      name: p.nameEn,
+      orders: 1,
+      salesHalalas: 40_000 + 7_000,
+    });
+    expect(campaigns.find((c) => c.kind === 'code' && c.name === off)).toMatchObject({
+      orders: 0,
+      salesHalalas: 0,
+    });
+    // A promotion switched off is not running: it is not listed.
+    expect(campaigns.some((c) => c.kind === 'promotion' && c.id === off10.id)).toBe(false);
+  });
+
   it('tells the pages when a promotion starts or ends', async () => {
     const board = t.app.promotions;
     const now = Date.now();
