@@ -3,7 +3,7 @@ import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
 import { pageOf, wholeNumber } from './admin.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
-import { checkbox, discountScopes, idList, optionalSar, riyadhTime } from './discounts.ts';
+import { checkbox, checkTerms, optionalSar, riyadhTime, scopeInputShape, scopeShape } from './discounts.ts';
 
 /**
  * Automatic promotions: a timed price rule the owner sets in the back office (staff may look),
@@ -43,28 +43,14 @@ export const promotionInputSchema = z
     value: optionalSar,
     startsAt: riyadhTime,
     endsAt: riyadhTime,
-    scope: z.enum(discountScopes).default('order'),
-    categoryIds: idList,
-    brandIds: idList,
-    productIds: idList,
-    variantIds: idList,
+    ...scopeInputShape,
     combinesWithCodes: checkbox,
     enabled: checkbox,
   })
   .superRefine((v, ctx) => {
-    const value = v.value ?? 0;
-    if (v.kind === 'percent' && (value < 1 || value > 100 || !Number.isInteger(value)))
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
-    if (v.kind === 'fixed' && value <= 0)
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
-    if (!v.startsAt)
-      ctx.addIssue({ code: 'custom', message: 'PROMOTION_DATES_REQUIRED', path: ['startsAt'] });
-    if (!v.endsAt) ctx.addIssue({ code: 'custom', message: 'PROMOTION_DATES_REQUIRED', path: ['endsAt'] });
-    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_DATES_INVALID', path: ['endsAt'] });
-    const targets = v.categoryIds.length + v.brandIds.length + v.productIds.length + v.variantIds.length;
-    if (v.scope === 'items' && targets === 0)
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_SCOPE_EMPTY', path: ['scope'] });
+    checkTerms(v, ctx);
+    for (const field of ['startsAt', 'endsAt'] as const)
+      if (!v[field]) ctx.addIssue({ code: 'custom', message: 'PROMOTION_DATES_REQUIRED', path: [field] });
   })
   .transform((v) => ({ ...v, startsAt: v.startsAt!, endsAt: v.endsAt! }));
 export type PromotionInput = z.output<typeof promotionInputSchema>;
@@ -79,11 +65,7 @@ export const adminPromotionSchema = z.object({
   value: z.number(),
   startsAt: z.string(),
   endsAt: z.string(),
-  scope: z.enum(discountScopes),
-  categoryIds: z.array(z.number().int()),
-  brandIds: z.array(z.number().int()),
-  productIds: z.array(z.number().int()),
-  variantIds: z.array(z.number().int()),
+  ...scopeShape,
   combinesWithCodes: z.boolean(),
   enabled: z.boolean(),
   status: z.enum(promotionStatuses),

@@ -1,11 +1,11 @@
-import { discountKinds, type AdminDiscountCode, type AdminGroup } from '@shop/contract';
+import { discountKinds, type AdminDiscountCode } from '@shop/contract';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { inputClass, TextField } from '../../components/ui/text-field.tsx';
-import { useActionForm, type FormAnswer } from '../../lib/form-answer.ts';
+import { useActionForm } from '../../lib/form-answer.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Field } from '../dashboard-catalog/components/product-form.tsx';
 import { riyadhLocal } from '../dashboard-catalog/intents.ts';
-import { ScopeFields } from './scope-fields.tsx';
+import { ScopeFields, type TermsFormProps } from './scope-fields.tsx';
 
 /**
  * A discount code's terms, for the owner: the code, what it takes off, from when to when (Riyadh
@@ -14,17 +14,10 @@ import { ScopeFields } from './scope-fields.tsx';
  */
 export function DiscountCodeForm({
   code,
-  categories,
-  brands,
-  readOnly,
   serverAnswer,
-}: {
-  code: AdminDiscountCode | null;
-  categories: AdminGroup[];
-  brands: AdminGroup[];
-  readOnly: boolean;
-  serverAnswer: FormAnswer | undefined;
-}) {
+  ...offered
+}: TermsFormProps & { code: AdminDiscountCode | null }) {
+  const { readOnly } = offered;
   const { t } = useTranslation('dashboard-discounts');
   const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer });
   return (
@@ -88,14 +81,7 @@ export function DiscountCodeForm({
         />
       </fieldset>
 
-      <ScopeFields
-        chosen={code}
-        categories={categories}
-        brands={brands}
-        readOnly={readOnly}
-        errorFor={errorFor}
-        wholeLabel={t('scope.order')}
-      />
+      <ScopeFields chosen={code} {...offered} errorFor={errorFor} wholeLabel={t('scope.order')} />
 
       <fieldset disabled={readOnly} className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-bold">{t('form.limits')}</legend>

@@ -1,11 +1,11 @@
-import { promotionKinds, type AdminGroup, type AdminPromotion } from '@shop/contract';
+import { promotionKinds, type AdminPromotion } from '@shop/contract';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { inputClass, TextField } from '../../components/ui/text-field.tsx';
-import { useActionForm, type FormAnswer } from '../../lib/form-answer.ts';
+import { useActionForm } from '../../lib/form-answer.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Field } from '../dashboard-catalog/components/product-form.tsx';
 import { riyadhLocal } from '../dashboard-catalog/intents.ts';
-import { ScopeFields } from './scope-fields.tsx';
+import { ScopeFields, type TermsFormProps } from './scope-fields.tsx';
 
 /**
  * An automatic promotion's terms, for the owner: its names, what it takes off each unit, from
@@ -14,17 +14,10 @@ import { ScopeFields } from './scope-fields.tsx';
  */
 export function PromotionForm({
   promotion,
-  categories,
-  brands,
-  readOnly,
   serverAnswer,
-}: {
-  promotion: AdminPromotion | null;
-  categories: AdminGroup[];
-  brands: AdminGroup[];
-  readOnly: boolean;
-  serverAnswer: FormAnswer | undefined;
-}) {
+  ...offered
+}: TermsFormProps & { promotion: AdminPromotion | null }) {
+  const { readOnly } = offered;
   const { t } = useTranslation('dashboard-discounts');
   const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer });
   const check = (name: 'combinesWithCodes' | 'enabled', checked: boolean, hint?: string) => (
@@ -102,9 +95,7 @@ export function PromotionForm({
 
       <ScopeFields
         chosen={promotion}
-        categories={categories}
-        brands={brands}
-        readOnly={readOnly}
+        {...offered}
         errorFor={errorFor}
         wholeLabel={t('promotions.scope.order')}
       />

@@ -1,8 +1,18 @@
 import type { AdminGroup } from '@shop/contract';
 import { inputClass, TextField } from '../../components/ui/text-field.tsx';
+import type { FormAnswer } from '../../lib/form-answer.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Field } from '../dashboard-catalog/components/product-form.tsx';
+
+/** What a code's and a promotion's form is given besides the item: what its scope offers, and the last answer. */
+export interface TermsFormProps {
+  categories: AdminGroup[];
+  brands: AdminGroup[];
+  /** Staff see the fields read-only; owners change them. */
+  readOnly: boolean;
+  serverAnswer: FormAnswer | undefined;
+}
 
 /** What a discount code or a promotion covers, as its form sends it. */
 export interface ChosenScope {
