@@ -1,7 +1,11 @@
+import { apiPaths, discountPaths, type Cart } from '@shop/contract';
 import { buildInvoice } from '@shop/zatca';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { seller } from '../../../../packages/zatca/src/test-support/fixtures.ts';
-import type { orderLines, orders } from '../modules/orders/schema.ts';
+import { orderLines, type orders } from '../modules/orders/schema.ts';
+import type { TestContext } from './harness.ts';
+import { createShopper, orderRow, placeOrderCall, putInCart, type Shopper } from './shoppers.ts';
 import { invoiceContentOf } from '../use-cases/einvoicing/issue.ts';
 
 /** The order's money adds up: lines net of the code, shipping, total, and the e-invoice's totals. */
@@ -36,4 +40,45 @@ export function expectConsistent(
   expect(taxExclusive + amount('TaxAmount')).toBe(amount('TaxInclusiveAmount'));
   expect(amount('PayableAmount')).toBe(order.totalHalalas);
   return xml;
+}
+
+/**
+ * A shopper's calls around discounts, through the app of `app()` (a getter: the tests make the
+ * app in `beforeAll`): a code applied to the cart, the cart read, a shopper with lines in the
+ * cart, and an order placed with its row and lines.
+ */
+export function discountCalls(app: () => TestContext) {
+  return {
+    apply(shopper: Shopper, code: string, lang = 'en') {
+      return app().app.inject({
+        method: 'POST',
+        url: `${discountPaths.cartCode.build({})}?lang=${lang}`,
+        headers: shopper.headers,
+        payload: { code },
+      });
+    },
+    async cartOf(shopper: Shopper): Promise<Cart> {
+      const res = await app().app.inject({
+        method: 'GET',
+        url: `${apiPaths.cartByUser.build({ userId: shopper.id })}?lang=en`,
+        headers: shopper.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+    async shopperWith(lines: [number, number][]): Promise<Shopper> {
+      const { db } = app().app;
+      const shopper = await createShopper(db);
+      for (const [productId, count] of lines) await putInCart(db, shopper.id, productId, count);
+      return shopper;
+    },
+    async placed(shopper: Shopper) {
+      const t = app();
+      const res = await placeOrderCall(t, shopper, {}, 'en');
+      expect(res.statusCode, res.body).toBe(201);
+      const order = await orderRow(t.app.db, res.json().invoiceId);
+      const lines = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      return { answer: res.json(), order, lines };
+    },
+  };
 }

@@ -1,21 +1,14 @@
-import { apiPaths, discountPaths, refundPaths, type Cart, type Order } from '@shop/contract';
+import { apiPaths, discountPaths, refundPaths, type Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, discountRedemptions } from '../modules/discounts/schema.ts';
-import { orderLines, orders } from '../modules/orders/schema.ts';
+import { orders } from '../modules/orders/schema.ts';
 import { createCategory, createProduct } from '../test/factories.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import {
-  createShopper,
-  orderRow,
-  payOnSandbox,
-  placeOrderCall,
-  putInCart,
-  type Shopper,
-} from '../test/shoppers.ts';
+import { orderRow, payOnSandbox, placeOrderCall, putInCart } from '../test/shoppers.ts';
 import { signedInMember } from '../test/staff.ts';
 import { reconcilePayments } from './checkout/reconcile.ts';
-import { expectConsistent } from '../test/order-money.ts';
+import { discountCalls, expectConsistent } from '../test/order-money.ts';
 
 /**
  * Discount codes from the outside: the owner makes them, a shopper applies one to the cart,
@@ -52,38 +45,7 @@ describe('discount codes', () => {
     return name;
   }
 
-  function apply(shopper: Shopper, text: string, lang = 'en') {
-    return t.app.inject({
-      method: 'POST',
-      url: `${discountPaths.cartCode.build({})}?lang=${lang}`,
-      headers: shopper.headers,
-      payload: { code: text },
-    });
-  }
-
-  async function cartOf(shopper: Shopper): Promise<Cart> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${apiPaths.cartByUser.build({ userId: shopper.id })}?lang=en`,
-      headers: shopper.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  }
-
-  async function shopperWith(lines: [number, number][]): Promise<Shopper> {
-    const shopper = await createShopper(t.app.db);
-    for (const [productId, count] of lines) await putInCart(t.app.db, shopper.id, productId, count);
-    return shopper;
-  }
-
-  async function placed(shopper: Shopper) {
-    const res = await placeOrderCall(t, shopper, {}, 'en');
-    expect(res.statusCode, res.body).toBe(201);
-    const order = await orderRow(t.app.db, res.json().invoiceId);
-    const lines = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    return { answer: res.json(), order, lines };
-  }
+  const { apply, cartOf, shopperWith, placed } = discountCalls(() => t);
 
   it('lets staff read codes but only owners create them', async () => {
     const refused = await createCode({ code: 'STAFFTRY', kind: 'percent', value: 10 }, staff.headers);

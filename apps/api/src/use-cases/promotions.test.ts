@@ -3,7 +3,6 @@ import {
   discountPaths,
   promotionPaths,
   type AdminPromotion,
-  type Cart,
   type Order,
   type PagedProducts,
   type ProductDetails,
@@ -11,19 +10,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotions } from '../modules/discounts/schema.ts';
-import { orderLines } from '../modules/orders/schema.ts';
 import { productVariants } from '../modules/catalog/schema.ts';
 import { createCategory, createProduct } from '../test/factories.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import { expectConsistent } from '../test/order-money.ts';
-import {
-  createShopper,
-  orderRow,
-  payOnSandbox,
-  placeOrderCall,
-  putInCart,
-  type Shopper,
-} from '../test/shoppers.ts';
+import { discountCalls, expectConsistent } from '../test/order-money.ts';
+import { payOnSandbox } from '../test/shoppers.ts';
 import { signedInMember } from '../test/staff.ts';
 
 /**
@@ -79,38 +70,7 @@ describe('automatic promotions', () => {
     return res.json();
   }
 
-  async function cartOf(shopper: Shopper): Promise<Cart> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${apiPaths.cartByUser.build({ userId: shopper.id })}?lang=en`,
-      headers: shopper.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  }
-
-  async function shopperWith(lines: [number, number][]): Promise<Shopper> {
-    const shopper = await createShopper(t.app.db);
-    for (const [productId, count] of lines) await putInCart(t.app.db, shopper.id, productId, count);
-    return shopper;
-  }
-
-  async function placed(shopper: Shopper) {
-    const res = await placeOrderCall(t, shopper, {}, 'en');
-    expect(res.statusCode, res.body).toBe(201);
-    const order = await orderRow(t.app.db, res.json().invoiceId);
-    const lines = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    return { answer: res.json(), order, lines };
-  }
-
-  function applyCode(shopper: Shopper, code: string, lang = 'en') {
-    return t.app.inject({
-      method: 'POST',
-      url: `${discountPaths.cartCode.build({})}?lang=${lang}`,
-      headers: shopper.headers,
-      payload: { code },
-    });
-  }
+  const { apply: applyCode, cartOf, shopperWith, placed } = discountCalls(() => t);
 
   async function code(body: Record<string, unknown>): Promise<string> {
     n += 1;
