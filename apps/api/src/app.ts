@@ -36,6 +36,7 @@ import { publicCatalog } from './views/public-catalog.ts';
 import { logRefusals } from './lib/admission.ts';
 import { ListingIndex } from './modules/catalog/listing-index.ts';
 import { ratingCounts } from './modules/reviews/service.ts';
+import { PromotionBoard } from './modules/discounts/promotion-board.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
 import { catalogGroupRoutes } from './http/routes/catalog-groups.ts';
@@ -161,7 +162,11 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // the reviews module's counts of approved ratings are read into it for the sort by rating.
   const shelves = new ListingIndex(database.db, ratingCounts);
   app.changes.on((event) => shelves.changed(event));
-  app.decorate('catalog', publicCatalog(database, app.readCache, shelves, config.dbPoolSize));
+  // Automatic promotions price the catalog's answers on their way out (decision 228).
+  const promotions = new PromotionBoard(database.db);
+  app.changes.on((event) => promotions.changed(event));
+  app.decorate('promotions', promotions);
+  app.decorate('catalog', publicCatalog(database, app.readCache, shelves, config.dbPoolSize, promotions));
   for (const gate of app.catalog.gates) logRefusals(gate, app.log);
   if (config.metricsToken) {
     const metrics = new ShopMetrics({

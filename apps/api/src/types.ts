@@ -7,6 +7,7 @@ import type { ShopMetrics } from './lib/metrics.ts';
 import type { ReadCache } from './lib/read-cache.ts';
 import type { Shop } from './lib/shop.ts';
 import type { PublicCatalog } from './views/public-catalog.ts';
+import type { PromotionBoard } from './modules/discounts/promotion-board.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { MessageKeyring } from './modules/messages/keys.ts';
 import type { PaymentProvider } from './modules/payments/provider.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** The catalog as visitors see it, cached and gated (views/public-catalog.ts). */
     catalog: PublicCatalog;
+    /** The automatic promotions not ended, in memory (modules/discounts/promotion-board.ts). */
+    promotions: PromotionBoard;
     /** How changes reach the shop's other processes (lib/change-transport.ts). */
     changeTransport: 'redis' | 'postgres' | 'in-process';
     /** Moyasar's keys in use: saved in the back office, else the env variables. */

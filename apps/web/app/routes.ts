@@ -62,6 +62,10 @@ export default [
       'dashboard-discount-code-new',
     ),
     ...page('dashboard/discount-codes/:id', 'routes/dashboard-discount-code.tsx'),
+    // automatic promotions
+    ...page('dashboard/promotions', 'routes/dashboard-promotions.tsx'),
+    ...page('dashboard/promotions/new', 'routes/dashboard-promotion.tsx', 'dashboard-promotion-new'),
+    ...page('dashboard/promotions/:id', 'routes/dashboard-promotion.tsx'),
 
     // content, import and settings
     ...page('dashboard/import', 'routes/dashboard-import.tsx'),

@@ -118,6 +118,19 @@ export const overviewSchema = z.object({
     /** The fewest first, at most ten. */
     items: z.array(lowStockProductSchema),
   }),
+  /**
+   * The discount codes and automatic promotions running now, best-selling first (at most ten):
+   * the orders paid in the last 7 days placed with each, and their sales less refunds.
+   */
+  campaigns: z.array(
+    z.object({
+      kind: z.enum(['code', 'promotion']),
+      id: z.number().int(),
+      name: z.string(),
+      orders: z.number().int(),
+      salesHalalas: z.number().int(),
+    }),
+  ),
   /** The last 30 Riyadh days, oldest first, today last. */
   daily: z.array(
     z.object({

@@ -50,6 +50,7 @@ export const ownerOnlyPages: readonly string[] = [
   '/dashboard/audit',
   '/dashboard/einvoices/onboarding',
   '/dashboard/discount-codes/new',
+  '/dashboard/promotions/new',
 ];
 
 /** The back office's cookie: its own name, never the shopper's `session`. */

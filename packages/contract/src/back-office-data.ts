@@ -11,7 +11,7 @@ import type { BackOfficeReviews } from './reviews.ts';
 import type { BackOfficeEinvoices } from './admin-einvoices-data.ts';
 import type { z } from './zod.ts';
 import type { BackOfficeMessages } from './shopper-messages.ts';
-import type { BackOfficeDiscountCodes } from './discounts-data.ts';
+import type { BackOfficeDiscountCodes, BackOfficePromotions } from './discounts-data.ts';
 
 /** The audit log's filters as a page's query string gives them (strings, checked by the API). */
 export type AuditFilterInput = z.input<typeof auditQuery>;
@@ -70,6 +70,8 @@ export interface BackOfficeData {
 
   // discount codes (staff read, owners change)
   discounts: BackOfficeDiscountCodes;
+  // automatic promotions (staff read, owners change)
+  promotions: BackOfficePromotions;
 
   // content, import and settings
   content: BackOfficeContent;

@@ -4,6 +4,7 @@ import { okSchema } from './errors.ts';
 import { CART_LINE_MAX } from './constants.ts';
 import { idParam } from './common.ts';
 import { cartDiscountSchema } from './discounts.ts';
+import { shownPromotionSchema } from './catalog.ts';
 
 /** A cart line. Prices are SAR from the catalog at read time. */
 export const cartItemSchema = z.object({
@@ -17,10 +18,12 @@ export const cartItemSchema = z.object({
   options: z.string().optional(),
   productName: z.string(),
   productImage: z.string(),
-  /** What one unit costs now: the offer price when there is one. */
+  /** What one unit costs now: the promoted price under a promotion, else the offer price when there is one. */
   productPrice: z.number().nonnegative(),
-  /** The list price, present only when the product is on offer (for the struck-through price). */
+  /** The list price, present only when the product is on offer or promoted (for the struck-through price). */
   productPriceBeforeOffer: z.number().nonnegative().optional(),
+  /** The automatic promotion that lowers this line's unit price now, when one does. */
+  promotion: shownPromotionSchema.optional(),
   productCount: z.number().int().positive(),
   /** Units that can be bought now; a line above it cannot be checked out. */
   productStock: z.number().int().nonnegative(),

@@ -24,14 +24,25 @@ export const companyListSchema = z.array(companySchema);
 
 export const productImageSchema = z.object({ productImage: imagePath });
 
+/** A promotion as a product, a variant or a cart line shows it while it runs. */
+export const shownPromotionSchema = z.object({
+  /** Its name in the request's language. */
+  name: z.string(),
+  /** When it ends (ISO instant); shown in the shopper's language and Riyadh time. */
+  endsAt: z.string(),
+});
+export type ShownPromotion = z.infer<typeof shownPromotionSchema>;
+
 export const productSchema = z.object({
   productId: z.number().int(),
   productName: z.string(),
   productImage: imagePath,
   /** SAR, VAT included. */
   productPrice: z.number().nonnegative(),
-  /** SAR, present only when the product is on offer. */
+  /** SAR, present only when the product is on offer (or under a promotion: then its promoted price). */
   productPriceAfterOffer: z.number().nonnegative().optional(),
+  /** The automatic promotion that makes `productPriceAfterOffer` now, when one does. */
+  promotion: shownPromotionSchema.optional(),
   productDescripition: z.string(),
   categoryId: z.number().int(),
   categoryName: z.string(),
@@ -72,6 +83,8 @@ export const productVariantSchema = z.object({
   /** SAR, VAT included. */
   price: z.number().nonnegative(),
   priceAfterOffer: z.number().nonnegative().optional(),
+  /** The automatic promotion that makes `priceAfterOffer` now, when one does. */
+  promotion: shownPromotionSchema.optional(),
   stock: z.number().int().nonnegative(),
   /** Its own image; absent to show the product's. */
   image: imagePath.optional(),

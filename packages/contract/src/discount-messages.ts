@@ -48,6 +48,19 @@ export const discountErrorMessages = {
     ar: 'اختر فئة أو علامة تجارية أو منتجاً واحداً على الأقل',
     en: 'Choose at least one category, brand or product',
   },
+  DISCOUNT_CODE_NOT_WITH_PROMOTION: {
+    ar: 'لا يُجمع رمز الخصم هذا مع العروض على منتجات في سلتك',
+    en: 'This discount code cannot be combined with the offers on products in your cart',
+  },
+  PROMOTION_NOT_FOUND: { ar: 'العرض غير موجود', en: 'There is no such promotion' },
+  PROMOTION_NAME_INVALID: {
+    ar: 'اكتب اسم العرض: من حرف إلى 120 حرفاً',
+    en: "Enter the promotion's name: 1 to 120 characters",
+  },
+  PROMOTION_DATES_REQUIRED: {
+    ar: 'اكتب وقت البدء ووقت الانتهاء بتوقيت الرياض',
+    en: 'Enter the start and the end, in Riyadh time',
+  },
   DISCOUNT_LIMIT_INVALID: {
     ar: 'اكتب عدداً صحيحاً من 1 فأكثر، أو اتركه فارغاً',
     en: 'Enter a whole number from 1, or leave it empty',
@@ -58,4 +71,5 @@ export const discountSuccessMessages = {
   DISCOUNT_CODE_APPLIED: { ar: 'تم تطبيق رمز الخصم', en: 'Discount code applied' },
   DISCOUNT_CODE_REMOVED: { ar: 'أُزيل رمز الخصم', en: 'Discount code removed' },
   DISCOUNT_CODE_SAVED: { ar: 'تم حفظ رمز الخصم', en: 'Discount code saved' },
+  PROMOTION_SAVED: { ar: 'تم حفظ العرض', en: 'Promotion saved' },
 } as const;

@@ -90,7 +90,7 @@ const optionalLimit = optionalNumberText.pipe(
     .optional(),
 );
 
-const optionalSar = optionalNumberText.pipe(
+export const optionalSar = optionalNumberText.pipe(
   z
     .number('DISCOUNT_VALUE_INVALID')
     .refine(
@@ -104,7 +104,7 @@ const optionalSar = optionalNumberText.pipe(
  * A time in Riyadh as a `datetime-local` field gives it (`2026-11-27T00:00`), or an ISO
  * date-time with its offset; empty is "not set".
  */
-const riyadhTime = z
+export const riyadhTime = z
   .string()
   .trim()
   .optional()
@@ -120,7 +120,7 @@ const riyadhTime = z
   });
 
 /** Ids from a form's repeated checkboxes, a text of ids separated by commas or spaces, or a JSON list. */
-const idList = z
+export const idList = z
   .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()])
   .optional()
   .transform((v) =>
@@ -131,10 +131,54 @@ const idList = z
   .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(500))
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
-const checkbox = z
+export const checkbox = z
   .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')])
   .optional()
   .transform((v) => v === true || v === 'on' || v === 'true');
+
+/** What a code or a promotion covers, as the API takes it: ids of each kind of target. */
+export const scopeInputShape = {
+  scope: z.enum(discountScopes).default('order'),
+  categoryIds: idList,
+  brandIds: idList,
+  productIds: idList,
+  variantIds: idList,
+};
+
+/** The same, as the back office shows it. */
+export const scopeShape = {
+  scope: z.enum(discountScopes),
+  categoryIds: z.array(z.number().int()),
+  brandIds: z.array(z.number().int()),
+  productIds: z.array(z.number().int()),
+  variantIds: z.array(z.number().int()),
+};
+
+interface Terms {
+  kind: string;
+  value?: number | undefined;
+  startsAt?: Date | undefined;
+  endsAt?: Date | undefined;
+  scope: string;
+  categoryIds: number[];
+  brandIds: number[];
+  productIds: number[];
+  variantIds: number[];
+}
+
+/** A code's or a promotion's terms hold together: its value for its kind, its dates in order, a chosen scope not empty. */
+export function checkTerms(v: Terms, ctx: z.RefinementCtx): void {
+  const value = v.value ?? 0;
+  if (v.kind === 'percent' && (value < 1 || value > 100 || !Number.isInteger(value)))
+    ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
+  if (v.kind === 'fixed' && value <= 0)
+    ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
+  if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
+    ctx.addIssue({ code: 'custom', message: 'DISCOUNT_DATES_INVALID', path: ['endsAt'] });
+  const targets = v.categoryIds.length + v.brandIds.length + v.productIds.length + v.variantIds.length;
+  if (v.scope === 'items' && targets === 0)
+    ctx.addIssue({ code: 'custom', message: 'DISCOUNT_SCOPE_EMPTY', path: ['scope'] });
+}
 
 /** Create or replace a code (owners). `value`: a percentage for `percent`, SAR for `fixed`. */
 export const discountCodeInputSchema = z
@@ -145,28 +189,13 @@ export const discountCodeInputSchema = z
     minSubtotal: optionalSar,
     startsAt: riyadhTime,
     endsAt: riyadhTime,
-    scope: z.enum(discountScopes).default('order'),
-    categoryIds: idList,
-    brandIds: idList,
-    productIds: idList,
-    variantIds: idList,
+    ...scopeInputShape,
     usageLimit: optionalLimit,
     perCustomerLimit: optionalLimit,
     firstOrderOnly: checkbox,
     enabled: checkbox,
   })
-  .superRefine((v, ctx) => {
-    const value = v.value ?? 0;
-    if (v.kind === 'percent' && (value < 1 || value > 100 || !Number.isInteger(value)))
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
-    if (v.kind === 'fixed' && value <= 0)
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_VALUE_INVALID', path: ['value'] });
-    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_DATES_INVALID', path: ['endsAt'] });
-    const targets = v.categoryIds.length + v.brandIds.length + v.productIds.length + v.variantIds.length;
-    if (v.scope === 'items' && targets === 0)
-      ctx.addIssue({ code: 'custom', message: 'DISCOUNT_SCOPE_EMPTY', path: ['scope'] });
-  });
+  .superRefine(checkTerms);
 export type DiscountCodeInput = z.output<typeof discountCodeInputSchema>;
 export type DiscountCodeForm = z.input<typeof discountCodeInputSchema>;
 
@@ -180,11 +209,7 @@ export const adminDiscountCodeSchema = z.object({
   minSubtotal: z.number().nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
-  scope: z.enum(discountScopes),
-  categoryIds: z.array(z.number().int()),
-  brandIds: z.array(z.number().int()),
-  productIds: z.array(z.number().int()),
-  variantIds: z.array(z.number().int()),
+  ...scopeShape,
   usageLimit: z.number().int().nullable(),
   perCustomerLimit: z.number().int().nullable(),
   firstOrderOnly: z.boolean(),

@@ -43,3 +43,4 @@ export type * from './admin-search-data.ts';
 export * from './discounts.ts';
 export * from './discount-messages.ts';
 export type * from './discounts-data.ts';
+export * from './promotions.ts';

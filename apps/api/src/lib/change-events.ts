@@ -4,9 +4,11 @@ import { EventEmitter } from 'node:events';
  * What a change touched, as the caches that hold shopper-visible data understand it:
  * - `catalog`: products, prices, stock, categories or brands (with the product ids when known);
  * - `content`: sliders, agents, info pages;
- * - `settings`: the shop's settings (fees, contact details, opening hours).
+ * - `settings`: the shop's settings (fees, contact details, opening hours);
+ * - `promotions`: an automatic promotion saved, started or ended (the prices shown change, the
+ *   products' rows do not).
  */
-export type ChangeTopic = 'catalog' | 'content' | 'settings';
+export type ChangeTopic = 'catalog' | 'content' | 'settings' | 'promotions';
 
 export interface ChangeEvent {
   topic: ChangeTopic;

@@ -21,7 +21,7 @@ import { ChangeEvents, type ChangeEvent, type ChangeTopic, type ChangeTransport 
  * failure to tell the others is logged, not turned into a failed request.
  */
 
-const TOPICS: readonly ChangeTopic[] = ['catalog', 'content', 'settings'];
+const TOPICS: readonly ChangeTopic[] = ['catalog', 'content', 'settings', 'promotions'];
 
 /** NOTIFY payloads must stay under 8,000 bytes; Redis has no such limit but gains nothing from more. */
 const MAX_PAYLOAD_BYTES = 7_500;

@@ -1,23 +1,14 @@
-import { apiPaths, discountPaths, refundPaths, type Cart, type Order } from '@shop/contract';
-import { buildInvoice } from '@shop/zatca';
-import { seller } from '../../../../packages/zatca/src/test-support/fixtures.ts';
+import { apiPaths, discountPaths, refundPaths, type Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, discountRedemptions } from '../modules/discounts/schema.ts';
-import { orderLines, orders } from '../modules/orders/schema.ts';
+import { orders } from '../modules/orders/schema.ts';
 import { createCategory, createProduct } from '../test/factories.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
-import {
-  createShopper,
-  orderRow,
-  payOnSandbox,
-  placeOrderCall,
-  putInCart,
-  type Shopper,
-} from '../test/shoppers.ts';
+import { orderRow, payOnSandbox, placeOrderCall, putInCart } from '../test/shoppers.ts';
 import { signedInMember } from '../test/staff.ts';
 import { reconcilePayments } from './checkout/reconcile.ts';
-import { invoiceContentOf } from './einvoicing/issue.ts';
+import { discountCalls, expectConsistent } from '../test/order-money.ts';
 
 /**
  * Discount codes from the outside: the owner makes them, a shopper applies one to the cart,
@@ -54,72 +45,7 @@ describe('discount codes', () => {
     return name;
   }
 
-  function apply(shopper: Shopper, text: string, lang = 'en') {
-    return t.app.inject({
-      method: 'POST',
-      url: `${discountPaths.cartCode.build({})}?lang=${lang}`,
-      headers: shopper.headers,
-      payload: { code: text },
-    });
-  }
-
-  async function cartOf(shopper: Shopper): Promise<Cart> {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${apiPaths.cartByUser.build({ userId: shopper.id })}?lang=en`,
-      headers: shopper.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  }
-
-  async function shopperWith(lines: [number, number][]): Promise<Shopper> {
-    const shopper = await createShopper(t.app.db);
-    for (const [productId, count] of lines) await putInCart(t.app.db, shopper.id, productId, count);
-    return shopper;
-  }
-
-  async function placed(shopper: Shopper) {
-    const res = await placeOrderCall(t, shopper, {}, 'en');
-    expect(res.statusCode, res.body).toBe(201);
-    const order = await orderRow(t.app.db, res.json().invoiceId);
-    const lines = await t.app.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    return { answer: res.json(), order, lines };
-  }
-
-  /** The order's money adds up: lines net of the code, shipping, total, and the e-invoice's totals. */
-  function expectConsistent(order: typeof orders.$inferSelect, lines: (typeof orderLines.$inferSelect)[]) {
-    const paidForLines = lines.reduce(
-      (s, l) => s + l.unitPriceHalalas * l.quantity - l.codeDiscountHalalas,
-      0,
-    );
-    expect(lines.reduce((s, l) => s + l.codeDiscountHalalas, 0)).toBe(order.codeDiscountHalalas);
-    for (const l of lines) expect(l.codeDiscountHalalas).toBeLessThanOrEqual(l.unitPriceHalalas * l.quantity);
-    expect(paidForLines + order.shippingHalalas).toBe(order.totalHalalas);
-    const xml = buildInvoice({
-      kind: 'invoice',
-      number: String(order.number),
-      uuid: '3cf5ee18-ee25-44ea-a444-2c37ba7f28be',
-      issuedAt: new Date('2026-11-27T10:00:00Z'),
-      icv: 1,
-      pih: 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==',
-      seller,
-      paymentMeans: '48',
-      ...invoiceContentOf(order, lines),
-    });
-    const amount = (tag: string) => {
-      const m = new RegExp(`<cbc:${tag} currencyID="SAR">([0-9.]+)</cbc:${tag}>`).exec(xml);
-      return Math.round(Number(m?.[1]) * 100);
-    };
-    const lineExtension = amount('LineExtensionAmount');
-    const allowances = amount('AllowanceTotalAmount');
-    const charges = xml.includes('ChargeTotalAmount') ? amount('ChargeTotalAmount') : 0;
-    const taxExclusive = amount('TaxExclusiveAmount');
-    expect(lineExtension - allowances + charges).toBe(taxExclusive);
-    expect(taxExclusive + amount('TaxAmount')).toBe(amount('TaxInclusiveAmount'));
-    expect(amount('PayableAmount')).toBe(order.totalHalalas);
-    return xml;
-  }
+  const { apply, cartOf, shopperWith, placed } = discountCalls(() => t);
 
   it('lets staff read codes but only owners create them', async () => {
     const refused = await createCode({ code: 'STAFFTRY', kind: 'percent', value: 10 }, staff.headers);

@@ -1,4 +1,4 @@
-import type { DiscountCodeInput, Lang } from '@shop/contract';
+import type { DiscountCodeInput, Lang, PromotionInput } from '@shop/contract';
 import type { Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AuditActor } from '../lib/audit-actor.ts';
@@ -14,6 +14,12 @@ import {
   setCartCode,
 } from '../modules/discounts/service.ts';
 import { refusal } from '../modules/discounts/refusal.ts';
+import {
+  createPromotionRow,
+  promoteLines,
+  promotionsNotEnded,
+  replacePromotionRow,
+} from '../modules/discounts/promotions.ts';
 import { getSettings, shippingFeeFor } from '../modules/settings/service.ts';
 
 /**
@@ -36,7 +42,11 @@ export async function applyCartCode(
   const code = await findCodeByText(shop.db, text);
   if (!code)
     throw new AppError(404, 'DISCOUNT_CODE_NOT_FOUND', [{ path: 'code', code: 'DISCOUNT_CODE_NOT_FOUND' }]);
-  const lines = await cartLinesForCode(shop.db, userId);
+  const lines = promoteLines(
+    await promotionsNotEnded(shop.db, now),
+    await cartLinesForCode(shop.db, userId),
+    now,
+  );
   if (lines.length === 0) throw new AppError(400, 'CART_EMPTY');
   const goods = lines.reduce((sum, l) => sum + l.amountHalalas, 0);
   const fee = shippingFeeFor(await getSettings(shop.db), goods);
@@ -52,11 +62,18 @@ export function removeCartCode(shop: Pick<Shop, 'db'>, userId: string): Promise<
 // ---- the owner's codes ----
 
 /** The terms saved, in the audit log. */
-function audit(tx: Tx, by: AuditActor, action: 'create' | 'update', id: number, input: DiscountCodeInput) {
+function audit(
+  tx: Tx,
+  by: AuditActor,
+  action: 'create' | 'update',
+  id: number,
+  input: DiscountCodeInput | PromotionInput,
+  entityType: 'discount_code' | 'promotion' = 'discount_code',
+) {
   return recordAudit(tx, {
     by,
-    action: `discount_code.${action}`,
-    entityType: 'discount_code',
+    action: `${entityType}.${action}`,
+    entityType,
     entityId: String(id),
     before: null,
     after: {
@@ -87,4 +104,40 @@ export async function saveDiscountCode(
     if (row) await audit(tx, by, 'update', id, input);
     return row;
   });
+}
+
+// ---- the owner's automatic promotions (decision 228) ----
+
+/**
+ * Creates a promotion, audited. Once committed, every process is told: the prices shoppers see
+ * change at once (the shown prices are figured from the promotions, not stored on products).
+ */
+export async function createPromotion(
+  shop: Pick<Shop, 'db' | 'changes'>,
+  input: PromotionInput,
+  by: AuditActor,
+) {
+  const row = await shop.db.transaction(async (tx) => {
+    const created = await createPromotionRow(tx, input);
+    await audit(tx, by, 'create', created.id, input, 'promotion');
+    return created;
+  });
+  await shop.changes.publish({ topic: 'promotions' });
+  return row;
+}
+
+/** Replaces a promotion's terms, audited; null when there is none. Orders placed under it keep their price. */
+export async function savePromotion(
+  shop: Pick<Shop, 'db' | 'changes'>,
+  id: number,
+  input: PromotionInput,
+  by: AuditActor,
+) {
+  const row = await shop.db.transaction(async (tx) => {
+    const saved = await replacePromotionRow(tx, id, input);
+    if (saved) await audit(tx, by, 'update', id, input, 'promotion');
+    return saved;
+  });
+  if (row) await shop.changes.publish({ topic: 'promotions' });
+  return row;
 }

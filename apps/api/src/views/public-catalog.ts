@@ -29,6 +29,9 @@ import {
   type PriceRange,
   type ProductFilters,
 } from '../modules/catalog/service.ts';
+import type { PromotionBoard } from '../modules/discounts/promotion-board.ts';
+import type { Promotion } from '../modules/discounts/promotions.ts';
+import { promoteDetails, promoteProducts } from './promotions.ts';
 
 /**
  * The catalog as every visitor sees it, for the API's routes and the storefront's pages alike:
@@ -39,6 +42,10 @@ import {
  * gate each, so a burst of one kind is answered 503 quickly (the pages show "busy, try again")
  * and leaves connections for the rest of the shop. A read whose every waiting client went away
  * leaves the queue, and on PostgreSQL its statement is cancelled.
+ *
+ * Answers are cached at shelf prices and priced with the automatic promotions running at the
+ * moment of each request on their way out (decision 228): a promotion starting or ending never
+ * empties the cache, and the API's prices change on the second.
  */
 export interface PublicCatalog {
   /** The gates that bound searches and listings running at once (their figures are metrics). */
@@ -90,8 +97,28 @@ export function publicCatalog(
   cache: ReadCache,
   shelves: ListingIndex,
   poolSize: number,
+  promotions: PromotionBoard,
 ): PublicCatalog {
   const db = database.db;
+  /** A read's answer priced with the promotions running now. */
+  const promoted = async <T>(
+    read: Promise<T>,
+    apply: (list: readonly Promotion[], answer: T, lang: Lang, now: Date) => T,
+    lang: Lang,
+  ): Promise<T> => {
+    const [answer, list] = await Promise.all([read, promotions.current()]);
+    return apply(list, answer, lang, new Date());
+  };
+  const products = (list: readonly Promotion[], answer: Product[], lang: Lang, now: Date) =>
+    promoteProducts(list, answer, lang, now);
+  const paged = <P extends PagedProducts | null>(
+    list: readonly Promotion[],
+    answer: P,
+    lang: Lang,
+    now: Date,
+  ): P => (answer && { ...answer, products: promoteProducts(list, answer.products, lang, now) }) as P;
+  const details = (list: readonly Promotion[], answer: ProductDetails | null, lang: Lang, now: Date) =>
+    answer && promoteDetails(list, answer, lang, now);
   // The embedded database runs one statement at a time, so more than a few at once only queue.
   const connections = database.kind === 'postgres' ? poolSize : 4;
   // The lines may be long: a request is refused when the line ahead of it would take longer
@@ -111,8 +138,8 @@ export function publicCatalog(
     queue: LINE_AT_MOST,
     maxWaitMs: 2000,
   });
-  const list = <T>(name: string, lang: Lang, read: () => Promise<T>) =>
-    cache.get('catalog', `${name}:${lang}`, read, { showsProducts: true });
+  const list = (name: string, lang: Lang, read: () => Promise<Product[]>) =>
+    promoted(cache.get('catalog', `${name}:${lang}`, read, { showsProducts: true }), products, lang);
 
   return {
     gates: [searchGate, listingGate],
@@ -122,49 +149,71 @@ export function publicCatalog(
     newest: (lang) => list('newest', lang, () => newestProducts(db, lang)),
     offers: (lang) => list('offers', lang, () => offerProducts(db, lang)),
     product: (id, lang) =>
-      cache.get('catalog', `product:${id}:${lang}`, () => productDetails(db, id, lang), {
-        showsProducts: true,
-        productIds: [id],
-      }),
-    preview: (id, lang) => productDetails(db, id, lang, { includeHidden: true }),
+      promoted(
+        cache.get('catalog', `product:${id}:${lang}`, () => productDetails(db, id, lang), {
+          showsProducts: true,
+          productIds: [id],
+        }),
+        details,
+        lang,
+      ),
+    preview: (id, lang) => promoted(productDetails(db, id, lang, { includeHidden: true }), details, lang),
     compare: (ids, lang) =>
       cache.get('catalog', `compare:${ids.join(',')}:${lang}`, () => compareProducts(db, ids, lang), {
         showsProducts: true,
         productIds: ids,
       }),
-    related: (id, lang) => list(`related:${id}`, lang, () => relatedProducts(db, id, lang)),
-    listing: (lang, page, filters, signal) =>
-      cache.get(
-        'catalog',
-        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, filters.sort ?? 'catalog', ...facetCacheKey(filters)])}`,
-        (cancel) =>
-          listingGate.run(async () => {
-            // Current before a connection is taken: bringing them current may need one.
-            const current = await shelves.ready();
-            return database.cancellable(cancel, (reader) =>
-              listProducts(reader, current, lang, page, filters),
-            );
-          }, cancel),
-        { showsProducts: true, signal },
+    related: (id, lang) =>
+      promoted(
+        cache.get('catalog', `related:${id}:${lang}`, () => relatedProducts(db, id, lang), {
+          showsProducts: true,
+        }),
+        (l, answer, lng, now) => answer && promoteProducts(l, answer, lng, now),
+        lang,
       ),
-    search: (lang, page, text, range, signal) =>
-      cache.get(
-        'catalog',
-        `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim(), ...facetCacheKey(range)])}`,
-        (cancel) =>
-          searchGate.run(async () => {
-            const current = await shelves.ready();
-            return database.cancellable(cancel, (reader) =>
-              searchProducts(reader, current, lang, page, text, range, {
-                facet: range.facet,
-                inStock: range.inStock,
-                withFacets: range.withFacets,
-              }),
-            );
-          }, cancel),
-        { showsProducts: true, signal },
-      ),
+    listing: (lang, paging, filters, signal) => promoted(listing(lang, paging, filters, signal), paged, lang),
+    search: (lang, paging, text, range, signal) =>
+      promoted(search(lang, paging, text, range, signal), paged, lang),
   };
+
+  function listing(lang: Lang, page: Page, filters: ProductFilters, signal?: AbortSignal) {
+    return cache.get(
+      'catalog',
+      `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, filters.sort ?? 'catalog', ...facetCacheKey(filters)])}`,
+      (cancel) =>
+        listingGate.run(async () => {
+          // Current before a connection is taken: bringing them current may need one.
+          const current = await shelves.ready();
+          return database.cancellable(cancel, (reader) => listProducts(reader, current, lang, page, filters));
+        }, cancel),
+      { showsProducts: true, signal },
+    );
+  }
+
+  function search(
+    lang: Lang,
+    page: Page,
+    text: string,
+    range: PriceRange & SearchFacets,
+    signal?: AbortSignal,
+  ) {
+    return cache.get(
+      'catalog',
+      `search:${lang}:${JSON.stringify([page.pageSize, page.page, range.startprice, range.finishprice, text.trim(), ...facetCacheKey(range)])}`,
+      (cancel) =>
+        searchGate.run(async () => {
+          const current = await shelves.ready();
+          return database.cancellable(cancel, (reader) =>
+            searchProducts(reader, current, lang, page, text, range, {
+              facet: range.facet,
+              inStock: range.inStock,
+              withFacets: range.withFacets,
+            }),
+          );
+        }, cancel),
+      { showsProducts: true, signal },
+    );
+  }
 }
 
 /** Aborts when the client goes away before its answer is sent. */

@@ -1,5 +1,4 @@
 import { discountStatuses, type AdminDiscountCode, type DiscountStatus } from '@shop/contract';
-import { z } from 'zod';
 import type { Route } from './+types/dashboard-discount-codes';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
@@ -9,7 +8,7 @@ import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
 import { Pager } from '../features/dashboard/components/pager.tsx';
 import { StatusBadge, type BadgeTone } from '../features/dashboard/components/status-badge.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
-import { choiceFilter, readListQuery, textFilter } from '../features/dashboard/list-query.ts';
+import { statusListQuery } from '../features/dashboard-discounts/terms-page.server.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
@@ -17,18 +16,8 @@ import { useTranslation } from '../lib/use-translation.ts';
 /** Discount codes: search by code, filter by status, pages; uses and the sales each brought. */
 export async function loader(args: Route.LoaderArgs) {
   const { bo, me } = await requireMember(args);
-  const query = readListQuery(args.request, {
-    sorts: ['created'] as const,
-    defaultSort: 'created',
-    defaultDir: 'desc',
-    filters: z.object({ q: textFilter, status: choiceFilter(discountStatuses) }),
-  });
-  const page = await bo.discounts.discountCodes({
-    q: query.filters.q,
-    status: query.filters.status ?? 'all',
-    page: query.page,
-    pageSize: query.pageSize,
-  });
+  const { query, asked } = statusListQuery(args.request, discountStatuses);
+  const page = await bo.discounts.discountCodes(asked);
   return { query, page, owner: me.staff.role === 'owner' };
 }
 

@@ -1,4 +1,5 @@
 import type { Route } from './+types/dashboard-home';
+import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
 import { StatusBadge } from '../features/dashboard/components/status-badge.tsx';
@@ -11,7 +12,8 @@ import { useLang } from '../lib/use-lang.ts';
 import { useTranslation } from '../lib/use-translation.ts';
 
 /**
- * The back office's first page: sales, orders by state, low stock and the daily chart; and,
+ * The back office's first page: sales, orders by state, low stock, the daily chart and what the
+ * running codes and promotions brought this week; and,
  * when there is one, the e-invoicing warning (certificate expiring within a month, documents
  * not reported for 20 hours).
  */
@@ -149,6 +151,44 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      <section aria-labelledby="campaigns-heading" className={section}>
+        <h2 id="campaigns-heading" className="text-lg font-semibold">
+          {t('campaigns.heading')}
+        </h2>
+        {overview.campaigns.length === 0 ? (
+          <EmptyState message={t('campaigns.empty')} />
+        ) : (
+          <ul aria-label={t('campaigns.caption')} className="flex flex-col divide-y divide-line">
+            {overview.campaigns.map((c) => (
+              <li
+                key={`${c.kind}-${c.id}`}
+                className="flex flex-wrap items-center justify-between gap-3 py-2"
+              >
+                <span className="flex min-w-0 items-center gap-2">
+                  <StatusBadge tone={c.kind === 'code' ? 'info' : 'success'}>
+                    {t(`campaigns.${c.kind}`)}
+                  </StatusBadge>
+                  <ShopLink
+                    to={
+                      c.kind === 'code'
+                        ? `/dashboard/discount-codes/${c.id}`
+                        : `/dashboard/promotions/${c.id}`
+                    }
+                    className="truncate font-medium text-primary hover:underline"
+                  >
+                    <bdi>{c.name}</bdi>
+                  </ShopLink>
+                </span>
+                <span className="flex items-baseline gap-3 tabular-nums">
+                  <span className="font-semibold">{formatHalalas(c.salesHalalas, lang)}</span>
+                  <span className="text-sm text-muted">{orders(c.orders)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </DashboardPage>
   );
 }

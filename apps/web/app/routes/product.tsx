@@ -149,7 +149,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, chosen, images, related, agents, notice, reviews, search } = loaderData;
   const soldOut = chosen.stock === 0;
   const byOptions = product.options.length > 0;
-  const price = { productPrice: chosen.price, productPriceAfterOffer: chosen.priceAfterOffer };
+  const price = {
+    productPrice: chosen.price,
+    productPriceAfterOffer: chosen.priceAfterOffer,
+    promotion: chosen.promotion,
+  };
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       {notice && <PageNotice notice={notice} />}

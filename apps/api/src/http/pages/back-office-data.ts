@@ -16,7 +16,7 @@ import { reviewPages } from './back-office/reviews.ts';
 import { einvoicePages } from './back-office/einvoices.ts';
 import { staffPages } from './back-office/staff.ts';
 import { messagePages } from './back-office/messages.ts';
-import { discountPages } from './back-office/discounts.ts';
+import { discountPages, promotionPages } from './back-office/discounts.ts';
 import { pageAction, pageRead, perLanguage } from './page-calls.ts';
 
 /**
@@ -81,6 +81,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       einvoices: einvoicePages(ctx),
       catalog: catalogPages(ctx),
       discounts: discountPages(ctx),
+      promotions: promotionPages(ctx),
       content: contentPages(ctx),
       messages: messagePages(ctx),
       staff: staffPages(ctx),

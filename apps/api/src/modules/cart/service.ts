@@ -42,17 +42,23 @@ export interface CartLineForCode {
   variantId: number;
   categoryId: number;
   companyId: number;
+  /** One unit's shelf price: the offer price when there is one. */
+  unitHalalas: number;
+  quantity: number;
   amountHalalas: number;
 }
 
 function forCode(row: Awaited<ReturnType<typeof cartLines>>[number]): CartLineForCode {
+  const unitHalalas = row.offerPriceHalalas ?? row.priceHalalas;
   return {
     carId: row.carId,
     productId: row.productId,
     variantId: row.variantId,
     categoryId: row.categoryId,
     companyId: row.companyId,
-    amountHalalas: (row.offerPriceHalalas ?? row.priceHalalas) * row.count,
+    unitHalalas,
+    quantity: row.count,
+    amountHalalas: unitHalalas * row.count,
   };
 }
 

@@ -72,3 +72,24 @@ export function priceCode(
       : Math.min(terms.amountHalalas ?? 0, covered);
   return { goodsHalalas: goods, perLine: allocate(goods, weights), shippingWaivedHalalas: 0 };
 }
+
+/** An automatic promotion's terms: a percentage or a fixed amount off each unit (decision 228). */
+export interface PromotionTerms {
+  kind: 'percent' | 'fixed';
+  percent: number | null;
+  amountHalalas: number | null;
+}
+
+/**
+ * What a promotion takes off one unit whose shelf price (the offer price when there is one) is
+ * `unitHalalas`: the percentage rounded half up to the halala, or the fixed amount, never more
+ * than the unit costs. The promoted unit price is the shelf price less this, so a line is that
+ * price × its quantity and every figure written from it (line VAT, order, invoice, e-invoice)
+ * is computed from one unit price, as an offer price is.
+ */
+export function promotionOffUnit(terms: PromotionTerms, unitHalalas: number): number {
+  if (unitHalalas <= 0) return 0;
+  const off =
+    terms.kind === 'percent' ? percentOf(unitHalalas, terms.percent ?? 0) : (terms.amountHalalas ?? 0);
+  return Math.min(Math.max(off, 0), unitHalalas);
+}

@@ -104,3 +104,51 @@ export const discountCartCodes = pgTable('discount_cart_codes', {
     .references(() => discountCodes.id, { onDelete: 'cascade' }),
   ...timestamps,
 });
+
+/**
+ * Automatic promotions (migration 0031, decision 228): a timed price rule the owner sets, taken
+ * off each unit it covers without a code. Product prices are not edited; the shop shows the
+ * promoted price beside the shelf price while the promotion runs.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** 1–100 for `percent`: off each unit's shelf price. */
+    percent: integer('percent'),
+    /** VAT-inclusive halalas off each unit for `fixed` (never below 0). */
+    amountHalalas: integer('amount_halalas'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** `order`: the whole catalog; `items`: the targets' products only. */
+    scope: text('scope', { enum: ['order', 'items'] })
+      .notNull()
+      .default('order'),
+    /** False: a discount code is refused on a cart with a line this promotion lowers. */
+    combinesWithCodes: boolean('combines_with_codes').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('promotions_ends').on(t.endsAt),
+    check('promotions_percent_range', sql`${t.percent} is null or ${t.percent} between 1 and 100`),
+    check('promotions_amount_positive', sql`${t.amountHalalas} is null or ${t.amountHalalas} > 0`),
+    check('promotions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** What an `items` promotion covers: categories, brands, products or single variants. */
+export const promotionTargets = pgTable(
+  'promotion_targets',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['category', 'brand', 'product', 'variant'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'promotion_targets_pk', columns: [t.promotionId, t.kind, t.targetId] })],
+);

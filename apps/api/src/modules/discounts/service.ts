@@ -73,15 +73,22 @@ function columnsOf(input: DiscountCodeInput) {
   };
 }
 
+/** The targets a form chose, as rows: none for a scope of the whole order or catalog. */
+export function targetsOf(
+  input: Pick<DiscountCodeInput, 'scope' | 'categoryIds' | 'brandIds' | 'productIds' | 'variantIds'>,
+): { kind: TargetKind; targetId: number }[] {
+  if (input.scope !== 'items') return [];
+  return [
+    ...input.categoryIds.map((targetId) => ({ kind: 'category' as const, targetId })),
+    ...input.brandIds.map((targetId) => ({ kind: 'brand' as const, targetId })),
+    ...input.productIds.map((targetId) => ({ kind: 'product' as const, targetId })),
+    ...input.variantIds.map((targetId) => ({ kind: 'variant' as const, targetId })),
+  ];
+}
+
 async function writeTargets(tx: Tx, codeId: number, input: DiscountCodeInput) {
   await tx.delete(discountCodeTargets).where(eq(discountCodeTargets.codeId, codeId));
-  if (input.scope !== 'items') return;
-  const rows = [
-    ...input.categoryIds.map((targetId) => ({ codeId, kind: 'category' as const, targetId })),
-    ...input.brandIds.map((targetId) => ({ codeId, kind: 'brand' as const, targetId })),
-    ...input.productIds.map((targetId) => ({ codeId, kind: 'product' as const, targetId })),
-    ...input.variantIds.map((targetId) => ({ codeId, kind: 'variant' as const, targetId })),
-  ];
+  const rows = targetsOf(input).map((t) => ({ codeId, ...t }));
   if (rows.length) await tx.insert(discountCodeTargets).values(rows);
 }
 
@@ -152,6 +159,8 @@ export interface LineForCode {
   categoryId: number;
   companyId: number;
   amountHalalas: number;
+  /** True when an automatic promotion that does not combine with codes lowers the line (decision 228). */
+  promotedAlone?: boolean;
 }
 
 /** The shopper's past with the code: uses held now, and whether they have a paid order. */
@@ -185,7 +194,16 @@ export async function standingOf(
   return { uses: held?.n ?? 0, hasPaidOrder: paid !== undefined };
 }
 
-export function covers(code: DiscountCode, line: LineForCode): boolean {
+/** A code's or a promotion's reach: everything, or its targets' products. */
+export interface Scoped {
+  scope: 'order' | 'items';
+  targets: { kind: TargetKind; targetId: number }[];
+}
+
+export function covers(
+  code: Scoped,
+  line: Pick<LineForCode, 'productId' | 'variantId' | 'categoryId' | 'companyId'>,
+): boolean {
   if (code.scope === 'order') return true;
   return code.targets.some(
     (t) =>
@@ -230,6 +248,8 @@ export function judge(
     return no(409, 'DISCOUNT_CODE_BELOW_MINIMUM', { minimum: code.minSubtotalHalalas });
   const covered = lines.map((l) => covers(code, l));
   if (!covered.some(Boolean)) return no(409, 'DISCOUNT_CODE_OUT_OF_SCOPE');
+  // A promotion that does not combine keeps its price; the code is refused, saying why.
+  if (lines.some((l, i) => covered[i] && l.promotedAlone)) return no(409, 'DISCOUNT_CODE_NOT_WITH_PROMOTION');
   const price = priceCode(
     code,
     lines.map((l, i) => ({ amountHalalas: l.amountHalalas, covered: covered[i]! })),

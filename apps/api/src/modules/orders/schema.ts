@@ -174,9 +174,16 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** The order's code discount that fell on this line (largest remainder, decision 222). */
     codeDiscountHalalas: integer('code_discount_halalas').notNull().default(0),
+    /** The automatic promotion the line was bought under (decision 228); null: none. */
+    promotionId: integer('promotion_id'),
+    /** What that promotion took off the line (all its units), already out of `unitPriceHalalas`. */
+    promotionHalalas: integer('promotion_halalas').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_promotion_idx')
+      .on(t.promotionId)
+      .where(sql`${t.promotionId} is not null`),
     index('order_lines_variant_idx').on(t.variantId),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
   ],

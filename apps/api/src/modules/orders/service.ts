@@ -77,6 +77,8 @@ export interface ProductToOrder {
   image: string;
   priceHalalas: number;
   offerPriceHalalas: number | null;
+  /** The automatic promotion running when the order is placed, and what it takes off one unit. */
+  promotion?: { id: number; offUnitHalalas: number } | null;
 }
 
 /** A discount code's share of the order, already priced (modules/discounts/money.ts). */
@@ -99,7 +101,8 @@ export interface NewOrder {
 }
 
 /**
- * Prices the order (the offer price when there is one, VAT included in the total) and inserts
+ * Prices the order (the offer price when there is one, less a promotion's part of each unit, VAT
+ * included in the total) and inserts
  * it with its lines, awaiting payment until `ttlMinutes` from now. 400 ORDER_NOT_PAYABLE when
  * the total is under what the payment provider accepts.
  */
@@ -108,7 +111,12 @@ export async function createOrder(
   input: NewOrder,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const { now } = input;
-  const priced = input.products.map((l) => ({ ...l, unitPrice: l.offerPriceHalalas ?? l.priceHalalas }));
+  // The promotion's part is out of the unit price, as an offer's is: the line, the invoice and
+  // the e-invoice are all figured from the unit price charged (decision 228).
+  const priced = input.products.map((l) => ({
+    ...l,
+    unitPrice: (l.offerPriceHalalas ?? l.priceHalalas) - (l.promotion?.offUnitHalalas ?? 0),
+  }));
   const subtotal = priced.reduce((sum, l) => sum + l.priceHalalas * l.quantity, 0);
   const discount = priced.reduce((sum, l) => sum + (l.priceHalalas - l.unitPrice) * l.quantity, 0);
   const perLine = priced.map((_, i) => input.code?.perLine[i] ?? 0);
@@ -160,6 +168,8 @@ export async function createOrder(
         unitPriceHalalas: l.unitPrice,
         listPriceHalalas: l.priceHalalas,
         quantity: l.quantity,
+        promotionId: l.promotion?.id ?? null,
+        promotionHalalas: (l.promotion?.offUnitHalalas ?? 0) * l.quantity,
       })),
     )
     .returning();

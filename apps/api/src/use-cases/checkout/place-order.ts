@@ -16,6 +16,7 @@ import {
 import { rememberLang } from '../../modules/users/service.ts';
 import { cartCodeOf, judgeFor, redeem, releaseEnded } from '../../modules/discounts/service.ts';
 import { refusal } from '../../modules/discounts/refusal.ts';
+import { promoteLines, promotionsNotEnded } from '../../modules/discounts/promotions.ts';
 import { announceStock } from './steps.ts';
 
 /** The shop's database and change bus, and its configuration (how long an order waits for its payment). */
@@ -48,8 +49,9 @@ export interface OrderDelivery extends DeliveryDetails {
  * 4. discounts: the superseded orders give their code uses back; the cart's code, if any, is
  *    judged again against the cart, the shopper and the time now (409 with the reason at `code`
  *    when it no longer applies: the shopper sees it and removes it or changes the cart);
- * 5. orders: the order is priced at catalog prices (offer price when there is one; shipping
- *    from the settings), less the code's discount spread over its lines, and created awaiting
+ * 5. orders: the order is priced at catalog prices (offer price when there is one, less what the
+ *    promotion running now takes off each unit; shipping from the settings), less the code's
+ *    discount spread over its lines, and created awaiting
  *    payment (400 ORDER_NOT_PAYABLE under 1 SAR), payable for ORDER_PAYMENT_TTL_MINUTES;
  * 6. discounts: the order takes one use of the code, counted on the database under the code
  *    row's lock (409 DISCOUNT_CODE_USED_UP to the shopper who came after the last use).
@@ -93,10 +95,12 @@ export async function placeOrder(
     }
 
     if (released.length) await releaseEnded(tx, { userId }, now);
-    const lines = cart.map((l) => ({
-      ...l,
-      amountHalalas: (l.offerPriceHalalas ?? l.priceHalalas) * l.quantity,
-    }));
+    // The promotions running now, read in this transaction: the order keeps what each took off.
+    const lines = promoteLines(
+      await promotionsNotEnded(tx, now),
+      cart.map((l) => ({ ...l, unitHalalas: l.offerPriceHalalas ?? l.priceHalalas })),
+      now,
+    );
     const shippingHalalas = shippingFeeFor(
       settings,
       lines.reduce((sum, l) => sum + l.amountHalalas, 0),
@@ -108,7 +112,10 @@ export async function placeOrder(
     const created = await createOrder(tx, {
       userId,
       delivery: details,
-      products: cart,
+      products: lines.map((l) => ({
+        ...l,
+        promotion: l.promoted && { id: l.promoted.promotion.id, offUnitHalalas: l.promoted.offHalalas },
+      })),
       shippingHalalas,
       ...(code &&
         verdict?.ok && {

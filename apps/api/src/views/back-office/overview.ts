@@ -3,13 +3,14 @@ import { and, asc, count, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, productVariants, variantSaleColumns } from '../../modules/catalog/schema.ts';
 import { orders } from '../../modules/orders/schema.ts';
+import { campaignFigures } from '../../modules/discounts/campaigns.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { statusOf } from '../orders/present.ts';
 
 /**
- * The back office's overview: sales over Riyadh days, orders by status, the average order and
- * the products low on stock. Every figure is one statement an index serves (migration 0009;
+ * The back office's overview: sales over Riyadh days, orders by status, the average order, the
+ * products low on stock, and what the running discount codes and promotions brought this week. Every figure is one statement an index serves (migration 0009;
  * docs/decisions/120-customers-and-overview-from-indexes.md).
  */
 
@@ -127,10 +128,11 @@ export async function overview(db: Db, lang: Lang, now = new Date()): Promise<Ov
   const firstDay = today - (DAYS_CHARTED - 1);
   const from = riyadhMidnight(firstDay);
   const to = riyadhMidnight(today + 1);
-  const [byDay, statuses, stock] = await Promise.all([
+  const [byDay, statuses, stock, campaigns] = await Promise.all([
     salesByDay(db, from, to),
     ordersByStatus(db, from, to),
     lowStock(db, lang),
+    campaignFigures(db, lang, riyadhMidnight(today - 6), now),
   ]);
   const daily: Overview['daily'] = [];
   for (let day = firstDay; day <= today; day++) {
@@ -154,6 +156,7 @@ export async function overview(db: Db, lang: Lang, now = new Date()): Promise<Ov
     averageOrderHalalas: last30Days.orders > 0 ? Math.round(last30Days.salesHalalas / last30Days.orders) : 0,
     ordersByStatus: statuses,
     lowStock: stock,
+    campaigns,
     daily,
   };
 }

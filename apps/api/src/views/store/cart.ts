@@ -1,9 +1,11 @@
 import { halalasToSar, type Cart, type CartDiscount, type Lang } from '@shop/contract';
+import { shownPromotion } from '../promotions.ts';
 import type { Db } from '../../db/client.ts';
 import { countCartUnits, readCartForCode } from '../../modules/cart/service.ts';
 import { cartCodeOf, judgeFor } from '../../modules/discounts/service.ts';
 import { getSettings, shippingFeeFor } from '../../modules/settings/service.ts';
 import { refusalMessage } from '../../modules/discounts/refusal.ts';
+import { promoteLines, promotionsNotEnded, type PromotedLine } from '../../modules/discounts/promotions.ts';
 
 /**
  * A shopper's cart, for the API's cart call and the storefront's cart page and header badge.
@@ -15,10 +17,13 @@ import { refusalMessage } from '../../modules/discounts/refusal.ts';
  * against it now: what it takes off each line, or why it does not apply any more.
  */
 export async function shopperCart(db: Db, shopperId: string, lang: Lang, now = new Date()): Promise<Cart> {
-  const [{ cart, lines }, code] = await Promise.all([
+  const [read, code, running] = await Promise.all([
     readCartForCode(db, shopperId, lang),
     cartCodeOf(db, shopperId),
+    promotionsNotEnded(db, now),
   ]);
+  const lines = promoteLines(running, read.lines, now);
+  const cart = promotedCart(read.cart, lines, lang);
   if (!code || lines.length === 0) return cart;
   const goods = lines.reduce((s, l) => s + l.amountHalalas, 0);
   const fee = shippingFeeFor(await getSettings(db), goods);
@@ -45,6 +50,26 @@ export async function shopperCart(db: Db, shopperId: string, lang: Lang, now = n
         lines: [],
       };
   return { ...cart, discountCode };
+}
+
+/**
+ * The cart's lines at their promoted prices (decision 228): the unit price a running promotion
+ * lowers, the price before it struck through, its name and end, and the total of what is charged.
+ */
+function promotedCart(cart: Cart, lines: readonly PromotedLine[], lang: Lang): Cart {
+  if (!lines.some((l) => l.promoted)) return cart;
+  const cartProduct = cart.cartProduct.map((item, i) => {
+    const promoted = lines[i]?.promoted;
+    if (!promoted) return item;
+    return {
+      ...item,
+      productPrice: halalasToSar(lines[i]!.unitHalalas),
+      productPriceBeforeOffer: item.productPriceBeforeOffer ?? item.productPrice,
+      promotion: shownPromotion(promoted.promotion, lang),
+    };
+  });
+  const total = lines.reduce((sum, l) => sum + l.amountHalalas, 0);
+  return { ...cart, cartProduct, cartTotalPrice: halalasToSar(total) };
 }
 
 /** The units in the cart (its badge), without reading its products. */

@@ -1,11 +1,11 @@
-import { discountKinds, type AdminDiscountCode, type AdminGroup } from '@shop/contract';
+import { discountKinds, type AdminDiscountCode } from '@shop/contract';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { inputClass, TextField } from '../../components/ui/text-field.tsx';
-import { useActionForm, type FormAnswer } from '../../lib/form-answer.ts';
-import { useLang } from '../../lib/use-lang.ts';
+import { useActionForm } from '../../lib/form-answer.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Field } from '../dashboard-catalog/components/product-form.tsx';
 import { riyadhLocal } from '../dashboard-catalog/intents.ts';
+import { ScopeFields, type TermsFormProps } from './scope-fields.tsx';
 
 /**
  * A discount code's terms, for the owner: the code, what it takes off, from when to when (Riyadh
@@ -14,40 +14,12 @@ import { riyadhLocal } from '../dashboard-catalog/intents.ts';
  */
 export function DiscountCodeForm({
   code,
-  categories,
-  brands,
-  readOnly,
   serverAnswer,
-}: {
-  code: AdminDiscountCode | null;
-  categories: AdminGroup[];
-  brands: AdminGroup[];
-  readOnly: boolean;
-  serverAnswer: FormAnswer | undefined;
-}) {
+  ...offered
+}: TermsFormProps & { code: AdminDiscountCode | null }) {
+  const { readOnly } = offered;
   const { t } = useTranslation('dashboard-discounts');
-  const { lang } = useLang();
   const { Form, formRef, busy, errorFor } = useActionForm({ serverAnswer });
-  const nameOf = (g: AdminGroup) => (lang === 'en' ? g.nameEn : g.nameAr);
-  const checks = (name: string, groups: AdminGroup[], chosen: number[]) => (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-semibold">{t(`form.${name}`)}</legend>
-      <div className="flex max-h-48 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
-        {groups.map((g) => (
-          <label key={g.id} className="flex min-h-9 items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name={name}
-              value={g.id}
-              defaultChecked={chosen.includes(g.id)}
-              className="size-4 accent-primary"
-            />
-            {nameOf(g)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
   return (
     <Form method="post" ref={formRef} className="flex flex-col gap-6">
       <fieldset disabled={readOnly} className="grid gap-4 md:grid-cols-3">
@@ -109,42 +81,7 @@ export function DiscountCodeForm({
         />
       </fieldset>
 
-      <fieldset disabled={readOnly} className="flex flex-col gap-4">
-        <legend className="mb-2 text-lg font-bold">{t('form.scopeTitle')}</legend>
-        <Field label={t('form.scope')} error={errorFor('scope')}>
-          {(id) => (
-            <select
-              id={id}
-              name="scope"
-              defaultValue={code?.scope ?? 'order'}
-              className={`${inputClass} md:max-w-sm`}
-            >
-              <option value="order">{t('scope.order')}</option>
-              <option value="items">{t('scope.items')}</option>
-            </select>
-          )}
-        </Field>
-        {checks('categoryIds', categories, code?.categoryIds ?? [])}
-        {checks('brandIds', brands, code?.brandIds ?? [])}
-        <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            label={t('form.productIds')}
-            hint={t('form.idsHint')}
-            name="productIds"
-            dir="ltr"
-            defaultValue={code?.productIds.join(', ')}
-            error={errorFor('productIds')}
-          />
-          <TextField
-            label={t('form.variantIds')}
-            hint={t('form.idsHint')}
-            name="variantIds"
-            dir="ltr"
-            defaultValue={code?.variantIds.join(', ')}
-            error={errorFor('variantIds')}
-          />
-        </div>
-      </fieldset>
+      <ScopeFields chosen={code} {...offered} errorFor={errorFor} wholeLabel={t('scope.order')} />
 
       <fieldset disabled={readOnly} className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-bold">{t('form.limits')}</legend>

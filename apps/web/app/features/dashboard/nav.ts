@@ -28,6 +28,7 @@ export const dashboardNav: readonly DashboardNavItem[] = (
     { key: 'nav.brands', path: '/dashboard/brands' },
     { key: 'nav.searchSynonyms', path: '/dashboard/search-synonyms' },
     { key: 'nav.discountCodes', path: '/dashboard/discount-codes' },
+    { key: 'nav.promotions', path: '/dashboard/promotions' },
     { key: 'nav.import', path: '/dashboard/import' },
     { key: 'nav.content', path: '/dashboard/content' },
     { key: 'nav.messages', path: '/dashboard/messages' },

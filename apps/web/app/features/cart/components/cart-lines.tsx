@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { lineTotal } from '../summary.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -87,6 +87,14 @@ function CartLine({ line, codeDiscount }: { line: ShownCartLine; codeDiscount: n
         <span className="font-semibold">{formatPrice(line.productPrice, lang)}</span>
         {line.productPriceBeforeOffer !== undefined && (
           <s className="text-xs text-muted">{formatPrice(line.productPriceBeforeOffer, lang)}</s>
+        )}
+        {line.promotion && (
+          <span className="text-xs font-semibold text-sale">
+            {t('promotionEnds', {
+              name: line.promotion.name,
+              date: formatDateTime(line.promotion.endsAt, lang),
+            })}
+          </span>
         )}
       </div>
       <div className="justify-self-end @min-[48rem]:justify-self-start">

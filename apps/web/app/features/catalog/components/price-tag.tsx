@@ -1,17 +1,20 @@
 import type { Product } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { discountPercent, effectivePrice, isOnOffer } from '../pricing.ts';
 
-type Priced = Pick<Product, 'productPrice' | 'productPriceAfterOffer'>;
+type Priced = Pick<Product, 'productPrice' | 'productPriceAfterOffer' | 'promotion'>;
 
-/** The price to pay; with an offer, the original struck through (docs/requirements/rules.md, Prices). */
+/**
+ * The price to pay; with an offer, the original struck through (docs/requirements/rules.md,
+ * Prices); under an automatic promotion, also its name and when it ends (Riyadh time).
+ */
 export function PriceTag({ product, size = 'md' }: { product: Priced; size?: 'md' | 'lg' }) {
   const { t } = useTranslation('catalog');
   const { lang } = useLang();
   const price = effectivePrice(product);
-  return (
+  const tag = (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span className={`font-bold text-ink ${size === 'lg' ? 'text-3xl' : 'text-lg'}`}>
         {formatPrice(price, lang)}
@@ -23,6 +26,18 @@ export function PriceTag({ product, size = 'md' }: { product: Priced; size?: 'md
         </s>
       )}
     </p>
+  );
+  if (!product.promotion) return tag;
+  return (
+    <div className="flex flex-col gap-0.5">
+      {tag}
+      <p className={`font-semibold text-sale ${size === 'lg' ? 'text-sm' : 'text-xs'}`}>
+        {t('product.promotionEnds', {
+          name: product.promotion.name,
+          date: formatDateTime(product.promotion.endsAt, lang),
+        })}
+      </p>
+    </div>
   );
 }
 
