@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { Route } from './+types/dashboard-customers';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
-import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
+import type { Column } from '../features/dashboard/components/data-table.tsx';
+import { PagedTable } from '../features/dashboard/components/paged-table.tsx';
 import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
-import { Pager } from '../features/dashboard/components/pager.tsx';
 import { formatDateTime, formatHalalas, formatNumber } from '../features/dashboard/format.ts';
 import { choiceFilter, dateFilter, readListQuery, textFilter } from '../features/dashboard/list-query.ts';
 import { requireMember } from '../features/dashboard/session.server.ts';
@@ -116,18 +115,15 @@ export default function DashboardCustomers({ loaderData }: Route.ComponentProps)
         dateRange={{ from: 'from', to: 'to' }}
       />
       <p className="-mt-3 text-xs text-muted">{t('customers.datesNote')}</p>
-      {page.items.length === 0 ? (
-        <EmptyState filtered={filtered} message={filtered ? undefined : t('customers.empty')} />
-      ) : (
-        <DataTable
-          caption={t('customers.caption')}
-          columns={columns}
-          rows={page.items}
-          rowKey={(c) => c.id}
-          sort={{ sort: query.sort, dir: query.dir }}
-        />
-      )}
-      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <PagedTable
+        page={page}
+        filtered={filtered}
+        emptyMessage={t('customers.empty')}
+        caption={t('customers.caption')}
+        columns={columns}
+        rowKey={(c) => c.id}
+        sort={{ sort: query.sort, dir: query.dir }}
+      />
     </DashboardPage>
   );
 }

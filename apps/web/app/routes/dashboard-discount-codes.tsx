@@ -2,10 +2,9 @@ import { discountStatuses, type AdminDiscountCode, type DiscountStatus } from '@
 import type { Route } from './+types/dashboard-discount-codes';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
-import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
+import type { Column } from '../features/dashboard/components/data-table.tsx';
+import { PagedTable } from '../features/dashboard/components/paged-table.tsx';
 import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
-import { Pager } from '../features/dashboard/components/pager.tsx';
 import { StatusBadge, type BadgeTone } from '../features/dashboard/components/status-badge.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { statusListQuery } from '../features/dashboard-discounts/terms-page.server.ts';
@@ -118,12 +117,14 @@ export default function DashboardDiscountCodes({ loaderData }: Route.ComponentPr
           },
         ]}
       />
-      {page.items.length === 0 ? (
-        <EmptyState filtered={filtered} message={filtered ? undefined : t('empty')} />
-      ) : (
-        <DataTable caption={t('caption')} columns={columns} rows={page.items} rowKey={(c) => String(c.id)} />
-      )}
-      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <PagedTable
+        page={page}
+        filtered={filtered}
+        emptyMessage={t('empty')}
+        caption={t('caption')}
+        columns={columns}
+        rowKey={(c) => String(c.id)}
+      />
     </DashboardPage>
   );
 }

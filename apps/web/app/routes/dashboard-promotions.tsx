@@ -2,10 +2,9 @@ import { promotionStatuses, type AdminPromotion, type PromotionStatus } from '@s
 import type { Route } from './+types/dashboard-promotions';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
-import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
+import type { Column } from '../features/dashboard/components/data-table.tsx';
+import { PagedTable } from '../features/dashboard/components/paged-table.tsx';
 import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
-import { Pager } from '../features/dashboard/components/pager.tsx';
 import { StatusBadge, type BadgeTone } from '../features/dashboard/components/status-badge.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
 import { statusListQuery } from '../features/dashboard-discounts/terms-page.server.ts';
@@ -114,17 +113,14 @@ export default function DashboardPromotions({ loaderData }: Route.ComponentProps
           },
         ]}
       />
-      {page.items.length === 0 ? (
-        <EmptyState filtered={filtered} message={filtered ? undefined : t('promotions.empty')} />
-      ) : (
-        <DataTable
-          caption={t('promotions.caption')}
-          columns={columns}
-          rows={page.items}
-          rowKey={(p) => String(p.id)}
-        />
-      )}
-      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <PagedTable
+        page={page}
+        filtered={filtered}
+        emptyMessage={t('promotions.empty')}
+        caption={t('promotions.caption')}
+        columns={columns}
+        rowKey={(p) => String(p.id)}
+      />
     </DashboardPage>
   );
 }

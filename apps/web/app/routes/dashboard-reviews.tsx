@@ -4,10 +4,9 @@ import type { Route } from './+types/dashboard-reviews';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { DataTable, type Column } from '../features/dashboard/components/data-table.tsx';
-import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
+import type { Column } from '../features/dashboard/components/data-table.tsx';
+import { PagedTable } from '../features/dashboard/components/paged-table.tsx';
 import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
-import { Pager } from '../features/dashboard/components/pager.tsx';
 import { RowAction } from '../features/dashboard/components/row-action.tsx';
 import { StatusBadge, type BadgeTone } from '../features/dashboard/components/status-badge.tsx';
 import { formatDateTime, formatNumber } from '../features/dashboard/format.ts';
@@ -237,17 +236,14 @@ export default function DashboardReviews({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {page.items.length === 0 ? (
-        <EmptyState filtered={filtered} message={filtered ? undefined : t('empty')} />
-      ) : (
-        <DataTable
-          caption={t('caption')}
-          columns={columns}
-          rows={page.items}
-          rowKey={(review) => review.id}
-        />
-      )}
-      <Pager page={page.page} pageSize={page.pageSize} total={page.total} />
+      <PagedTable
+        page={page}
+        filtered={filtered}
+        emptyMessage={t('empty')}
+        caption={t('caption')}
+        columns={columns}
+        rowKey={(review) => review.id}
+      />
     </DashboardPage>
   );
 }
