@@ -117,6 +117,8 @@ export const orderSchema = z.object({
    * the return requests with where each stands.
    */
   returns: orderReturnsSchema.optional(),
+  /** The order's products the shopper has reviewed already (one order's answer only, not lists). */
+  reviewedProductIds: z.array(z.number().int()).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

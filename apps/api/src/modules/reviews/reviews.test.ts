@@ -33,17 +33,19 @@ describe('ratings and reviews', () => {
   const newProduct = () => createProduct(t.app.db, { priceHalalas: 9_900, stock: 500 });
 
   /** A buyer of `product` whose order reached `delivered`. */
+  async function deliver(invoiceId: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: adminOrderPaths.fulfilment.build({ ref: invoiceId }),
+      headers: staff,
+      payload: { status: 'delivered' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   async function buyerOf(product: ProductRow, delivered = true): Promise<Shopper> {
     const { buyer, order } = await paidOrderOf(t, product.id);
-    if (delivered) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: adminOrderPaths.fulfilment.build({ ref: order.invoiceId }),
-        headers: staff,
-        payload: { status: 'delivered' },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    if (delivered) await deliver(order.invoiceId);
     return buyer;
   }
 
@@ -156,10 +158,23 @@ describe('ratings and reviews', () => {
     expect(counted).toMatchObject({ count: 3, sum: 13 });
   });
 
-  it('a second review of the same product by the same shopper is refused 409', async () => {
+  it('a second review of the same product by the same shopper is refused 409; the order says it is rated', async () => {
     const product = await newProduct();
-    const buyer = await buyerOf(product);
+    const { buyer, order } = await paidOrderOf(t, product.id);
+    const ratedOnOrder = async () => {
+      const res = await t.app.inject({
+        url: apiPaths.orderById.build({ invoiceId: order.invoiceId }),
+        headers: buyer.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().reviewedProductIds;
+    };
+    // Not delivered yet: nothing can be rated, so nothing is said.
+    expect(await ratedOnOrder()).toEqual([]);
+    await deliver(order.invoiceId);
+    expect(await ratedOnOrder()).toEqual([]);
     expect((await write(buyer, { productId: product.id, rating: 5 })).statusCode).toBe(201);
+    expect(await ratedOnOrder()).toEqual([product.id]);
     const second = await write(buyer, { productId: product.id, rating: 1, body: 'changed my mind' }, 'ar');
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({

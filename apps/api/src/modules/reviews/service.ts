@@ -51,6 +51,16 @@ export async function reviewOf(db: Db | Tx, userId: string, productId: number): 
   return row ?? null;
 }
 
+/** Which of `productIds` the shopper has reviewed already, whatever the review's status. */
+export async function reviewedProducts(db: Db, userId: string, productIds: number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select({ productId: productReviews.productId })
+    .from(productReviews)
+    .where(and(eq(productReviews.userId, userId), inArray(productReviews.productId, productIds)));
+  return rows.map((r) => r.productId);
+}
+
 /** Moves a review to `status` from any other; null when it is there already (or missing). */
 export async function setReviewStatus(
   tx: Tx,

@@ -26,6 +26,7 @@ import { getSettings } from '../../modules/settings/service.ts';
 import { presentLine, presentOrder, presentOrdersPage } from '../orders/present.ts';
 import { returnsOfOrders } from '../../modules/returns/service.ts';
 import { presentOrderReturns } from '../returns/present.ts';
+import { reviewedProducts } from '../../modules/reviews/service.ts';
 import type { OwnRead } from '../owned.ts';
 
 /**
@@ -54,14 +55,25 @@ async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
     signedQrOf(db, { orderId: order.id }),
     returnsOfOrders(db, [order.id]),
   ]);
+  const orderLines = lines.get(order.id) ?? [];
+  // Only a delivered order's products can be rated: its page says which are rated already.
+  const reviewed =
+    order.fulfilment === 'delivered'
+      ? await reviewedProducts(
+          db,
+          order.userId,
+          orderLines.map((l) => l.productId),
+        )
+      : [];
   const data = {
-    lines: lines.get(order.id) ?? [],
+    lines: orderLines,
     refunds: refunds.get(order.id) ?? [],
     events: events.get(order.id) ?? [],
   };
   return {
     ...(await presentOrder(order, data, lang, settings, signedQr)),
     returns: presentOrderReturns(order, { ...data, returns }, settings.returnHours, lang),
+    reviewedProductIds: reviewed,
   };
 }
 

@@ -65,18 +65,27 @@ export function OrderDetails({ order }: { order: Order }) {
               <p className="text-sm">
                 {formatPrice(line.productPrice, lang)} × {formatNumber(line.quantity, lang)}
               </p>
-              {delivered && order.products.findIndex((l) => l.productId === line.productId) === index && (
-                <ShopLink
-                  to={`/order/details/${order.invoiceId}/review/${line.productId}`}
-                  aria-label={t('reviews.rateNamed', { name: line.productName })}
-                  className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary hover:underline"
-                >
-                  <span aria-hidden="true" className="text-amber-500">
-                    ★
-                  </span>
-                  {t('reviews.rate')}
-                </ShopLink>
-              )}
+              {delivered &&
+                order.products.findIndex((l) => l.productId === line.productId) === index &&
+                (order.reviewedProductIds?.includes(line.productId) ? (
+                  <p className="text-sm text-muted">
+                    <span aria-hidden="true" className="text-amber-500">
+                      ★{' '}
+                    </span>
+                    {t('reviews.rated')}
+                  </p>
+                ) : (
+                  <ShopLink
+                    to={`/order/details/${order.invoiceId}/review/${line.productId}`}
+                    aria-label={t('reviews.rateNamed', { name: line.productName })}
+                    className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary hover:underline"
+                  >
+                    <span aria-hidden="true" className="text-amber-500">
+                      ★
+                    </span>
+                    {t('reviews.rate')}
+                  </ShopLink>
+                ))}
             </div>
             <p className="col-start-2 flex flex-col font-bold sm:col-start-auto sm:items-end">
               {formatPrice(line.lineTotal, lang)}
