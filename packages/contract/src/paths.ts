@@ -104,6 +104,8 @@ export const apiPaths = {
   verifyPayment: definePath('/api/payments/verify'),
   moyasarWebhook: definePath('/api/payments/moyasar/webhook'),
   sandboxPay: definePath('/api/payments/sandbox/pay'),
+  /** The Tabby simulator's hosted page for a payment (only when payments are simulated). */
+  tabbySandboxPage: definePath('/api/payments/tabby-sandbox/:paymentId'),
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

@@ -10,13 +10,25 @@ import {
   webhookAnswerSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { ProviderNotFoundError } from '../../modules/payments/provider.ts';
+import { TabbySimulator } from '../../modules/payments/tabby-sandbox.ts';
+import { tabbySandboxPage } from '../pages/tabby-sandbox-page.ts';
 import { chargeSandbox } from '../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../use-cases/checkout/settle-payment.ts';
 import { receivePaymentEvent } from '../../use-cases/checkout/webhook.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
-/** Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook. */
+/** The Tabby simulator's page: a strict policy of its own, since no page plugin serves it. */
+const SIMULATOR_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook;
+ * and the Tabby simulator's hosted page.
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { ...app.shop, provider: app.payments, paymentKeys: app.paymentKeys };
 
@@ -84,6 +96,64 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await receivePaymentEvent(deps, request.body);
       return { received: true as const };
+    },
+  );
+
+  /** The simulator, or 404 PAYMENT_SANDBOX_DISABLED when payments are real. */
+  function simulator(): TabbySimulator {
+    if (!(app.tabby instanceof TabbySimulator)) throw new AppError(404, 'PAYMENT_SANDBOX_DISABLED');
+    return app.tabby;
+  }
+  async function simulatedPayment(paymentId: string) {
+    try {
+      return await simulator().fetch(paymentId);
+    } catch (error) {
+      if (error instanceof ProviderNotFoundError) throw new AppError(404, 'PAYMENT_NOT_FOUND');
+      throw error;
+    }
+  }
+
+  // Tabby's page is a form post without JavaScript: the simulator's takes the same.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const pageParams = z.object({ paymentId: z.string().max(100) });
+  app.get(
+    apiPaths.tabbySandboxPage.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The Tabby simulator's hosted page: the plan in four payments, approve or cancel",
+        params: pageParams,
+      },
+    },
+    async (request, reply) => {
+      const payment = await simulatedPayment(request.params.paymentId);
+      const action = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', SIMULATOR_PAGE_CSP)
+        .send(tabbySandboxPage(payment, request.lang, action, TabbySimulator.returnUrl(payment)));
+    },
+  );
+
+  app.post(
+    apiPaths.tabbySandboxPage.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The shopper approves or cancels on the Tabby simulator; sent back to the shop as Tabby sends them',
+        params: pageParams,
+        body: z.object({ answer: z.enum(['approve', 'cancel']) }),
+      },
+    },
+    async (request, reply) => {
+      const payment = await simulatedPayment(request.params.paymentId);
+      const after = await simulator().decide(payment.id, request.body.answer);
+      const page = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
+      return reply.redirect(TabbySimulator.returnUrl(after) ?? page, 303);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { apiPaths, tabbyInstalments } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -158,5 +159,72 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
     expect(tabby.webhookPaymentId({ [TABBY_WEBHOOK_HEADER]: WEBHOOK_SECRET }, body)).toBe('p-1');
     expect(() => tabby.webhookPaymentId({ [TABBY_WEBHOOK_HEADER]: 'forged' }, body)).toThrow(WebhookUnauthorisedError);
     expect(() => tabby.webhookPaymentId({}, body)).toThrow(WebhookUnauthorisedError);
+  });
+
+  describe("its hosted page, the shop's stand-in for Tabby's", () => {
+    /** A session of the app's own simulator (the one the shop uses while payments are simulated). */
+    async function session(buyer: Partial<CheckoutRequest['order']['buyer']> = {}) {
+      const req = await request(buyer);
+      req.returnUrls = { success: '/en/payment/tabby?r=ok', cancel: '/en/payment/tabby?r=cancel', failure: '/en/payment/tabby?r=no' };
+      const started = await t.app.tabby!.startCheckout(req);
+      if (started.outcome !== 'created') throw new Error('session refused');
+      return { req, ...started };
+    }
+    const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const answer = (id: string, value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${apiPaths.tabbySandboxPage.build({ paymentId: id })}?lang=en`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `answer=${value}`,
+      });
+
+    it('shows the plan of four payments in Arabic (right to left) and English, with approve and cancel', async () => {
+      const { paymentId, redirectUrl, req } = await session();
+      expect(redirectUrl).toBe(`/api/payments/tabby-sandbox/${paymentId}?lang=ar`);
+      const ar = await page(redirectUrl!);
+      expect(ar.statusCode).toBe(200);
+      expect(ar.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(ar.body).toContain('<html lang="ar" dir="rtl">');
+      expect(ar.body).toContain('موافقة والدفع');
+      // Equal shares with the remainder on the first, written as the shopper reads riyals.
+      const [first, ...rest] = tabbyInstalments(req.order.totalHalalas).map((h) =>
+        (h / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+      );
+      const en = await page(`/api/payments/tabby-sandbox/${paymentId}?lang=en`);
+      expect(en.body).toContain('<html lang="en" dir="ltr">');
+      expect(en.body).toContain('Approve and pay');
+      expect(en.body).toContain(first);
+      expect(en.body.split(rest[0]!).length - 1).toBe(first === rest[0] ? 4 : 3);
+      expect(ar.body.split(rest[0]!).length - 1).toBe(first === rest[0] ? 4 : 3);
+    });
+
+    it('sends the shopper back as Tabby does: approved to success, cancelled to cancel, rejected to failure', async () => {
+      const approved = await session();
+      const res = await answer(approved.paymentId, 'approve');
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/en/payment/tabby?r=ok&payment_id=${approved.paymentId}`);
+      expect(await t.app.tabby!.fetch(approved.paymentId)).toMatchObject({ state: 'authorised' });
+      // Once decided, the page offers only the way back.
+      const after = await page(`/api/payments/tabby-sandbox/${approved.paymentId}?lang=en`);
+      expect(after.body).not.toContain('Approve and pay');
+      expect(after.body).toContain('Return to the shop');
+
+      const cancelled = await session();
+      expect((await answer(cancelled.paymentId, 'cancel')).headers.location).toBe(
+        `/en/payment/tabby?r=cancel&payment_id=${cancelled.paymentId}`,
+      );
+      const rejected = await session({ email: TABBY_TEST_BUYERS.rejectedEmail });
+      expect((await answer(rejected.paymentId, 'approve')).headers.location).toBe(
+        `/en/payment/tabby?r=no&payment_id=${rejected.paymentId}`,
+      );
+      expect((await answer(rejected.paymentId, 'steal')).statusCode).toBe(400);
+    });
+
+    it('knows no other payment', async () => {
+      const res = await page('/api/payments/tabby-sandbox/8c5f0d8e-5a4d-4d1f-9b1e-2d1c3b4a5f60?lang=en');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+    });
   });
 });

@@ -80,6 +80,9 @@ export class TabbySimulator implements PaymentGateway {
       expires_at: new Date(now.getTime() + SIMULATED_SESSION_MINUTES * 60_000).toISOString(),
       captures: [],
       refunds: [],
+      // Not in Tabby's payment object: where the simulator's page sends the shopper back.
+      merchant_urls: request.returnUrls,
+      lang: request.lang,
     };
     await this.db.insert(payments).values({
       id,
@@ -95,6 +98,22 @@ export class TabbySimulator implements PaymentGateway {
 
   async fetch(id: string): Promise<GatewayPayment> {
     return toTabbyPayment(await this.change(id, (raw) => raw));
+  }
+
+  /**
+   * Where the simulator's page sends the shopper after deciding, as Tabby's hosted page does:
+   * the session's success, cancel or failure address with `payment_id` added.
+   */
+  static returnUrl(payment: GatewayPayment): string | null {
+    const urls = (payment.raw as { merchant_urls?: Record<'success' | 'cancel' | 'failure', string> }).merchant_urls;
+    if (!urls) return null;
+    const target = { authorised: urls.success, expired: urls.cancel, failed: urls.failure }[
+      payment.state as 'authorised' | 'expired' | 'failed'
+    ];
+    if (!target) return null;
+    const url = new URL(target, 'http://shop.invalid');
+    url.searchParams.set('payment_id', payment.id);
+    return target.startsWith('/') ? `${url.pathname}${url.search}` : url.toString();
   }
 
   /**
