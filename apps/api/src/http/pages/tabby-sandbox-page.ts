@@ -52,7 +52,7 @@ h1{font-size:1.2rem;margin:0 0 .5rem}
 ol{list-style:none;padding:0;margin:0 0 1.25rem;display:grid;gap:.5rem}
 li{display:flex;justify-content:space-between;padding-block:.5rem;border-block-end:1px solid #eee}
 button,a.button{display:block;width:100%;box-sizing:border-box;padding:.8rem;border-radius:.6rem;font-size:1rem;
-text-align:center;border:0;cursor:pointer;margin-block-start:.6rem;text-decoration:none}
+text-align:center;border:0;cursor:pointer;font-family:inherit;margin-block-start:.6rem;text-decoration:none}
 .approve{background:#3affa1;color:#1d1d1b;font-weight:700}
 .cancel{background:transparent;color:#1d1d1b;border:1px solid #bbb}`;
 

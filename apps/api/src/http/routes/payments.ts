@@ -4,6 +4,9 @@ import {
   sandboxPayAnswerSchema,
   sandboxPayBodySchema,
   sandboxPayQuery,
+  tabbyCheckoutAnswerSchema,
+  tabbyCheckoutBodySchema,
+  tabbyReturnQuery,
   successMessages,
   verifyPaymentAnswerSchema,
   verifyPaymentBodySchema,
@@ -18,6 +21,7 @@ import { tabbySandboxPage } from '../pages/tabby-sandbox-page.ts';
 import { chargeSandbox } from '../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../use-cases/checkout/settle-payment.ts';
 import { receivePaymentEvent } from '../../use-cases/checkout/webhook.ts';
+import { receiveTabbyEvent, startTabbyCheckout, tabbyReturn } from '../../use-cases/checkout/tabby.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
@@ -31,6 +35,7 @@ const SIMULATOR_PAGE_CSP =
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { ...app.shop, provider: app.payments, paymentKeys: app.paymentKeys };
+  const tabbyDeps = { ...app.shop, tabby: app.tabby };
 
   app.post(
     apiPaths.verifyPayment.pattern,
@@ -154,6 +159,49 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = await simulator().decide(payment.id, request.body.answer);
       const page = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
       return reply.redirect(TabbySimulator.returnUrl(after) ?? page, 303);
+    },
+  );
+
+  app.post(
+    apiPaths.tabbyCheckout.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
+        security: SHOPPER_SESSION,
+        querystring: sandboxPayQuery,
+        body: tabbyCheckoutBodySchema,
+        response: { 200: tabbyCheckoutAnswerSchema },
+      },
+    },
+    (request) => startTabbyCheckout(tabbyDeps, requireUser(request).id, request.body.invoiceId, request.lang),
+  );
+
+  app.get(
+    apiPaths.tabbyReturn.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The shopper's return from Tabby: the payment is asked of Tabby, then the order page or the cart",
+        querystring: tabbyReturnQuery,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await tabbyReturn(tabbyDeps, request.query.payment_id, request.lang), 303),
+  );
+
+  app.post(
+    apiPaths.tabbyWebhook.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Tabby's webhook: checks the shop's header, fetches the payment again, settles its order",
+        response: { 200: webhookAnswerSchema },
+      },
+    },
+    async (request) => {
+      await receiveTabbyEvent(tabbyDeps, request.headers, request.body);
+      return { received: true as const };
     },
   );
 };

@@ -37,6 +37,7 @@ export function cardPayment(p: ProviderPayment): GatewayPayment {
     state: paymentState(facts),
     currency: p.currency,
     orderId: p.metadata.order_id ?? null,
+    providerStatus: p.status,
     message: p.message,
     raw: p.raw,
   };

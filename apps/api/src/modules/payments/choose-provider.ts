@@ -28,7 +28,7 @@ export function chooseTabby(config: Config, db: Db): PaymentGateway | null {
   if (!config.paymentSandbox) return null;
   return new TabbySimulator(db, {
     pageUrl: (paymentId, lang) => `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${lang}`,
-    // No Tabby webhook secret can be saved yet: every Tabby webhook is refused until one can.
-    webhookSecret: () => undefined,
+    // Without a secret every Tabby webhook is refused (it cannot be saved in the back office yet).
+    webhookSecret: () => config.tabby.webhookSecret,
   });
 }

@@ -1,3 +1,4 @@
+import { paymentProviderNames } from '@shop/contract';
 import { z } from 'zod';
 import type { PaymentFacts, PaymentState } from './state.ts';
 
@@ -121,7 +122,7 @@ export interface PaymentGateway {
   webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null;
 }
 
-export const gatewayNames = ['moyasar', 'sandbox', 'tabby', 'tabby-sandbox'] as const;
+export const gatewayNames = paymentProviderNames;
 export type GatewayName = (typeof gatewayNames)[number];
 export type PaymentMethod = 'card' | 'tabby';
 
@@ -132,6 +133,8 @@ export interface GatewayPayment extends PaymentFacts {
   currency: string;
   /** The shop's order this payment was made for, as the shop told the provider. */
   orderId: string | null;
+  /** The provider's own status word (Moyasar `paid`, Tabby `AUTHORIZED`), kept with the payment row. */
+  providerStatus: string;
   /** The provider's words for a refusal, for the logs (never shown to a shopper). */
   message: string;
   raw: unknown;

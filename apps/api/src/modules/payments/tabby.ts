@@ -72,6 +72,7 @@ export function toTabbyPayment(json: unknown): GatewayPayment {
     state: paymentState(facts),
     currency: p.currency.toUpperCase(),
     orderId: typeof orderId === 'string' ? orderId : null,
+    providerStatus: p.status,
     message: p.status,
     raw: json,
   };
