@@ -17,6 +17,7 @@ import { refundsOfOrders, returnedByLine } from '../modules/refunds/service.ts';
 import { refundOrder, type RefundDeps } from './checkout/refund-order.ts';
 import type { Shop } from '../lib/shop.ts';
 import { queueFulfilmentStep } from './messages/order-events.ts';
+import { captureOnShipping } from './checkout/tabby.ts';
 
 /**
  * Fulfilment from the back office (decision 211): a paid order moves forward through
@@ -28,7 +29,8 @@ import { queueFulfilmentStep } from './messages/order-events.ts';
  * transaction (on the channels they chose) and sent once it has committed.
  */
 
-export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages'>;
+/** With Tabby, shipping captures the order's payment (decision 240). */
+export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & Partial<Pick<Shop, 'tabby'>>;
 
 /** What the audit log keeps of an order's state before and after a change. */
 export function auditState(order: OrderRow) {
@@ -112,6 +114,7 @@ export async function fulfilOrder(
     return row;
   });
   deps.messages.kick();
+  if (to === 'shipped') await captureOnShipping(deps, moved);
   return moved;
 }
 

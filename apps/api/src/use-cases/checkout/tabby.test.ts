@@ -1,4 +1,4 @@
-import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { adminOrderPaths, apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -12,6 +12,7 @@ import {
   type Shopper,
 } from '../../test/shoppers.ts';
 import { TABBY_WEBHOOK_HEADER } from '../../modules/payments/tabby.ts';
+import { signedInMember } from '../../test/staff.ts';
 
 const WEBHOOK_SECRET = 'tabby-hook-0123456789';
 
@@ -112,11 +113,11 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
   it('settles on the webhook before the return, once whatever arrives twice, and the return then finds it confirmed', async () => {
     const before = await productState(t.app.db, product.id);
     const { order, back, paymentId } = await sessionApproved();
-    for (const _ of [1, 2]) {
-      const res = await webhook(paymentId);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ received: true });
-    }
+    const twice = [await webhook(paymentId), await webhook(paymentId)];
+    expect(twice.map((res) => [res.statusCode, res.json()])).toEqual([
+      [200, { received: true }],
+      [200, { received: true }],
+    ]);
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('paid');
     const returned = await t.app.inject({ method: 'GET', url: back });
     expect(returned.headers.location).toBe(`/order/details/${order.invoiceId}`);
@@ -137,5 +138,26 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     const { order } = await ordered();
     const stranger = await createShopper(t.app.db);
     expect((await startTabby(stranger, order)).statusCode).toBe(404);
+  });
+
+  it('captures the whole authorisation when staff mark the order shipped, once', async () => {
+    const { order, back, paymentId } = await sessionApproved();
+    await t.app.inject({ method: 'GET', url: back });
+    const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
+    const ship = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${adminOrderPaths.fulfilment.build({ ref: order.invoiceId })}?lang=en`,
+        headers: staff,
+        payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH1', trackingUrl: '' },
+      });
+    expect((await ship()).statusCode).toBe(200);
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({
+      state: 'captured',
+      captured: order.amount,
+      status: 'closed',
+    });
+    expect((await ship()).statusCode).toBe(409);
+    expect((await orderRow(t.app.db, order.invoiceId)).fulfilment).toBe('shipped');
   });
 });

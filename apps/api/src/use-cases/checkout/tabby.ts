@@ -14,6 +14,8 @@ import {
 import { storePayment } from '../../modules/payments/service.ts';
 import { SETTLED_STATES } from '../../modules/payments/state.ts';
 import { findUserById } from '../../modules/users/service.ts';
+import { documentsOfOrder } from '../../modules/einvoices/service.ts';
+import { issueOrderInvoice } from '../einvoicing/issue.ts';
 import { refusal } from './sandbox-payment.ts';
 import type { PaymentDeps, Settlement } from './settle-payment.ts';
 import { announceStock, endUnpaidOrder, payOrder } from './steps.ts';
@@ -200,6 +202,36 @@ export async function receiveTabbyEvent(
     if (error instanceof ProviderUnavailableError) throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE');
     if (!(error instanceof ProviderNotFoundError || error instanceof ProviderRejectedError)) throw error;
     deps.log.warn({ err: error, paymentId }, 'webhook for a payment Tabby does not know');
+    return null;
+  }
+}
+
+/**
+ * Shipping a Tabby order captures what is still authorised (Tabby pays the shop only captured
+ * money), then issues the order's e-invoice: the supply (decision 240). The capture's reference
+ * is the order's own, so asking again never captures twice. A Tabby that cannot be reached
+ * leaves the order shipped and its payment authorised, with an error in the log: retrying such
+ * captures (and the capture deadline) is not built yet.
+ */
+export async function captureOnShipping(
+  deps: Pick<TabbyDeps, 'db' | 'log' | 'config'> & { tabby?: PaymentGateway | null },
+  order: OrderRow,
+): Promise<GatewayPayment | null> {
+  if (order.paymentMethod !== 'tabby' || !order.paymentId) return null;
+  try {
+    const tabby = gatewayOf({ tabby: deps.tabby ?? null });
+    let payment = await tabby.fetch(order.paymentId);
+    if (payment.state === 'authorised')
+      payment = await tabby.capture(payment.id, payment.amount - payment.captured, `ship-${order.id}`);
+    await deps.db.transaction(async (tx) => {
+      await storePayment(tx, tabby.name, order.id, stored(payment));
+      const locked = await lockOrder(tx, order.id);
+      const invoiced = (await documentsOfOrder(tx, order.id)).some((d) => d.kind === 'invoice');
+      if (locked && !invoiced) await issueOrderInvoice(tx, deps.config, locked);
+    });
+    return payment;
+  } catch (error) {
+    deps.log.error({ err: error, orderId: order.id }, 'capturing a Tabby payment at shipping failed');
     return null;
   }
 }
