@@ -199,7 +199,6 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     changes: app.changes,
     mailer: app.mailer,
     readCache: app.readCache,
-    tabby: chooseTabby(config, database.db),
     fatoora: new Fatoora(config),
     origin: () => shopOrigin(app),
   };
@@ -245,7 +244,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await keys.reload(database.db);
   await messageKeys.reload(database.db);
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
-  app.decorate('tabby', shop.tabby);
+  app.decorate('tabby', chooseTabby(config, database.db));
   app.changes.on((event, origin) => {
     if (event.topic !== 'settings' || origin === 'here') return;
     keys

@@ -4,7 +4,6 @@ import type { Database, Db } from '../db/client.ts';
 import type { ChangeEvents } from './change-events.ts';
 import type { Fatoora } from './fatoora.ts';
 import type { Mailer } from './mail.ts';
-import type { PaymentGateway } from '../modules/payments/provider.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /** The outbox's sender of this process (decision 215). */
@@ -31,8 +30,6 @@ export interface Shop {
   readonly readCache: ReadCache;
   /** The shopper messages' outbox: `kick` sends what a change just queued, without waiting for the next run. */
   readonly messages: MessageOutbox;
-  /** Tabby's pay in 4: its simulator while payments are simulated, else none (decision 241). */
-  readonly tabby: PaymentGateway | null;
   /** ZATCA's Fatoora API, or the local simulator (e-invoicing). */
   readonly fatoora: Fatoora;
   /**

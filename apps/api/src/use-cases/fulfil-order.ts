@@ -18,6 +18,7 @@ import { refundOrder, type RefundDeps } from './checkout/refund-order.ts';
 import type { Shop } from '../lib/shop.ts';
 import { queueFulfilmentStep } from './messages/order-events.ts';
 import { captureOnShipping } from './checkout/tabby.ts';
+import type { PaymentGateway } from '../modules/payments/provider.ts';
 
 /**
  * Fulfilment from the back office (decision 211): a paid order moves forward through
@@ -30,7 +31,9 @@ import { captureOnShipping } from './checkout/tabby.ts';
  */
 
 /** With Tabby, shipping captures the order's payment (decision 240). */
-export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & Partial<Pick<Shop, 'tabby'>>;
+export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & {
+  tabby?: PaymentGateway | null;
+};
 
 /** What the audit log keeps of an order's state before and after a change. */
 export function auditState(order: OrderRow) {

@@ -57,11 +57,19 @@ text-align:center;border:0;cursor:pointer;font-family:inherit;margin-block-start
 .cancel{background:transparent;color:#1d1d1b;border:1px solid #bbb}`;
 
 /** The page for one payment: its plan with approve and cancel while pending, else a way back. */
-export function tabbySandboxPage(payment: GatewayPayment, lang: Lang, action: string, back: string | null): string {
+export function tabbySandboxPage(
+  payment: GatewayPayment,
+  lang: Lang,
+  action: string,
+  back: string | null,
+): string {
   const w = words[lang];
   const parts = tabbyInstalments(payment.amount);
   const plan = parts
-    .map((part, i) => `<li><span>${i === 0 ? w.today : w.inMonths(i)}</span><strong>${money(part, lang)}</strong></li>`)
+    .map(
+      (part, i) =>
+        `<li><span>${i === 0 ? w.today : w.inMonths(i)}</span><strong>${money(part, lang)}</strong></li>`,
+    )
     .join('');
   const body =
     payment.state === 'pending'

@@ -14,14 +14,17 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
-import { ProviderNotFoundError } from '../../modules/payments/provider.ts';
-import { TabbySimulator } from '../../modules/payments/tabby-sandbox.ts';
 import { tabbySandboxPage } from '../pages/tabby-sandbox-page.ts';
 import { chargeSandbox } from '../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../use-cases/checkout/settle-payment.ts';
 import { receivePaymentEvent } from '../../use-cases/checkout/webhook.ts';
-import { receiveTabbyEvent, startTabbyCheckout, tabbyReturn } from '../../use-cases/checkout/tabby.ts';
+import {
+  answerSimulator,
+  receiveTabbyEvent,
+  simulatedPayment,
+  startTabbyCheckout,
+  tabbyReturn,
+} from '../../use-cases/checkout/tabby.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
@@ -104,24 +107,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The simulator, or 404 PAYMENT_SANDBOX_DISABLED when payments are real. */
-  function simulator(): TabbySimulator {
-    if (!(app.tabby instanceof TabbySimulator)) throw new AppError(404, 'PAYMENT_SANDBOX_DISABLED');
-    return app.tabby;
-  }
-  async function simulatedPayment(paymentId: string) {
-    try {
-      return await simulator().fetch(paymentId);
-    } catch (error) {
-      if (error instanceof ProviderNotFoundError) throw new AppError(404, 'PAYMENT_NOT_FOUND');
-      throw error;
-    }
-  }
-
   // Tabby's page is a form post without JavaScript: the simulator's takes the same.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   const pageParams = z.object({ paymentId: z.string().max(100) });
   app.get(
@@ -134,13 +127,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const payment = await simulatedPayment(request.params.paymentId);
+      const { payment, back } = await simulatedPayment(tabbyDeps, request.params.paymentId);
       const action = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-security-policy', SIMULATOR_PAGE_CSP)
-        .send(tabbySandboxPage(payment, request.lang, action, TabbySimulator.returnUrl(payment)));
+        .send(tabbySandboxPage(payment, request.lang, action, back));
     },
   );
 
@@ -149,16 +142,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'The shopper approves or cancels on the Tabby simulator; sent back to the shop as Tabby sends them',
+        summary:
+          'The shopper approves or cancels on the Tabby simulator; sent back to the shop as Tabby sends them',
         params: pageParams,
         body: z.object({ answer: z.enum(['approve', 'cancel']) }),
       },
     },
     async (request, reply) => {
-      const payment = await simulatedPayment(request.params.paymentId);
-      const after = await simulator().decide(payment.id, request.body.answer);
-      const page = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
-      return reply.redirect(TabbySimulator.returnUrl(after) ?? page, 303);
+      const { paymentId } = request.params;
+      const back = await answerSimulator(tabbyDeps, paymentId, request.body.answer);
+      const page = `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${request.lang}`;
+      return reply.redirect(back ?? page, 303);
     },
   );
 
@@ -167,7 +161,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
+        summary:
+          "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
         security: SHOPPER_SESSION,
         querystring: sandboxPayQuery,
         body: tabbyCheckoutBodySchema,
@@ -182,7 +177,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "The shopper's return from Tabby: the payment is asked of Tabby, then the order page or the cart",
+        summary:
+          "The shopper's return from Tabby: the payment is asked of Tabby, then the order page or the cart",
         querystring: tabbyReturnQuery,
       },
     },

@@ -79,7 +79,13 @@ export async function markPaid(
   now = new Date(),
   paymentMethod: 'card' | 'tabby' = 'card',
 ) {
-  return leaveAwaiting(tx, orderId, { status: 'paid', paymentId, paidAt: now, updatedAt: now, paymentMethod });
+  return leaveAwaiting(tx, orderId, {
+    status: 'paid',
+    paymentId,
+    paidAt: now,
+    updatedAt: now,
+    paymentMethod,
+  });
 }
 
 /**

@@ -79,7 +79,9 @@ export const orders = pgTable(
     /** The one provider payment that paid this order (unique: a payment pays one order once). */
     paymentId: text('payment_id'),
     /** How the order was paid: a card (captured when paid) or Tabby (captured when shipped). */
-    paymentMethod: text('payment_method', { enum: ['card', 'tabby'] }).notNull().default('card'),
+    paymentMethod: text('payment_method', { enum: ['card', 'tabby'] })
+      .notNull()
+      .default('card'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // ---- Discount codes (migration 0027, decisions 221–223) ----

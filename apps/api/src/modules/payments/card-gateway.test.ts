@@ -50,7 +50,9 @@ describe('the card (its sandbox) behind the one gateway interface', () => {
       state: 'partially_refunded',
       refunded: 5_000,
     });
-    expect(await card.refund(order.given_id, order.amount - 5_000, 'r2')).toMatchObject({ state: 'refunded' });
+    expect(await card.refund(order.given_id, order.amount - 5_000, 'r2')).toMatchObject({
+      state: 'refunded',
+    });
     const declined = await paidOrder('5105105105105100');
     expect(await card.fetch(declined.given_id)).toMatchObject({ state: 'failed', captured: 0 });
   });
@@ -63,6 +65,8 @@ describe('the card (its sandbox) behind the one gateway interface', () => {
   it("believes only a webhook whose body carries the shop's secret token", () => {
     const event = { secret_token: WEBHOOK_SECRET, data: { id: 'pay-1' } };
     expect(card.webhookPaymentId({}, event)).toBe('pay-1');
-    expect(() => card.webhookPaymentId({}, { ...event, secret_token: 'forged' })).toThrow(WebhookUnauthorisedError);
+    expect(() => card.webhookPaymentId({}, { ...event, secret_token: 'forged' })).toThrow(
+      WebhookUnauthorisedError,
+    );
   });
 });

@@ -163,8 +163,7 @@ export interface CheckoutRequest {
 
 export type CheckoutSession =
   /** `redirectUrl` null: the payment is made on the shop's own page (a card form). */
-  | { outcome: 'created'; paymentId: string; redirectUrl: string | null }
-  | { outcome: 'rejected' };
+  { outcome: 'created'; paymentId: string; redirectUrl: string | null } | { outcome: 'rejected' };
 
 /** A webhook that does not carry the secret the shop gave the provider: 401, nothing changes. */
 export class WebhookUnauthorisedError extends Error {
@@ -174,7 +173,8 @@ export class WebhookUnauthorisedError extends Error {
 /** Whole halalas from a provider's decimal amount (`"1299.50"` → 129950). */
 export function halalasOf(amount: string | number): number {
   const value = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(value)) throw new ProviderUnavailableError(`the provider answered an amount "${amount}"`);
+  if (!Number.isFinite(value))
+    throw new ProviderUnavailableError(`the provider answered an amount "${amount}"`);
   return Math.round(value * 100);
 }
 

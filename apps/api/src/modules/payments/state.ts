@@ -70,11 +70,7 @@ export function paymentState(facts: PaymentFacts): PaymentState {
 
 /** Why an action on a payment is refused before the provider is asked. */
 export type RefusedAction =
-  | 'NOT_AUTHORISED'
-  | 'AMOUNT_INVALID'
-  | 'MORE_THAN_AUTHORISED'
-  | 'NOTHING_CAPTURED'
-  | 'MORE_THAN_CAPTURED';
+  'NOT_AUTHORISED' | 'AMOUNT_INVALID' | 'MORE_THAN_AUTHORISED' | 'NOTHING_CAPTURED' | 'MORE_THAN_CAPTURED';
 
 /** A capture takes part or all of what is authorised and not captured yet. */
 export function refuseCapture(facts: PaymentFacts, amount: number): RefusedAction | null {

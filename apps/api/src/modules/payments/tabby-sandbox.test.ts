@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createShopper, placeOrderOk, putInCart } from '../../test/shoppers.ts';
-import { ProviderNotFoundError, ProviderRejectedError, WebhookUnauthorisedError, type CheckoutRequest } from './provider.ts';
+import {
+  ProviderNotFoundError,
+  ProviderRejectedError,
+  WebhookUnauthorisedError,
+  type CheckoutRequest,
+} from './provider.ts';
 import { SIMULATED_SESSION_MINUTES, TABBY_TEST_BUYERS, TabbySimulator } from './tabby-sandbox.ts';
 import { TABBY_WEBHOOK_HEADER } from './tabby.ts';
 
@@ -50,7 +55,11 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
         shipping: { city: 'Riyadh', address: 'Olaya', zip: '12211' },
       },
       lang: 'ar',
-      returnUrls: { success: 'http://shop.test/ok', cancel: 'http://shop.test/cancel', failure: 'http://shop.test/no' },
+      returnUrls: {
+        success: 'http://shop.test/ok',
+        cancel: 'http://shop.test/cancel',
+        failure: 'http://shop.test/no',
+      },
     };
   }
 
@@ -67,7 +76,9 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
     const session = await tabby.startCheckout(req);
     expect(session).toMatchObject({ outcome: 'created' });
     if (session.outcome !== 'created') return;
-    expect(session.redirectUrl).toBe(`http://shop.test/api/payments/tabby-sandbox/${session.paymentId}?lang=ar`);
+    expect(session.redirectUrl).toBe(
+      `http://shop.test/api/payments/tabby-sandbox/${session.paymentId}?lang=ar`,
+    );
     expect(await tabby.fetch(session.paymentId)).toMatchObject({
       state: 'pending',
       amount: req.order.totalHalalas,
@@ -81,7 +92,9 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
   });
 
   it("refuses Tabby's pre-scoring test phone, and a total outside Tabby's limits, before any page", async () => {
-    expect(await tabby.startCheckout(await request({ phone: TABBY_TEST_BUYERS.preScoringRejectedPhone }))).toEqual({
+    expect(
+      await tabby.startCheckout(await request({ phone: TABBY_TEST_BUYERS.preScoringRejectedPhone })),
+    ).toEqual({
       outcome: 'rejected',
     });
     const tooSmall = await request();
@@ -119,17 +132,25 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
     await expect(tabby.capture(id, total, 'ship-2')).rejects.toBeInstanceOf(ProviderRejectedError);
 
     await expect(tabby.refund(id, total + 1, 'refund-1')).rejects.toThrow('MORE_THAN_CAPTURED');
-    expect(await tabby.refund(id, 10_000, 'refund-1')).toMatchObject({ state: 'partially_refunded', refunded: 10_000 });
+    expect(await tabby.refund(id, 10_000, 'refund-1')).toMatchObject({
+      state: 'partially_refunded',
+      refunded: 10_000,
+    });
     expect(await tabby.refund(id, 10_000, 'refund-1')).toMatchObject({ refunded: 10_000 });
     await expect(tabby.refund(id, 20_000, 'refund-1')).rejects.toThrow('another amount');
-    expect(await tabby.refund(id, total - 10_000, 'refund-2')).toMatchObject({ state: 'refunded', refunded: total });
+    expect(await tabby.refund(id, total - 10_000, 'refund-2')).toMatchObject({
+      state: 'refunded',
+      refunded: total,
+    });
   });
 
   it('captures part, refuses a refund until the rest is closed, closes the rest, refunds at most the part', async () => {
     const { req, id } = await authorised();
     const part = 60_000;
     expect(await tabby.capture(id, part, 'ship-part')).toMatchObject({ state: 'authorised', captured: part });
-    await expect(tabby.capture(id, req.order.totalHalalas, 'ship-more')).rejects.toThrow('MORE_THAN_AUTHORISED');
+    await expect(tabby.capture(id, req.order.totalHalalas, 'ship-more')).rejects.toThrow(
+      'MORE_THAN_AUTHORISED',
+    );
     await expect(tabby.refund(id, 1_000, 'early')).rejects.toThrow('NOTHING_CAPTURED');
     expect(await tabby.close(id)).toMatchObject({ state: 'captured', captured: part, status: 'closed' });
     await expect(tabby.close(id)).rejects.toThrow('NOT_AUTHORISED');
@@ -154,10 +175,14 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
   });
 
   it('knows only its own payments, and believes only webhooks carrying the shop header', async () => {
-    await expect(tabby.fetch('8c5f0d8e-5a4d-4d1f-9b1e-2d1c3b4a5f60')).rejects.toBeInstanceOf(ProviderNotFoundError);
+    await expect(tabby.fetch('8c5f0d8e-5a4d-4d1f-9b1e-2d1c3b4a5f60')).rejects.toBeInstanceOf(
+      ProviderNotFoundError,
+    );
     const body = { id: 'p-1', status: 'authorized' };
     expect(tabby.webhookPaymentId({ [TABBY_WEBHOOK_HEADER]: WEBHOOK_SECRET }, body)).toBe('p-1');
-    expect(() => tabby.webhookPaymentId({ [TABBY_WEBHOOK_HEADER]: 'forged' }, body)).toThrow(WebhookUnauthorisedError);
+    expect(() => tabby.webhookPaymentId({ [TABBY_WEBHOOK_HEADER]: 'forged' }, body)).toThrow(
+      WebhookUnauthorisedError,
+    );
     expect(() => tabby.webhookPaymentId({}, body)).toThrow(WebhookUnauthorisedError);
   });
 
@@ -165,7 +190,11 @@ describe('the Tabby simulator behaves as Tabby documents its payments', () => {
     /** A session of the app's own simulator (the one the shop uses while payments are simulated). */
     async function session(buyer: Partial<CheckoutRequest['order']['buyer']> = {}) {
       const req = await request(buyer);
-      req.returnUrls = { success: '/en/payment/tabby?r=ok', cancel: '/en/payment/tabby?r=cancel', failure: '/en/payment/tabby?r=no' };
+      req.returnUrls = {
+        success: '/en/payment/tabby?r=ok',
+        cancel: '/en/payment/tabby?r=cancel',
+        failure: '/en/payment/tabby?r=no',
+      };
       const started = await t.app.tabby!.startCheckout(req);
       if (started.outcome !== 'created') throw new Error('session refused');
       return { req, ...started };

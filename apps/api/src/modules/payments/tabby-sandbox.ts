@@ -14,7 +14,13 @@ import {
   type PaymentGateway,
 } from './provider.ts';
 import { refuseCapture, refuseClose, refuseRefund } from './state.ts';
-import { checkoutPayload, tabbyFacts, tabbyPaymentSchema, tabbyWebhookPaymentId, toTabbyPayment } from './tabby.ts';
+import {
+  checkoutPayload,
+  tabbyFacts,
+  tabbyPaymentSchema,
+  tabbyWebhookPaymentId,
+  toTabbyPayment,
+} from './tabby.ts';
 
 /**
  * Tabby's published test buyers (docs.tabby.ai, "Testing Credentials", Saudi Arabia): with
@@ -105,7 +111,8 @@ export class TabbySimulator implements PaymentGateway {
    * the session's success, cancel or failure address with `payment_id` added.
    */
   static returnUrl(payment: GatewayPayment): string | null {
-    const urls = (payment.raw as { merchant_urls?: Record<'success' | 'cancel' | 'failure', string> }).merchant_urls;
+    const urls = (payment.raw as { merchant_urls?: Record<'success' | 'cancel' | 'failure', string> })
+      .merchant_urls;
     if (!urls) return null;
     const target = { authorised: urls.success, expired: urls.cancel, failed: urls.failure }[
       payment.state as 'authorised' | 'expired' | 'failed'
@@ -182,7 +189,11 @@ export class TabbySimulator implements PaymentGateway {
    * A capture or refund with a reference id seen before is the same request again: nothing more
    * moves. The same reference with another amount is refused, as a reused idempotency key.
    */
-  private sameMovement(done: { amount: string; reference_id: string }[], amount: number, referenceId: string) {
+  private sameMovement(
+    done: { amount: string; reference_id: string }[],
+    amount: number,
+    referenceId: string,
+  ) {
     const earlier = done.find((m) => m.reference_id === referenceId);
     if (!earlier) return false;
     if (halalasOf(earlier.amount) !== amount)
@@ -200,7 +211,8 @@ export class TabbySimulator implements PaymentGateway {
         .for('update');
       if (!row) throw new ProviderNotFoundError('the Tabby simulator does not know this payment');
       let raw = row.raw as Raw;
-      if (raw.status === 'CREATED' && new Date(raw.expires_at) <= this.now()) raw = { ...raw, status: 'EXPIRED' };
+      if (raw.status === 'CREATED' && new Date(raw.expires_at) <= this.now())
+        raw = { ...raw, status: 'EXPIRED' };
       const after = next(raw);
       if (after !== row.raw)
         await tx

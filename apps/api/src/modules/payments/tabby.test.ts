@@ -31,7 +31,11 @@ const request: CheckoutRequest = {
     shipping: { city: 'الرياض', address: 'حي العليا', zip: '12211' },
   },
   lang: 'ar',
-  returnUrls: { success: 'https://shop.test/s', cancel: 'https://shop.test/c', failure: 'https://shop.test/f' },
+  returnUrls: {
+    success: 'https://shop.test/s',
+    cancel: 'https://shop.test/c',
+    failure: 'https://shop.test/f',
+  },
 };
 
 describe("the Tabby client against a fake of Tabby's REST API", () => {
@@ -84,7 +88,11 @@ describe("the Tabby client against a fake of Tabby's REST API", () => {
       paymentId: 'pay-1',
       redirectUrl: 'https://checkout.tabby.sa/x',
     });
-    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/v2/checkout', authorization: `Bearer ${SECRET}` });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/v2/checkout',
+      authorization: `Bearer ${SECRET}`,
+    });
     expect(seen[0]!.body).toMatchObject({
       lang: 'ar',
       merchant_code: 'shop_sa',
@@ -130,9 +138,18 @@ describe("the Tabby client against a fake of Tabby's REST API", () => {
       url: '/api/v2/payments/pay-3/captures',
       body: { amount: '600.00', reference_id: 'ship-1' },
     });
-    next = { status: 200, body: { ...payment, status: 'CLOSED', refunds: [{ amount: '100.00', reference_id: 'r-1' }] } };
-    expect(await client.refund('pay-3', 10_000, 'r-1')).toMatchObject({ state: 'partially_refunded', refunded: 10_000 });
-    expect(seen[1]).toMatchObject({ url: '/api/v2/payments/pay-3/refunds', body: { amount: '100.00', reference_id: 'r-1' } });
+    next = {
+      status: 200,
+      body: { ...payment, status: 'CLOSED', refunds: [{ amount: '100.00', reference_id: 'r-1' }] },
+    };
+    expect(await client.refund('pay-3', 10_000, 'r-1')).toMatchObject({
+      state: 'partially_refunded',
+      refunded: 10_000,
+    });
+    expect(seen[1]).toMatchObject({
+      url: '/api/v2/payments/pay-3/refunds',
+      body: { amount: '100.00', reference_id: 'r-1' },
+    });
     await client.close('pay-3');
     expect(seen[2]).toMatchObject({ method: 'POST', url: '/api/v2/payments/pay-3/close' });
   });
@@ -141,7 +158,9 @@ describe("the Tabby client against a fake of Tabby's REST API", () => {
     next = { status: 404, body: { status: 'error', errorType: 'not_found' } };
     await expect(client.fetch('nope')).rejects.toBeInstanceOf(ProviderNotFoundError);
     next = { status: 400, body: { status: 'error', errorType: 'bad_data', error: 'amount too big' } };
-    await expect(client.capture('pay-3', 1, 'x')).rejects.toEqual(new ProviderRejectedError(400, 'amount too big'));
+    await expect(client.capture('pay-3', 1, 'x')).rejects.toEqual(
+      new ProviderRejectedError(400, 'amount too big'),
+    );
     for (const status of [401, 403, 500]) {
       next = { status, body: { status: 'error' } };
       await expect(client.fetch('pay-3')).rejects.toBeInstanceOf(ProviderUnavailableError);

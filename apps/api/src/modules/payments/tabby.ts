@@ -28,7 +28,11 @@ import { paymentState, type PaymentFacts } from './state.ts';
 export const TABBY_WEBHOOK_HEADER = 'x-tabby-webhook-secret';
 
 const amount = z.union([z.string(), z.number()]);
-const moneyMovement = z.looseObject({ id: z.string().optional(), amount, reference_id: z.string().nullish() });
+const moneyMovement = z.looseObject({
+  id: z.string().optional(),
+  amount,
+  reference_id: z.string().nullish(),
+});
 
 /** Tabby's payment object, the fields we read. */
 export const tabbyPaymentSchema = z.looseObject({
@@ -169,7 +173,9 @@ export class TabbyClient implements PaymentGateway {
 
   async capture(id: string, amountHalalas: number, referenceId: string): Promise<GatewayPayment> {
     const body = { amount: decimalOf(amountHalalas), reference_id: referenceId };
-    return toTabbyPayment(await this.call('POST', `/api/v2/payments/${encodeURIComponent(id)}/captures`, body));
+    return toTabbyPayment(
+      await this.call('POST', `/api/v2/payments/${encodeURIComponent(id)}/captures`, body),
+    );
   }
 
   async close(id: string): Promise<GatewayPayment> {
@@ -178,7 +184,9 @@ export class TabbyClient implements PaymentGateway {
 
   async refund(id: string, amountHalalas: number, referenceId: string): Promise<GatewayPayment> {
     const body = { amount: decimalOf(amountHalalas), reference_id: referenceId };
-    return toTabbyPayment(await this.call('POST', `/api/v2/payments/${encodeURIComponent(id)}/refunds`, body));
+    return toTabbyPayment(
+      await this.call('POST', `/api/v2/payments/${encodeURIComponent(id)}/refunds`, body),
+    );
   }
 
   webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null {
@@ -213,7 +221,10 @@ export class TabbyClient implements PaymentGateway {
     }
     if (!response.ok) {
       const error = (json as { error?: unknown } | null)?.error;
-      throw new ProviderRejectedError(response.status, typeof error === 'string' ? error : `status ${response.status}`);
+      throw new ProviderRejectedError(
+        response.status,
+        typeof error === 'string' ? error : `status ${response.status}`,
+      );
     }
     return json;
   }

@@ -93,7 +93,10 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     const { shopper, order } = await ordered('0500000002');
     const res = await startTabby(shopper, order, 'en');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toMatchObject({ code: 'TABBY_REJECTED', message: expect.stringContaining('pay by card') });
+    expect(res.json()).toMatchObject({
+      code: 'TABBY_REJECTED',
+      message: expect.stringContaining('pay by card'),
+    });
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
     expect(await cartOf(t.app.db, shopper.id)).toEqual([{ productId: product.id, count: 2 }]);
   });
@@ -129,7 +132,11 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     const forged = await webhook(paymentId, 'not-the-secret');
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ code: 'WEBHOOK_UNAUTHORIZED' });
-    const bare = await t.app.inject({ method: 'POST', url: apiPaths.tabbyWebhook.build({}), payload: { id: paymentId } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.tabbyWebhook.build({}),
+      payload: { id: paymentId },
+    });
     expect(bare.statusCode).toBe(401);
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
   });

@@ -12,6 +12,7 @@ import {
   type PaymentGateway,
 } from '../../modules/payments/provider.ts';
 import { storePayment } from '../../modules/payments/service.ts';
+import { TabbySimulator } from '../../modules/payments/tabby-sandbox.ts';
 import { SETTLED_STATES } from '../../modules/payments/state.ts';
 import { findUserById } from '../../modules/users/service.ts';
 import { documentsOfOrder } from '../../modules/einvoices/service.ts';
@@ -28,7 +29,8 @@ import { announceStock, endUnpaidOrder, payOrder } from './steps.ts';
  * captured when the order ships.
  */
 
-export type TabbyDeps = Omit<PaymentDeps, 'provider'> & Pick<Shop, 'origin'> & { tabby: PaymentGateway | null };
+export type TabbyDeps = Omit<PaymentDeps, 'provider'> &
+  Pick<Shop, 'origin'> & { tabby: PaymentGateway | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,7 +69,10 @@ export async function startTabbyCheckout(
   if (!order || order.userId !== shopperId) throw notFound('ORDER_NOT_FOUND');
   const refused = refusal(order, now);
   if (refused) throw refused;
-  const [lines, user] = await Promise.all([linesOfOrders(deps.db, [order.id]), findUserById(deps.db, shopperId)]);
+  const [lines, user] = await Promise.all([
+    linesOfOrders(deps.db, [order.id]),
+    findUserById(deps.db, shopperId),
+  ]);
   const back = `${deps.origin()}${apiPaths.tabbyReturn.build({})}?lang=${lang}`;
   const session = await askTabby(() =>
     tabby.startCheckout({
@@ -127,8 +132,10 @@ export async function settleTabbyPayment(
 ): Promise<Settlement> {
   const tabby = gatewayOf(deps);
   const payment = await tabby.fetch(paymentId);
-  const order = payment.orderId && UUID.test(payment.orderId) ? await findOrder(deps.db, payment.orderId) : null;
-  if (!order || payment.id !== paymentId) return { ok: false, status: 404, code: 'PAYMENT_NOT_FOUND', order: null };
+  const order =
+    payment.orderId && UUID.test(payment.orderId) ? await findOrder(deps.db, payment.orderId) : null;
+  if (!order || payment.id !== paymentId)
+    return { ok: false, status: 404, code: 'PAYMENT_NOT_FOUND', order: null };
   if (options.userId !== undefined && order.userId !== options.userId)
     return { ok: false, status: 403, code: 'FORBIDDEN', order: null };
   if (payment.state === 'pending') return { ok: false, status: 409, code: 'PAYMENT_PENDING', order };
@@ -234,4 +241,28 @@ export async function captureOnShipping(
     deps.log.error({ err: error, orderId: order.id }, 'capturing a Tabby payment at shipping failed');
     return null;
   }
+}
+
+/** The simulator, or 404 PAYMENT_SANDBOX_DISABLED when payments are real. */
+function simulatorOf(deps: Pick<TabbyDeps, 'tabby'>): TabbySimulator {
+  if (!(deps.tabby instanceof TabbySimulator)) throw new AppError(404, 'PAYMENT_SANDBOX_DISABLED');
+  return deps.tabby;
+}
+
+/** What the simulator's page shows: the payment, and where the shopper goes back once it is decided. */
+export async function simulatedPayment(deps: Pick<TabbyDeps, 'tabby'>, paymentId: string) {
+  const simulator = simulatorOf(deps);
+  const payment = await askTabby(() => simulator.fetch(paymentId));
+  return { payment, back: TabbySimulator.returnUrl(payment) };
+}
+
+/** The shopper's answer on the simulator's page; where Tabby would send them (else the page again). */
+export async function answerSimulator(
+  deps: Pick<TabbyDeps, 'tabby'>,
+  paymentId: string,
+  answer: 'approve' | 'cancel',
+): Promise<string | null> {
+  const simulator = simulatorOf(deps);
+  const { payment } = await simulatedPayment(deps, paymentId);
+  return TabbySimulator.returnUrl(await simulator.decide(payment.id, answer));
 }
