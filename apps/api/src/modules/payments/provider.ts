@@ -182,3 +182,33 @@ export function halalasOf(amount: string | number): number {
 export function decimalOf(halalas: number): string {
   return (halalas / 100).toFixed(2);
 }
+
+/**
+ * A provider's JSON answer, or the error the shop decides on: 404 the provider does not know
+ * it; a wrong key (401, 403), too many requests (429) or a 5xx is our configuration or their
+ * outage, not the shopper's payment, so try later; any other 4xx is a refusal, with the
+ * provider's words from `messageField` of its error body.
+ */
+export async function providerAnswer(
+  response: Response,
+  provider: string,
+  messageField: string,
+): Promise<unknown> {
+  if (response.status === 404) throw new ProviderNotFoundError(`${provider} does not know this payment`);
+  if ([401, 403, 429].includes(response.status) || response.status >= 500)
+    throw new ProviderUnavailableError(`${provider} answered ${response.status}`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ProviderUnavailableError(`${provider} answered ${response.status} without JSON`);
+  }
+  if (!response.ok) {
+    const message = (json as Record<string, unknown> | null)?.[messageField];
+    throw new ProviderRejectedError(
+      response.status,
+      typeof message === 'string' ? message : `status ${response.status}`,
+    );
+  }
+  return json;
+}

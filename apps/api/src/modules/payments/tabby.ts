@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { providerFetch } from '../../lib/tracing.ts';
 import { sameSecret } from '../../lib/same-secret.ts';
 import {
-  ProviderNotFoundError,
-  ProviderRejectedError,
   ProviderUnavailableError,
   WebhookUnauthorisedError,
+  providerAnswer,
   decimalOf,
   halalasOf,
   type CheckoutRequest,
@@ -209,23 +208,7 @@ export class TabbyClient implements PaymentGateway {
     } catch (error) {
       throw new ProviderUnavailableError(`Tabby could not be reached: ${(error as Error).message}`);
     }
-    if (response.status === 404) throw new ProviderNotFoundError('Tabby does not know this payment');
     // A wrong key or region (403) is our configuration, not the shopper's payment.
-    if ([401, 403, 429].includes(response.status) || response.status >= 500)
-      throw new ProviderUnavailableError(`Tabby answered ${response.status}`);
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      throw new ProviderUnavailableError(`Tabby answered ${response.status} without JSON`);
-    }
-    if (!response.ok) {
-      const error = (json as { error?: unknown } | null)?.error;
-      throw new ProviderRejectedError(
-        response.status,
-        typeof error === 'string' ? error : `status ${response.status}`,
-      );
-    }
-    return json;
+    return providerAnswer(response, 'Tabby', 'error');
   }
 }
