@@ -234,7 +234,8 @@ export async function captureOnShipping(
       await storePayment(tx, tabby.name, order.id, stored(payment));
       const locked = await lockOrder(tx, order.id);
       const invoiced = (await documentsOfOrder(tx, order.id)).some((d) => d.kind === 'invoice');
-      if (locked && !invoiced) await issueOrderInvoice(tx, deps.config, locked);
+      // Dated at the capture, the supply, not at the authorisation.
+      if (locked && !invoiced) await issueOrderInvoice(tx, deps.config, { ...locked, paidAt: new Date() });
     });
     return payment;
   } catch (error) {
