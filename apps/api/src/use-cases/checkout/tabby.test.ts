@@ -1,4 +1,4 @@
-import { adminOrderPaths, apiPaths, einvoicePaths, type PayInvoiceAnswer } from '@shop/contract';
+import { adminOrderPaths, apiPaths, einvoicePaths, refundPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -180,5 +180,32 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     expect((await orderRow(t.app.db, order.invoiceId)).fulfilment).toBe('shipped');
     const documents = await documentsOfOrder(t.app.db, order.invoiceId);
     expect(documents.map((d) => d.kind)).toEqual(['invoice']);
+  });
+
+  it('refuses to refund or cancel a Tabby order from the shop for now, changing nothing', async () => {
+    const { order, back, paymentId } = await sessionApproved();
+    await t.app.inject({ method: 'GET', url: back });
+    const owner = (await signedInMember(t.app.db, { role: 'owner' })).headers;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `${adminOrderPaths.cancelPaid.build({ ref: order.invoiceId })}?lang=en`,
+      headers: owner,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toMatchObject({ code: 'REFUND_METHOD_NOT_SUPPORTED' });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `${refundPaths.orderRefunds.build({ id: order.invoiceId })}?lang=ar`,
+      headers: owner,
+      payload: { amount: 100, reason: 'تالف', idempotencyKey: 'tabby-refund-1' },
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json()).toMatchObject({
+      code: 'REFUND_METHOD_NOT_SUPPORTED',
+      message: expect.stringContaining('تابي'),
+    });
+    const row = await orderRow(t.app.db, order.invoiceId);
+    expect(row).toMatchObject({ status: 'paid', fulfilment: 'unfulfilled', refundedHalalas: 0 });
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({ state: 'authorised' });
   });
 });
