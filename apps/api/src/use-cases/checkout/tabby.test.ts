@@ -1,4 +1,4 @@
-import { adminOrderPaths, apiPaths, einvoicePaths, refundPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { adminOrderPaths, apiPaths, refundPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../test/shoppers.ts';
 import { TABBY_WEBHOOK_HEADER } from '../../modules/payments/tabby.ts';
 import { signedInMember } from '../../test/staff.ts';
-import { onboardingForm } from '../../test/einvoices.ts';
+import { onboardSigningUnit } from '../../test/einvoices.ts';
 import { documentsOfOrder } from '../../modules/einvoices/service.ts';
 
 const WEBHOOK_SECRET = 'tabby-hook-0123456789';
@@ -150,14 +150,7 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
   });
 
   it('captures the whole authorisation when staff mark the order shipped, once, and invoices it then', async () => {
-    const owner = await signedInMember(t.app.db, { role: 'owner' });
-    const onboarded = await t.app.inject({
-      method: 'POST',
-      url: einvoicePaths.onboard.build({}),
-      headers: owner.headers,
-      payload: onboardingForm,
-    });
-    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    await onboardSigningUnit(t);
     const { order, back, paymentId } = await sessionApproved();
     await t.app.inject({ method: 'GET', url: back });
     // Confirmed but not captured: no supply yet, so no invoice (decision 240).
