@@ -35,6 +35,7 @@ import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
 import { logRefusals } from './lib/admission.ts';
 import { ListingIndex } from './modules/catalog/listing-index.ts';
+import { ratingCounts } from './modules/reviews/service.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { catalogAdminRoutes } from './http/routes/catalog-admin.ts';
 import { catalogGroupRoutes } from './http/routes/catalog-groups.ts';
@@ -70,6 +71,7 @@ import { staffRoutes } from './http/routes/staff.ts';
 import { staffMemberRoutes } from './http/routes/staff-members.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { returnRoutes } from './http/routes/returns.ts';
+import { reviewRoutes } from './http/routes/reviews.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { ShopMetrics } from './lib/metrics.ts';
 import { activeTracing, traceRedisCommands } from './lib/tracing.ts';
@@ -155,8 +157,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.decorate('mailer', createMailer(config, app.log));
   app.decorate('readCache', new ReadCache(app.changes));
   app.addHook('onClose', async () => app.readCache.close());
-  // Listings and facets are counted on a copy of the shelves in memory, kept by the change bus.
-  const shelves = new ListingIndex(database.db);
+  // Listings and facets are counted on a copy of the shelves in memory, kept by the change bus;
+  // the reviews module's counts of approved ratings are read into it for the sort by rating.
+  const shelves = new ListingIndex(database.db, ratingCounts);
   app.changes.on((event) => shelves.changed(event));
   app.decorate('catalog', publicCatalog(database, app.readCache, shelves, config.dbPoolSize));
   for (const gate of app.catalog.gates) logRefusals(gate, app.log);
@@ -405,6 +408,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(catalogImportRoutes);
   await app.register(refundRoutes);
   await app.register(returnRoutes);
+  await app.register(reviewRoutes);
   await app.register(einvoiceAdminRoutes);
 
   // Last: the storefront pages take every path the API did not claim (modules/web).

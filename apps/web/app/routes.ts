@@ -36,6 +36,7 @@ export default [
     ...page('dashboard/orders/:ref/invoice', 'routes/dashboard-order-invoice.tsx'),
     ...page('dashboard/orders/:ref/packing-slip', 'routes/dashboard-order-packing-slip.tsx'),
     ...page('dashboard/returns', 'routes/dashboard-returns.tsx'),
+    ...page('dashboard/reviews', 'routes/dashboard-reviews.tsx'),
 
     // e-invoices (ZATCA phase 2)
     ...page('dashboard/einvoices', 'routes/dashboard-einvoices.tsx'),
@@ -114,6 +115,7 @@ export default [
     ...page('order/details/:id', 'routes/order-details.tsx'),
     ...page('order/details/:id/credit-notes/:refundId', 'routes/order-credit-note.tsx'),
     ...page('order/details/:id/return', 'routes/order-return.tsx'),
+    ...page('order/details/:id/review/:productId', 'routes/order-review.tsx'),
     ...page('admin/profile', 'routes/admin-profile.tsx'),
 
     // any other path: the not-found page with HTTP 404

@@ -7,6 +7,7 @@ import type { BackOfficeContent } from './admin-content-data.ts';
 import type { Lang } from './messages.ts';
 import type { BackOfficeRefunds } from './admin-refunds-data.ts';
 import type { BackOfficeReturns } from './returns.ts';
+import type { BackOfficeReviews } from './reviews.ts';
 import type { BackOfficeEinvoices } from './admin-einvoices-data.ts';
 import type { z } from './zod.ts';
 import type { BackOfficeMessages } from './shopper-messages.ts';
@@ -57,6 +58,9 @@ export interface BackOfficeData {
 
   // returns: the queue, decisions, receiving (any member) and refunds (owners)
   returns: BackOfficeReturns;
+
+  // reviews: the queue, approving, hiding and answering (any member)
+  reviews: BackOfficeReviews;
 
   // e-invoices (ZATCA phase 2)
   einvoices: BackOfficeEinvoices;

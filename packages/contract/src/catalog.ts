@@ -239,9 +239,18 @@ const facetChoices = {
   withFacets: queryFlag,
 };
 
+/**
+ * How a listing is ordered: the catalog's order (`default`, as the products were placed), or
+ * `rating`: the best rated first (the highest average of approved reviews, then the most of
+ * them), products without a review last.
+ */
+export const listingSorts = ['default', 'rating'] as const;
+export type ListingSort = (typeof listingSorts)[number];
+
 export const productsPagedQuery = z
   .object({
     lang: langQuery,
+    sort: z.enum(listingSorts).optional(),
     categoryId: idParam.optional(),
     companyId: idParam.optional(),
     startprice: sarQueryValue.optional(),

@@ -20,6 +20,8 @@ export * from './refunds.ts';
 export * from './refund-messages.ts';
 export * from './returns.ts';
 export * from './return-messages.ts';
+export * from './reviews.ts';
+export * from './review-messages.ts';
 export * from './einvoices.ts';
 export * from './einvoice-messages.ts';
 export type * from './admin-einvoices-data.ts';

@@ -5,6 +5,7 @@ import { adminErrorMessages, adminSuccessMessages } from './admin-messages.ts';
 import { adminOrderErrorMessages, adminOrderSuccessMessages } from './admin-orders-messages.ts';
 import { refundErrorMessages, refundSuccessMessages } from './refund-messages.ts';
 import { returnErrorMessages, returnSuccessMessages } from './return-messages.ts';
+import { reviewErrorMessages, reviewSuccessMessages } from './review-messages.ts';
 import { einvoiceErrorMessages, einvoiceSuccessMessages } from './einvoice-messages.ts';
 import { catalogAdminErrorMessages, catalogAdminSuccessMessages } from './admin-catalog-messages.ts';
 import { shopperMessageErrorMessages, shopperMessageSuccessMessages } from './shopper-messages-text.ts';
@@ -300,6 +301,7 @@ export const errorMessages = {
   ...adminContentErrorMessages,
   ...refundErrorMessages,
   ...returnErrorMessages,
+  ...reviewErrorMessages,
   ...einvoiceErrorMessages,
   ...shopperMessageErrorMessages,
   ...catalogAdminErrorMessages,
@@ -352,6 +354,7 @@ export const successMessages = {
   ...adminContentSuccessMessages,
   ...refundSuccessMessages,
   ...returnSuccessMessages,
+  ...reviewSuccessMessages,
   ...einvoiceSuccessMessages,
   ...shopperMessageSuccessMessages,
   ...catalogAdminSuccessMessages,

@@ -7,6 +7,7 @@ import type {
   Agent,
   Category,
   Company,
+  ListingSort,
   PagedProducts,
   Product,
   ProductDetails,
@@ -20,6 +21,7 @@ import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orde
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
 import type { ReturnRequestInput } from './returns.ts';
+import type { StoreReviews } from './reviews.ts';
 import type { Wishlist, WishlistChange } from './wishlist.ts';
 import type {
   MessageChannel,
@@ -50,6 +52,8 @@ export interface ProductsPageQuery extends FacetChoice {
   /** SAR, inclusive, on the price a shopper pays. */
   startprice?: number | undefined;
   finishprice?: number | undefined;
+  /** `rating`: the best rated first; otherwise the catalog's order. */
+  sort?: ListingSort | undefined;
 }
 
 export interface ProductSearchQuery extends FacetChoice {
@@ -260,6 +264,7 @@ export interface StoreData
     StoreMessages,
     StoreAddresses,
     StoreOrders,
+    StoreReviews,
     StoreAccount {
   readonly lang: Lang;
   /** The signed-in shopper, or null for a visitor (or a session that has ended). */

@@ -129,3 +129,6 @@ export async function withStoredImages<T>(
 
 /** Where a return's photos are kept, and their longest side. */
 export const RETURN_PHOTOS: Upload = { folder: 'returns', maxSize: 1600, field: 'photos' };
+
+/** Where a review's photos are kept, and their longest side. */
+export const REVIEW_PHOTOS: Upload = { folder: 'reviews', maxSize: 1600, field: 'photos' };

@@ -136,7 +136,7 @@ export function publicCatalog(
     listing: (lang, page, filters, signal) =>
       cache.get(
         'catalog',
-        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, ...facetCacheKey(filters)])}`,
+        `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, filters.sort ?? 'catalog', ...facetCacheKey(filters)])}`,
         (cancel) =>
           listingGate.run(async () => {
             // Current before a connection is taken: bringing them current may need one.

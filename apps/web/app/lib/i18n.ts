@@ -23,6 +23,7 @@ export const namespaces = [
   'dashboard-catalog',
   'dashboard-content',
   'dashboard-discounts',
+  'dashboard-reviews',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -8,7 +8,7 @@ import { EmptyState } from '../features/dashboard/components/empty-state.tsx';
 import { FilterBar } from '../features/dashboard/components/filter-bar.tsx';
 import { Pager } from '../features/dashboard/components/pager.tsx';
 import { formatDateTime, formatNumber, formatPrice } from '../features/dashboard/format.ts';
-import { choiceFilter, readListQuery, textFilter } from '../features/dashboard/list-query.ts';
+import { choiceFilter, readQueueQuery, textFilter } from '../features/dashboard/list-query.ts';
 import { ReturnStatusBadge } from '../features/dashboard/returns/return-status-badge.tsx';
 import { requireMember } from '../features/dashboard/session.server.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -20,12 +20,10 @@ import { useTranslation } from '../lib/use-translation.ts';
  */
 export async function loader(args: Route.LoaderArgs) {
   const { bo } = await requireMember(args);
-  const query = readListQuery(args.request, {
-    sorts: ['date'],
-    defaultSort: 'date',
-    defaultDir: 'desc',
-    filters: z.object({ q: textFilter, status: choiceFilter(returnStatuses) }),
-  });
+  const query = readQueueQuery(
+    args.request,
+    z.object({ q: textFilter, status: choiceFilter(returnStatuses) }),
+  );
   const page = await bo.returns.page({
     ...query.filters,
     page: String(query.page),

@@ -1,15 +1,17 @@
 import { RETURN_PHOTO_FIELDS, returnReasons, returnRequestInputSchema } from '@shop/contract';
-import { data, useActionData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/order-return';
 import { Icon } from '../components/ui/icon.tsx';
 import { ShopLink } from '../components/ui/shop-link.tsx';
+import { PhotoFields } from '../components/ui/photo-fields.tsx';
 import { SubmitButton } from '../components/ui/submit-button.tsx';
+import { TextAreaField } from '../components/ui/text-field.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
-import { answerForm, postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
-import { useActionForm, type FormAnswer } from '../lib/form-answer.ts';
+import { postedFile, readForm, submitAction } from '../lib/form-action.server.ts';
+import { answerOrderForm } from '../features/orders/order-form.server.ts';
+import { useOrderForm } from '../features/orders/order-form.ts';
 import { formatDateTime, formatNumber } from '../lib/format.ts';
 import { serverT } from '../lib/i18n.server.ts';
-import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 import { useLang } from '../lib/use-lang.ts';
@@ -34,8 +36,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-type ReturnAnswer = FormAnswer & { values?: Record<string, string> };
-
 /**
  * The return form: units per line (`qty_<lineId>`), the reason, words and up to three photos,
  * checked as the API checks them and asked of the shop for this shopper; the shop's refusal
@@ -43,7 +43,6 @@ type ReturnAnswer = FormAnswer & { values?: Record<string, string> };
  * Once asked, back to the order's page, which shows the request.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const lang = requestLang(request);
   const { store } = await requireUser(request, context);
   const read = await readForm(request);
   const result = await submitAction(
@@ -69,8 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
     read,
   );
-  if (!result.ok) return data<ReturnAnswer>({ error: result.error, values: result.values });
-  return answerForm(request, result, { redirectTo: localizePath(`/order/details/${params.id}`, lang) });
+  return answerOrderForm(request, result, params.id);
 }
 
 export default function OrderReturnPage({ loaderData }: Route.ComponentProps) {
@@ -78,12 +76,7 @@ export default function OrderReturnPage({ loaderData }: Route.ComponentProps) {
   const { lang } = useLang();
   const { order } = loaderData;
   const { returns } = order;
-  const posted = useActionData<ReturnAnswer>();
-  const { Form, busy, errorFor, answer } = useActionForm<ReturnAnswer>({
-    serverAnswer: posted,
-    redirectAfterMs: 1200,
-  });
-  const kept = answer?.values ?? {};
+  const { Form, busy, errorFor, answer, kept } = useOrderForm();
   const returnable = returns.lines.filter((line) => line.returnable > 0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -193,36 +186,20 @@ export default function OrderReturnPage({ loaderData }: Route.ComponentProps) {
                 </p>
               )}
             </fieldset>
-            <label className="flex flex-col gap-1.5">
-              <span className="text-sm font-semibold">{t('returns.details')}</span>
-              <textarea
-                name="details"
-                maxLength={1000}
-                defaultValue={kept.details ?? ''}
-                aria-invalid={errorFor('details') ? true : undefined}
-                className="min-h-28 w-full rounded-xl border border-line bg-white px-4 py-3 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30"
-              />
-              {errorFor('details') && (
-                <span role="alert" className="text-sm font-medium text-sale">
-                  {errorFor('details')}
-                </span>
-              )}
-            </label>
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-1 text-lg font-bold">{t('returns.photos')}</legend>
-              <p className="text-sm text-muted">{t('returns.photosHint')}</p>
-              {RETURN_PHOTO_FIELDS.map((field, index) => (
-                <label key={field} className="flex flex-col gap-1 text-sm">
-                  <span>{t('returns.photo', { number: formatNumber(index + 1, lang) })}</span>
-                  <input type="file" name={field} accept="image/jpeg,image/png,image/webp" />
-                </label>
-              ))}
-              {errorFor('photos') && (
-                <p role="alert" className="text-sm font-medium text-sale">
-                  {errorFor('photos')}
-                </p>
-              )}
-            </fieldset>
+            <TextAreaField
+              label={t('returns.details')}
+              name="details"
+              maxLength={1000}
+              defaultValue={kept.details ?? ''}
+              error={errorFor('details')}
+            />
+            <PhotoFields
+              fields={RETURN_PHOTO_FIELDS}
+              legend={t('returns.photos')}
+              hint={t('returns.photosHint')}
+              photoLabel={(number) => t('returns.photo', { number })}
+              error={errorFor('photos')}
+            />
             <SubmitButton busy={busy} className="self-start">
               {t('returns.submit')}
             </SubmitButton>

@@ -1,3 +1,4 @@
+import { reviewSorts } from '@shop/contract';
 import { data, redirect } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/product';
@@ -8,6 +9,11 @@ import { DiscountBadge, PriceTag } from '../features/catalog/components/price-ta
 import { CompareButton } from '../features/catalog/components/compare-button.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
 import { SpecTable } from '../features/catalog/components/spec-table.tsx';
+import {
+  ProductReviewsSection,
+  REVIEW_PAGE_PARAM,
+  REVIEW_SORT_PARAM,
+} from '../features/catalog/components/product-reviews.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { Section } from '../features/catalog/components/section.tsx';
 import { parseId } from '../features/catalog/listing.server.ts';
@@ -77,14 +83,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const lang = requestLang(request);
   const store = context.storeData(lang);
-  const [product, related, agents] = await Promise.all([
+  const url = new URL(request.url);
+  // The reviews' order and page of the address; one the shop cannot read is the first page, newest first.
+  const sort = reviewSorts.find((s) => s === url.searchParams.get(REVIEW_SORT_PARAM));
+  const reviewsPage = url.searchParams.get(REVIEW_PAGE_PARAM) ?? '';
+  const [product, related, agents, reviews] = await Promise.all([
     store.product(id),
     store.relatedProducts(id),
     store.agents(),
+    store.productReviews(id, {
+      sort,
+      page: /^[1-9][0-9]{0,4}$/.test(reviewsPage) ? reviewsPage : undefined,
+    }),
   ]);
   if (!product) throw data(null, { status: 404 });
   const path = `/product/${product.productId}`;
-  const url = new URL(request.url);
   // The picker's form sent without JavaScript: on to the address of the variant it leads to.
   const picked = variantForValues(product, url.searchParams);
   if (picked)
@@ -109,6 +122,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         url: absoluteUrl(context.publicOrigin, localizePath(path, lang)),
         images: images.map((src) => absoluteUrl(context.publicOrigin, src)),
         imageOf: (src) => absoluteUrl(context.publicOrigin, src),
+        reviews,
       }),
     },
     product,
@@ -116,6 +130,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     images,
     related: related.slice(0, 8),
     agents: agents.slice(0, 4),
+    reviews,
+    search: url.search,
   };
   return data(page, { headers: pending.headers });
 }
@@ -130,7 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation();
   const shopper = useShopper();
   const { lang } = useLang();
-  const { product, chosen, images, related, agents, notice } = loaderData;
+  const { product, chosen, images, related, agents, notice, reviews, search } = loaderData;
   const soldOut = chosen.stock === 0;
   const byOptions = product.options.length > 0;
   const price = { productPrice: chosen.price, productPriceAfterOffer: chosen.priceAfterOffer };
@@ -250,6 +266,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <SpecTable specs={product.productSpecs} />
         </div>
       </div>
+      {reviews && <ProductReviewsSection reviews={reviews} search={search} />}
       {related.length > 0 && (
         <Section id="you-may-like" title={t('product.youMayLike')}>
           <ProductGrid products={related} eagerCount={0} />

@@ -9,6 +9,7 @@ import { PartialSearchNote } from '../features/catalog/components/partial-search
 import { PriceFilter } from '../features/catalog/components/price-filter.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { listingSearch, parseListingParams } from '../features/catalog/listing-params.ts';
+import { ListingSortLinks } from '../features/catalog/components/listing-sort.tsx';
 import { isNarrowed } from '../features/catalog/listing.server.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     serverT(lang),
     params.q
       ? store.searchProducts({ pageSize: pageSizes.search, page: params.page, text: params.q, ...filters })
-      : store.productsPage({ pageSize: pageSizes.search, page: params.page, ...filters }),
+      : store.productsPage({ pageSize: pageSizes.search, page: params.page, ...filters, sort: params.sort }),
   ]);
   // Without a category or company filter there is always a page (maybe empty).
   if (!page) throw new Error('The product listing answered nothing.');
@@ -66,7 +67,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <ListingLayout
       title={loaderData.title}
       count={paging.rawCount}
-      filters={<PriceFilter key={`${pathname}${search}`} products={products} applied={params} />}
+      filters={
+        <>
+          {!params.q && <ListingSortLinks params={params} />}
+          <PriceFilter key={`${pathname}${search}`} products={products} applied={params} />
+        </>
+      }
       aside={facets && <FilterPanel facets={facets} params={params} />}
     >
       {facets && <ChosenFilters facets={facets} params={params} />}

@@ -12,6 +12,7 @@ import { customerPages, overviewPages } from './back-office/insights.ts';
 import { orderPages } from './back-office/orders.ts';
 import { refundPages } from './back-office/refunds.ts';
 import { returnPages } from './back-office/returns.ts';
+import { reviewPages } from './back-office/reviews.ts';
 import { einvoicePages } from './back-office/einvoices.ts';
 import { staffPages } from './back-office/staff.ts';
 import { messagePages } from './back-office/messages.ts';
@@ -76,6 +77,7 @@ export function backOfficeDataFor(app: FastifyInstance, request: FastifyRequest)
       orders: orderPages(ctx),
       refunds: refundPages(ctx),
       returns: returnPages(ctx),
+      reviews: reviewPages(ctx),
       einvoices: einvoicePages(ctx),
       catalog: catalogPages(ctx),
       discounts: discountPages(ctx),

@@ -11,6 +11,7 @@ import { cartPages } from './store/cart.ts';
 import { catalogPages } from './store/catalog.ts';
 import { contentPages } from './store/content.ts';
 import { orderPages } from './store/orders.ts';
+import { reviewPages } from './store/reviews.ts';
 import { wishlistPages } from './store/wishlist.ts';
 import { messagePages } from './store/messages.ts';
 
@@ -99,6 +100,7 @@ export function storeDataFor(
       ...messagePages(ctx),
       ...addressPages(ctx),
       ...orderPages(ctx),
+      ...reviewPages(ctx),
       ...accountPages(app, request, lang),
     };
   };

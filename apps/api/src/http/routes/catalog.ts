@@ -120,6 +120,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Products by category or company, one page, with optional price range (SAR)',
+        description:
+          '`sort=rating`: the best rated first (the highest average of approved reviews, then the most of them; ' +
+          'products without a review last); otherwise the catalog’s order.',
         params: productsPagedParams,
         querystring: productsPagedQuery,
         response: { 200: pagedProductsSchema, 503: apiErrorSchema, ...errors },

@@ -41,7 +41,22 @@ interface Shelved {
   /** Its search text and its own names, normalized (`SearchEntry`). */
   doc: string;
   name: string;
+  /** Its approved reviews' average (0 without any) and count: the listings' sort by rating. */
+  rating: number;
+  ratings: number;
 }
+
+/** Each product's approved reviews, counted (`count`) and summed (`sum`), by product id. */
+export type RatingCounts = Map<number, { count: number; sum: number }>;
+
+/**
+ * Reads the rating counts of the products of `ids` (all when undefined). The reviews module owns
+ * them; the process hands its reader to the shelves, so the catalog imports nothing of it.
+ */
+export type RatingsReader = (db: Db, ids?: readonly number[]) => Promise<RatingCounts>;
+
+/** The order of a listing: the catalog's (by id), or the best rated first. */
+export type ListingOrder = 'catalog' | 'rating';
 
 const REFRESH_AFTER_MS = 5 * 60_000;
 /** Products read by one statement when the whole copy is read. */
@@ -58,9 +73,14 @@ export interface Narrowing {
   makers: boolean;
   /** Count every facet value (only when the answer shows them). */
   counts: boolean;
-  /** Which of the narrowed products to return, in shelf order. */
+  /** Which of the narrowed products to return, in shelf order (or in `order`). */
   offset: number;
   limit: number;
+  /**
+   * The best rated first: the highest average, then the most ratings, then the catalog's order;
+   * products without a rating last.
+   */
+  order?: ListingOrder | undefined;
 }
 
 export interface Narrowed {
@@ -94,10 +114,14 @@ export class Shelf {
   readonly stocked: Uint8Array;
   readonly keyStart: Int32Array;
   readonly keys: Int32Array;
+  readonly ratings: Float64Array;
+  readonly ratingCounts: Int32Array;
 
   constructor(list: readonly Shelved[]) {
     const n = list.length;
     this.ids = new Int32Array(n);
+    this.ratings = new Float64Array(n);
+    this.ratingCounts = new Int32Array(n);
     this.makers = new Int32Array(n);
     this.prices = new Float64Array(n);
     this.stocked = new Uint8Array(n);
@@ -112,6 +136,8 @@ export class Shelf {
       this.makers[i] = p.maker;
       this.prices[i] = p.price;
       this.stocked[i] = p.inStock ? 1 : 0;
+      this.ratings[i] = p.rating;
+      this.ratingCounts[i] = p.ratings;
       this.keyStart[i] = at;
       this.keys.set(p.keys, at);
       at += p.keys.length;
@@ -271,6 +297,8 @@ export class Shelves {
         keys: row.keys.map((k) => this.#keyId(k)),
         doc: row.doc,
         name: row.name,
+        rating: row.rating,
+        ratings: row.ratings,
       };
       const old = this.#byId.get(row.id);
       this.#byId.set(row.id, product);
@@ -290,6 +318,8 @@ export class Shelves {
           if (at < 0) continue;
           shelf!.prices[at] = product.price;
           shelf!.stocked[at] = product.inStock ? 1 : 0;
+          shelf!.ratings[at] = product.rating;
+          shelf!.ratingCounts[at] = product.ratings;
         }
         continue;
       }
@@ -386,6 +416,9 @@ export class Shelves {
     const minPrice = n.minPrice ?? -Infinity;
     const maxPrice = n.maxPrice ?? Infinity;
     const { ids: productIds, makers, prices, stocked, keyStart, keys } = shelf;
+    // By rating, every match is kept and the page is taken once they are ordered.
+    const byRating = n.order === 'rating';
+    const matched: number[] = [];
 
     const keyCounts = new Int32Array(keyGroupBit.length);
     const makerCounts = new Int32Array(n.counts && n.makers ? this.#makerIds.length : 0);
@@ -403,7 +436,8 @@ export class Shelves {
       if (n.inStock && stocked[i] === 0) fails |= stockBit;
 
       if (fails === 0) {
-        if (total >= n.offset && ids.length < n.limit) ids.push(productIds[i]!);
+        if (byRating) matched.push(i);
+        else if (total >= n.offset && ids.length < n.limit) ids.push(productIds[i]!);
         total++;
       }
       if (stocked[i] === 1 && (fails & ~stockBit) === 0) inStock++;
@@ -418,6 +452,11 @@ export class Shelves {
         if ((fails & ~keyGroupBit[k]!) === 0) keyCounts[k]!++;
       }
       if (makerCounts.length > 0 && (fails & ~makersBit) === 0) makerCounts[makers[i]!]!++;
+    }
+    if (byRating) {
+      const { ratings, ratingCounts } = shelf;
+      matched.sort((a, b) => ratings[b]! - ratings[a]! || ratingCounts[b]! - ratingCounts[a]! || a - b);
+      for (const i of matched.slice(n.offset, n.offset + n.limit)) ids.push(productIds[i]!);
     }
     const counts = new Map<string, number>();
     keyCounts.forEach((count, k) => {
@@ -445,23 +484,34 @@ interface ShelfRow {
   keys: string[];
   doc: string;
   name: string;
+  rating: number;
+  ratings: number;
 }
 
-const shelfRow = (r: {
-  id: number;
-  category: number;
-  company: number;
-  price: number | null;
-  inStock: boolean;
-  keys: string;
-  doc: string;
-  name: string | null;
-}): ShelfRow => ({
-  ...r,
-  price: r.price ?? 0,
-  keys: r.keys === '' ? [] : r.keys.split(' '),
-  name: r.name ?? '',
-});
+const shelfRow =
+  (ratings: RatingCounts) =>
+  (r: {
+    id: number;
+    category: number;
+    company: number;
+    price: number | null;
+    inStock: boolean;
+    keys: string;
+    doc: string;
+    name: string | null;
+  }): ShelfRow => {
+    const rated = ratings.get(r.id);
+    return {
+      ...r,
+      price: r.price ?? 0,
+      keys: r.keys === '' ? [] : r.keys.split(' '),
+      name: r.name ?? '',
+      rating: rated && rated.count > 0 ? rated.sum / rated.count : 0,
+      ratings: rated?.count ?? 0,
+    };
+  };
+
+const noRatings: RatingsReader = () => Promise.resolve(new Map());
 
 const shelfColumns = {
   id: products.id,
@@ -491,8 +541,11 @@ export class ListingIndex {
   /** The background reading of a whole copy (the safety net), when one runs. */
   #renewing: { stale: Set<number>; whole: boolean } | null = null;
 
-  constructor(db: Db) {
+  readonly #ratings: RatingsReader;
+
+  constructor(db: Db, ratings: RatingsReader = noRatings) {
     this.#db = db;
+    this.#ratings = ratings;
   }
 
   changed(event: ChangeEvent): void {
@@ -531,12 +584,15 @@ export class ListingIndex {
     const ids = [...this.#stale];
     this.#stale.clear();
     try {
-      const rows = await this.#db
-        .select({ ...shelfColumns, hidden: products.hidden })
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(products.id);
-      const visible = rows.filter((r) => !r.hidden).map(shelfRow);
+      const [rows, ratings] = await Promise.all([
+        this.#db
+          .select({ ...shelfColumns, hidden: products.hidden })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .orderBy(products.id),
+        this.#ratings(this.#db, ids),
+      ]);
+      const visible = rows.filter((r) => !r.hidden).map(shelfRow(ratings));
       const shown = new Set(visible.map((r) => r.id));
       await this.#shelves!.names.refresh(
         this.#db,
@@ -553,13 +609,14 @@ export class ListingIndex {
   }
 
   async #readAll(): Promise<Shelves> {
-    const [rows, names, searchNames] = await Promise.all([
+    const [rows, names, searchNames, ratings] = await Promise.all([
       this.#readVisible(),
       FacetNames.read(this.#db),
       readSearchNames(this.#db),
+      this.#ratings(this.#db),
     ]);
     const shelves = new Shelves(names, searchNames);
-    shelves.apply(rows.map(shelfRow), []);
+    shelves.apply(rows.map(shelfRow(ratings)), []);
     return shelves;
   }
 

@@ -6,6 +6,7 @@ import {
   type Category,
   type Company,
   type Lang,
+  type ListingSort,
   type PagedProducts,
   type Product,
   type ProductDetails,
@@ -282,6 +283,8 @@ export interface ProductFilters extends PriceRange, FacetFilter {
   companyId?: number | undefined;
   /** Answer the listing's facets too (facets.ts). */
   withFacets?: boolean | undefined;
+  /** `rating`: the best rated first (decision 227); otherwise the catalog's order. */
+  sort?: ListingSort | undefined;
 }
 
 /** A price range (SAR) as the shelves' bounds (halalas). */
@@ -291,7 +294,8 @@ export const priceBounds = (range: PriceRange) => ({
 });
 
 /**
- * One page of a listing, in catalog order (as the importer placed the products: by id). The
+ * One page of a listing, in catalog order (as the importer placed the products: by id), or the
+ * best rated first with `sort: 'rating'`. The
  * page, its count and, with `withFacets`, the facets of the category's or maker's shelf (or of
  * the whole catalog) come from one pass over the shelves kept in memory (listing-index.ts: the
  * caller takes them current before it takes a connection); the database gives the page's rows. A page past the end is an empty page with the true counts.
@@ -329,6 +333,7 @@ export async function listProducts(
     counts: filters.withFacets === true,
     offset: (page - 1) * pageSize,
     limit: pageSize,
+    order: filters.sort === 'rating' ? 'rating' : 'catalog',
   });
   const facets = filters.withFacets ? facetsOf(names, lang, narrowed, filters) : undefined;
   return {

@@ -298,3 +298,24 @@ export async function fulfilmentEventsOf(
   }
   return byOrder;
 }
+
+/**
+ * The shopper's most recently delivered order holding `productId` (any variant): its id and
+ * number; null when none of their orders holding it was delivered.
+ */
+export async function deliveredOrderWithProduct(
+  db: Db | Tx,
+  userId: string,
+  productId: number,
+): Promise<{ orderId: string; number: number } | null> {
+  const [row] = await db
+    .select({ orderId: orders.id, number: orders.number })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.fulfilment, 'delivered'), eq(orderLines.productId, productId)),
+    )
+    .orderBy(desc(orders.deliveredAt), desc(orders.number))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
   'h-12 w-full rounded-xl border border-line bg-white px-4 text-base outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 aria-[invalid=true]:border-sale';
@@ -43,6 +43,46 @@ export function TextField({
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A visible label, a text area for several lines (a shopper's words), its hint and its error. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = 'min-h-28',
+  ...area
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy.join(' ') || undefined}
+        className={`${inputClass} h-auto py-3 ${className}`}
+        {...area}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-sale">
           {error}
         </p>
       ) : null}

@@ -18,6 +18,8 @@ export interface ListingParams extends PriceRange {
   facet: string[];
   /** Only products in stock (`instock=1`). */
   inStock: boolean;
+  /** `sort=rating`: the best rated first (not for a search, which is in the order of its match). */
+  sort?: 'rating' | undefined;
 }
 
 const amount = /^[0-9]{1,7}(\.[0-9]{1,2})?$/;
@@ -50,7 +52,8 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
     ),
   ].slice(0, MAX_FACET_KEYS);
   const inStock = search.get('instock') === '1';
-  return { page, q: q.trim().slice(0, 100), startprice, finishprice, facet, inStock };
+  const sort = search.get('sort') === 'rating' ? ('rating' as const) : undefined;
+  return { page, q: q.trim().slice(0, 100), startprice, finishprice, facet, inStock, sort };
 }
 
 /** The URL search of a listing state; page 1 and empty values are left out. */
@@ -61,6 +64,7 @@ export function listingSearch(params: Partial<ListingParams>): string {
   if (params.finishprice !== undefined) search.set('finishprice', String(params.finishprice));
   for (const key of params.facet ?? []) search.append('facet', key);
   if (params.inStock) search.set('instock', '1');
+  if (params.sort) search.set('sort', params.sort);
   if (params.page && params.page > 1) search.set('page', String(params.page));
   const text = search.toString();
   return text ? `?${text}` : '';

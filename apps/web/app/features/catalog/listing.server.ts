@@ -51,6 +51,7 @@ export async function loadFacetListing(
       finishprice: params.finishprice,
       facet: params.facet,
       inStock: params.inStock,
+      sort: params.sort,
     }),
   ]);
   const current = facetList.find((facet) => facet.id === id);

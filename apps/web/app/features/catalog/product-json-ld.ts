@@ -1,4 +1,4 @@
-import type { ProductDetails, ProductVariant } from '@shop/contract';
+import type { ProductDetails, ProductReviews, ProductVariant } from '@shop/contract';
 import { effectivePrice } from './pricing.ts';
 import { VARIANT_PARAM } from './variants.ts';
 
@@ -9,6 +9,33 @@ interface JsonLdContext {
   images: string[];
   /** An image path made absolute. */
   imageOf: (src: string) => string;
+  /** The product's approved reviews, when read. */
+  reviews?: ProductReviews | null | undefined;
+}
+
+/**
+ * The average of the approved reviews and the newest few, for search engines' stars: only when
+ * there is at least one approved review (an empty rating is not allowed by schema.org).
+ */
+function ratingOf(reviews: ProductReviews | null | undefined) {
+  if (!reviews || reviews.summary.count === 0 || reviews.summary.average === null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average.toFixed(1),
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.latest.map((review) => ({
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.createdAt.slice(0, 10),
+      ...(review.title && { name: review.title }),
+      ...(review.body && { reviewBody: review.body }),
+    })),
+  };
 }
 
 /** schema.org's names of the properties a variant may vary by; others are named in the variant's name. */
@@ -37,8 +64,9 @@ function offer(variant: ProductVariant, url: string) {
  * For search engines: a product without options is a schema.org Product with one SAR offer and
  * its real availability; a product sold by options is a ProductGroup that `variesBy` them, with
  * `hasVariant` listing each variant as a Product with its own SKU, option values and Offer.
+ * Either carries the approved reviews' `aggregateRating` and the newest of them as `review`.
  */
-export function productJsonLd(product: ProductDetails, { url, images, imageOf }: JsonLdContext) {
+export function productJsonLd(product: ProductDetails, { url, images, imageOf, reviews }: JsonLdContext) {
   const common = {
     '@context': 'https://schema.org',
     name: product.productName,
@@ -46,6 +74,7 @@ export function productJsonLd(product: ProductDetails, { url, images, imageOf }:
     image: images,
     category: product.categoryName,
     brand: { '@type': 'Brand', name: product.companyName },
+    ...ratingOf(reviews),
   };
   if (product.options.length === 0) {
     const only = product.variants[0];

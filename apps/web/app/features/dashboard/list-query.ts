@@ -67,6 +67,14 @@ export function readListQuery<const S extends readonly [string, ...string[]], F 
   };
 }
 
+/**
+ * A back-office queue's query (returns, reviews): newest first, its one order, with its filters
+ * and the page.
+ */
+export function readQueueQuery<F extends z.ZodType>(request: Request | URL, filters: F) {
+  return readListQuery(request, { sorts: ['date'], defaultSort: 'date', defaultDir: 'desc', filters });
+}
+
 /** How many pages `total` rows make. */
 export function pageCountOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

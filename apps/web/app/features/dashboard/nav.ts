@@ -20,6 +20,7 @@ export const dashboardNav: readonly DashboardNavItem[] = (
     { key: 'nav.overview', path: '/dashboard' },
     { key: 'nav.orders', path: '/dashboard/orders' },
     { key: 'nav.returns', path: '/dashboard/returns' },
+    { key: 'nav.reviews', path: '/dashboard/reviews' },
     { key: 'nav.einvoices', path: '/dashboard/einvoices' },
     { key: 'nav.customers', path: '/dashboard/customers' },
     { key: 'nav.products', path: '/dashboard/products' },

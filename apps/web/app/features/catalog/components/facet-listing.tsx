@@ -7,6 +7,7 @@ import { FacetDropdown } from './facet-dropdown.tsx';
 import { ChosenFilters, FilterPanel } from './filter-panel.tsx';
 import type { Facet } from './facet-label.tsx';
 import { ListingLayout } from './listing-layout.tsx';
+import { ListingSortLinks } from './listing-sort.tsx';
 import { PriceFilter } from './price-filter.tsx';
 import { ProductGrid } from './product-grid.tsx';
 
@@ -44,6 +45,7 @@ export function FacetListing({
             current={id}
             facets={facets}
           />
+          <ListingSortLinks params={params} />
           {/* Keyed by the URL: a new list starts the filter from its own prices. */}
           <PriceFilter key={`${pathname}${search}`} products={products} applied={params} />
         </>

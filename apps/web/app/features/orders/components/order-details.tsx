@@ -19,6 +19,8 @@ export function OrderDetails({ order }: { order: Order }) {
   const { t: tc } = useTranslation('common');
   const { lang } = useLang();
   const row = 'flex items-center justify-between gap-4';
+  // A delivered product may be rated once: one link per product, on its first line.
+  const delivered = order.fulfilment.status === 'delivered';
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
@@ -42,7 +44,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </section>
       )}
       <ul className="divide-y divide-line rounded-2xl border border-line">
-        {order.products.map((line) => (
+        {order.products.map((line, index) => (
           // Phones: the line total goes under the product, so its name keeps the width.
           <li
             key={`${line.productId}-${line.sku}`}
@@ -63,6 +65,18 @@ export function OrderDetails({ order }: { order: Order }) {
               <p className="text-sm">
                 {formatPrice(line.productPrice, lang)} × {formatNumber(line.quantity, lang)}
               </p>
+              {delivered && order.products.findIndex((l) => l.productId === line.productId) === index && (
+                <ShopLink
+                  to={`/order/details/${order.invoiceId}/review/${line.productId}`}
+                  aria-label={t('reviews.rateNamed', { name: line.productName })}
+                  className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-primary hover:underline"
+                >
+                  <span aria-hidden="true" className="text-amber-500">
+                    ★
+                  </span>
+                  {t('reviews.rate')}
+                </ShopLink>
+              )}
             </div>
             <p className="col-start-2 flex flex-col font-bold sm:col-start-auto sm:items-end">
               {formatPrice(line.lineTotal, lang)}
