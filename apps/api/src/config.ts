@@ -107,6 +107,8 @@ const envSchema = z.object({
   MOYASAR_PUBLISHABLE_KEY: z.string().optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
+  /** The value of the header Tabby's webhooks are registered with (decision 241). */
+  TABBY_WEBHOOK_SECRET: z.string().optional(),
   /** SMS through Unifonic (decision 213); without the application id, the local simulator. */
   UNIFONIC_APP_SID: z.string().optional(),
   UNIFONIC_SENDER_ID: z.string().optional(),
@@ -196,6 +198,7 @@ export interface Config {
     apiUrl: string;
   };
   paymentSandbox: boolean;
+  tabby: { webhookSecret: string | undefined };
   /** Messages to shoppers on SMS and WhatsApp (decisions 212–219). */
   messages: {
     unifonicAppSid: string | undefined;
@@ -321,6 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
     },
     paymentSandbox,
+    tabby: { webhookSecret: e.TABBY_WEBHOOK_SECRET },
     messages: {
       unifonicAppSid: e.UNIFONIC_APP_SID,
       unifonicSenderId: e.UNIFONIC_SENDER_ID,

@@ -10,7 +10,7 @@ import type { PublicCatalog } from './views/public-catalog.ts';
 import type { PromotionBoard } from './modules/discounts/promotion-board.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { MessageKeyring } from './modules/messages/keys.ts';
-import type { PaymentProvider } from './modules/payments/provider.ts';
+import type { PaymentGateway, PaymentProvider } from './modules/payments/provider.ts';
 import type { Db } from './db/client.ts';
 import type { SessionUser } from './modules/users/sessions.ts';
 import type { StaffSession } from './http/staff-guard.ts';
@@ -51,6 +51,8 @@ declare module 'fastify' {
     catalogImports: CatalogImports;
     /** The card payment provider: Moyasar, or its local sandbox (modules/payments/choose-provider.ts). */
     payments: PaymentProvider;
+    /** Tabby's pay in 4: its simulator while payments are simulated, else none (choose-provider.ts). */
+    tabby: PaymentGateway | null;
     /** The shop's figures for Prometheus when METRICS_TOKEN is set, else undefined (lib/metrics.ts). */
     metrics: ShopMetrics | undefined;
   }

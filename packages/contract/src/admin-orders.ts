@@ -1,3 +1,4 @@
+import { paymentProviderNames } from './payments.ts';
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { langQuery } from './common.ts';
@@ -151,7 +152,7 @@ export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 export const adminOrderPaymentSchema = z.object({
   /** The provider's payment id. */
   id: z.string(),
-  provider: z.enum(['moyasar', 'sandbox']),
+  provider: z.enum(paymentProviderNames),
   status: z.string(),
   /** SAR. */
   amount: z.number().nonnegative(),

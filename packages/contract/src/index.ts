@@ -6,6 +6,7 @@ export * from './catalog.ts';
 export * from './orders.ts';
 export * from './fulfilment.ts';
 export * from './payments.ts';
+export * from './instalments.ts';
 export * from './users.ts';
 export * from './cart.ts';
 export * from './addresses.ts';

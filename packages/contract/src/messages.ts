@@ -286,6 +286,14 @@ export const errorMessages = {
     ar: 'الدفع التجريبي غير مفعّل',
     en: 'Simulated payments are not enabled',
   },
+  PAYMENT_METHOD_UNAVAILABLE: {
+    ar: 'طريقة الدفع هذه غير متاحة حالياً، يمكنك الدفع بالبطاقة',
+    en: 'This payment method is not available at the moment; you can pay by card',
+  },
+  TABBY_REJECTED: {
+    ar: 'لم تتمكن تابي من الموافقة على هذا الطلب. سلتك كما هي، ويمكنك الدفع بالبطاقة',
+    en: 'Tabby could not approve this order. Your cart is as it was, and you can pay by card',
+  },
 
   // back office
   ...adminErrorMessages,

@@ -104,6 +104,12 @@ export const apiPaths = {
   verifyPayment: definePath('/api/payments/verify'),
   moyasarWebhook: definePath('/api/payments/moyasar/webhook'),
   sandboxPay: definePath('/api/payments/sandbox/pay'),
+  /** The Tabby simulator's hosted page for a payment (only when payments are simulated). */
+  tabbySandboxPage: definePath('/api/payments/tabby-sandbox/:paymentId'),
+  /** Tabby's pay in 4: start a session, the shopper's return, Tabby's webhook (decision 241). */
+  tabbyCheckout: definePath('/api/payments/tabby/checkout'),
+  tabbyReturn: definePath('/api/payments/tabby/return'),
+  tabbyWebhook: definePath('/api/payments/tabby/webhook'),
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

@@ -7,6 +7,9 @@ import { langQuery } from './common.ts';
  * the payment id, and the server asks the provider (Moyasar, or the local sandbox).
  */
 
+/** The providers a payment is recorded with: stable names, never renamed (decision 240). */
+export const paymentProviderNames = ['moyasar', 'sandbox', 'tabby', 'tabby-sandbox'] as const;
+
 /** Provider payment ids are UUIDs (Moyasar's, and the sandbox's which copy them). */
 export const paymentIdSchema = z
   .string()
@@ -65,6 +68,12 @@ export const sandboxPayBodySchema = z.object({
 export type SandboxPayBody = z.input<typeof sandboxPayBodySchema>;
 
 export const sandboxPayQuery = z.object({ lang: langQuery });
+
+/** Paying an order with Tabby: the order, and where to send the shopper (Tabby's page). */
+export const tabbyCheckoutBodySchema = z.object({ invoiceId: z.uuid() });
+export const tabbyCheckoutAnswerSchema = z.object({ redirectUrl: z.string() });
+/** Tabby sends the shopper back with the payment's id; nothing else in the address is read. */
+export const tabbyReturnQuery = z.object({ payment_id: z.string().trim().min(1).max(100), lang: langQuery });
 
 export const sandboxPayAnswerSchema = z.object({
   /** The payment id: send it to apiPaths.verifyPayment. */

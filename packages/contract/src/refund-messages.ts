@@ -1,6 +1,10 @@
 /** Messages of refunds and credit notes, in both languages; merged into the API's one list. */
 
 export const refundErrorMessages = {
+  REFUND_METHOD_NOT_SUPPORTED: {
+    ar: 'لا يمكن بعد استرداد أو إلغاء طلب مدفوع عبر تابي من المتجر؛ استخدم لوحة تاجر تابي',
+    en: "A Tabby order cannot be refunded or cancelled from the shop yet; use Tabby's merchant dashboard",
+  },
   REFUND_AMOUNT_INVALID: {
     ar: 'أدخل مبلغاً أكبر من صفر بالريال، بخانتين عشريتين على الأكثر',
     en: 'Enter an amount in riyals above zero, with at most two decimals',

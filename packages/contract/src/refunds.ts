@@ -1,3 +1,4 @@
+import { paymentProviderNames } from './payments.ts';
 import { z } from './zod.ts';
 import { text } from './text.ts';
 import { langQuery, uuidParam } from './common.ts';
@@ -95,7 +96,7 @@ export const orderRefundsSchema = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   paidAt: z.string().nullable(),
-  provider: z.enum(['moyasar', 'sandbox']).nullable(),
+  provider: z.enum(paymentProviderNames).nullable(),
   /** SAR, VAT included. */
   total: z.number().nonnegative(),
   refunded: z.number().nonnegative(),

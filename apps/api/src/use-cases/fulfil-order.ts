@@ -17,6 +17,8 @@ import { refundsOfOrders, returnedByLine } from '../modules/refunds/service.ts';
 import { refundOrder, type RefundDeps } from './checkout/refund-order.ts';
 import type { Shop } from '../lib/shop.ts';
 import { queueFulfilmentStep } from './messages/order-events.ts';
+import { captureOnShipping } from './checkout/tabby.ts';
+import type { PaymentGateway } from '../modules/payments/provider.ts';
 
 /**
  * Fulfilment from the back office (decision 211): a paid order moves forward through
@@ -28,7 +30,10 @@ import { queueFulfilmentStep } from './messages/order-events.ts';
  * transaction (on the channels they chose) and sent once it has committed.
  */
 
-export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages'>;
+/** With Tabby, shipping captures the order's payment (decision 240). */
+export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & {
+  tabby?: PaymentGateway | null;
+};
 
 /** What the audit log keeps of an order's state before and after a change. */
 export function auditState(order: OrderRow) {
@@ -112,6 +117,7 @@ export async function fulfilOrder(
     return row;
   });
   deps.messages.kick();
+  if (to === 'shipped') await captureOnShipping(deps, moved);
   return moved;
 }
 
@@ -142,6 +148,9 @@ export async function cancelPaidOrder(deps: RefundDeps, ref: OrderRef, by: Audit
   const order = await deps.db.transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
     if (!before) throw notFound('ORDER_NOT_FOUND');
+    // Cancelling refunds through refund-order.ts, which does not speak Tabby yet: refused
+    // before the order is marked cancelled, so it is never cancelled and left unrefunded.
+    if (before.paymentMethod !== 'card') throw conflict('REFUND_METHOD_NOT_SUPPORTED');
     const cancelled = await cancelFulfilment(tx, orderId, by.staffId);
     if (cancelled) {
       await recordAudit(tx, {

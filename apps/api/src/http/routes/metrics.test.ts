@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiPaths, einvoicePaths, type PayInvoiceAnswer } from '@shop/contract';
+import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
-import { onboardingForm } from '../../test/einvoices.ts';
+import { onboardSigningUnit } from '../../test/einvoices.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createShopper, placeOrderCall, putInCart, payOnSandbox } from '../../test/shoppers.ts';
-import { signedInMember } from '../../test/staff.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -105,14 +104,7 @@ describe('metrics', () => {
 
   it('shows the e-invoices waiting to be reported and how long the oldest has waited', async () => {
     expect(series(await scrape(), 'shop_einvoice_oldest_queued_seconds')).toBe(0);
-    const owner = await signedInMember(t.app.db, { role: 'owner' });
-    const onboarded = await t.app.inject({
-      method: 'POST',
-      url: einvoicePaths.onboard.build({}),
-      headers: owner.headers,
-      payload: onboardingForm,
-    });
-    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    await onboardSigningUnit(t);
     const product = await createProduct(t.app.db, { priceHalalas: 10_000, stock: 5 });
     const shopper = await createShopper(t.app.db);
     await putInCart(t.app.db, shopper.id, product.id, 1);

@@ -90,6 +90,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const refundDeps = { ...app.shop, provider: app.payments };
+  // Shipping a Tabby order captures its payment.
+  const fulfilment = { ...app.shop, tabby: app.tabby };
   const actions: {
     path: (typeof adminOrderPaths)['deliver' | 'cancel' | 'cancelPaid'];
     summary: string;
@@ -102,7 +104,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         'Mark a paid order delivered: the shopper’s order then reads delivered (409 when it is not paid or already delivered)',
       done: 'ORDER_DELIVERED',
-      run: (ref, by) => fulfilOrder(app.shop, ref, { ...NO_SHIPMENT, status: 'delivered' }, by),
+      run: (ref, by) => fulfilOrder(fulfilment, ref, { ...NO_SHIPMENT, status: 'delivered' }, by),
     },
     {
       path: adminOrderPaths.cancel,
@@ -150,7 +152,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const change = { ...request.body, status: 'shipped' as const };
-      const order = await fulfilOrder(app.shop, request.params.ref, change, auditActor(request));
+      const order = await fulfilOrder(fulfilment, request.params.ref, change, auditActor(request));
       return changed(order, 'ORDER_SHIPPED', request.lang);
     },
   );
@@ -166,7 +168,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await fulfilOrder(app.shop, request.params.ref, request.body, auditActor(request));
+      const order = await fulfilOrder(fulfilment, request.params.ref, request.body, auditActor(request));
       return changed(order, 'ORDER_FULFILMENT_CHANGED', request.lang);
     },
   );

@@ -4,21 +4,41 @@ import {
   sandboxPayAnswerSchema,
   sandboxPayBodySchema,
   sandboxPayQuery,
+  tabbyCheckoutAnswerSchema,
+  tabbyCheckoutBodySchema,
+  tabbyReturnQuery,
   successMessages,
   verifyPaymentAnswerSchema,
   verifyPaymentBodySchema,
   webhookAnswerSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tabbySandboxPage } from '../pages/tabby-sandbox-page.ts';
 import { chargeSandbox } from '../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../use-cases/checkout/settle-payment.ts';
 import { receivePaymentEvent } from '../../use-cases/checkout/webhook.ts';
+import {
+  answerSimulator,
+  receiveTabbyEvent,
+  simulatedPayment,
+  startTabbyCheckout,
+  tabbyReturn,
+} from '../../use-cases/checkout/tabby.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
-/** Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook. */
+/** The Tabby simulator's page: a strict policy of its own, since no page plugin serves it. */
+const SIMULATOR_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook;
+ * and the Tabby simulator's hosted page.
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { ...app.shop, provider: app.payments, paymentKeys: app.paymentKeys };
+  const tabbyDeps = { ...app.shop, tabby: app.tabby };
 
   app.post(
     apiPaths.verifyPayment.pattern,
@@ -83,6 +103,100 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await receivePaymentEvent(deps, request.body);
+      return { received: true as const };
+    },
+  );
+
+  // Tabby's page is a form post without JavaScript: the simulator's takes the same.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  const pageParams = z.object({ paymentId: z.string().max(100) });
+  app.get(
+    apiPaths.tabbySandboxPage.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The Tabby simulator's hosted page: the plan in four payments, approve or cancel",
+        params: pageParams,
+      },
+    },
+    async (request, reply) => {
+      const { payment, back } = await simulatedPayment(tabbyDeps, request.params.paymentId);
+      const action = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', SIMULATOR_PAGE_CSP)
+        .send(tabbySandboxPage(payment, request.lang, action, back));
+    },
+  );
+
+  app.post(
+    apiPaths.tabbySandboxPage.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The shopper approves or cancels on the Tabby simulator; sent back to the shop as Tabby sends them',
+        params: pageParams,
+        body: z.object({ answer: z.enum(['approve', 'cancel']) }),
+      },
+    },
+    async (request, reply) => {
+      const { paymentId } = request.params;
+      const back = await answerSimulator(tabbyDeps, paymentId, request.body.answer);
+      const page = `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${request.lang}`;
+      return reply.redirect(back ?? page, 303);
+    },
+  );
+
+  app.post(
+    apiPaths.tabbyCheckout.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
+        security: SHOPPER_SESSION,
+        querystring: sandboxPayQuery,
+        body: tabbyCheckoutBodySchema,
+        response: { 200: tabbyCheckoutAnswerSchema },
+      },
+    },
+    (request) => startTabbyCheckout(tabbyDeps, requireUser(request).id, request.body.invoiceId, request.lang),
+  );
+
+  app.get(
+    apiPaths.tabbyReturn.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The shopper's return from Tabby: the payment is asked of Tabby, then the order page or the cart",
+        querystring: tabbyReturnQuery,
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await tabbyReturn(tabbyDeps, request.query.payment_id, request.lang), 303),
+  );
+
+  app.post(
+    apiPaths.tabbyWebhook.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Tabby's webhook: checks the shop's header, fetches the payment again, settles its order",
+        response: { 200: webhookAnswerSchema },
+      },
+    },
+    async (request) => {
+      await receiveTabbyEvent(tabbyDeps, request.headers, request.body);
       return { received: true as const };
     },
   );

@@ -72,8 +72,20 @@ async function leaveAwaiting(
 }
 
 /** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
-export async function markPaid(tx: Tx, orderId: string, paymentId: string, now = new Date()) {
-  return leaveAwaiting(tx, orderId, { status: 'paid', paymentId, paidAt: now, updatedAt: now });
+export async function markPaid(
+  tx: Tx,
+  orderId: string,
+  paymentId: string,
+  now = new Date(),
+  paymentMethod: 'card' | 'tabby' = 'card',
+) {
+  return leaveAwaiting(tx, orderId, {
+    status: 'paid',
+    paymentId,
+    paidAt: now,
+    updatedAt: now,
+    paymentMethod,
+  });
 }
 
 /**

@@ -1,9 +1,11 @@
+import { apiPaths } from '@shop/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { MoyasarProvider } from './moyasar.ts';
 import type { PaymentKeys } from './keys.ts';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentGateway, PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
+import { TabbySimulator } from './tabby-sandbox.ts';
 
 /**
  * The sandbox when payments are simulated (the default without Moyasar keys; config.ts refuses
@@ -16,4 +18,17 @@ export function choosePaymentProvider(config: Config, db: Db, keys: PaymentKeys)
   if (!keys.get('secretKey'))
     throw new Error('MOYASAR_SECRET_KEY is required when payments are not simulated');
   return new MoyasarProvider({ apiUrl: config.moyasar.apiUrl, secretKey: () => keys.get('secretKey') });
+}
+
+/**
+ * Tabby: its simulator while payments are simulated (development, tests, `npm start`), none
+ * otherwise: without Tabby's keys, which the shop cannot take yet, the method is not offered.
+ */
+export function chooseTabby(config: Config, db: Db): PaymentGateway | null {
+  if (!config.paymentSandbox) return null;
+  return new TabbySimulator(db, {
+    pageUrl: (paymentId, lang) => `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${lang}`,
+    // Without a secret every Tabby webhook is refused (it cannot be saved in the back office yet).
+    webhookSecret: () => config.tabby.webhookSecret,
+  });
 }

@@ -77,6 +77,16 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     return payment;
   }
 
+  it('offers no Tabby simulator when payments are real', async () => {
+    expect(t.app.tabby).toBeNull();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.tabbySandboxPage.build({ paymentId: randomUUID() }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'PAYMENT_SANDBOX_DISABLED' });
+  });
+
   function verify(shopper: Shopper, id: string, lang: 'ar' | 'en' = 'en') {
     return t.app.inject({
       method: 'POST',

@@ -1,8 +1,7 @@
 import { providerFetch } from '../../lib/tracing.ts';
 import {
-  ProviderNotFoundError,
-  ProviderRejectedError,
   ProviderUnavailableError,
+  providerAnswer,
   toProviderPayment,
   type PaymentProvider,
   type ProviderPayment,
@@ -66,29 +65,7 @@ export class MoyasarProvider implements PaymentProvider {
     } catch (error) {
       throw new ProviderUnavailableError(`Moyasar could not be reached: ${(error as Error).message}`);
     }
-    if (response.status === 404) throw new ProviderNotFoundError('Moyasar does not know this payment');
-    // A wrong key is our configuration, not the shopper's payment: keep the order waiting.
-    if (
-      response.status === 401 ||
-      response.status === 403 ||
-      response.status === 429 ||
-      response.status >= 500
-    ) {
-      throw new ProviderUnavailableError(`Moyasar answered ${response.status}`);
-    }
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
-      throw new ProviderUnavailableError(`Moyasar answered ${response.status} without JSON`);
-    }
-    if (!response.ok) {
-      const message =
-        json && typeof json === 'object' && 'message' in json
-          ? String(json.message)
-          : `status ${response.status}`;
-      throw new ProviderRejectedError(response.status, message);
-    }
+    const json = await providerAnswer(response, 'Moyasar', 'message');
     return toProviderPayment(json);
   }
 }

@@ -1,4 +1,6 @@
+import { paymentProviderNames } from '@shop/contract';
 import { z } from 'zod';
+import type { PaymentFacts, PaymentState } from './state.ts';
 
 /**
  * A card payment provider as the shop needs it: read a payment, give money back. Both
@@ -86,4 +88,127 @@ export function toProviderPayment(json: unknown): ProviderPayment {
     metadata,
     raw: json,
   };
+}
+
+/**
+ * Every payment method's provider, as the shop needs it (decision 240): a card (Moyasar, or its
+ * local sandbox) and buy now, pay later (Tabby, or its local simulator) answer the same calls,
+ * and later methods (Tamara, Apple Pay, STC Pay, saved cards) join by implementing them. The
+ * card's `PaymentProvider` above stays as it is: `cardGateway` puts it behind this interface.
+ */
+export interface PaymentGateway {
+  /** Stored with each payment row: stable names, never renamed. */
+  readonly name: GatewayName;
+  readonly method: PaymentMethod;
+  /**
+   * Starts paying an order: a checkout session at the provider, or nothing to create when the
+   * payment is made in a form on the shop's own payment page (a card). A refusal before the
+   * shopper is sent anywhere (Tabby's pre-scoring) is an answer, not an error.
+   */
+  startCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** The payment as the provider knows it now: the only source of its state. */
+  fetch(id: string): Promise<GatewayPayment>;
+  /** Takes part or all of an authorised amount; the same `referenceId` again takes nothing more. */
+  capture(id: string, amountHalalas: number, referenceId: string): Promise<GatewayPayment>;
+  /** Gives up what is authorised and not captured (a card: voids it). */
+  close(id: string): Promise<GatewayPayment>;
+  /** Gives back part or all of what was captured; the same `referenceId` again gives nothing more. */
+  refund(id: string, amountHalalas: number, referenceId: string): Promise<GatewayPayment>;
+  /**
+   * The payment a webhook is about, once the request proved it comes from the provider (throws
+   * WebhookUnauthorisedError otherwise); null for an event about no payment. The body's status
+   * is never read: the payment is fetched again.
+   */
+  webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null;
+}
+
+export const gatewayNames = paymentProviderNames;
+export type GatewayName = (typeof gatewayNames)[number];
+export type PaymentMethod = 'card' | 'tabby';
+
+/** A payment as every provider reports it, in halalas, with the shop's one state. */
+export interface GatewayPayment extends PaymentFacts {
+  id: string;
+  state: PaymentState;
+  currency: string;
+  /** The shop's order this payment was made for, as the shop told the provider. */
+  orderId: string | null;
+  /** The provider's own status word (Moyasar `paid`, Tabby `AUTHORIZED`), kept with the payment row. */
+  providerStatus: string;
+  /** The provider's words for a refusal, for the logs (never shown to a shopper). */
+  message: string;
+  raw: unknown;
+}
+
+/** What a provider is told of an order to pay (Tabby scores the buyer on it). */
+export interface CheckoutRequest {
+  order: {
+    id: string;
+    /** The shop's order number, which the shopper and the provider's dashboard show. */
+    number: number;
+    /** The id the shop chose for the order's payment (a card payment's id, as Moyasar's form takes it). */
+    paymentGivenId: string;
+    totalHalalas: number;
+    shippingHalalas: number;
+    discountHalalas: number;
+    vatHalalas: number;
+    lines: { sku: string; title: string; quantity: number; unitPriceHalalas: number }[];
+    buyer: { name: string; email: string; phone: string };
+    shipping: { city: string; address: string; zip: string };
+  };
+  lang: 'ar' | 'en';
+  /** Where the provider sends the shopper back to: approved, cancelled, rejected. */
+  returnUrls: { success: string; cancel: string; failure: string };
+}
+
+export type CheckoutSession =
+  /** `redirectUrl` null: the payment is made on the shop's own page (a card form). */
+  { outcome: 'created'; paymentId: string; redirectUrl: string | null } | { outcome: 'rejected' };
+
+/** A webhook that does not carry the secret the shop gave the provider: 401, nothing changes. */
+export class WebhookUnauthorisedError extends Error {
+  override name = 'WebhookUnauthorisedError';
+}
+
+/** Whole halalas from a provider's decimal amount (`"1299.50"` → 129950). */
+export function halalasOf(amount: string | number): number {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(value))
+    throw new ProviderUnavailableError(`the provider answered an amount "${amount}"`);
+  return Math.round(value * 100);
+}
+
+/** A decimal amount with two places, as Tabby takes SAR (`129950` → `"1299.50"`). */
+export function decimalOf(halalas: number): string {
+  return (halalas / 100).toFixed(2);
+}
+
+/**
+ * A provider's JSON answer, or the error the shop decides on: 404 the provider does not know
+ * it; a wrong key (401, 403), too many requests (429) or a 5xx is our configuration or their
+ * outage, not the shopper's payment, so try later; any other 4xx is a refusal, with the
+ * provider's words from `messageField` of its error body.
+ */
+export async function providerAnswer(
+  response: Response,
+  provider: string,
+  messageField: string,
+): Promise<unknown> {
+  if (response.status === 404) throw new ProviderNotFoundError(`${provider} does not know this payment`);
+  if ([401, 403, 429].includes(response.status) || response.status >= 500)
+    throw new ProviderUnavailableError(`${provider} answered ${response.status}`);
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ProviderUnavailableError(`${provider} answered ${response.status} without JSON`);
+  }
+  if (!response.ok) {
+    const message = (json as Record<string, unknown> | null)?.[messageField];
+    throw new ProviderRejectedError(
+      response.status,
+      typeof message === 'string' ? message : `status ${response.status}`,
+    );
+  }
+  return json;
 }

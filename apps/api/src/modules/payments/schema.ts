@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
+import { gatewayNames } from './provider.ts';
 
 /** Payments as the provider reported them (Moyasar or the local sandbox). */
 export const payments = pgTable(
@@ -8,7 +9,7 @@ export const payments = pgTable(
   {
     /** The provider's payment id. */
     id: text('id').primaryKey(),
-    provider: text('provider', { enum: ['moyasar', 'sandbox'] }).notNull(),
+    provider: text('provider', { enum: gatewayNames }).notNull(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),

@@ -2,14 +2,14 @@ import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../orders/schema.ts';
 import { payments } from './schema.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import type { GatewayName, ProviderPayment } from './provider.ts';
 
 /** Records a payment as the provider reported it (one row per payment id, kept current). */
 export async function storePayment(
   db: Db,
-  provider: PaymentProvider['name'],
+  provider: GatewayName,
   orderId: string,
-  p: ProviderPayment,
+  p: Pick<ProviderPayment, 'id' | 'status' | 'amount' | 'currency' | 'message' | 'raw'>,
 ): Promise<void> {
   const now = new Date();
   const values = {

@@ -122,6 +122,9 @@ async function start(
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, ref);
     if (!order) throw new AppError(404, 'ORDER_NOT_FOUND');
+    // A Tabby payment is closed or refunded through its own provider (decision 241), which this
+    // use case does not speak yet: refused before anything is written.
+    if (order.paymentMethod !== 'card') throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
     const orderId = order.id;
     const existing = await findRefundByKey(tx, orderId, input.idempotencyKey);
     if (existing) {

@@ -73,7 +73,7 @@ export async function chargeSandbox(
 }
 
 /** Why an order of the shopper's cannot be paid any more: the payment page says which. */
-function refusal(order: OrderRow, now: Date): AppError | null {
+export function refusal(order: OrderRow, now: Date): AppError | null {
   if (order.status === 'paid') return new AppError(409, 'ORDER_ALREADY_PAID');
   if (order.status === 'cancelled') return new AppError(409, 'ORDER_ALREADY_CANCELLED');
   if (order.status === 'awaiting_payment')

@@ -41,6 +41,7 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
  * spent with it.
  */
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
+  // A Tabby order is invoiced when it is captured, at shipping: the supply (decision 240).
   await recordSale(tx, paid.units);
   if (paid.order.discountCode !== null) {
     await retake(tx, paid.order.id);
@@ -51,19 +52,23 @@ async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Pr
     paid.order.userId,
     paid.units.map((u) => u.variantId),
   );
-  await issueOrderInvoice(tx, config, paid.order);
+  if (paid.order.paymentMethod === 'card') await issueOrderInvoice(tx, config, paid.order);
   await queueOrderPaid(tx, paid.order);
   return paid;
 }
 
-/** awaiting_payment → paid, then the sale. Null when the order was not awaiting payment. */
+/**
+ * awaiting_payment → paid (a card captured, or a Tabby payment authorised: the order is
+ * confirmed either way), then the sale. Null when the order was not awaiting payment.
+ */
 export async function payOrder(
   tx: Tx,
   config: SealingConfig,
   orderId: string,
   paymentId: string,
+  method: 'card' | 'tabby' = 'card',
 ): Promise<Transition | null> {
-  const paid = await markPaid(tx, orderId, paymentId);
+  const paid = await markPaid(tx, orderId, paymentId, new Date(), method);
   return paid && completeSale(tx, config, paid);
 }
 

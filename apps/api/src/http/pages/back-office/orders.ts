@@ -55,7 +55,7 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
     fulfil: (ref, input) =>
       act({}, async (by) => {
         const change = parseAs(fulfilmentChangeSchema, input, 'body');
-        await fulfilOrder(shop, orderRefOr404(ref), change, by);
+        await fulfilOrder({ ...shop, tabby: app.tabby }, orderRefOr404(ref), change, by);
         return okMessage(FULFILMENT_DONE[change.status], lang);
       }),
     cancelPaid: (ref) =>

@@ -1,0 +1,204 @@
+import { adminOrderPaths, apiPaths, refundPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createProduct, type ProductRow } from '../../test/factories.ts';
+import {
+  cartOf,
+  createShopper,
+  orderRow,
+  placeOrderCall,
+  productState,
+  putInCart,
+  type Shopper,
+} from '../../test/shoppers.ts';
+import { TABBY_WEBHOOK_HEADER } from '../../modules/payments/tabby.ts';
+import { signedInMember } from '../../test/staff.ts';
+import { onboardSigningUnit } from '../../test/einvoices.ts';
+import { documentsOfOrder } from '../../modules/einvoices/service.ts';
+
+const WEBHOOK_SECRET = 'tabby-hook-0123456789';
+
+describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
+  let t: TestContext;
+  let product: ProductRow;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TABBY_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    product = await createProduct(t.app.db, { priceHalalas: 120_000, stock: 100 });
+  });
+  afterAll(() => t.close());
+
+  async function ordered(phone = '0512345678'): Promise<{ shopper: Shopper; order: PayInvoiceAnswer }> {
+    const shopper = await createShopper(t.app.db);
+    await putInCart(t.app.db, shopper.id, product.id, 2);
+    const res = await placeOrderCall(t, shopper, { invoiceUserPhone: phone });
+    expect(res.statusCode).toBe(201);
+    return { shopper, order: res.json() };
+  }
+
+  function startTabby(shopper: Shopper, order: PayInvoiceAnswer, lang: 'ar' | 'en' = 'ar') {
+    return t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.tabbyCheckout.build({})}?lang=${lang}`,
+      headers: shopper.headers,
+      payload: { invoiceId: order.invoiceId },
+    });
+  }
+
+  /** The shopper answers on the simulator's page; answers where Tabby sends them back (a path). */
+  async function answerOnPage(redirectUrl: string, answer: 'approve' | 'cancel'): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: redirectUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `answer=${answer}`,
+    });
+    expect(res.statusCode).toBe(303);
+    const back = new URL(res.headers.location as string);
+    return `${back.pathname}${back.search}`;
+  }
+
+  const paymentIdOf = (returnPath: string) => new URL(returnPath, 'http://x').searchParams.get('payment_id')!;
+
+  function webhook(paymentId: string, secret = WEBHOOK_SECRET) {
+    return t.app.inject({
+      method: 'POST',
+      url: apiPaths.tabbyWebhook.build({}),
+      headers: { [TABBY_WEBHOOK_HEADER]: secret },
+      payload: { id: paymentId, status: 'authorized' },
+    });
+  }
+
+  async function sessionApproved() {
+    const { shopper, order } = await ordered();
+    const started = await startTabby(shopper, order);
+    expect(started.statusCode).toBe(200);
+    const back = await answerOnPage(started.json().redirectUrl, 'approve');
+    return { shopper, order, back, paymentId: paymentIdOf(back) };
+  }
+
+  it('confirms the order when the shopper comes back authorised: stock sold, cart emptied, method Tabby', async () => {
+    const before = await productState(t.app.db, product.id);
+    const { shopper, order, back } = await sessionApproved();
+    expect(back).toMatch(/^\/api\/payments\/tabby\/return\?lang=ar&payment_id=/);
+    const res = await t.app.inject({ method: 'GET', url: back });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/order/details/${order.invoiceId}`);
+    const row = await orderRow(t.app.db, order.invoiceId);
+    expect(row).toMatchObject({ status: 'paid', paymentMethod: 'tabby', paymentId: paymentIdOf(back) });
+    expect((await productState(t.app.db, product.id)).unitsSold).toBe(before.unitsSold + 2);
+    expect(await cartOf(t.app.db, shopper.id)).toEqual([]);
+    expect(await t.app.tabby!.fetch(paymentIdOf(back))).toMatchObject({ state: 'authorised', captured: 0 });
+  });
+
+  it("refuses Tabby's pre-scoring test phone kindly: the order is still payable by card, the cart intact", async () => {
+    const { shopper, order } = await ordered('0500000002');
+    const res = await startTabby(shopper, order, 'en');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({
+      code: 'TABBY_REJECTED',
+      message: expect.stringContaining('pay by card'),
+    });
+    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
+    expect(await cartOf(t.app.db, shopper.id)).toEqual([{ productId: product.id, count: 2 }]);
+  });
+
+  it('ends an order whose Tabby session was cancelled or abandoned: stock back, cart kept, back to the cart', async () => {
+    const stockBefore = (await productState(t.app.db, product.id)).stock;
+    const { shopper, order } = await ordered();
+    const started = await startTabby(shopper, order, 'en');
+    const back = await answerOnPage(started.json().redirectUrl, 'cancel');
+    const res = await t.app.inject({ method: 'GET', url: back });
+    expect(res.headers.location).toBe('/en/cart?payment=ORDER_EXPIRED');
+    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('expired');
+    expect((await productState(t.app.db, product.id)).stock).toBe(stockBefore);
+    expect(await cartOf(t.app.db, shopper.id)).toEqual([{ productId: product.id, count: 2 }]);
+  });
+
+  it('settles on the webhook before the return, once whatever arrives twice, and the return then finds it confirmed', async () => {
+    const before = await productState(t.app.db, product.id);
+    const { order, back, paymentId } = await sessionApproved();
+    const twice = [await webhook(paymentId), await webhook(paymentId)];
+    expect(twice.map((res) => [res.statusCode, res.json()])).toEqual([
+      [200, { received: true }],
+      [200, { received: true }],
+    ]);
+    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('paid');
+    const returned = await t.app.inject({ method: 'GET', url: back });
+    expect(returned.headers.location).toBe(`/order/details/${order.invoiceId}`);
+    expect((await productState(t.app.db, product.id)).unitsSold).toBe(before.unitsSold + 2);
+  });
+
+  it('refuses a forged webhook (401) and changes nothing', async () => {
+    const { order, paymentId } = await sessionApproved();
+    const forged = await webhook(paymentId, 'not-the-secret');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'WEBHOOK_UNAUTHORIZED' });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.tabbyWebhook.build({}),
+      payload: { id: paymentId },
+    });
+    expect(bare.statusCode).toBe(401);
+    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
+  });
+
+  it("refuses to start Tabby for another shopper's order", async () => {
+    const { order } = await ordered();
+    const stranger = await createShopper(t.app.db);
+    expect((await startTabby(stranger, order)).statusCode).toBe(404);
+  });
+
+  it('captures the whole authorisation when staff mark the order shipped, once, and invoices it then', async () => {
+    await onboardSigningUnit(t);
+    const { order, back, paymentId } = await sessionApproved();
+    await t.app.inject({ method: 'GET', url: back });
+    // Confirmed but not captured: no supply yet, so no invoice (decision 240).
+    expect(await documentsOfOrder(t.app.db, order.invoiceId)).toEqual([]);
+    const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
+    const ship = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${adminOrderPaths.fulfilment.build({ ref: order.invoiceId })}?lang=en`,
+        headers: staff,
+        payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH1', trackingUrl: '' },
+      });
+    expect((await ship()).statusCode).toBe(200);
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({
+      state: 'captured',
+      captured: order.amount,
+      status: 'closed',
+    });
+    expect((await ship()).statusCode).toBe(409);
+    expect((await orderRow(t.app.db, order.invoiceId)).fulfilment).toBe('shipped');
+    const documents = await documentsOfOrder(t.app.db, order.invoiceId);
+    expect(documents.map((d) => d.kind)).toEqual(['invoice']);
+  });
+
+  it('refuses to refund or cancel a Tabby order from the shop for now, changing nothing', async () => {
+    const { order, back, paymentId } = await sessionApproved();
+    await t.app.inject({ method: 'GET', url: back });
+    const owner = (await signedInMember(t.app.db, { role: 'owner' })).headers;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `${adminOrderPaths.cancelPaid.build({ ref: order.invoiceId })}?lang=en`,
+      headers: owner,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toMatchObject({ code: 'REFUND_METHOD_NOT_SUPPORTED' });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `${refundPaths.orderRefunds.build({ id: order.invoiceId })}?lang=ar`,
+      headers: owner,
+      payload: { amount: 100, reason: 'تالف', idempotencyKey: 'tabby-refund-1' },
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json()).toMatchObject({
+      code: 'REFUND_METHOD_NOT_SUPPORTED',
+      message: expect.stringContaining('تابي'),
+    });
+    const row = await orderRow(t.app.db, order.invoiceId);
+    expect(row).toMatchObject({ status: 'paid', fulfilment: 'unfulfilled', refundedHalalas: 0 });
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({ state: 'authorised' });
+  });
+});
