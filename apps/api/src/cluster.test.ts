@@ -127,8 +127,14 @@ function twoProcesses(transport: 'postgres' | 'redis', env: Record<string, strin
     try {
       await cutListeners(transport, database.url);
       // The gap may have hidden changes: every topic is announced as changed, without ids.
-      await until(() => (heardA.length >= 3 && heardB.length >= 3 ? true : undefined), 'the resubscriptions');
-      const everything = [{ topic: 'catalog' }, { topic: 'content' }, { topic: 'settings' }];
+      const everything = [
+        { topic: 'catalog' },
+        { topic: 'content' },
+        { topic: 'promotions' },
+        { topic: 'settings' },
+      ];
+      const n = everything.length;
+      await until(() => (heardA.length >= n && heardB.length >= n ? true : undefined), 'the resubscriptions');
       expect(heardA.sort(byTopic)).toEqual(everything);
       expect(heardB.sort(byTopic)).toEqual(everything);
       heardB.length = 0;
