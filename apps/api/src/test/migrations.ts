@@ -8,6 +8,13 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../db/client.ts';
 
 /**
+ * How long a migration test may take: it builds a database from the first migration, then runs
+ * the rest, which on a busy two-core machine has taken more than the 30 s other tests get. A
+ * guard against a hang, not a speed check.
+ */
+export const MIGRATION_TEST_TIMEOUT = 180_000;
+
+/**
  * An embedded database migrated up to, not including, the migration `tag`, as a shop that has
  * not upgraded yet: fill it with `client`, then `upgrade()` runs the rest as an upgrading shop
  * would. `close()` removes it.

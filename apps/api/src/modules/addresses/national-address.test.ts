@@ -13,7 +13,7 @@ import { auditLog } from '../audit/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { createProduct } from '../../test/factories.ts';
 import { type TestContext } from '../../test/harness.ts';
-import { databaseBefore } from '../../test/migrations.ts';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { addAddressCall, putInCart } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
@@ -322,7 +322,7 @@ describe('national address', () => {
   });
 });
 
-describe('migration 0022: the national address', () => {
+describe('migration 0022: the national address', { timeout: MIGRATION_TEST_TIMEOUT }, () => {
   it('gives existing addresses empty national fields and keeps what existing orders have', async () => {
     const { client, upgrade, close } = await databaseBefore('0022_national_address');
     try {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCompany, createProductWithVariants } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { databaseBefore } from '../../test/migrations.ts';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.ts';
 import { signedInMember } from '../../test/staff.ts';
 import { productOptionValues, products } from './schema.ts';
 
@@ -303,7 +303,7 @@ describe('facets of a search over several categories', () => {
   });
 });
 
-describe('the migration to facets', () => {
+describe('the migration to facets', { timeout: MIGRATION_TEST_TIMEOUT }, () => {
   it('gives existing products their option and specification facet keys, and their labels', async () => {
     // The migrations up to the one before facets, on a database of their own.
     const { client, upgrade, close } = await databaseBefore('0018_facets');

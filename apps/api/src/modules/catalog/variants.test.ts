@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants } from './schema.ts';
 import { orderLines } from '../orders/schema.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { databaseBefore } from '../../test/migrations.ts';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.ts';
 import { createProduct, createProductWithVariants } from '../../test/factories.ts';
 import { createShopper, payOnSandbox, placeOrderOk } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
@@ -425,7 +425,7 @@ describe('options and variants in the back office', () => {
   });
 });
 
-describe('the migration to variants', () => {
+describe('the migration to variants', { timeout: MIGRATION_TEST_TIMEOUT }, () => {
   it('gives every existing product one variant with its SKU, prices and stock, keeping carts, orders and refunds', async () => {
     // The migrations up to the one before variants, on a database of their own.
     const { client, upgrade, close } = await databaseBefore('0016_variants');

@@ -15,7 +15,7 @@ import { orders } from './schema.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
-import { databaseBefore } from '../../test/migrations.ts';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.ts';
 import { waitForOutboxMail } from '../../test/outbox.ts';
 import {
   createShopper,
@@ -427,7 +427,7 @@ describe('fulfilment statuses of a paid order', () => {
   });
 });
 
-describe('migration 0023: fulfilment statuses', () => {
+describe('migration 0023: fulfilment statuses', { timeout: MIGRATION_TEST_TIMEOUT }, () => {
   it('keeps shipped orders shipped and delivered ones delivered, with their dates on the timeline', async () => {
     const { client, upgrade, close } = await databaseBefore('0023_fulfilment_statuses');
     try {
