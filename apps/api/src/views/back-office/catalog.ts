@@ -69,7 +69,11 @@ export async function adminProductPicks(db: Db, q: string): Promise<AdminProduct
       .from(productVariants)
       .where(like(sql`upper(${productVariants.sku})`, prefix))
       .limit(PICKS),
-    listAdminProducts(db, { q, visibility: 'all', sort: 'name', page: 1, pageSize: PICKS }, 'en'),
+    listAdminProducts(
+      db,
+      { q, categoryId: undefined, brandId: undefined, visibility: 'all', sort: 'name', page: 1, pageSize: PICKS },
+      'en',
+    ),
   ]);
   return picksOf(db, [...bySku.map((r) => r.id), ...byName.items.map((p) => p.id)].slice(0, PICKS));
 }
