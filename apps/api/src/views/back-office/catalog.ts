@@ -71,7 +71,15 @@ export async function adminProductPicks(db: Db, q: string): Promise<AdminProduct
       .limit(PICKS),
     listAdminProducts(
       db,
-      { q, categoryId: undefined, brandId: undefined, visibility: 'all', sort: 'name', page: 1, pageSize: PICKS },
+      {
+        q,
+        categoryId: undefined,
+        brandId: undefined,
+        visibility: 'all',
+        sort: 'name',
+        page: 1,
+        pageSize: PICKS,
+      },
       'en',
     ),
   ]);

@@ -11,27 +11,44 @@ interface Chip {
   id: number;
   nameAr: string;
   nameEn: string;
+  /** A variant's SKU, shown left to right whatever the page's direction. */
+  sku?: string;
 }
 
 type Variant = AdminProductPick['variants'][number];
 
-/** A variant's name: its product's, its option values, its SKU. */
+/** A variant's name: its product's and its option values; with its SKU. */
 function variantChip(p: AdminProductPick, v: Variant): Chip {
-  const named = (name: string, values: string) => [name, values, v.sku].filter(Boolean).join(' · ');
+  const named = (name: string, values: string) => [name, values].filter(Boolean).join(' · ');
   return {
     field: 'variantIds',
     id: v.id,
     nameAr: named(p.nameAr, v.valuesAr),
     nameEn: named(p.nameEn, v.valuesEn),
+    sku: v.sku,
   };
 }
 
+/** A chip's or a result's SKU, kept left to right in an Arabic line. */
+const Sku = ({ sku }: { sku: string }) => (
+  <bdi dir="ltr" className="font-mono text-xs">
+    {sku}
+  </bdi>
+);
+
 /** The chips of what was saved: named from `picked`, or by number when the product is gone. */
 function savedChips(productIds: number[], variantIds: number[], picked: AdminProductPick[]): Chip[] {
-  const gone = (field: Chip['field'], id: number): Chip => ({ field, id, nameAr: `#${id}`, nameEn: `#${id}` });
+  const gone = (field: Chip['field'], id: number): Chip => ({
+    field,
+    id,
+    nameAr: `#${id}`,
+    nameEn: `#${id}`,
+  });
   const products = productIds.map((id) => {
     const p = picked.find((x) => x.id === id);
-    return p ? { field: 'productIds' as const, id, nameAr: p.nameAr, nameEn: p.nameEn } : gone('productIds', id);
+    return p
+      ? { field: 'productIds' as const, id, nameAr: p.nameAr, nameEn: p.nameEn }
+      : gone('productIds', id);
   });
   const variants = variantIds.map((id) => {
     const p = picked.find((x) => x.variants.some((v) => v.id === id));
@@ -154,7 +171,9 @@ export function ProductPicker({
               {hydrated ? (
                 <>
                   <input type="hidden" name={c.field} value={c.id} />
-                  <span className="min-w-0 break-words">{nameOf(c)}</span>
+                  <span className="min-w-0 break-words">
+                    {nameOf(c)} {c.sku && <Sku sku={c.sku} />}
+                  </span>
                   <button
                     type="button"
                     onClick={() => remove(c)}
@@ -173,7 +192,9 @@ export function ProductPicker({
                     defaultChecked
                     className="size-4 shrink-0 accent-primary"
                   />
-                  <span className="min-w-0 break-words">{nameOf(c)}</span>
+                  <span className="min-w-0 break-words">
+                    {nameOf(c)} {c.sku && <Sku sku={c.sku} />}
+                  </span>
                 </label>
               )}
             </li>
@@ -207,7 +228,7 @@ export function ProductPicker({
             {told ? `${told} ` : ''}
             {status}
           </p>
-          <ul id={`${ids}-results`} aria-label={t('picker.results')} className="flex flex-col gap-2">
+          <ul id={`${ids}-results`} aria-label={t('picker.results')} className="flex flex-col gap-2 md:max-w-2xl">
             {found.state === 'found' &&
               found.items.map((p) => {
                 const product: Chip = { field: 'productIds', id: p.id, nameAr: p.nameAr, nameEn: p.nameEn };
@@ -231,22 +252,25 @@ export function ProductPicker({
                       {addButton(product, nameOf(p))}
                     </div>
                     {p.variants.length > 1 && (
-                      <ul aria-label={t('picker.variantsOf', { name: nameOf(p) })} className="mt-2 flex flex-col gap-1 ps-4">
-                        {p.variants.map((v) => {
-                          const values = lang === 'en' ? v.valuesEn : v.valuesAr;
-                          return (
-                            <li key={v.id} className="flex items-center gap-2 text-sm">
-                              <span className="min-w-0 grow break-words">
-                                <bdi dir="ltr" className="font-mono text-xs">
-                                  {v.sku}
-                                </bdi>{' '}
-                                {values}
-                              </span>
-                              {addButton(variantChip(p, v), [v.sku, values].filter(Boolean).join(' '))}
-                            </li>
-                          );
-                        })}
-                      </ul>
+                      <details className="mt-2">
+                        <summary className="min-h-9 cursor-pointer py-2 text-sm text-primary">
+                          {t('picker.variants', { name: nameOf(p), count: p.variants.length })}
+                        </summary>
+                        <ul className="flex flex-col gap-1 ps-4">
+                          {p.variants.map((v) => {
+                            const values = lang === 'en' ? v.valuesEn : v.valuesAr;
+                            return (
+                              <li key={v.id} className="flex items-center gap-2 text-sm">
+                                <span className="flex min-w-0 grow flex-col break-words">
+                                  {values}
+                                  <Sku sku={v.sku} />
+                                </span>
+                                {addButton(variantChip(p, v), [values, v.sku].filter(Boolean).join(' '))}
+                              </li>
+                            );
+                          })}
+                        </ul>
+                      </details>
                     )}
                   </li>
                 );
