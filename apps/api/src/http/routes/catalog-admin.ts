@@ -96,7 +96,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         tags: ADMIN_TAG,
         summary: "Products to choose for a discount's scope, with their variants",
         description:
-          '`q`: the start of a SKU (the product\'s or a variant\'s), or words of the name in Arabic or English ' +
+          "`q`: the start of a SKU (the product's or a variant's), or words of the name in Arabic or English " +
           '(the storefront search, hidden products included). At most 8 products, SKU matches first; each ' +
           'with its main image, price and variants (SKU and option values).',
         security: STAFF_COOKIE,

@@ -228,7 +228,11 @@ export function ProductPicker({
             {told ? `${told} ` : ''}
             {status}
           </p>
-          <ul id={`${ids}-results`} aria-label={t('picker.results')} className="flex flex-col gap-2 md:max-w-2xl">
+          <ul
+            id={`${ids}-results`}
+            aria-label={t('picker.results')}
+            className="flex flex-col gap-2 md:max-w-2xl"
+          >
             {found.state === 'found' &&
               found.items.map((p) => {
                 const product: Chip = { field: 'productIds', id: p.id, nameAr: p.nameAr, nameEn: p.nameEn };
