@@ -286,20 +286,16 @@ export function ProductPicker({
       <details className="rounded-xl border border-line p-3" open={!hydrated || undefined}>
         <summary className="cursor-pointer text-sm font-semibold">{t('picker.byNumber')}</summary>
         <div className="mt-3 grid gap-4 md:grid-cols-2">
-          <TextField
-            label={t('form.productIds')}
-            hint={t('form.idsHint')}
-            name="productIds"
-            dir="ltr"
-            error={errorFor('productIds')}
-          />
-          <TextField
-            label={t('form.variantIds')}
-            hint={t('form.idsHint')}
-            name="variantIds"
-            dir="ltr"
-            error={errorFor('variantIds')}
-          />
+          {(['productIds', 'variantIds'] as const).map((field) => (
+            <TextField
+              key={field}
+              label={t(`form.${field}`)}
+              hint={t('form.idsHint')}
+              name={field}
+              dir="ltr"
+              error={errorFor(field)}
+            />
+          ))}
         </div>
       </details>
     </fieldset>
