@@ -31,7 +31,8 @@ function variantChip(p: AdminProductPick, v: Variant): Chip {
 
 /** A chip's or a result's SKU, kept left to right in an Arabic line. */
 const Sku = ({ sku }: { sku: string }) => (
-  <bdi dir="ltr" className="font-mono text-xs">
+  // Its own width, so that under a name it sits at the line's start in Arabic too.
+  <bdi dir="ltr" className="self-start font-mono text-xs">
     {sku}
   </bdi>
 );
