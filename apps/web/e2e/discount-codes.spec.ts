@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { goToPayment, text } from './checkout-helpers.ts';
-import { pathIn } from './fixtures.ts';
-import { E2E_OWNER } from './staff-helpers.ts';
+import { pathIn, waitForHydration } from './fixtures.ts';
+import { E2E_OWNER, ownerPage } from './staff-helpers.ts';
 import { addToCart, expect, openPage, originHeaders, productInStock, test, told } from './shopper-helpers.ts';
 
 /*
  * Discount codes as a shopper meets them: typed in the cart (any case, Arabic digits), the
  * total lowered, the same discount on the order; an expired code refused with its reason; and
- * the same form without JavaScript.
+ * the same form without JavaScript. And the owner's form: a product found by its name and
+ * added to the code's scope is shown by its name when the code is opened again.
  */
 
 let made = 0;
@@ -111,6 +112,46 @@ test('an expired code is refused with its reason, in Arabic and in English', asy
     await expect(page.getByTestId('cart-code-discount')).toHaveCount(0);
   }
 });
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the owner finds a product by its name for a code's scope, and the saved code names it (${lang})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const words = (key: string) => text(lang, 'dashboard-discounts', key);
+    const product = await productInStock(page.request, lang, lang === 'ar' ? 3 : 4);
+    const owner = await ownerPage(browser, baseURL!, lang);
+    await owner.goto(pathIn(lang, '/dashboard/discount-codes/new'));
+    await waitForHydration(owner);
+    made += 1;
+    const code = `PICK${Date.now().toString(36).toUpperCase()}${made}`;
+    await owner.getByLabel(words('form.code'), { exact: true }).fill(code);
+    await owner.getByLabel(words('form.value'), { exact: true }).fill('10');
+    await owner.getByLabel(words('form.scope'), { exact: true }).selectOption('items');
+
+    const search = owner.getByLabel(words('picker.search'), { exact: true });
+    await search.fill(product.productName);
+    // Enter searches; it does not save the half-filled form.
+    await search.press('Enter');
+    const found = owner.getByTestId('picker-result').filter({ hasText: product.productName }).first();
+    await found.getByRole('button', { name: `${words('picker.add')}: ${product.productName}` }).click();
+    await expect(owner.getByTestId('product-picker').getByRole('status')).toContainText(product.productName);
+    const chips = owner.getByRole('list', { name: words('picker.chosen') });
+    await expect(chips).toContainText(product.productName);
+    await owner.getByRole('button', { name: words('form.save') }).click();
+
+    await expect(owner).toHaveURL(new RegExp(`${pathIn(lang, '/dashboard/discount-codes')}$`));
+    await owner.getByRole('link', { name: code }).click();
+    await waitForHydration(owner);
+    await expect(chips).toContainText(product.productName);
+    await expect(chips.getByRole('listitem')).toHaveCount(1);
+    await expect(
+      chips.getByRole('button', { name: words('picker.remove').replace('{{name}}', product.productName) }),
+    ).toBeVisible();
+    await owner.context().close();
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

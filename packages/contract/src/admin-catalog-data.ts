@@ -3,6 +3,7 @@ import type {
   AdminGroup,
   AdminProduct,
   AdminProductPage,
+  AdminProductPick,
   adminProductsQuery,
   GroupInput,
   ProductImagesOrder,
@@ -44,6 +45,8 @@ export interface BackOfficeCatalog extends BackOfficeSearchSynonyms {
   /** One product as it is edited, or null. */
   product(id: number): Promise<AdminProduct | null>;
   categories(): Promise<AdminGroup[]>;
+  /** The products named, and those of the variants named, as a discount's scope shows its choice. */
+  productPicks(chosen: { productIds: number[]; variantIds: number[] }): Promise<AdminProductPick[]>;
   brands(): Promise<AdminGroup[]>;
 
   /** Creates a product with its first image (required); answers its id, for its editor's page. */

@@ -20,6 +20,7 @@ export const adminCatalogPaths = {
   productOptions: definePath('/api/admin/products/:id/options'),
   productVariants: definePath('/api/admin/products/:id/variants'),
   productsBulk: definePath('/api/admin/products/bulk'),
+  productPicks: definePath('/api/admin/products/picks'),
   categories: definePath('/api/admin/categories'),
   category: definePath('/api/admin/categories/:id'),
   categoriesOrder: definePath('/api/admin/categories/order'),
@@ -228,6 +229,31 @@ export const adminVariantSchema = z.object({
   ordered: z.boolean(),
 });
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
+
+/** Words of a product's name (Arabic or English) or the start of a SKU, for a discount's scope. */
+export const adminProductPicksQuery = z.object({ q: z.string().trim().min(1).max(200) });
+
+/** A product as a discount's scope offers it: to choose whole, or one of its variants. */
+export const adminProductPickSchema = z.object({
+  id: z.number().int(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  /** The main image; null without one. */
+  image: z.string().nullable(),
+  /** SAR, VAT included. */
+  price: z.number(),
+  variants: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      /** The variant's option values, in the options' order (`256 GB / Black`); empty without options. */
+      valuesAr: z.string(),
+      valuesEn: z.string(),
+    }),
+  ),
+});
+export type AdminProductPick = z.infer<typeof adminProductPickSchema>;
+export const adminProductPicksSchema = z.object({ items: z.array(adminProductPickSchema) });
 
 /** A product as the back office's list shows it. */
 export const adminProductRowSchema = z.object({

@@ -37,6 +37,7 @@ export default function DashboardDiscountCode({ loaderData }: Route.ComponentPro
           code={code}
           categories={loaderData.categories}
           brands={loaderData.brands}
+          picked={loaderData.picked}
           readOnly={!owner}
           serverAnswer={posted}
         />

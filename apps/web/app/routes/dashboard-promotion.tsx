@@ -41,6 +41,7 @@ export default function DashboardPromotion({ loaderData }: Route.ComponentProps)
           promotion={promotion}
           categories={loaderData.categories}
           brands={loaderData.brands}
+          picked={loaderData.picked}
           readOnly={!owner}
           serverAnswer={posted}
         />

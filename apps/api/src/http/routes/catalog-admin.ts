@@ -3,6 +3,8 @@ import {
   adminIdParams,
   adminProductOkSchema,
   adminProductPageSchema,
+  adminProductPicksQuery,
+  adminProductPicksSchema,
   adminProductSchema,
   adminProductsQuery,
   okMessage,
@@ -31,7 +33,7 @@ import {
   saveVariants,
 } from '../../use-cases/catalog-admin/products.ts';
 import { periodicTask } from '../../lib/periodic.ts';
-import { adminProductsPage, adminProductView } from '../../views/back-office/catalog.ts';
+import { adminProductPicks, adminProductsPage, adminProductView } from '../../views/back-office/catalog.ts';
 import { IMAGE_REFUSALS, PRODUCT_IMAGE } from '../catalog-admin.ts';
 import { bodySchemaDocumentsOnly } from '../form.ts';
 import { ADMIN_TAG, found, STAFF_COOKIE } from '../openapi.ts';
@@ -85,6 +87,24 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
       },
     },
     (request) => adminProductsPage(app.db, request.query, request.lang),
+  );
+
+  app.get(
+    adminCatalogPaths.productPicks.pattern,
+    {
+      schema: {
+        tags: ADMIN_TAG,
+        summary: "Products to choose for a discount's scope, with their variants",
+        description:
+          "`q`: the start of a SKU (the product's or a variant's), or words of the name in Arabic or English " +
+          '(the storefront search, hidden products included). At most 8 products, SKU matches first; each ' +
+          'with its main image, price and variants (SKU and option values).',
+        security: STAFF_COOKIE,
+        querystring: adminProductPicksQuery,
+        response: { 200: adminProductPicksSchema },
+      },
+    },
+    async (request) => ({ items: await adminProductPicks(app.db, request.query.q) }),
   );
 
   app.get(

@@ -2,14 +2,15 @@ import type {
   AdminGroup,
   AdminProduct,
   AdminProductPage,
+  AdminProductPick,
   AdminProductSpec,
   AdminProductsQuery,
   AdminSpecAttribute,
   Lang,
 } from '@shop/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, products } from '../../modules/catalog/schema.ts';
+import { categories, products, productVariants } from '../../modules/catalog/schema.ts';
 import { listSpecAttributes, productSpecValues } from '../../modules/catalog/specs.ts';
 import { adminProduct, listAdminProducts } from '../../modules/catalog/admin.ts';
 import { listGroups, type GroupKind } from '../../modules/catalog/groups.ts';
@@ -24,6 +25,80 @@ export function adminProductsPage(db: Db, query: AdminProductsQuery, lang: Lang)
 /** One product as its editor shows it; null when there is none. */
 export function adminProductView(db: Db, id: number): Promise<AdminProduct | null> {
   return adminProduct(db, id);
+}
+
+/** How many products a search for a discount's scope offers. */
+const PICKS = 8;
+
+/** A product with its variants' SKUs and option values, as a discount's scope offers it. */
+function asPick(p: AdminProduct): AdminProductPick {
+  const values = (ids: (number | null)[], lang: 'Ar' | 'En') =>
+    ids
+      .map((id, i) => p.options[i]?.values.find((v) => v.id === id)?.[`name${lang}`])
+      .filter(Boolean)
+      .join(' / ');
+  return {
+    id: p.id,
+    nameAr: p.nameAr,
+    nameEn: p.nameEn,
+    image: p.images[0] ?? null,
+    price: p.price,
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      valuesAr: values(v.valueIds, 'Ar'),
+      valuesEn: values(v.valueIds, 'En'),
+    })),
+  };
+}
+
+async function picksOf(db: Db, ids: Iterable<number>): Promise<AdminProductPick[]> {
+  const found = await Promise.all([...new Set(ids)].map((id) => adminProduct(db, id)));
+  return found.filter((p) => p !== null).map(asPick);
+}
+
+/**
+ * Products for a discount's scope (any member): those whose SKU, or a variant's, starts with
+ * `q`, then the storefront search's matches of its words (hidden products too), at most 8.
+ */
+export async function adminProductPicks(db: Db, q: string): Promise<AdminProductPick[]> {
+  const prefix = `${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [bySku, byName] = await Promise.all([
+    db
+      .selectDistinct({ id: productVariants.productId })
+      .from(productVariants)
+      .where(like(sql`upper(${productVariants.sku})`, prefix))
+      .limit(PICKS),
+    listAdminProducts(
+      db,
+      {
+        q,
+        categoryId: undefined,
+        brandId: undefined,
+        visibility: 'all',
+        sort: 'name',
+        page: 1,
+        pageSize: PICKS,
+      },
+      'en',
+    ),
+  ]);
+  return picksOf(db, [...bySku.map((r) => r.id), ...byName.items.map((p) => p.id)].slice(0, PICKS));
+}
+
+/** The products named, and those of the variants named, as a discount's scope shows what it covers. */
+export async function chosenProductPicks(
+  db: Db,
+  chosen: { productIds: number[]; variantIds: number[] },
+): Promise<AdminProductPick[]> {
+  const ofVariants =
+    chosen.variantIds.length === 0
+      ? []
+      : await db
+          .select({ id: productVariants.productId })
+          .from(productVariants)
+          .where(inArray(productVariants.id, chosen.variantIds));
+  return picksOf(db, [...chosen.productIds, ...ofVariants.map((r) => r.id)]);
 }
 
 /** Every category or brand, in the shop's order, with how many products each holds. */

@@ -1,14 +1,17 @@
-import type { AdminGroup } from '@shop/contract';
-import { inputClass, TextField } from '../../components/ui/text-field.tsx';
+import type { AdminGroup, AdminProductPick } from '@shop/contract';
+import { inputClass } from '../../components/ui/text-field.tsx';
 import type { FormAnswer } from '../../lib/form-answer.ts';
 import { useLang } from '../../lib/use-lang.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { Field } from '../dashboard-catalog/components/product-form.tsx';
+import { ProductPicker } from './product-picker.tsx';
 
 /** What a code's and a promotion's form is given besides the item: what its scope offers, and the last answer. */
 export interface TermsFormProps {
   categories: AdminGroup[];
   brands: AdminGroup[];
+  /** The products and variants the item covers, with their names. */
+  picked: AdminProductPick[];
   /** Staff see the fields read-only; owners change them. */
   readOnly: boolean;
   serverAnswer: FormAnswer | undefined;
@@ -25,13 +28,14 @@ export interface ChosenScope {
 
 /**
  * A code's or a promotion's reach: everything (`wholeLabel`), or chosen categories and brands
- * (checkboxes) and products and variants (numbers separated by commas). Plain fields of the
- * page's one form, so they work without JavaScript.
+ * (checkboxes) and products and variants (the picker's named chips). Fields of the page's one
+ * form, so they work without JavaScript.
  */
 export function ScopeFields({
   chosen,
   categories,
   brands,
+  picked,
   readOnly,
   errorFor,
   wholeLabel,
@@ -39,6 +43,7 @@ export function ScopeFields({
   chosen: ChosenScope | null;
   categories: AdminGroup[];
   brands: AdminGroup[];
+  picked: AdminProductPick[];
   readOnly: boolean;
   errorFor: (field: string) => string | undefined;
   wholeLabel: string;
@@ -83,24 +88,12 @@ export function ScopeFields({
       </Field>
       {checks('categoryIds', categories, chosen?.categoryIds ?? [])}
       {checks('brandIds', brands, chosen?.brandIds ?? [])}
-      <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          label={t('form.productIds')}
-          hint={t('form.idsHint')}
-          name="productIds"
-          dir="ltr"
-          defaultValue={chosen?.productIds.join(', ')}
-          error={errorFor('productIds')}
-        />
-        <TextField
-          label={t('form.variantIds')}
-          hint={t('form.idsHint')}
-          name="variantIds"
-          dir="ltr"
-          defaultValue={chosen?.variantIds.join(', ')}
-          error={errorFor('variantIds')}
-        />
-      </div>
+      <ProductPicker
+        productIds={chosen?.productIds ?? []}
+        variantIds={chosen?.variantIds ?? []}
+        picked={picked}
+        errorFor={errorFor}
+      />
     </fieldset>
   );
 }

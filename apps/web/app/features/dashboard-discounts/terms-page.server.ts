@@ -38,8 +38,14 @@ function idOf(params: { id?: string }): number | null {
   return params.id && /^[1-9][0-9]{0,9}$/.test(params.id) ? Number(params.id) : null;
 }
 
-/** One item's page: a new one is the owner's to make; staff may read an existing one. */
-export async function termsPage<T>(args: Args, read: (bo: BackOfficeData, id: number) => Promise<T>) {
+/**
+ * One item's page: a new one is the owner's to make; staff may read an existing one. The
+ * products and variants it covers come with their names, for the scope to show them so.
+ */
+export async function termsPage<T extends { productIds: number[]; variantIds: number[] }>(
+  args: Args,
+  read: (bo: BackOfficeData, id: number) => Promise<T>,
+) {
   const id = idOf(args.params);
   const { bo, me } = await requireMember(args, id === null ? { role: 'owner' } : {});
   const [item, categories, brands] = await Promise.all([
@@ -47,7 +53,8 @@ export async function termsPage<T>(args: Args, read: (bo: BackOfficeData, id: nu
     bo.catalog.categories(),
     bo.catalog.brands(),
   ]);
-  return { item, categories, brands, owner: me.staff.role === 'owner' };
+  const picked = item ? await bo.catalog.productPicks(item) : [];
+  return { item, categories, brands, picked, owner: me.staff.role === 'owner' };
 }
 
 type Saved = Promise<ActionResult<Ok & { id: number }>>;
@@ -67,6 +74,9 @@ export async function saveTerms<S extends z.ZodType>(
       ...values,
       categoryIds: form.getAll('categoryIds').map(String),
       brandIds: form.getAll('brandIds').map(String),
+      // Chosen chips and the typed numbers arrive under the same names.
+      productIds: form.getAll('productIds').map(String),
+      variantIds: form.getAll('variantIds').map(String),
     }),
     run: (input) => save(bo, id, input),
   });

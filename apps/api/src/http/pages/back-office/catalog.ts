@@ -23,6 +23,7 @@ import {
   adminProductView,
   adminProductsPage,
   adminSpecAttributes,
+  chosenProductPicks,
 } from '../../../views/back-office/catalog.ts';
 import { GROUP_CODES, GROUP_IMAGE, PRODUCT_IMAGE } from '../../catalog-admin.ts';
 import { parseAs } from '../../form.ts';
@@ -48,6 +49,7 @@ export function catalogPages(ctx: BackOfficePageContext): BackOfficeCatalog {
     product: (id) => read({}, () => adminProductView(shop.db, id)),
     categories: () => read({}, () => adminGroups(shop.db, 'category')),
     brands: () => read({}, () => adminGroups(shop.db, 'brand')),
+    productPicks: (chosen) => read({}, () => chosenProductPicks(shop.db, chosen)),
 
     createProduct: (input, file) =>
       act({}, async (by) => {
