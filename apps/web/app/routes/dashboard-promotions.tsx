@@ -34,7 +34,7 @@ export default function DashboardPromotions({ loaderData }: Route.ComponentProps
   const filtered = Object.values(query.filters).some(Boolean);
   const columns: Column<AdminPromotion>[] = [
     {
-      key: 'columns.name',
+      key: 'promotions.columns.name',
       header: t('promotions.columns.name'),
       cell: (p) => (
         <ShopLink to={`/dashboard/promotions/${p.id}`} className="font-semibold text-primary hover:underline">
@@ -43,7 +43,7 @@ export default function DashboardPromotions({ loaderData }: Route.ComponentProps
       ),
     },
     {
-      key: 'columns.value',
+      key: 'promotions.columns.value',
       header: t('promotions.columns.value'),
       cell: (p) =>
         p.kind === 'percent'
@@ -51,12 +51,12 @@ export default function DashboardPromotions({ loaderData }: Route.ComponentProps
           : formatPrice(p.value, lang),
     },
     {
-      key: 'columns.status',
+      key: 'promotions.columns.status',
       header: t('promotions.columns.status'),
       cell: (p) => <StatusBadge tone={tones[p.status]}>{t(`promotions.status.${p.status}`)}</StatusBadge>,
     },
     {
-      key: 'columns.period',
+      key: 'promotions.columns.period',
       header: t('promotions.columns.period'),
       cell: (p) => (
         <span className="whitespace-nowrap text-xs">
@@ -65,24 +65,24 @@ export default function DashboardPromotions({ loaderData }: Route.ComponentProps
       ),
     },
     {
-      key: 'columns.combines',
+      key: 'promotions.columns.combines',
       header: t('promotions.columns.combines'),
       cell: (p) => t(`promotions.combines.${p.combinesWithCodes ? 'yes' : 'no'}`),
     },
     {
-      key: 'columns.uses',
+      key: 'promotions.columns.uses',
       header: t('promotions.columns.uses'),
       align: 'end',
       cell: (p) => formatNumber(p.uses, lang),
     },
     {
-      key: 'columns.paidOrders',
+      key: 'promotions.columns.paidOrders',
       header: t('promotions.columns.paidOrders'),
       align: 'end',
       cell: (p) => formatNumber(p.paidOrders, lang),
     },
     {
-      key: 'columns.sales',
+      key: 'promotions.columns.sales',
       header: t('promotions.columns.sales'),
       align: 'end',
       cell: (p) => formatPrice(p.sales, lang),
