@@ -204,6 +204,11 @@ export const paymentFormSchema = z.object({
   /** Absolute URL of the all-orders page in the shopper's language. */
   callbackUrl: z.string(),
   methods: z.array(z.literal('creditcard')),
+  /**
+   * true when the order may also be paid with Tabby's pay in 4: the shop offers Tabby and the
+   * total is within its limits (`tabbyEligible`). The card is offered either way.
+   */
+  tabby: z.boolean(),
   supportedNetworks: z.array(z.enum(['mada', 'visa', 'mastercard'])),
   metadata: z.object({ order_id: z.uuid() }),
 });
