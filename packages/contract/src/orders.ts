@@ -6,6 +6,7 @@ import { orderRefundSchema } from './order-refund.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { orderFulfilmentSchema } from './fulfilment.ts';
 import { orderReturnsSchema } from './returns.ts';
+import { paymentMethods } from './payments.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -102,6 +103,8 @@ export const orderSchema = z.object({
   expiresAt: z.string(),
   /** ISO 8601, or null when not paid. */
   paidAt: z.string().nullable(),
+  /** How the order was (or is to be) paid; read it once `paidAt` is set. */
+  paymentMethod: z.enum(paymentMethods),
   totals: orderTotalsSchema,
   products: z.array(orderLineSchema),
   /** Present for paid (and delivered) orders only. */
