@@ -170,7 +170,8 @@ async function start(
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, ref);
     if (!order) throw new AppError(404, 'ORDER_NOT_FOUND');
-    // Paid with Tabby since it was read (a late authorisation): read it again before refunding.
+    // Paid with Tabby after the payment was read (a late authorisation), or no Tabby: refused
+    // before anything is written; the same request again reads Tabby's payment first.
     if (order.paymentMethod !== 'card' && !tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
     const orderId = order.id;
     const existing = await findRefundByKey(tx, orderId, input.idempotencyKey);
