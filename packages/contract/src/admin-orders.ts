@@ -1,4 +1,4 @@
-import { paymentProviderNames } from './payments.ts';
+import { paymentMethods, paymentProviderNames } from './payments.ts';
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { langQuery } from './common.ts';
@@ -73,6 +73,8 @@ export const adminOrdersQuery = z
     status: z.enum(adminOrderStatuses).optional(),
     paid: yesNo.optional(),
     delivered: yesNo.optional(),
+    /** Paid with this method (an order not yet paid counts as the card's until Tabby pays it). */
+    method: z.enum(paymentMethods).optional(),
     from: instantQuery.optional(),
     to: z
       .string()
@@ -112,6 +114,8 @@ export const adminOrderSummarySchema = z.object({
   createdAt: z.iso.datetime(),
   status: z.enum(adminOrderStatuses),
   paidAt: z.iso.datetime().nullable(),
+  /** How the order was paid (meaningful once `paidAt` is set). */
+  paymentMethod: z.enum(paymentMethods),
   /** Received by the shopper (what the storefront shows as delivered). */
   delivered: z.boolean(),
   customer: adminOrderCustomerSchema,

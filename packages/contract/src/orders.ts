@@ -6,6 +6,7 @@ import { orderRefundSchema } from './order-refund.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { orderFulfilmentSchema } from './fulfilment.ts';
 import { orderReturnsSchema } from './returns.ts';
+import { paymentMethods } from './payments.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -102,6 +103,8 @@ export const orderSchema = z.object({
   expiresAt: z.string(),
   /** ISO 8601, or null when not paid. */
   paidAt: z.string().nullable(),
+  /** How the order was (or is to be) paid; read it once `paidAt` is set. */
+  paymentMethod: z.enum(paymentMethods),
   totals: orderTotalsSchema,
   products: z.array(orderLineSchema),
   /** Present for paid (and delivered) orders only. */
@@ -204,6 +207,11 @@ export const paymentFormSchema = z.object({
   /** Absolute URL of the all-orders page in the shopper's language. */
   callbackUrl: z.string(),
   methods: z.array(z.literal('creditcard')),
+  /**
+   * true when the order may also be paid with Tabby's pay in 4: the shop offers Tabby and the
+   * total is within its limits (`tabbyEligible`). The card is offered either way.
+   */
+  tabby: z.boolean(),
   supportedNetworks: z.array(z.enum(['mada', 'visa', 'mastercard'])),
   metadata: z.object({ order_id: z.uuid() }),
 });

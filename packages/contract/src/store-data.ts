@@ -231,6 +231,13 @@ export interface StoreOrders {
     card: SandboxCard,
   ): Promise<ActionResult<Ok & { redirectTo: string }>>;
   /**
+   * Opens a Tabby session for an order still awaiting payment, as `POST
+   * /api/payments/tabby/checkout` does, and answers Tabby's page to send the shopper to.
+   * Refused: 402 TABBY_REJECTED by Tabby's pre-scoring (the order can still be paid by card),
+   * 404 PAYMENT_METHOD_UNAVAILABLE without Tabby, and what refuses a card for the order.
+   */
+  payWithTabby(invoiceId: string): Promise<ActionResult<{ redirectUrl: string }>>;
+  /**
    * Asks the provider about a payment the shopper was sent back with and settles its order,
    * as `POST /api/payments/verify` does: PAYMENT_COMPLETED once the order is paid, else why not.
    */

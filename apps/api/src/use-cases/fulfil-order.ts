@@ -148,9 +148,9 @@ export async function cancelPaidOrder(deps: RefundDeps, ref: OrderRef, by: Audit
   const order = await deps.db.transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
     if (!before) throw notFound('ORDER_NOT_FOUND');
-    // Cancelling refunds through refund-order.ts, which does not speak Tabby yet: refused
-    // before the order is marked cancelled, so it is never cancelled and left unrefunded.
-    if (before.paymentMethod !== 'card') throw conflict('REFUND_METHOD_NOT_SUPPORTED');
+    // Cancelling refunds through refund-order.ts (a Tabby authorisation is closed there): without
+    // Tabby it is refused before the order is marked cancelled, so never cancelled and left unpaid back.
+    if (before.paymentMethod !== 'card' && !deps.tabby) throw conflict('REFUND_METHOD_NOT_SUPPORTED');
     const cancelled = await cancelFulfilment(tx, orderId, by.staffId);
     if (cancelled) {
       await recordAudit(tx, {

@@ -1,5 +1,7 @@
 import {
   applyDiscountCodeSchema,
+  errorMessage,
+  type Lang,
   cartLineCountParams,
   cartLineParams,
   placeOrderFormSchema,
@@ -18,6 +20,7 @@ import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
+import { TabbyLine } from '../features/checkout/components/tabby-offer.tsx';
 import { DiscountCodeForm } from '../features/cart/components/discount-code-form.tsx';
 import {
   CHECKOUT_DIALOG,
@@ -42,10 +45,22 @@ import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
+/**
+ * Why a payment with Tabby did not pay the order, when Tabby's page sent the shopper back here
+ * (`?payment=`, the API's return): said kindly, with the card offered; the cart was kept.
+ */
+function paymentOutcome(request: Request, lang: Lang, t: (key: string) => string): string | null {
+  const code = new URL(request.url).searchParams.get('payment');
+  if (code === 'TABBY_REJECTED' || code === 'ORDER_ALREADY_PAID') return errorMessage(code, lang);
+  if (code === 'ORDER_EXPIRED' || code === 'PAYMENT_AMOUNT_MISMATCH') return t('cart:tabbyNotDone');
+  return null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, store } = await requireUser(request, context);
+  const lang = requestLang(request);
   const [t, cart, addresses] = await Promise.all([
-    serverT(requestLang(request)),
+    serverT(lang),
     store
       .cart()
       .then((found) => found ?? { cartProduct: [], cartTotalNumberOfProduct: 0, cartTotalPrice: 0 }),
@@ -61,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       addresses,
       tileUrl: context.mapTileUrl,
       notice: pending.notice,
+      paymentOutcome: paymentOutcome(request, lang, t),
     },
     { headers: pending.headers },
   );
@@ -165,6 +181,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       {loaderData.notice && <PageNotice notice={loaderData.notice} />}
+      {loaderData.paymentOutcome && (
+        <p role="alert" className="mb-6 rounded-2xl bg-amber-50 p-4 font-semibold text-amber-950">
+          {loaderData.paymentOutcome}
+        </p>
+      )}
       <div className="mb-6 flex items-center gap-4">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         {/* A spinner with loading text while the cart reloads. */}
@@ -205,6 +226,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               serverAnswer={posted && 'codeForm' in posted ? (posted as FormAnswer) : undefined}
             />
             <CartSummaryPanel summary={summary} />
+            <TabbyLine totalSar={summary.total} />
             <Link
               {...checkout.trigger}
               preventScrollReset

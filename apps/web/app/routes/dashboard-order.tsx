@@ -253,6 +253,11 @@ function Payments({ order }: { order: AdminOrder }) {
   const { lang } = useLang();
   return (
     <Section title={t('details.payments')}>
+      {order.paidAt && (
+        <dl className="mb-4 text-sm">
+          <Row label={t('details.method')}>{t(`methods.${order.paymentMethod}`)}</Row>
+        </dl>
+      )}
       {order.payments.length === 0 ? (
         <p className="text-muted">{t('details.noPayments')}</p>
       ) : (

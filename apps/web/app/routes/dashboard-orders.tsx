@@ -1,4 +1,4 @@
-import { bulkFulfilmentSchema, type AdminOrderSummary } from '@shop/contract';
+import { bulkFulfilmentSchema, paymentMethods, type AdminOrderSummary } from '@shop/contract';
 import { useId } from 'react';
 import { data, useActionData } from 'react-router';
 import { z } from 'zod';
@@ -37,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       status: choiceFilter(ADMIN_ORDER_STATUSES),
       paid: choiceFilter(['yes', 'no']),
       delivered: choiceFilter(['yes', 'no']),
+      method: choiceFilter(paymentMethods),
       from: dateFilter,
       to: dateFilter,
     }),
@@ -189,6 +190,11 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
               { value: 'yes', label: t('filters.yes') },
               { value: 'no', label: t('filters.no') },
             ],
+          },
+          {
+            name: 'method',
+            label: t('filters.method'),
+            options: paymentMethods.map((m) => ({ value: m, label: t(`methods.${m}`) })),
           },
         ]}
         dateRange={{ from: 'from', to: 'to' }}

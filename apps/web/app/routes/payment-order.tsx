@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData } from 'react-router';
+import { data, Form, redirect, redirectDocument, useActionData } from 'react-router';
 import { useTranslation } from '../lib/use-translation.ts';
 import type { Route } from './+types/payment-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
@@ -7,6 +7,7 @@ import { readCard } from '../features/checkout/card-input.ts';
 import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-form.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
+import { TABBY_INTENT, TabbyChoice } from '../features/checkout/components/tabby-offer.tsx';
 import { paymentView } from '../features/checkout/order-payment.ts';
 import type { ErrorCode, StoreData } from '@shop/contract';
 import { formDone, formError, readForm, refusalFormError } from '../lib/form-action.server.ts';
@@ -57,7 +58,22 @@ const cannotPay: Partial<Record<ErrorCode, 'alreadyPaid' | 'cancelled' | 'expire
 };
 
 /**
- * Pay with the sandbox card (checked here, then paid and verified by the shop: only the
+ * Pay with Tabby: the session is opened and the browser sent to Tabby's page (a document
+ * redirect: it is another site, or the simulator's page outside the storefront). Tabby's
+ * refusal before its page (pre-scoring) is said next to the Tabby choice, the card form
+ * staying; an order that cannot be paid any more reads as for the card.
+ */
+async function payWithTabby(store: StoreData, orderId: string, t: (key: string) => string) {
+  const started = await store.payWithTabby(orderId);
+  if (started.ok) return redirectDocument(started.value.redirectUrl);
+  if (started.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
+  const refusal = cannotPay[started.error.code as ErrorCode];
+  if (refusal) return formError({ message: t(`checkout:${refusal}`) });
+  return data({ tabbyRefused: started.error.message });
+}
+
+/**
+ * Pay with Tabby (above), or with the sandbox card (checked here, then paid and verified by the shop: only the
  * verification makes the order paid), or place the order again with the same delivery details
  * after a failed or expired payment. Both through the load context; someone else's order is
  * not found.
@@ -72,6 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (placed.status === 404) throw data(null, { status: 404 });
     return formError({ ...refusalFormError(placed), refused: true });
   }
+  if (posted.values.intent === TABBY_INTENT) return payWithTabby(store, params.orderId, t);
   if (posted.values.intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
   const read = readCard(posted.values);
   if ('field' in read) return formError({ field: read.field, message: t(`checkout:${read.messageKey}`) });
@@ -99,7 +116,9 @@ const secondary = 'inline-flex h-12 items-center rounded-full border border-line
 export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { order, view } = loaderData;
-  const posted = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const tabbyRefused = answered && 'tabbyRefused' in answered ? answered.tabbyRefused : undefined;
+  const posted = answered && 'tabbyRefused' in answered ? undefined : answered;
   const pay = useActionForm({ serverAnswer: posted, quiet: true, redirectAfterMs: REDIRECT_AFTER_MS });
   const answer = pay.answer;
 
@@ -173,6 +192,7 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
             ),
           })}
         </p>
+        {order.payment.tabby && <TabbyChoice amountHalalas={order.payment.amount} refused={tabbyRefused} />}
         {order.payment.sandbox ? (
           <SandboxCardForm amountSar={order.totals.total} form={pay} />
         ) : (

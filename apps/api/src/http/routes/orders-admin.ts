@@ -89,7 +89,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => found(await adminOrder(app.db, request.params.ref, request.lang), 'ORDER_NOT_FOUND'),
   );
 
-  const refundDeps = { ...app.shop, provider: app.payments };
+  const refundDeps = { ...app.shop, provider: app.payments, tabby: app.tabby };
   // Shipping a Tabby order captures its payment.
   const fulfilment = { ...app.shop, tabby: app.tabby };
   const actions: {

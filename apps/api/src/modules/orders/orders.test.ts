@@ -93,6 +93,7 @@ describe('orders', () => {
       currency: 'SAR',
       given_id: body.given_id,
       methods: ['creditcard'],
+      tabby: true,
       metadata: { order_id: body.invoiceId },
     });
     expect(body.payment.publishableKey).toBeUndefined();

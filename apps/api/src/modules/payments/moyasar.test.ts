@@ -111,6 +111,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
       currency: 'SAR',
       given_id: order.given_id,
       methods: ['creditcard'],
+      tabby: false,
       metadata: { order_id: order.invoiceId },
     });
     const sandbox = await t.app.inject({

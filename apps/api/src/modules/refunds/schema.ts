@@ -1,3 +1,4 @@
+import { paymentProviderNames } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -50,7 +51,8 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     returnStock: jsonb('return_stock').$type<ReturnedUnits[]>().notNull().default([]),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
-    provider: text('provider', { enum: ['moyasar', 'sandbox'] }).notNull(),
+    // The payment's provider, Tabby's too (its refunds go through the same rows).
+    provider: text('provider', { enum: paymentProviderNames }).notNull(),
     paymentId: text('payment_id').notNull(),
     refundedBeforeHalalas: integer('refunded_before_halalas').notNull(),
     /** When the request now calling the provider started; another request waits for it meanwhile. */

@@ -17,7 +17,7 @@ export interface NewRefund {
   amountHalalas: number;
   reason: string;
   returnStock: ReturnedUnits[];
-  provider: 'moyasar' | 'sandbox';
+  provider: RefundRow['provider'];
   paymentId: string;
   refundedBeforeHalalas: number;
   by: AuditActor;

@@ -12,11 +12,13 @@ import {
   type OrderRef,
   type OrderRow,
 } from '../../modules/orders/lifecycle.ts';
-import { linesOfOrders } from '../../modules/orders/service.ts';
+import { findOrder, linesOfOrders, orderIdOf } from '../../modules/orders/service.ts';
 import {
   ProviderNotFoundError,
   ProviderRejectedError,
   ProviderUnavailableError,
+  type GatewayPayment,
+  type PaymentGateway,
   type PaymentProvider,
   type ProviderPayment,
 } from '../../modules/payments/provider.ts';
@@ -59,7 +61,52 @@ import { announceStock } from './steps.ts';
 /** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
 export type RefundDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'changes' | 'config'> & {
   provider: PaymentProvider;
+  /** Tabby's gateway, for orders paid with it; without it such orders are refused 409. */
+  tabby?: PaymentGateway | null;
 };
+
+/**
+ * A Tabby order's payment as Tabby knows it before a refund (decision 240): what was captured
+ * can be refunded; an order only authorised (nothing captured, hence no invoice) is closed,
+ * which gives everything back at once. Null for a card's order.
+ */
+interface TabbyRefund {
+  gateway: PaymentGateway;
+  payment: GatewayPayment;
+}
+
+/** Provider failures while reading a Tabby payment before a refund, as the refund's answers. */
+async function refundCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'REFUND_PROVIDER_UNAVAILABLE');
+    if (error instanceof ProviderNotFoundError || error instanceof ProviderRejectedError)
+      throw new AppError(422, 'REFUND_REJECTED');
+    throw error;
+  }
+}
+
+async function tabbyRefundOf(deps: RefundDeps, ref: OrderRef): Promise<TabbyRefund | null> {
+  const id = await orderIdOf(deps.db, ref);
+  const order = id ? await findOrder(deps.db, id) : null;
+  if (!order || order.paymentMethod !== 'tabby' || !order.paymentId) return null;
+  // Never marked refunded without Tabby being told: refused before anything is written.
+  if (!deps.tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
+  const gateway = deps.tabby;
+  const payment = await refundCall(() => gateway.fetch(order.paymentId!));
+  return { gateway, payment };
+}
+
+/** Nothing of the payment was taken: a refund is its closing, in full, with no credit note. */
+const uncaptured = (tabby: TabbyRefund | null) => tabby !== null && tabby.payment.captured === 0;
+
+/** What a refund may still give back: the order's total less refunds; for Tabby, what it captured less refunds. */
+function refundRoom(order: OrderRow, tabby: TabbyRefund | null): number {
+  const left = order.totalHalalas - order.refundedHalalas;
+  if (!tabby || uncaptured(tabby)) return left;
+  return Math.min(left, tabby.payment.captured - tabby.payment.refunded);
+}
 
 export interface RefundRequest {
   amountHalalas: number;
@@ -118,13 +165,14 @@ async function start(
   ref: OrderRef,
   input: RefundRequest,
   by: AuditActor,
+  tabby: TabbyRefund | null,
 ): Promise<Started> {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, ref);
     if (!order) throw new AppError(404, 'ORDER_NOT_FOUND');
-    // A Tabby payment is closed or refunded through its own provider (decision 241), which this
-    // use case does not speak yet: refused before anything is written.
-    if (order.paymentMethod !== 'card') throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
+    // Paid with Tabby after the payment was read (a late authorisation), or no Tabby: refused
+    // before anything is written; the same request again reads Tabby's payment first.
+    if (order.paymentMethod !== 'card' && !tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
     const orderId = order.id;
     const existing = await findRefundByKey(tx, orderId, input.idempotencyKey);
     if (existing) {
@@ -138,9 +186,14 @@ async function start(
     if (!(REFUNDABLE_STATUSES as readonly string[]).includes(order.status) || !order.paymentId)
       throw new AppError(422, 'REFUND_NOT_REFUNDABLE');
     if (await pendingRefund(tx, orderId)) throw new AppError(409, 'REFUND_IN_PROGRESS');
-    if (input.amountHalalas > order.totalHalalas - order.refundedHalalas)
+    if (input.amountHalalas > refundRoom(order, tabby))
       throw new AppError(422, 'REFUND_AMOUNT_TOO_LARGE', [
         { path: 'amount', code: 'REFUND_AMOUNT_TOO_LARGE' },
+      ]);
+    // Tabby cannot give back part of what it never took: an uncaptured payment is closed whole.
+    if (uncaptured(tabby) && input.amountHalalas !== order.totalHalalas - order.refundedHalalas)
+      throw new AppError(422, 'REFUND_UNCAPTURED_WHOLE', [
+        { path: 'amount', code: 'REFUND_UNCAPTURED_WHOLE' },
       ]);
     const units = await unitsToReturn(tx, order, input);
     const refund = await insertPendingRefund(tx, {
@@ -149,7 +202,7 @@ async function start(
       amountHalalas: input.amountHalalas,
       reason: input.reason,
       returnStock: units,
-      provider: deps.provider.name,
+      provider: tabby ? tabby.gateway.name : deps.provider.name,
       paymentId: order.paymentId,
       refundedBeforeHalalas: order.refundedHalalas,
       by,
@@ -168,8 +221,36 @@ async function askProvider(deps: RefundDeps, refund: RefundRow, resumed: boolean
   return deps.provider.refundPayment(refund.paymentId, refund.amountHalalas);
 }
 
+/**
+ * Tabby's side of a refund: the uncaptured payment closed, or the captured money refunded with
+ * the refund's id as Tabby's reference, so a retry after a crash never refunds twice.
+ */
+async function askTabby(tabby: TabbyRefund, refund: RefundRow): Promise<ProviderPayment> {
+  const { gateway } = tabby;
+  const now = await gateway.fetch(refund.paymentId);
+  let after = now;
+  if (now.state === 'authorised' && now.captured === 0) after = await gateway.close(now.id);
+  else if (now.state !== 'voided') after = await gateway.refund(now.id, refund.amountHalalas, refund.id);
+  return {
+    id: after.id,
+    status: after.providerStatus,
+    amount: after.amount,
+    refunded: after.refunded,
+    currency: after.currency,
+    message: after.message,
+    metadata: {},
+    raw: after.raw,
+  };
+}
+
 /** Counts a refund the provider made: order, payment, stock, credit note and audit, in one transaction. */
-async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPayment, by: AuditActor) {
+async function finish(
+  deps: RefundDeps,
+  refund: RefundRow,
+  payment: ProviderPayment,
+  by: AuditActor,
+  creditNote = true,
+) {
   const done = await deps.db.transaction(async (tx) => {
     const before = await lockOrder(tx, refund.orderId);
     const completed = await completeRefund(tx, refund.id);
@@ -182,7 +263,8 @@ async function finish(deps: RefundDeps, refund: RefundRow, payment: ProviderPaym
     // Refunded in full, the order gives its discount code's use back (a partial refund keeps it).
     if (order.status === 'refunded' && order.discountCode !== null)
       await releaseEnded(tx, { orderIds: [order.id] });
-    await issueRefundCreditNote(tx, deps.config, order, completed);
+    // A closed Tabby authorisation took no money and had no invoice: nothing to credit.
+    if (creditNote) await issueRefundCreditNote(tx, deps.config, order, completed);
     await recordAudit(tx, {
       by,
       action: 'order.refund',
@@ -238,8 +320,9 @@ export async function refundOrder(
   input: RefundRequest,
   by: AuditActor,
 ): Promise<{ refund: RefundRow; replayed: boolean }> {
+  const tabby = await tabbyRefundOf(deps, ref);
   for (;;) {
-    const started = await start(deps, ref, input, by);
+    const started = await start(deps, ref, input, by, tabby);
     const orderId = started.refund.orderId;
     if (started.kind === 'answered') return { refund: answer(started.refund), replayed: true };
     if (started.kind === 'busy') {
@@ -250,7 +333,7 @@ export async function refundOrder(
     const { refund, resumed } = started;
     let payment: ProviderPayment;
     try {
-      payment = await askProvider(deps, refund, resumed);
+      payment = tabby ? await askTabby(tabby, refund) : await askProvider(deps, refund, resumed);
     } catch (error) {
       if (error instanceof ProviderRejectedError || error instanceof ProviderNotFoundError) {
         await failRefund(deps.db, refund.id, error.message);
@@ -264,7 +347,7 @@ export async function refundOrder(
       }
       throw error;
     }
-    const finished = await finish(deps, refund, payment, by);
+    const finished = await finish(deps, refund, payment, by, !uncaptured(tabby));
     if (finished) return { refund: finished, replayed: resumed };
     // Another request finished it meanwhile (after taking over a lapsed attempt): its answer.
     const current = await findRefund(deps.db, orderId, refund.id);

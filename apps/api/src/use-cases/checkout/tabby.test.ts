@@ -175,30 +175,74 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     expect(documents.map((d) => d.kind)).toEqual(['invoice']);
   });
 
-  it('refuses to refund or cancel a Tabby order from the shop for now, changing nothing', async () => {
+  function refund(ref: string, owner: Record<string, string>, amount: number, key: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: `${refundPaths.orderRefunds.build({ id: ref })}?lang=ar`,
+      headers: owner,
+      payload: { amount, reason: 'تالف', idempotencyKey: key },
+    });
+  }
+
+  it('cancelling an order Tabby only authorised closes the authorisation, with no credit note (no invoice was issued)', async () => {
+    await onboardSigningUnit(t);
     const { order, back, paymentId } = await sessionApproved();
     await t.app.inject({ method: 'GET', url: back });
     const owner = (await signedInMember(t.app.db, { role: 'owner' })).headers;
+    // Nothing was taken: part of it cannot be given back, only the whole closed.
+    const part = await refund(order.invoiceId, owner, 100, 'tabby-part');
+    expect(part.statusCode).toBe(422);
+    expect(part.json()).toMatchObject({
+      code: 'REFUND_UNCAPTURED_WHOLE',
+      message: expect.stringContaining('تابي'),
+    });
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({ state: 'authorised' });
+
     const cancel = await t.app.inject({
       method: 'POST',
       url: `${adminOrderPaths.cancelPaid.build({ ref: order.invoiceId })}?lang=en`,
       headers: owner,
     });
-    expect(cancel.statusCode).toBe(409);
-    expect(cancel.json()).toMatchObject({ code: 'REFUND_METHOD_NOT_SUPPORTED' });
-    const refund = await t.app.inject({
-      method: 'POST',
-      url: `${refundPaths.orderRefunds.build({ id: order.invoiceId })}?lang=ar`,
-      headers: owner,
-      payload: { amount: 100, reason: 'تالف', idempotencyKey: 'tabby-refund-1' },
-    });
-    expect(refund.statusCode).toBe(409);
-    expect(refund.json()).toMatchObject({
-      code: 'REFUND_METHOD_NOT_SUPPORTED',
-      message: expect.stringContaining('تابي'),
-    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({ state: 'voided', captured: 0, refunded: 0 });
     const row = await orderRow(t.app.db, order.invoiceId);
-    expect(row).toMatchObject({ status: 'paid', fulfilment: 'unfulfilled', refundedHalalas: 0 });
-    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({ state: 'authorised' });
+    expect(row).toMatchObject({ status: 'refunded', fulfilment: 'cancelled', refundedHalalas: order.amount });
+    expect(await documentsOfOrder(t.app.db, order.invoiceId)).toEqual([]);
+  });
+
+  it('refunds a shipped (captured) Tabby order through Tabby with its credit note, never more than captured', async () => {
+    await onboardSigningUnit(t);
+    const { order, back, paymentId } = await sessionApproved();
+    await t.app.inject({ method: 'GET', url: back });
+    const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: `${adminOrderPaths.fulfilment.build({ ref: order.invoiceId })}?lang=en`,
+      headers: staff,
+      payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH2', trackingUrl: '' },
+    });
+    expect(shipped.statusCode).toBe(200);
+    const owner = (await signedInMember(t.app.db, { role: 'owner' })).headers;
+
+    const first = await refund(order.invoiceId, owner, 100, 'tabby-refund-1');
+    expect(first.statusCode).toBe(201);
+    // The same key again refunds nothing more.
+    expect((await refund(order.invoiceId, owner, 100, 'tabby-refund-1')).statusCode).toBe(200);
+    expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({
+      state: 'partially_refunded',
+      captured: order.amount,
+      refunded: 10_000,
+    });
+    const kinds = (await documentsOfOrder(t.app.db, order.invoiceId)).map((d) => d.kind).sort();
+    expect(kinds).toEqual(['credit_note', 'invoice']);
+
+    const tooMuch = await refund(order.invoiceId, owner, (order.amount - 10_000) / 100 + 1, 'tabby-refund-2');
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({ code: 'REFUND_AMOUNT_TOO_LARGE' });
+    expect((await t.app.tabby!.fetch(paymentId)).refunded).toBe(10_000);
+    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({
+      status: 'partially_refunded',
+      refundedHalalas: 10_000,
+    });
   });
 });

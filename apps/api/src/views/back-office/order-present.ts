@@ -14,7 +14,7 @@ import {
 } from '@shop/contract';
 import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
-import { lineMoney, optionsOf, presentFulfilment, presentTotals } from '../orders/present.ts';
+import { invoiceIssued, lineMoney, optionsOf, presentFulfilment, presentTotals } from '../orders/present.ts';
 import { stepsAfter } from '../../modules/orders/lifecycle.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 import { orderNationalAddress } from '../../modules/orders/service.ts';
@@ -31,6 +31,7 @@ export function presentAdminSummary({ order, customer, items }: AdminOrderRow): 
     createdAt: order.createdAt.toISOString(),
     status: adminStatusOf(order.stage),
     paidAt: order.paidAt?.toISOString() ?? null,
+    paymentMethod: order.paymentMethod,
     delivered: order.received,
     customer,
     phone: order.phone,
@@ -106,7 +107,7 @@ export async function presentAdminOrder(
   const { order } = details;
   const summary = presentAdminSummary(details);
   let invoice: AdminOrder['invoice'] = null;
-  if (order.paidAt) {
+  if (invoiceIssued(order, signedQr)) {
     const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
     const qr = signedQr ?? encodeZatcaTlv(fields);
     invoice = {

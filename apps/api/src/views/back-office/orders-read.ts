@@ -92,6 +92,7 @@ function whereOf(query: AdminOrdersQuery): SQL | undefined {
   // status is one of these (a failed order paid late becomes paid; a cancelled one never is).
   if (query.paid) filters.push(inArray(orders.stage, query.paid === 'yes' ? PAID_STAGES : UNPAID_STAGES));
   if (query.delivered) filters.push(eq(orders.received, query.delivered === 'yes'));
+  if (query.method) filters.push(eq(orders.paymentMethod, query.method));
   if (query.from) filters.push(gte(orders.createdAt, query.from));
   if (query.to) filters.push(lt(orders.createdAt, query.to));
   if (query.q) filters.push(searchCondition(query.q));

@@ -142,6 +142,19 @@ export function statusOf(order: Pick<OrderRow, 'status' | 'received'>): OrderSta
 const INVOICED = new Set<OrderRow['status']>(['paid', 'shipped', 'partially_refunded', 'refunded']);
 
 /**
+ * Whether a paid order has its invoice: a card's from its payment; a Tabby order's from its
+ * shipping, when its payment is captured (the supply, decision 240), or once one was signed.
+ */
+export function invoiceIssued(
+  order: Pick<OrderRow, 'paidAt' | 'paymentMethod' | 'fulfilment'>,
+  signedQr: string | null,
+): order is typeof order & { paidAt: Date } {
+  if (!order.paidAt) return false;
+  if (order.paymentMethod === 'card' || signedQr !== null) return true;
+  return order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
+}
+
+/**
  * An order as the API answers it. Paid orders carry the ZATCA QR code of their simplified tax
  * invoice (the signed e-invoice's when there is one, phase 1's otherwise); its seller name is the Arabic one (the registered name), whatever the language.
  * `refunds` are the order's refund rows (any status): the answer lists the succeeded ones;
@@ -156,7 +169,7 @@ export async function presentOrder(
   signedQr: string | null = null,
 ): Promise<Order> {
   let zatca: Order['zatca'] = null;
-  if (INVOICED.has(order.status) && order.paidAt) {
+  if (INVOICED.has(order.status) && invoiceIssued(order, signedQr)) {
     const fields = orderInvoiceFields({ ...order, paidAt: order.paidAt }, settings);
     const qr = signedQr ?? encodeZatcaTlv(fields);
     zatca = {
@@ -182,6 +195,7 @@ export async function presentOrder(
     status: statusOf(order),
     expiresAt: order.expiresAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    paymentMethod: order.paymentMethod,
     totals: presentTotals(order),
     products: lines.map((line) => presentLine(line, lang)),
     zatca,

@@ -7,6 +7,7 @@ import {
   type OrderWithPayment,
   type PayInvoiceAnswer,
   type PaymentForm,
+  tabbyEligible,
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
@@ -21,6 +22,7 @@ import {
   type OrderLineRow,
 } from '../../modules/orders/service.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
+import type { PaymentGateway } from '../../modules/payments/provider.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { presentLine, presentOrder, presentOrdersPage } from '../orders/present.ts';
@@ -38,6 +40,8 @@ import type { OwnRead } from '../owned.ts';
 /** What the card form is built from: the shop's configuration and origin, and Moyasar's keys in use. */
 export type PaymentFormDeps = Pick<Shop, 'db' | 'config' | 'origin'> & {
   paymentKeys: Pick<PaymentKeys, 'get'>;
+  /** Tabby's gateway when the shop offers it (decision 241); absent or null: the card only. */
+  tabby?: PaymentGateway | null;
 };
 
 async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<OrderRow>> {
@@ -90,6 +94,7 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
     given_id: order.paymentGivenId,
     callbackUrl: callbackUrlFor(deps, lang),
     methods: ['creditcard'],
+    tabby: Boolean(deps.tabby) && tabbyEligible(order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],
     metadata: { order_id: order.id },
   };

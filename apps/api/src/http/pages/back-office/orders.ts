@@ -60,7 +60,7 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       }),
     cancelPaid: (ref) =>
       act({ role: 'owner' }, async (by) => {
-        await cancelPaidOrder({ ...shop, provider: app.payments }, orderRefOr404(ref), by);
+        await cancelPaidOrder({ ...shop, provider: app.payments, tabby: app.tabby }, orderRefOr404(ref), by);
         return okMessage('ORDER_CANCELLED_REFUNDED', lang);
       }),
     bulk: async (input) => {
@@ -68,7 +68,12 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       const status = (input as { status?: unknown }).status;
       return act(status === 'cancelled' ? { role: 'owner' } : {}, async (by) => {
         const { numbers, status } = parseAs(bulkFulfilmentSchema, input, 'body');
-        const outcome = await fulfilOrders({ ...shop, provider: app.payments }, numbers, status, by);
+        const outcome = await fulfilOrders(
+          { ...shop, provider: app.payments, tabby: app.tabby },
+          numbers,
+          status,
+          by,
+        );
         return presentBulkOutcome(outcome, lang);
       });
     },

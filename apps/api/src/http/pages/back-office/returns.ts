@@ -45,7 +45,12 @@ export function returnPages({ app, lang, read, act }: BackOfficePageContext): Ba
     refund: (id, input) =>
       act({ role: 'owner' }, async (by) => {
         const { returnStock } = parseAs(returnRefundSchema, input, 'body');
-        await refundReturn({ ...shop, provider: app.payments }, returnIdOr404(id), { returnStock }, by);
+        await refundReturn(
+          { ...shop, provider: app.payments, tabby: app.tabby },
+          returnIdOr404(id),
+          { returnStock },
+          by,
+        );
         return okMessage('RETURN_REFUNDED', lang);
       }),
   };

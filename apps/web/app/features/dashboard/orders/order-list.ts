@@ -1,4 +1,10 @@
-import { adminOrderPaths, adminOrderStatuses, type AdminOrderStatus, type Lang } from '@shop/contract';
+import {
+  adminOrderPaths,
+  adminOrderStatuses,
+  type AdminOrderStatus,
+  type Lang,
+  type PaymentMethod,
+} from '@shop/contract';
 
 export const ADMIN_ORDER_STATUSES = adminOrderStatuses;
 
@@ -8,6 +14,7 @@ export interface OrderListFilters {
   status?: AdminOrderStatus;
   paid?: 'yes' | 'no';
   delivered?: 'yes' | 'no';
+  method?: PaymentMethod;
   from?: string;
   to?: string;
 }

@@ -26,6 +26,7 @@ export function OrderDetails({ order }: { order: Order }) {
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
         <OrderStatusBadge order={order} />
         <span>{t('orders.placedOn', { date: formatDateTime(order.invoiceDate, lang) })}</span>
+        {order.paidAt && <span>{t(`orders.paidWith.${order.paymentMethod}`)}</span>}
       </div>
       <FulfilmentTimeline fulfilment={order.fulfilment} />
       {order.returns && <OrderReturnsSection invoiceId={order.invoiceId} returns={order.returns} />}
