@@ -12,7 +12,7 @@ import {
   type OrderRef,
   type OrderRow,
 } from '../../modules/orders/lifecycle.ts';
-import { findOrder, linesOfOrders, orderIdOf } from '../../modules/orders/service.ts';
+import { findOrder, linesOfOrders } from '../../modules/orders/service.ts';
 import {
   ProviderNotFoundError,
   ProviderRejectedError,
@@ -88,8 +88,7 @@ async function refundCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 async function tabbyRefundOf(deps: RefundDeps, ref: OrderRef): Promise<TabbyRefund | null> {
-  const id = await orderIdOf(deps.db, ref);
-  const order = id ? await findOrder(deps.db, id) : null;
+  const order = await findOrder(deps.db, ref);
   if (!order || order.paymentMethod !== 'tabby' || !order.paymentId) return null;
   // Never marked refunded without Tabby being told: refused before anything is written.
   if (!deps.tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
