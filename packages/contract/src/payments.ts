@@ -10,8 +10,8 @@ import { langQuery } from './common.ts';
 /** The providers a payment is recorded with: stable names, never renamed (decision 240). */
 export const paymentProviderNames = ['moyasar', 'sandbox', 'tabby', 'tabby-sandbox'] as const;
 
-/** How an order is paid: a card, captured when paid, or Tabby's pay in 4, captured when shipped. */
-export const paymentMethods = ['card', 'tabby'] as const;
+/** How an order is paid: a card (typed or saved), Apple Pay or STC Pay, captured when paid; or in 4 payments with Tabby or Tamara, authorised at the order and captured when shipped. */
+export const paymentMethods = ['card', 'applepay', 'stcpay', 'tabby', 'tamara'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** Provider payment ids are UUIDs (Moyasar's, and the sandbox's which copy them). */

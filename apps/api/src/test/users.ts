@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../modules/users/schema.ts';
@@ -23,21 +23,44 @@ export async function insertUser(
   db: Db,
   overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'active' | 'image'>> = {},
 ): Promise<UserRow> {
-  const n = ++sequence;
-  const unique = `${n}${randomBytes(3).toString('hex')}`;
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const [row] = await db
-    .insert(users)
-    .values({
-      name: `Shopper ${unique}`,
-      email: `shopper-${unique}@example.com`,
-      // +96655 then 7 digits: a valid Saudi mobile, unique within the process.
-      phone: `+96655${String(1_000_000 + ((n * 7919 + Number.parseInt(unique.slice(-4), 16)) % 9_000_000))}`,
-      passwordHash: await passwordHash,
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  // Test files share one database on PostgreSQL, each in its own process: a random email and
+  // phone can meet another process's, so a clash on either is retried with new ones.
+  for (let attempt = 1; ; attempt++) {
+    const unique = `${++sequence}${randomBytes(4).toString('hex')}`;
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({
+          name: `Shopper ${unique}`,
+          email: `shopper-${unique}@example.com`,
+          // +96655 then 7 digits: a valid Saudi mobile.
+          phone: `+96655${randomInt(1_000_000, 10_000_000)}`,
+          passwordHash: await passwordHash,
+          ...overrides,
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      const clash = uniqueViolation(error);
+      const ours =
+        clash === 'users_phone_unique'
+          ? !overrides.phone
+          : clash === 'users_email_unique'
+            ? !overrides.email
+            : false;
+      if (!ours || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The constraint a unique violation names, if the error (or its cause) is one. */
+function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505') return constraint;
+  }
+  return undefined;
 }
 
 export interface TestSession {

@@ -78,8 +78,8 @@ export const orders = pgTable(
     paymentGivenId: uuid('payment_given_id').notNull().defaultRandom(),
     /** The one provider payment that paid this order (unique: a payment pays one order once). */
     paymentId: text('payment_id'),
-    /** How the order was paid: a card (captured when paid) or Tabby (captured when shipped). */
-    paymentMethod: text('payment_method', { enum: ['card', 'tabby'] })
+    /** How the order was paid (the contract's `paymentMethods`): captured when paid, or, for Tabby and Tamara, when shipped. */
+    paymentMethod: text('payment_method', { enum: ['card', 'applepay', 'stcpay', 'tabby', 'tamara'] })
       .notNull()
       .default('card'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -130,7 +130,10 @@ export const orders = pgTable(
       'orders_fulfilment_known',
       sql`${t.fulfilment} in ('unfulfilled', 'preparing', 'ready', 'shipped', 'delivered', 'cancelled')`,
     ),
-    check('orders_payment_method_known', sql`${t.paymentMethod} in ('card', 'tabby')`),
+    check(
+      'orders_payment_method_known',
+      sql`${t.paymentMethod} in ('card', 'applepay', 'stcpay', 'tabby', 'tamara')`,
+    ),
     check('orders_received_when_delivered', sql`${t.received} = (${t.fulfilment} = 'delivered')`),
     check(
       'orders_refunded_within_total',
