@@ -4,3 +4,8 @@
 ALTER TABLE "orders" DROP CONSTRAINT "orders_payment_method_known";
 --> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_payment_method_known" CHECK ("orders"."payment_method" in ('card', 'applepay', 'stcpay', 'tabby', 'tamara'));
+--> statement-breakpoint
+-- Tabby's and Tamara's keys are saved in the back office beside Moyasar's.
+ALTER TABLE "payment_keys" DROP CONSTRAINT "payment_keys_name_known";
+--> statement-breakpoint
+ALTER TABLE "payment_keys" ADD CONSTRAINT "payment_keys_name_known" CHECK ("payment_keys"."name" in ('secretKey', 'publishableKey', 'webhookSecret', 'tabbySecretKey', 'tabbyMerchantCode', 'tabbyWebhookSecret', 'tamaraApiToken', 'tamaraNotificationKey'));

@@ -64,6 +64,7 @@ import { MessageKeyring } from './modules/messages/keys.ts';
 import { channelProviders } from './modules/messages/providers.ts';
 import { messageDelivery } from './use-cases/messages/deliver.ts';
 import { messageRoutes } from './http/routes/messages.ts';
+import { getSettings } from './modules/settings/service.ts';
 import { choosePaymentProvider, chooseTabby } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
@@ -249,15 +250,15 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // its own answer already uses them); reloading here too would read each keys table twice.
   const keys = new PaymentKeys(config);
   app.decorate('paymentKeys', keys);
-  await keys.reload(database.db);
+  const reloadPaymentKeys = async () =>
+    keys.reload(database.db, (await getSettings(database.db)).paymentMethodsOff);
+  await reloadPaymentKeys();
   await messageKeys.reload(database.db);
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
-  app.decorate('tabby', chooseTabby(config, database.db));
+  app.decorate('tabby', chooseTabby(config, database.db, keys));
   app.changes.on((event, origin) => {
     if (event.topic !== 'settings' || origin === 'here') return;
-    keys
-      .reload(database.db)
-      .catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
+    reloadPaymentKeys().catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));
     messageKeys
       .reload(database.db)
       .catch((error: unknown) => app.log.error({ err: error }, 'message keys not reloaded'));

@@ -108,7 +108,11 @@ const envSchema = z.object({
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
   /** The value of the header Tabby's webhooks are registered with (decision 241). */
+  TABBY_SECRET_KEY: z.string().optional(),
+  TABBY_MERCHANT_CODE: z.string().optional(),
   TABBY_WEBHOOK_SECRET: z.string().optional(),
+  TAMARA_API_TOKEN: z.string().optional(),
+  TAMARA_NOTIFICATION_KEY: z.string().optional(),
   /** SMS through Unifonic (decision 213); without the application id, the local simulator. */
   UNIFONIC_APP_SID: z.string().optional(),
   UNIFONIC_SENDER_ID: z.string().optional(),
@@ -198,7 +202,13 @@ export interface Config {
     apiUrl: string;
   };
   paymentSandbox: boolean;
-  tabby: { webhookSecret: string | undefined };
+  /** Pay later: keys from the environment; keys saved in the back office win over them. */
+  tabby: {
+    secretKey: string | undefined;
+    merchantCode: string | undefined;
+    webhookSecret: string | undefined;
+  };
+  tamara: { apiToken: string | undefined; notificationKey: string | undefined };
   /** Messages to shoppers on SMS and WhatsApp (decisions 212–219). */
   messages: {
     unifonicAppSid: string | undefined;
@@ -324,7 +334,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
     },
     paymentSandbox,
-    tabby: { webhookSecret: e.TABBY_WEBHOOK_SECRET },
+    tabby: {
+      secretKey: e.TABBY_SECRET_KEY,
+      merchantCode: e.TABBY_MERCHANT_CODE,
+      webhookSecret: e.TABBY_WEBHOOK_SECRET,
+    },
+    tamara: { apiToken: e.TAMARA_API_TOKEN, notificationKey: e.TAMARA_NOTIFICATION_KEY },
     messages: {
       unifonicAppSid: e.UNIFONIC_APP_SID,
       unifonicSenderId: e.UNIFONIC_SENDER_ID,

@@ -20,6 +20,10 @@ export const adminContentErrorMessages = {
     en: 'Enter an amount of zero or more with at most two decimals',
   },
   URL_INVALID: { ar: 'الرابط يجب أن يبدأ بـ https://', en: 'The link must start with https://' },
+  PAYMENT_METHODS_NONE: {
+    ar: 'أبقِ طريقة دفع واحدة على الأقل مفعّلة، وإلا لن يستطيع العملاء الدفع',
+    en: 'Keep at least one payment method on, or shoppers cannot pay',
+  },
   VAT_NUMBER_INVALID: {
     ar: 'الرقم الضريبي 15 رقماً يبدأ بـ 3 وينتهي بـ 3',
     en: 'The VAT number is 15 digits that start and end with 3',

@@ -6,6 +6,7 @@ import { okSchema } from './errors.ts';
 import { definePath } from './paths.ts';
 import { isExternalLink, isSlideLink, isWhatsappValue } from './links.ts';
 import { fulfilmentLabelsSchema } from './fulfilment.ts';
+import { paymentMethods } from './payments.ts';
 
 /**
  * The back office's content, settings and catalog import/export calls (under `/api/admin`):
@@ -212,6 +213,13 @@ export const adminSettingsInputSchema = z.object({
   moyasarSecretKey: z.string().trim().max(200).optional(),
   moyasarPublishableKey: z.string().trim().max(200).optional(),
   moyasarWebhookSecret: z.string().trim().max(200).optional(),
+  tabbySecretKey: z.string().trim().max(200).optional(),
+  tabbyMerchantCode: z.string().trim().max(200).optional(),
+  tabbyWebhookSecret: z.string().trim().max(200).optional(),
+  tamaraApiToken: z.string().trim().max(2000).optional(),
+  tamaraNotificationKey: z.string().trim().max(200).optional(),
+  /** The methods switched on (every other one is off); at least one, or shoppers could not pay. */
+  paymentMethodsOn: z.array(z.enum(paymentMethods)).min(1, 'PAYMENT_METHODS_NONE').optional(),
   /** SMS (Unifonic) and WhatsApp keys, the same way: sent only to replace them, empty to remove. */
   ...messageKeysUpdateSchema.shape,
 });
@@ -254,6 +262,18 @@ export const adminSettingsSchema = z.object({
     /** Not a secret: the payment form in the shopper's browser carries it. */
     publishableKey: keyState.extend({ value: z.string() }),
     webhookSecret: keyState,
+    tabby: z.object({
+      secretKey: keyState,
+      /** Not a secret: Tabby's sessions carry it. */
+      merchantCode: keyState.extend({ value: z.string() }),
+      webhookSecret: keyState,
+    }),
+    tamara: z.object({ apiToken: keyState, notificationKey: keyState }),
+    /**
+     * Every method: `on` as the owner switched it; `ready` when the shop can take its money (its
+     * keys are set, or payments are simulated). A shopper is offered a method that is both.
+     */
+    methods: z.array(z.object({ method: z.enum(paymentMethods), on: z.boolean(), ready: z.boolean() })),
   }),
   /** The SMS and WhatsApp keys: set or not and from where, and whether each channel is simulated. */
   messageKeys: messageKeysSchema,

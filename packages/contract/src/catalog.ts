@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { text } from './text.ts';
 import { idParam, langQuery, pagingParams, pagingSchema, sarQueryValue } from './common.ts';
+import { paymentMethods } from './payments.ts';
 import { FACET_KEY_PATTERN, MAX_FACET_KEY_LENGTH, MAX_FACET_KEYS } from './constants.ts';
 
 /** Image paths are relative to the API base, as the API has always answered them (`/uploads/products/x.webp`). */
@@ -219,6 +220,8 @@ export const settingsSchema = z.object({
     socialLinks: socialLinksSchema,
     /** true when card payments are simulated (no real provider configured). */
     paymentSandbox: z.boolean(),
+    /** The payment methods shoppers are offered: switched on by the owner, with their keys set. */
+    paymentMethods: z.array(z.enum(paymentMethods)),
     /** SAR, VAT included: orders whose goods cost at least this ship free (absent: never). */
     freeShippingFrom: z.number().nonnegative().optional(),
   }),

@@ -1,4 +1,10 @@
-import { halalasToSar, sarToHalalas, type AdminSettings, type AdminSettingsInput } from '@shop/contract';
+import {
+  halalasToSar,
+  paymentMethods,
+  sarToHalalas,
+  type AdminSettings,
+  type AdminSettingsInput,
+} from '@shop/contract';
 import type { Tx } from '../db/client.ts';
 import type { AuditActor } from '../lib/audit-actor.ts';
 import type { Shop } from '../lib/shop.ts';
@@ -14,10 +20,10 @@ export type SettingsDeps = Pick<Shop, 'db' | 'config' | 'changes'> & {
   messageKeys: MessageKeyring;
 };
 
-/** What the audit log keeps of the settings: everything but the payment keys. */
-const auditView = (s: AdminSettings) => {
-  const { payments: _payments, messageKeys: _messageKeys, ...rest } = s;
-  return rest;
+/** What the audit log keeps of the settings: everything but the keys, and the methods switched on. */
+const auditView = (s: ShopSettings, presented: AdminSettings) => {
+  const { payments: _payments, messageKeys: _messageKeys, ...rest } = presented;
+  return { ...rest, paymentMethodsOn: paymentMethods.filter((m) => !s.paymentMethodsOff.includes(m)) };
 };
 
 /**
@@ -34,7 +40,7 @@ export async function updateSettings(
 ): Promise<boolean> {
   const changed = await saveAdminSettings(deps, by, input);
   if (changed) {
-    await deps.paymentKeys.reload(deps.db);
+    await deps.paymentKeys.reload(deps.db, (await getSettings(deps.db)).paymentMethodsOff);
     await deps.messageKeys.reload(deps.db);
     await deps.changes.publish({ topic: 'settings' });
     await deps.changes.publish({ topic: 'content' });
@@ -74,6 +80,8 @@ async function saveAdminSettings(
     if (input.nationalAddressRequired !== undefined)
       next.nationalAddressRequired = input.nationalAddressRequired;
     if (input.fulfilmentLabels) next.fulfilmentLabels = input.fulfilmentLabels;
+    if (input.paymentMethodsOn)
+      next.paymentMethodsOff = paymentMethods.filter((m) => !input.paymentMethodsOn!.includes(m));
 
     const changed = changedSettings(current, next);
     if (Object.keys(changed).length) await putSettings(tx, changed);
@@ -81,6 +89,11 @@ async function saveAdminSettings(
       secretKey: input.moyasarSecretKey,
       publishableKey: input.moyasarPublishableKey,
       webhookSecret: input.moyasarWebhookSecret,
+      tabbySecretKey: input.tabbySecretKey,
+      tabbyMerchantCode: input.tabbyMerchantCode,
+      tabbyWebhookSecret: input.tabbyWebhookSecret,
+      tamaraApiToken: input.tamaraApiToken,
+      tamaraNotificationKey: input.tamaraNotificationKey,
     });
     const changedMessageKeys = await saveMessageKeys(tx, config, {
       unifonicAppSid: input.unifonicAppSid,
@@ -91,10 +104,10 @@ async function saveAdminSettings(
       whatsappVerifyToken: input.whatsappVerifyToken,
     });
     if (!Object.keys(changed).length && !changedKeys.length && !changedMessageKeys.length) return false;
-    const before = auditView(presentAdminSettings(current, keys.describe(), messageKeys.describe()));
-    const after = auditView(
-      presentAdminSettings({ ...current, ...changed }, keys.describe(), messageKeys.describe()),
-    );
+    const view = (s: ShopSettings) =>
+      auditView(s, presentAdminSettings(s, keys.describe(), messageKeys.describe()));
+    const before = view(current);
+    const after = view({ ...current, ...changed });
     await recordAudit(tx, {
       by,
       action: 'settings.update',

@@ -337,6 +337,41 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           </div>
         </Section>
 
+        <Section title={t('settings.paymentMethods')} lead={t('settings.paymentMethodsLead')}>
+          {/* Tells the action the switches were on the page: none ticked then means all off. */}
+          <input type="hidden" name="paymentMethodsShown" value="1" />
+          <ul className="flex flex-col gap-3">
+            {s.payments.methods.map((m) => (
+              <li key={m.method} className="flex flex-wrap items-center gap-3">
+                <label className="inline-flex items-center gap-2 font-semibold">
+                  <input
+                    type="checkbox"
+                    name="paymentMethodsOn"
+                    value={m.method}
+                    defaultChecked={m.on}
+                    className="size-4"
+                  />
+                  {t(`settings.method.${m.method}`)}
+                </label>
+                <StatusBadge tone={m.on && m.ready ? 'success' : 'neutral'}>
+                  {t(
+                    m.ready
+                      ? m.on
+                        ? 'settings.methodOffered'
+                        : 'settings.methodOff'
+                      : 'settings.methodNoKeys',
+                  )}
+                </StatusBadge>
+              </li>
+            ))}
+          </ul>
+          {errorFor('paymentMethodsOn') && (
+            <p id="payment-methods-error" role="alert" className="text-sm font-medium text-sale">
+              {errorFor('paymentMethodsOn')}
+            </p>
+          )}
+        </Section>
+
         <Section
           title={t('settings.payments')}
           lead={t(s.payments.sandbox ? 'settings.paymentsSandbox' : 'settings.paymentsLive')}
@@ -358,6 +393,46 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               name="moyasarWebhookSecret"
               label={t('settings.webhookSecret')}
               state={s.payments.webhookSecret}
+              secret
+            />
+          </div>
+        </Section>
+
+        <Section title={t('settings.tabbyKeys')} lead={t('settings.tabbyKeysLead')}>
+          <div className={grid}>
+            <PaymentKey
+              name="tabbySecretKey"
+              label={t('settings.secretKey')}
+              state={s.payments.tabby.secretKey}
+              secret
+            />
+            <PaymentKey
+              name="tabbyMerchantCode"
+              label={t('settings.tabbyMerchantCode')}
+              state={s.payments.tabby.merchantCode}
+              secret={false}
+            />
+            <PaymentKey
+              name="tabbyWebhookSecret"
+              label={t('settings.tabbyWebhookSecret')}
+              state={s.payments.tabby.webhookSecret}
+              secret
+            />
+          </div>
+        </Section>
+
+        <Section title={t('settings.tamaraKeys')} lead={t('settings.tamaraKeysLead')}>
+          <div className={grid}>
+            <PaymentKey
+              name="tamaraApiToken"
+              label={t('settings.tamaraApiToken')}
+              state={s.payments.tamara.apiToken}
+              secret
+            />
+            <PaymentKey
+              name="tamaraNotificationKey"
+              label={t('settings.tamaraNotificationKey')}
+              state={s.payments.tamara.notificationKey}
               secret
             />
           </div>

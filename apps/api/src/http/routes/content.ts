@@ -95,6 +95,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await storeSettings(app.shop, request.lang) }),
+    async (request) => ({ data: await storeSettings(app.shop, app.paymentKeys, request.lang) }),
   );
 };

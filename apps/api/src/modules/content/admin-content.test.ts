@@ -349,6 +349,55 @@ describe('back office: settings', () => {
     expect(t.app.paymentKeys.get('secretKey')).toBeUndefined();
   });
 
+  it('switches payment methods on and off: the storefront offers those on, and all off is refused', async () => {
+    const none = await put(owner, { paymentMethodsOn: [] }, 'en');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toEqual([
+      {
+        path: 'body.paymentMethodsOn',
+        code: 'PAYMENT_METHODS_NONE',
+        message: 'Keep at least one payment method on, or shoppers cannot pay',
+      },
+    ]);
+    const offered = async () =>
+      (await t.app.inject({ url: `${apiPaths.settings.pattern}?lang=ar` })).json().data.paymentMethods;
+    expect(await offered()).toEqual(['card', 'applepay', 'stcpay', 'tabby', 'tamara']);
+
+    const res = await put(owner, { paymentMethodsOn: ['card', 'tamara'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings.payments.methods).toContainEqual({ method: 'tabby', on: false, ready: true });
+    expect(await offered()).toEqual(['card', 'tamara']);
+    const audit = await t.app.inject({ url: '/api/admin/audit?action=settings.update', headers: owner });
+    expect(audit.json().items[0].before.paymentMethodsOn).toEqual([
+      'card',
+      'applepay',
+      'stcpay',
+      'tabby',
+      'tamara',
+    ]);
+    expect(audit.json().items[0].after.paymentMethodsOn).toEqual(['card', 'tamara']);
+
+    await put(owner, { paymentMethodsOn: ['card', 'applepay', 'stcpay', 'tabby', 'tamara'] });
+    expect(await offered()).toEqual(['card', 'applepay', 'stcpay', 'tabby', 'tamara']);
+  });
+
+  it('keeps Tabby’s and Tamara’s keys sealed like Moyasar’s, never answering them', async () => {
+    const secrets = { tabbySecretKey: 'sk_tabby_4f3e2d1c', tamaraNotificationKey: 'tamara-notify-9a8b' };
+    const res = await put(owner, secrets);
+    expect(res.statusCode).toBe(200);
+    for (const secret of Object.values(secrets)) expect(res.body).not.toContain(secret);
+    expect(res.json().settings.payments).toMatchObject({
+      tabby: { secretKey: { set: true, source: 'saved' }, webhookSecret: { set: false, source: 'none' } },
+      tamara: { apiToken: { set: false, source: 'none' }, notificationKey: { set: true, source: 'saved' } },
+    });
+    const rows = await t.app.db.select().from(paymentKeys);
+    for (const secret of Object.values(secrets))
+      expect(rows.map((r) => r.sealed).join()).not.toContain(secret);
+    expect(t.app.paymentKeys.get('tabbySecretKey')).toBe(secrets.tabbySecretKey);
+    await put(owner, { tabbySecretKey: '', tamaraNotificationKey: '' });
+    expect(t.app.paymentKeys.get('tabbySecretKey')).toBeUndefined();
+  });
+
   it('charges the changed shipping fee on the next order, and nothing from the free-shipping threshold', async () => {
     const save = await put(owner, { shippingFee: '25.50', freeShippingThreshold: null });
     expect(save.statusCode).toBe(200);

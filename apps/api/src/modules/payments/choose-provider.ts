@@ -6,6 +6,7 @@ import type { PaymentKeys } from './keys.ts';
 import type { PaymentGateway, PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { TabbySimulator } from './tabby-sandbox.ts';
+import { TABBY_API_URL, TabbyClient } from './tabby.ts';
 
 /**
  * The sandbox when payments are simulated (the default without Moyasar keys; config.ts refuses
@@ -21,14 +22,22 @@ export function choosePaymentProvider(config: Config, db: Db, keys: PaymentKeys)
 }
 
 /**
- * Tabby: its simulator while payments are simulated (development, tests, `npm start`), none
- * otherwise: without Tabby's keys, which the shop cannot take yet, the method is not offered.
+ * Tabby: its simulator while payments are simulated (development, tests, `npm start`), its API
+ * otherwise, with the keys saved in the back office or given by TABBY_* (read on each call, so a
+ * key saved later applies at once). Without them the method is not offered (`PaymentKeys.ready`),
+ * and a webhook without the header secret is refused.
  */
-export function chooseTabby(config: Config, db: Db): PaymentGateway | null {
-  if (!config.paymentSandbox) return null;
-  return new TabbySimulator(db, {
-    pageUrl: (paymentId, lang) => `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${lang}`,
-    // Without a secret every Tabby webhook is refused (it cannot be saved in the back office yet).
-    webhookSecret: () => config.tabby.webhookSecret,
+export function chooseTabby(config: Config, db: Db, keys: PaymentKeys): PaymentGateway {
+  const webhookSecret = () => keys.get('tabbyWebhookSecret');
+  if (config.paymentSandbox)
+    return new TabbySimulator(db, {
+      pageUrl: (paymentId, lang) => `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${lang}`,
+      webhookSecret,
+    });
+  return new TabbyClient({
+    apiUrl: TABBY_API_URL,
+    secretKey: () => keys.get('tabbySecretKey'),
+    merchantCode: () => keys.get('tabbyMerchantCode'),
+    webhookSecret,
   });
 }

@@ -77,8 +77,10 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     return payment;
   }
 
-  it('offers no Tabby simulator when payments are real', async () => {
-    expect(t.app.tabby).toBeNull();
+  it('uses Tabby’s API and no simulator when payments are real, offering Tabby only with its keys', async () => {
+    expect(t.app.tabby?.name).toBe('tabby');
+    const settings = await t.app.inject({ url: `${apiPaths.settings.build({})}?lang=en` });
+    expect(settings.json().data.paymentMethods).toEqual(['card', 'applepay', 'stcpay']);
     const res = await t.app.inject({
       method: 'GET',
       url: apiPaths.tabbySandboxPage.build({ paymentId: randomUUID() }),

@@ -23,9 +23,19 @@ export const payments = pgTable(
   (t) => [index('payments_order_idx').on(t.orderId)],
 );
 
-export const paymentKeyNames = ['secretKey', 'publishableKey', 'webhookSecret'] as const;
+/** Moyasar's three keys (their names predate the other providers), then Tabby's and Tamara's. */
+export const paymentKeyNames = [
+  'secretKey',
+  'publishableKey',
+  'webhookSecret',
+  'tabbySecretKey',
+  'tabbyMerchantCode',
+  'tabbyWebhookSecret',
+  'tamaraApiToken',
+  'tamaraNotificationKey',
+] as const;
 
-/** Moyasar keys saved in the back office, sealed (AES-256-GCM); they win over the env variables. */
+/** Payment keys saved in the back office, sealed (AES-256-GCM); they win over the env variables. */
 export const paymentKeys = pgTable('payment_keys', {
   name: text('name', { enum: paymentKeyNames }).primaryKey(),
   sealed: text('sealed').notNull(),

@@ -137,6 +137,9 @@ export function tabbyWebhookPaymentId(
   return typeof id === 'string' ? id : null;
 }
 
+/** Tabby's API for merchants in Saudi Arabia. */
+export const TABBY_API_URL = 'https://api.tabby.sa';
+
 export interface TabbyOptions {
   /** `https://api.tabby.sa` for Saudi merchants, or a local fake in tests. */
   apiUrl: string;

@@ -4,6 +4,7 @@ import {
   halalasToSar,
   isExternalLink,
   isWhatsappValue,
+  paymentMethods,
   type Lang,
   type Settings,
 } from '@shop/contract';
@@ -67,6 +68,11 @@ export const settingValueSchemas = {
   freeShippingThresholdHalalas: z.number().int().nonnegative().nullable(),
   /** What the shopper reads for each fulfilment status, in both languages (decision 211). */
   fulfilmentLabels: fulfilmentLabelsSchema,
+  /**
+   * The payment methods the owner switched off. Kept as the ones off, so a method the shop
+   * learns later starts on wherever its keys are set.
+   */
+  paymentMethodsOff: z.array(z.enum(paymentMethods)),
 } as const;
 
 type Schemas = typeof settingValueSchemas;
@@ -96,6 +102,7 @@ export const defaultSettings: ShopSettings = {
   shopName: { ar: 'متجر الإلكترونيات', en: 'Electronics Shop' },
   freeShippingThresholdHalalas: null,
   fulfilmentLabels: defaultFulfilmentLabels,
+  paymentMethodsOff: [],
 };
 
 /** The shipping an order pays: free from the threshold on, the flat fee below it. */
@@ -142,7 +149,11 @@ export async function putSettings(db: Db | Tx, values: Partial<ShopSettings>): P
 }
 
 /** The settings as the API answers them: SAR on the wire, text in the request language. */
-export function settingsForClient(s: ShopSettings, lang: Lang, paymentSandbox: boolean): Settings {
+export function settingsForClient(
+  s: ShopSettings,
+  lang: Lang,
+  payments: Pick<Settings, 'paymentSandbox' | 'paymentMethods'>,
+): Settings {
   return {
     primaryColor: s.primaryColor,
     showAddressDetails: s.showAddressDetails,
@@ -158,7 +169,7 @@ export function settingsForClient(s: ShopSettings, lang: Lang, paymentSandbox: b
     deliveryDays: s.deliveryDays,
     returnHours: s.returnHours,
     socialLinks: s.socialLinks,
-    paymentSandbox,
+    ...payments,
     ...(s.freeShippingThresholdHalalas !== null && {
       freeShippingFrom: halalasToSar(s.freeShippingThresholdHalalas),
     }),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { renderMarkdown } from '../../modules/content/markdown.ts';
 import { listAgents, listSliders, writtenInfoPages } from '../../modules/content/service.ts';
+import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import { defaultPrivacyPolicy } from '../../modules/settings/privacy.ts';
 import { getSettings, settingsForClient } from '../../modules/settings/service.ts';
 
@@ -12,8 +13,15 @@ import { getSettings, settingsForClient } from '../../modules/settings/service.t
  */
 
 /** The settings a client needs: colours, contact details, shipping fee, opening hours, payments. */
-export async function storeSettings(shop: Pick<Shop, 'db' | 'config'>, lang: Lang): Promise<Settings> {
-  return settingsForClient(await getSettings(shop.db), lang, shop.config.paymentSandbox);
+export async function storeSettings(
+  shop: Pick<Shop, 'db' | 'config'>,
+  keys: Pick<PaymentKeys, 'offered'>,
+  lang: Lang,
+): Promise<Settings> {
+  return settingsForClient(await getSettings(shop.db), lang, {
+    paymentSandbox: shop.config.paymentSandbox,
+    paymentMethods: keys.offered(),
+  });
 }
 
 /** The home page's slides, in order. */

@@ -37,11 +37,9 @@ import type { OwnRead } from '../owned.ts';
  * owner here, once (`OwnRead`).
  */
 
-/** What the card form is built from: the shop's configuration and origin, and Moyasar's keys in use. */
+/** What the payment form is built from: the shop's configuration and origin, and the keys and methods in use. */
 export type PaymentFormDeps = Pick<Shop, 'db' | 'config' | 'origin'> & {
-  paymentKeys: Pick<PaymentKeys, 'get'>;
-  /** Tabby's gateway when the shop offers it (decision 241); absent or null: the card only. */
-  tabby?: PaymentGateway | null;
+  paymentKeys: Pick<PaymentKeys, 'get' | 'offered'>;
 };
 
 async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<OrderRow>> {
@@ -94,7 +92,7 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
     given_id: order.paymentGivenId,
     callbackUrl: callbackUrlFor(deps, lang),
     methods: ['creditcard'],
-    tabby: Boolean(deps.tabby) && tabbyEligible(order.totalHalalas),
+    tabby: deps.paymentKeys.offered().includes('tabby') && tabbyEligible(order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],
     metadata: { order_id: order.id },
   };

@@ -10,7 +10,8 @@ export function contentPages({ app, lang }: StorePageContext): StoreContent {
   const cache = app.readCache;
   const shop = app.shop;
   return {
-    settings: () => cache.get('settings', `settings:${lang}`, () => storeSettings(shop, lang)),
+    settings: () =>
+      cache.get('settings', `settings:${lang}`, () => storeSettings(shop, app.paymentKeys, lang)),
     sliders: () => cache.get('content', `sliders:${lang}`, () => storeSliders(shop.db, lang)),
     agents: () => cache.get('content', `agents:${lang}`, () => storeAgents(shop.db, lang)),
     infoPage: (kind) => cache.get('content', `info-${kind}:${lang}`, () => infoPage(shop.db, kind, lang)),

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
+import { useRootData } from '../../../lib/root-data.ts';
 
 /** The payment page's intent that opens a Tabby session (the card's are in sandbox-card-form). */
 export const TABBY_INTENT = 'tabby';
@@ -22,14 +23,16 @@ function useInstalmentsText(totalHalalas: number): { first: string; rest: string
 }
 
 /**
- * "or 4 payments of SAR … with Tabby" under a price (product page, cart), only for a total
- * Tabby takes (its limits are the contract's); nothing otherwise.
+ * "or 4 payments of SAR … with Tabby" under a price (product page, cart), only when the shop
+ * offers Tabby (switched on, with its keys) and for a total Tabby takes (its limits are the
+ * contract's); nothing otherwise.
  */
 export function TabbyLine({ totalSar, className = '' }: { totalSar: number; className?: string }) {
   const { t } = useTranslation('checkout');
+  const offered = useRootData()?.settings.paymentMethods.includes('tabby') ?? false;
   const totalHalalas = Math.round(totalSar * 100);
   const text = useInstalmentsText(totalHalalas);
-  if (!tabbyEligible(totalHalalas)) return null;
+  if (!offered || !tabbyEligible(totalHalalas)) return null;
   return (
     <p className={`text-sm text-muted ${className}`} data-testid="tabby-line">
       {text.even

@@ -75,6 +75,15 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
     moyasarSecretKey: key('moyasarSecretKey'),
     moyasarPublishableKey: key('moyasarPublishableKey'),
     moyasarWebhookSecret: key('moyasarWebhookSecret'),
+    tabbySecretKey: key('tabbySecretKey'),
+    tabbyMerchantCode: key('tabbyMerchantCode'),
+    tabbyWebhookSecret: key('tabbyWebhookSecret'),
+    tamaraApiToken: key('tamaraApiToken'),
+    tamaraNotificationKey: key('tamaraNotificationKey'),
+    // The switches post only the ticked methods; the hidden field says they were on the page.
+    paymentMethodsOn: form.has('paymentMethodsShown')
+      ? (form.getAll('paymentMethodsOn').map(String) as SettingsForm['paymentMethodsOn'])
+      : undefined,
     unifonicAppSid: key('unifonicAppSid'),
     unifonicSenderId: key('unifonicSenderId'),
     whatsappToken: key('whatsappToken'),
