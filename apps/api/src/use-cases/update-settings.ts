@@ -74,6 +74,7 @@ async function saveAdminSettings(
     if (input.nationalAddressRequired !== undefined)
       next.nationalAddressRequired = input.nationalAddressRequired;
     if (input.fulfilmentLabels) next.fulfilmentLabels = input.fulfilmentLabels;
+    if (input.captureDeadlineAction) next.captureDeadlineAction = input.captureDeadlineAction;
 
     const changed = changedSettings(current, next);
     if (Object.keys(changed).length) await putSettings(tx, changed);

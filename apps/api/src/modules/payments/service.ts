@@ -26,6 +26,45 @@ export async function storePayment(
     .onConflictDoUpdate({ target: payments.id, set: values });
 }
 
+/**
+ * A provider's checkout session's payment, kept from its start (status `CREATED`) so that the
+ * reconciliation can ask about it when neither the shopper nor a webhook comes back. One the
+ * provider's side already wrote (the simulator) is left as it is.
+ */
+export async function recordSessionPayment(
+  db: Db,
+  provider: GatewayName,
+  orderId: string,
+  p: { id: string; amount: number },
+): Promise<void> {
+  await db
+    .insert(payments)
+    .values({ id: p.id, provider, orderId, status: 'CREATED', amountHalalas: p.amount, currency: 'SAR' })
+    .onConflictDoNothing({ target: payments.id });
+}
+
+/**
+ * Payments of `provider` whose order still awaits payment, last touched before `before`: a
+ * pay-later checkout the shopper left without coming back and whose webhook never came.
+ */
+export async function awaitingProviderPayments(
+  db: Db,
+  provider: GatewayName,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(eq(payments.provider, provider), eq(orders.status, 'awaiting_payment'), lt(payments.updatedAt, before)),
+    )
+    .orderBy(payments.updatedAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 /** Keeps the stored payment in step with the provider after it was voided or refunded. */
 export async function updatePaymentStatus(db: Db, paymentId: string, after: ProviderPayment): Promise<void> {
   await db

@@ -1,4 +1,5 @@
 import {
+  captureDeadlineActions,
   defaultFulfilmentLabels,
   fulfilmentLabelsSchema,
   halalasToSar,
@@ -67,6 +68,11 @@ export const settingValueSchemas = {
   freeShippingThresholdHalalas: z.number().int().nonnegative().nullable(),
   /** What the shopper reads for each fulfilment status, in both languages (decision 211). */
   fulfilmentLabels: fulfilmentLabelsSchema,
+  /**
+   * A pay-later order still authorised and not shipped a day before its provider's capture
+   * deadline is captured, or closed (cancelled, its stock back) (decision 244).
+   */
+  captureDeadlineAction: z.enum(captureDeadlineActions),
 } as const;
 
 type Schemas = typeof settingValueSchemas;
@@ -96,6 +102,8 @@ export const defaultSettings: ShopSettings = {
   shopName: { ar: 'متجر الإلكترونيات', en: 'Electronics Shop' },
   freeShippingThresholdHalalas: null,
   fulfilmentLabels: defaultFulfilmentLabels,
+  // The providers take the money themselves at the deadline (Tamara does): the shop does the same.
+  captureDeadlineAction: 'capture',
 };
 
 /** The shipping an order pays: free from the threshold on, the flat fee below it. */
