@@ -65,6 +65,15 @@ export async function awaitingProviderPayments(
   return rows.map((r) => r.id);
 }
 
+/** The provider a stored payment was made with; null when the shop keeps no such payment. */
+export async function providerOfPayment(db: Db, paymentId: string): Promise<GatewayName | null> {
+  const [row] = await db
+    .select({ provider: payments.provider })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  return row?.provider ?? null;
+}
+
 /** Keeps the stored payment in step with the provider after it was voided or refunded. */
 export async function updatePaymentStatus(db: Db, paymentId: string, after: ProviderPayment): Promise<void> {
   await db
