@@ -32,6 +32,16 @@ export const isPayLater = (method: string): method is PayLaterMethod =>
 export const captureDeadlineActions = ['capture', 'close'] as const;
 export type CaptureDeadlineAction = (typeof captureDeadlineActions)[number];
 
+/** Capturing part of an authorised pay-later order: SAR, two decimals at most, above zero. */
+export const capturePartSchema = z.object({
+  amount: z.coerce
+    .number({ error: 'CAPTURE_AMOUNT_INVALID' })
+    .refine((v) => Number.isFinite(v) && v > 0 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'CAPTURE_AMOUNT_INVALID',
+    }),
+});
+export type CapturePartInput = z.input<typeof capturePartSchema>;
+
 /** Provider payment ids are UUIDs (Moyasar's, and the sandbox's which copy them). */
 export const paymentIdSchema = z
   .string()

@@ -74,7 +74,7 @@ describe('pay-later captures: the deadline, owed captures, a part captured, wait
   async function ship(orderId: string) {
     const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
     return t.app.inject({
-      method: 'PATCH',
+      method: 'POST',
       url: `${adminOrderPaths.fulfilment.build({ ref: orderId })}?lang=en`,
       headers: staff,
       payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH9', trackingUrl: '' },
