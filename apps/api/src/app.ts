@@ -399,7 +399,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   });
   // Pay-later captures owed or due at the deadline, on the reconciliation's schedule, the same way.
   await app.register(async (scope) => {
-    const captures = captureJob({ ...shop, provider: app.payments, tabby: app.tabby }, config.reconcileIntervalMs);
+    const captures = captureJob(
+      { ...shop, provider: app.payments, tabby: app.tabby },
+      config.reconcileIntervalMs,
+    );
     scope.addHook('onReady', async () => captures.start());
     scope.addHook('onClose', () => captures.stop());
   });

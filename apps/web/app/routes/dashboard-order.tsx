@@ -57,18 +57,22 @@ export async function action(args: Route.ActionArgs) {
           read,
         )
       : intent === 'captureNow'
-      ? await submitAction(request, { schema: z.object({}), run: () => bo.orders.captureNow(params.ref) }, read)
-      : intent === 'capturePart'
-      ? await submitAction(
-          request,
-          { schema: capturePartSchema, run: (input) => bo.orders.capturePart(params.ref, input) },
-          read,
-        )
-      : await submitAction(
-          request,
-          { schema: cancelSchema, run: (input) => bo.orders[input.intent](params.ref) },
-          read,
-        );
+        ? await submitAction(
+            request,
+            { schema: z.object({}), run: () => bo.orders.captureNow(params.ref) },
+            read,
+          )
+        : intent === 'capturePart'
+          ? await submitAction(
+              request,
+              { schema: capturePartSchema, run: (input) => bo.orders.capturePart(params.ref, input) },
+              read,
+            )
+          : await submitAction(
+              request,
+              { schema: cancelSchema, run: (input) => bo.orders[input.intent](params.ref) },
+              read,
+            );
   if (!result.ok) return confirmError(read.values, result.error);
   const back = localizePath(`/dashboard/orders/${params.ref}`, lang);
   return formDone(

@@ -32,7 +32,10 @@ export async function claimCapture(
   options: { now: Date; leaseMs: number; due: CaptureDue[]; orderId?: string },
 ): Promise<OrderRow | null> {
   const { now, leaseMs, due, orderId } = options;
-  const free = or(isNull(orders.captureClaimedAt), lt(orders.captureClaimedAt, new Date(now.getTime() - leaseMs)));
+  const free = or(
+    isNull(orders.captureClaimedAt),
+    lt(orders.captureClaimedAt, new Date(now.getTime() - leaseMs)),
+  );
   const reasons: SQL[] = [
     eq(orders.captureStatus, 'owed'),
     inArray(orders.fulfilment, [...SHIPPED]),

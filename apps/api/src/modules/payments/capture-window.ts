@@ -14,7 +14,10 @@ import type { PayLaterMethod } from '@shop/contract';
  * The shop acts (captures or closes, as the owner chose) a day before, so a slow provider or a
  * stopped process still has a day to get it done.
  */
-export const CAPTURE_WINDOW_DAYS = { tabby: 21, tamara: 21 } as const satisfies Record<PayLaterMethod, number>;
+export const CAPTURE_WINDOW_DAYS = { tabby: 21, tamara: 21 } as const satisfies Record<
+  PayLaterMethod,
+  number
+>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

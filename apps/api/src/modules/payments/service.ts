@@ -58,7 +58,11 @@ export async function awaitingProviderPayments(
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(
-      and(eq(payments.provider, provider), eq(orders.status, 'awaiting_payment'), lt(payments.updatedAt, before)),
+      and(
+        eq(payments.provider, provider),
+        eq(orders.status, 'awaiting_payment'),
+        lt(payments.updatedAt, before),
+      ),
     )
     .orderBy(payments.updatedAt)
     .limit(limit);

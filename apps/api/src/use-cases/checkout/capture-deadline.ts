@@ -34,17 +34,24 @@ export async function runCaptureJob(
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 50;
   const summary: CaptureRunSummary = { retried: 0, captured: 0, closed: 0, failed: 0 };
-  const due = payLaterGateways(deps).map(({ method }) => ({ method, authorisedBefore: dueBefore(method, now) }));
+  const due = payLaterGateways(deps).map(({ method }) => ({
+    method,
+    authorisedBefore: dueBefore(method, now),
+  }));
   if (due.length === 0) return summary;
   const { captureDeadlineAction } = await getSettings(deps.db);
   for (let i = 0; i < batchSize; i += 1) {
     const order = await claimCapture(deps.db, { now, leaseMs: CAPTURE_LEASE_MS, due });
     if (!order) break;
-    const shipped = order.captureStatus === 'owed' || order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
+    const shipped =
+      order.captureStatus === 'owed' || order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
     try {
       if (shipped || captureDeadlineAction === 'capture') {
         await capturePayLater(deps, order, {
-          audit: { action: shipped ? 'order.capture_retry' : 'order.capture_deadline', by: PAYMENTS_JOB_ACTOR },
+          audit: {
+            action: shipped ? 'order.capture_retry' : 'order.capture_deadline',
+            by: PAYMENTS_JOB_ACTOR,
+          },
         });
         if (shipped) summary.retried += 1;
         else summary.captured += 1;

@@ -134,7 +134,10 @@ describe('pay-later captures: the deadline, owed captures, a part captured, wait
     const { order, paymentId } = await authorised();
     vi.spyOn(t.app.tabby!, 'capture').mockRejectedValue(new ProviderUnavailableError('down'));
     expect((await ship(order.invoiceId)).statusCode).toBe(200);
-    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({ fulfilment: 'shipped', captureStatus: 'owed' });
+    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({
+      fulfilment: 'shipped',
+      captureStatus: 'owed',
+    });
     expect(await invoices(order.invoiceId)).toBe(0);
     // Still down: the member is told, the order stays owed.
     await expect(captureNow(deps(), { id: order.invoiceId }, COMMAND_LINE_ACTOR)).rejects.toMatchObject({

@@ -38,7 +38,9 @@ export function payLaterGateway(deps: PayLaterGateways, method: string): Payment
 }
 
 /** The pay-later methods the shop has a gateway for. */
-export function payLaterGateways(deps: PayLaterGateways): { method: PayLaterMethod; gateway: PaymentGateway }[] {
+export function payLaterGateways(
+  deps: PayLaterGateways,
+): { method: PayLaterMethod; gateway: PaymentGateway }[] {
   return payLaterMethods.flatMap((method) => {
     const gateway = payLaterGateway(deps, method);
     return gateway ? [{ method, gateway }] : [];
@@ -83,7 +85,11 @@ export async function capturePayLater(
   if (before.state === 'authorised') {
     const rest = before.amount - before.captured;
     const amount = request.amountHalalas ?? rest;
-    payment = await gateway.capture(before.id, amount, amount === rest ? `ship-${order.id}` : `part-${order.id}`);
+    payment = await gateway.capture(
+      before.id,
+      amount,
+      amount === rest ? `ship-${order.id}` : `part-${order.id}`,
+    );
   }
   await deps.db.transaction(async (tx) => {
     await storePayment(tx, gateway.name, order.id, storedPayment(payment));
@@ -92,7 +98,8 @@ export async function capturePayLater(
     // A part captured leaves the rest authorised until it is closed (`closePayLaterRest`).
     if (payment.state !== 'authorised') await endCapture(tx, order.id);
     const invoiced = (await documentsOfOrder(tx, order.id)).some((d) => d.kind === 'invoice');
-    if (payment.captured > 0 && !invoiced) await issueOrderInvoice(tx, deps.config, { ...locked, paidAt: new Date() });
+    if (payment.captured > 0 && !invoiced)
+      await issueOrderInvoice(tx, deps.config, { ...locked, paidAt: new Date() });
     if (request.audit && payment.captured > before.captured)
       await recordAudit(tx, {
         by: request.audit.by,
@@ -100,7 +107,11 @@ export async function capturePayLater(
         entityType: 'order',
         entityId: order.id,
         before: { number: order.number, capture: order.captureStatus, captured: before.captured / 100 },
-        after: { number: order.number, capture: payment.state === 'authorised' ? 'awaiting' : null, captured: payment.captured / 100 },
+        after: {
+          number: order.number,
+          capture: payment.state === 'authorised' ? 'awaiting' : null,
+          captured: payment.captured / 100,
+        },
       });
   });
   return payment;
@@ -140,7 +151,12 @@ async function withClaim<T>(
   act: (claimed: OrderRow) => Promise<T>,
 ): Promise<T> {
   if (order.captureStatus === null) throw conflict('CAPTURE_NOT_OWED');
-  const claimed = await claimCapture(deps.db, { now: new Date(), leaseMs: CAPTURE_LEASE_MS, due: [], orderId: order.id });
+  const claimed = await claimCapture(deps.db, {
+    now: new Date(),
+    leaseMs: CAPTURE_LEASE_MS,
+    due: [],
+    orderId: order.id,
+  });
   if (!claimed) throw new AppError(503, 'CAPTURE_UNAVAILABLE');
   try {
     return await act(claimed);

@@ -64,7 +64,7 @@ import { announceStock } from './steps.ts';
 /** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
 export type RefundDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'changes' | 'config'> & {
   provider: PaymentProvider;
-} & PayLaterGateways /* for orders paid with them; without its gateway such an order is refused 409 */;
+} & PayLaterGateways; /* for orders paid with them; without its gateway such an order is refused 409 */
 
 /**
  * A Tabby order's payment as Tabby knows it before a refund (decision 240): what was captured

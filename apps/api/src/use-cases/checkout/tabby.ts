@@ -112,7 +112,11 @@ export async function startTabbyCheckout(
 }
 
 /** Gives up an authorisation that will not pay its order; left for a later try when the provider cannot be reached. */
-async function closeAuthorisation(deps: SettleDeps, gateway: PaymentGateway, payment: GatewayPayment): Promise<void> {
+async function closeAuthorisation(
+  deps: SettleDeps,
+  gateway: PaymentGateway,
+  payment: GatewayPayment,
+): Promise<void> {
   try {
     await gateway.close(payment.id);
   } catch (error) {

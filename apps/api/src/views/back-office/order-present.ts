@@ -185,7 +185,8 @@ export async function presentAdminOrder(
         (order.fulfilment === 'cancelled' &&
           (order.status === 'paid' || order.status === 'partially_refunded') &&
           order.refundedHalalas < order.totalHalalas),
-      captureNow: order.captureStatus !== null && (order.fulfilment === 'shipped' || order.fulfilment === 'delivered'),
+      captureNow:
+        order.captureStatus !== null && (order.fulfilment === 'shipped' || order.fulfilment === 'delivered'),
       capturePart: order.captureStatus === 'awaiting' && order.fulfilment !== 'cancelled',
     },
     capture: captureOf(order, settings),

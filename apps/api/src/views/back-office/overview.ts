@@ -59,11 +59,7 @@ function moneyMovements(from: Date, to: Date) {
  * arithmetic on the timestamp (UTC+3, then the date's distance from 1970-01-01), which costs a
  * fraction of epoch arithmetic in numerics over thousands of rows.
  */
-async function salesByDay(
-  db: Db,
-  from: Date,
-  to: Date,
-): Promise<Map<number, DaySales>> {
+async function salesByDay(db: Db, from: Date, to: Date): Promise<Map<number, DaySales>> {
   const result = await db.execute(sql`
     select (((m.at at time zone 'UTC') + interval '3 hours')::date - date '1970-01-01') as day,
            m.method as method,
@@ -71,8 +67,9 @@ async function salesByDay(
            coalesce(sum(m.paid_order), 0)::int as orders
       from (${moneyMovements(from, to)}) m
      group by 1, 2`);
-  const rows = (result as unknown as { rows: { day: number; method: string; sales: number; orders: number }[] })
-    .rows;
+  const rows = (
+    result as unknown as { rows: { day: number; method: string; sales: number; orders: number }[] }
+  ).rows;
   const days = new Map<number, DaySales>();
   for (const r of rows) {
     const day = days.get(Number(r.day)) ?? { sales: 0, orders: 0, byMethod: new Map() };

@@ -103,7 +103,12 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
           refundOrder(
             deps,
             { id: order.id },
-            { amountHalalas: rest, reason: CLOSE_REST_REASON, returnStock: [], idempotencyKey: `close-rest-${order.id}` },
+            {
+              amountHalalas: rest,
+              reason: CLOSE_REST_REASON,
+              returnStock: [],
+              idempotencyKey: `close-rest-${order.id}`,
+            },
             by,
           ),
         );
