@@ -1,4 +1,4 @@
-import { adminOrderPaths, apiPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { adminContentPaths, adminOrderPaths, apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -8,7 +8,7 @@ import { signedInMember } from '../../test/staff.ts';
 import { onboardSigningUnit } from '../../test/einvoices.ts';
 import { documentsOfOrder } from '../../modules/einvoices/service.ts';
 import { auditLog } from '../../modules/audit/schema.ts';
-import { putSettings } from '../../modules/settings/service.ts';
+import { getSettings, putSettings } from '../../modules/settings/service.ts';
 import { ProviderUnavailableError } from '../../modules/payments/provider.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/audit-actor.ts';
 import { runCaptureJob } from './capture-deadline.ts';
@@ -218,5 +218,23 @@ describe('pay-later captures: the deadline, owed captures, a part captured, wait
     expect((await orderRow(t.app.db, cancelled.order.invoiceId)).status).toBe('expired');
     // The confirmed order's two units are sold; the ended one's are back.
     expect((await productState(t.app.db, product.id)).stock).toBe(stock - 2);
+  });
+
+  it('lets only owners choose what the deadline does, audited; an unknown choice is refused', async () => {
+    const put = async (role: 'owner' | 'staff', captureDeadlineAction: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${adminContentPaths.settings.build({})}?lang=ar`,
+        headers: (await signedInMember(t.app.db, { role })).headers,
+        payload: { captureDeadlineAction },
+      });
+    expect((await put('staff', 'close')).statusCode).toBe(403);
+    expect((await put('owner', 'refund')).statusCode).toBe(400);
+    const saved = await put('owner', 'close');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings.captureDeadlineAction).toBe('close');
+    expect((await getSettings(t.app.db)).captureDeadlineAction).toBe('close');
+    const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(entries.at(-1)?.after).toMatchObject({ captureDeadlineAction: 'close' });
   });
 });
