@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../orders/schema.ts';
 import { payments } from './schema.ts';
@@ -53,18 +53,21 @@ export async function awaitingProviderPayments(
   before: Date,
   limit: number,
 ): Promise<string[]> {
+  return paymentIdsWith(
+    db,
+    [eq(payments.provider, provider), eq(orders.status, 'awaiting_payment')],
+    before,
+    limit,
+  );
+}
+
+/** Ids of payments, with their order, matching `where` and last touched before `before`. */
+async function paymentIdsWith(db: Db, where: SQL[], before: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: payments.id })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.provider, provider),
-        eq(orders.status, 'awaiting_payment'),
-        lt(payments.updatedAt, before),
-      ),
-    )
-    .orderBy(payments.updatedAt)
+    .where(and(...where, lt(payments.updatedAt, before)))
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -91,18 +94,14 @@ export async function updatePaymentStatus(db: Db, paymentId: string, after: Prov
  * last touched before `before`: their money must be given back, or a late order paid.
  */
 export async function strayPaidPayments(db: Db, before: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        inArray(payments.status, ['paid', 'captured']),
-        sql`${orders.paymentId} is distinct from ${payments.id}`,
-        ne(orders.status, 'awaiting_payment'),
-        lt(payments.updatedAt, before),
-      ),
-    )
-    .limit(limit);
-  return rows.map((r) => r.id);
+  return paymentIdsWith(
+    db,
+    [
+      inArray(payments.status, ['paid', 'captured']),
+      sql`${orders.paymentId} is distinct from ${payments.id}`,
+      ne(orders.status, 'awaiting_payment'),
+    ],
+    before,
+    limit,
+  );
 }
