@@ -46,7 +46,9 @@ export async function runCaptureJob(
     const shipped =
       order.captureStatus === 'owed' || order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
     try {
-      if (shipped || captureDeadlineAction === 'capture') {
+      // Cancelled already (its refund did not go through): finished by closing, never captured.
+      const cancelled = order.fulfilment === 'cancelled';
+      if (!cancelled && (shipped || captureDeadlineAction === 'capture')) {
         await capturePayLater(deps, order, {
           audit: {
             action: shipped ? 'order.capture_retry' : 'order.capture_deadline',
