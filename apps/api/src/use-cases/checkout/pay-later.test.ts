@@ -15,6 +15,7 @@ import { runCaptureJob } from './capture-deadline.ts';
 import { captureNow, capturePart } from './pay-later.ts';
 import { refundOrder } from './refund-order.ts';
 import { reconcilePayments } from './reconcile.ts';
+import { orderRefunds } from '../../views/refunds/read.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -236,5 +237,11 @@ describe('pay-later captures: the deadline, owed captures, a part captured, wait
     expect((await getSettings(t.app.db)).captureDeadlineAction).toBe('close');
     const entries = await t.app.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(entries.at(-1)?.after).toMatchObject({ captureDeadlineAction: 'close' });
+  });
+
+  it("names the provider that took a pay-later order's money on the refund page, not the card's", async () => {
+    const { order } = await authorised();
+    const page = await orderRefunds(t.app.db, { id: order.invoiceId }, t.app.payments.name, 'en');
+    expect(page?.provider).toBe('tabby-sandbox');
   });
 });
