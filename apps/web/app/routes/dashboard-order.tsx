@@ -1,6 +1,6 @@
 import { capturePartSchema, fulfilmentChangeSchema, safeTrackingUrl, type AdminOrder } from '@shop/contract';
 import { z } from 'zod';
-import { useActionData } from 'react-router';
+import { data, useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
@@ -73,6 +73,9 @@ export async function action(args: Route.ActionArgs) {
               { schema: cancelSchema, run: (input) => bo.orders[input.intent](params.ref) },
               read,
             );
+  // A refused part capture comes back to its own form with the amount as it was typed.
+  if (!result.ok && intent === 'capturePart')
+    return data({ error: result.error, capturePart: { amount: read.values.amount ?? '' } });
   if (!result.ok) return confirmError(read.values, result.error);
   const back = localizePath(`/dashboard/orders/${params.ref}`, lang);
   return formDone(
@@ -164,7 +167,8 @@ function Lines({ order }: { order: AdminOrder }) {
 function Capture({ order, isOwner }: { order: AdminOrder; isOwner: boolean }) {
   const { t } = useTranslation('dashboard-orders');
   const { lang } = useLang();
-  const answer = useActionData<{ error?: { message?: string }; confirmKey?: string }>();
+  const answer = useActionData<{ error?: { message?: string }; capturePart?: { amount: string } }>();
+  const refused = answer?.capturePart;
   const { capture } = order;
   if (!capture) return null;
   return (
@@ -198,6 +202,8 @@ function Capture({ order, isOwner }: { order: AdminOrder; isOwner: boolean }) {
               inputMode="decimal"
               dir="ltr"
               required
+              defaultValue={refused?.amount}
+              aria-invalid={refused ? true : undefined}
               className="h-10 w-40 rounded-lg border border-line px-3 text-start"
             />
           </label>
@@ -207,7 +213,7 @@ function Capture({ order, isOwner }: { order: AdminOrder; isOwner: boolean }) {
           >
             {t('details.capture.partSubmit')}
           </button>
-          {answer?.error?.message && answer.confirmKey === undefined && (
+          {refused && answer?.error?.message && (
             <p role="alert" className="w-full text-sm text-sale">
               {answer.error.message}
             </p>
