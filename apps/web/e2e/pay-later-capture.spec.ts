@@ -6,8 +6,9 @@ import { ownerPage } from './staff-helpers.ts';
 /**
  * A pay-later order waiting for its capture, in the back office: the order page warns of the
  * provider's deadline and what the shop does a day before it (Riyadh time), and offers to
- * capture what shipped and close the rest; the orders list finds it under "awaiting capture",
- * with its method in its column.
+ * capture what shipped and close the rest (an amount over the authorisation is refused beside
+ * the form, kept as typed); the orders list finds it under "awaiting capture", with its method
+ * in its column.
  */
 
 function locale(lang: Lang, ns: string): Record<string, unknown> {
@@ -42,7 +43,11 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(owner.getByRole('heading', { name: orders.details.capture.title })).toBeVisible();
     const lead = orders.details.capture.awaiting!.split('{{')[0]!.trim();
     await expect(owner.getByRole('status').filter({ hasText: lead })).toBeVisible();
-    await expect(owner.getByRole('button', { name: orders.details.capture.partSubmit })).toBeVisible();
+    // More than was authorised: refused beside the form, the amount as it was typed.
+    await owner.getByLabel(orders.details.capture.partAmount!).fill('99999');
+    await owner.getByRole('button', { name: orders.details.capture.partSubmit }).click();
+    await expect(owner.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible();
+    await expect(owner.getByLabel(orders.details.capture.partAmount!)).toHaveValue('99999');
 
     await owner.goto(pathIn(lang, `/dashboard/orders?awaitingCapture=yes&method=tabby`));
     await expect(owner.getByRole('link', { name: new RegExp(`${order.number}`) })).toBeVisible();
