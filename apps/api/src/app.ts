@@ -58,6 +58,7 @@ import { orderRoutes } from './http/routes/orders.ts';
 import { adminOrderRoutes } from './http/routes/orders-admin.ts';
 import { paymentRoutes } from './http/routes/payments.ts';
 import { paymentReconciler } from './use-cases/checkout/reconcile.ts';
+import { captureJob } from './use-cases/checkout/capture-deadline.ts';
 import { einvoiceReporter } from './use-cases/einvoicing/report.ts';
 import { PaymentKeys } from './modules/payments/keys.ts';
 import { MessageKeyring } from './modules/messages/keys.ts';
@@ -390,9 +391,21 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // scope, so that closing waits for a run in progress before the shop's own hooks close the
   // change bus.
   await app.register(async (scope) => {
-    const reconciler = paymentReconciler({ ...shop, provider: app.payments }, config.reconcileIntervalMs);
+    const reconciler = paymentReconciler(
+      { ...shop, provider: app.payments, tabby: app.tabby },
+      config.reconcileIntervalMs,
+    );
     scope.addHook('onReady', async () => reconciler.start());
     scope.addHook('onClose', () => reconciler.stop());
+  });
+  // Pay-later captures owed or due at the deadline, on the reconciliation's schedule, the same way.
+  await app.register(async (scope) => {
+    const captures = captureJob(
+      { ...shop, provider: app.payments, tabby: app.tabby },
+      config.reconcileIntervalMs,
+    );
+    scope.addHook('onReady', async () => captures.start());
+    scope.addHook('onClose', () => captures.stop());
   });
   // Queued shopper messages are sent in the background, the same way.
   await app.register(async (scope) => {

@@ -1,3 +1,4 @@
+import { captureDeadlineActions } from './payments.ts';
 import { z } from './zod.ts';
 import { messageKeysSchema, messageKeysUpdateSchema } from './shopper-messages.ts';
 import { pageOf, wholeNumber } from './admin.ts';
@@ -209,6 +210,8 @@ export const adminSettingsInputSchema = z.object({
   nationalAddressRequired: z.boolean().optional(),
   /** What the shopper reads for each fulfilment status, in both languages. */
   fulfilmentLabels: fulfilmentLabelsSchema.optional(),
+  /** A pay-later order not shipped a day before its provider's capture deadline: capture it, or close it. */
+  captureDeadlineAction: z.enum(captureDeadlineActions, 'VALIDATION_ERROR').optional(),
   /** Payment keys: sent only to replace them; an empty string removes a saved key. */
   moyasarSecretKey: z.string().trim().max(200).optional(),
   moyasarPublishableKey: z.string().trim().max(200).optional(),
@@ -255,6 +258,7 @@ export const adminSettingsSchema = z.object({
   abandonedCartHours: z.number().int(),
   nationalAddressRequired: z.boolean(),
   fulfilmentLabels: fulfilmentLabelsSchema,
+  captureDeadlineAction: z.enum(captureDeadlineActions),
   payments: z.object({
     /** Card payments are simulated (PAYMENT_SANDBOX): saved keys wait until they are not. */
     sandbox: z.boolean(),

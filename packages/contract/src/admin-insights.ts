@@ -1,3 +1,4 @@
+import { paymentMethods } from './payments.ts';
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { addressSchema } from './addresses.ts';
@@ -109,6 +110,17 @@ export const overviewSchema = z.object({
   last30Days: salesFigureSchema,
   /** Sales of the last 30 days over the orders paid in them, rounded to the halala; 0 without orders. */
   averageOrderHalalas: z.number().int(),
+  /**
+   * Paid money net of refunds and paid orders by payment method (card, Tabby, …) over the last
+   * 7 and 30 days, in the order of `paymentMethods`; a method with nothing in 30 days is left out.
+   */
+  salesByMethod: z.array(
+    z.object({
+      method: z.enum(paymentMethods),
+      last7Days: z.object({ salesHalalas: z.number().int(), orders: z.number().int() }),
+      last30Days: z.object({ salesHalalas: z.number().int(), orders: z.number().int() }),
+    }),
+  ),
   /** Orders placed in the last 30 days by their state, largest first. */
   ordersByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   lowStock: z.object({

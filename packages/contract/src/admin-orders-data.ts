@@ -1,6 +1,7 @@
 import type { ActionResult } from './actions.ts';
 import type { AdminOrder, AdminOrdersPage, adminOrdersQuery, PackingSlip } from './admin-orders.ts';
 import type { z } from './zod.ts';
+import type { CapturePartInput } from './payments.ts';
 import type { BulkFulfilmentAnswer, BulkFulfilmentInput, FulfilmentChangeInput } from './fulfilment.ts';
 
 /** The orders list's filters as a page's query string gives them (strings, checked by the API). */
@@ -26,4 +27,8 @@ export interface BackOfficeOrders {
   bulk(input: BulkFulfilmentInput): Promise<ActionResult<BulkFulfilmentAnswer>>;
   /** Cancels an order awaiting payment and puts its stock back on sale, audited; 409 once paid. */
   cancel(ref: string): Promise<ActionResult>;
+  /** Captures a shipped pay-later order's owed payment now; 503 while its provider cannot be reached. */
+  captureNow(ref: string): Promise<ActionResult>;
+  /** Captures part of an authorised pay-later order (SAR) and closes the rest (owners). */
+  capturePart(ref: string, input: CapturePartInput): Promise<ActionResult>;
 }

@@ -1,4 +1,4 @@
-import { paymentMethods, paymentProviderNames } from './payments.ts';
+import { captureDeadlineActions, paymentMethods, paymentProviderNames } from './payments.ts';
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { langQuery } from './common.ts';
@@ -75,6 +75,8 @@ export const adminOrdersQuery = z
     delivered: yesNo.optional(),
     /** Paid with this method (an order not yet paid counts as the card's until Tabby pays it). */
     method: z.enum(paymentMethods).optional(),
+    /** `yes`: pay-later orders whose money is still to be captured (authorised, or owed after shipping). */
+    awaitingCapture: yesNo.optional(),
     from: instantQuery.optional(),
     to: z
       .string()
@@ -234,7 +236,26 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
     fulfil: z.array(z.enum(fulfilmentSteps)),
     /** A paid order not yet shipped may be cancelled (refunded in full, by an owner). */
     cancelPaid: z.boolean(),
+    /** A shipped pay-later order whose capture is owed: "Capture now". */
+    captureNow: z.boolean(),
+    /** An authorised pay-later order: capture an amount (what ships) and close the rest (owners). */
+    capturePart: z.boolean(),
   }),
+  /**
+   * A pay-later order's money still at its provider (decision 244): authorised and waiting
+   * (`awaiting`, with the provider's deadline and what the shop does a day before it), or owed
+   * after shipping; null when nothing is left to capture.
+   */
+  capture: z
+    .object({
+      status: z.enum(['awaiting', 'owed']),
+      /** ISO 8601: the provider's capture deadline. */
+      deadline: z.iso.datetime(),
+      /** ISO 8601: when the shop captures or closes it (a day before the deadline). */
+      actionAt: z.iso.datetime(),
+      action: z.enum(captureDeadlineActions),
+    })
+    .nullable(),
   /** The simplified tax invoice of a paid order (its QR code), null before payment. */
   invoice: zatcaInvoiceSchema
     .extend({ sellerNameEn: z.string(), invoiceNumber: z.number().int().positive() })

@@ -14,6 +14,34 @@ export const paymentProviderNames = ['moyasar', 'sandbox', 'tabby', 'tabby-sandb
 export const paymentMethods = ['card', 'applepay', 'stcpay', 'tabby', 'tamara'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/**
+ * Buy now, pay later: methods whose payment is authorised at the order and captured later (when
+ * it ships, or at the capture deadline). A new one joins the capture deadline, its retries and
+ * the reconciliation by being listed here and having a gateway.
+ */
+export const payLaterMethods = ['tabby', 'tamara'] as const satisfies readonly PaymentMethod[];
+export type PayLaterMethod = (typeof payLaterMethods)[number];
+export const isPayLater = (method: string): method is PayLaterMethod =>
+  (payLaterMethods as readonly string[]).includes(method);
+
+/**
+ * What the shop does with a pay-later order still authorised and not shipped a day before its
+ * provider's capture deadline: take the money, or close it (the order is cancelled, its stock
+ * goes back).
+ */
+export const captureDeadlineActions = ['capture', 'close'] as const;
+export type CaptureDeadlineAction = (typeof captureDeadlineActions)[number];
+
+/** Capturing part of an authorised pay-later order: SAR, two decimals at most, above zero. */
+export const capturePartSchema = z.object({
+  amount: z.coerce
+    .number({ error: 'CAPTURE_AMOUNT_INVALID' })
+    .refine((v) => Number.isFinite(v) && v > 0 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'CAPTURE_AMOUNT_INVALID',
+    }),
+});
+export type CapturePartInput = z.input<typeof capturePartSchema>;
+
 /** Provider payment ids are UUIDs (Moyasar's, and the sandbox's which copy them). */
 export const paymentIdSchema = z
   .string()

@@ -9,6 +9,18 @@ export const refundErrorMessages = {
     ar: 'لم تُحصَّل قيمة هذا الطلب من تابي بعد (يُحصَّل عند الشحن)، فلا يُلغى إلا كاملاً: استرد المبلغ المتبقي كله',
     en: 'Tabby has not been charged for this order yet (it is at shipping), so it can only be closed whole: refund all that is left',
   },
+  CAPTURE_NOT_OWED: {
+    ar: 'لا مبلغ مستحق التحصيل لهذا الطلب: حُصِّل أو أُغلق من قبل',
+    en: 'Nothing is owed on this order: it was captured or closed already',
+  },
+  CAPTURE_UNAVAILABLE: {
+    ar: 'تعذّر الوصول إلى مزوّد الدفع الآن؛ سيُعاد التحصيل تلقائياً، أو حاول مرة أخرى بعد قليل',
+    en: 'The payment provider cannot be reached now; the capture is retried on its own, or try again shortly',
+  },
+  CAPTURE_AMOUNT_INVALID: {
+    ar: 'أدخل مبلغاً أكبر من صفر وأقل من المبلغ المفوَّض غير المحصَّل',
+    en: 'Enter an amount above zero and below what is authorised and not captured',
+  },
   REFUND_AMOUNT_INVALID: {
     ar: 'أدخل مبلغاً أكبر من صفر بالريال، بخانتين عشريتين على الأكثر',
     en: 'Enter an amount in riyals above zero, with at most two decimals',
@@ -51,4 +63,9 @@ export const refundErrorMessages = {
 
 export const refundSuccessMessages = {
   REFUNDED: { ar: 'تم استرداد المبلغ', en: 'The amount has been refunded' },
+  CAPTURED: { ar: 'تم تحصيل المبلغ', en: 'The payment has been captured' },
+  CAPTURED_REST_CLOSED: {
+    ar: 'حُصِّل المبلغ وأُغلق الباقي',
+    en: 'The amount was captured and the rest closed',
+  },
 } as const;

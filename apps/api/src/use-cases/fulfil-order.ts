@@ -17,7 +17,7 @@ import { refundsOfOrders, returnedByLine } from '../modules/refunds/service.ts';
 import { refundOrder, type RefundDeps } from './checkout/refund-order.ts';
 import type { Shop } from '../lib/shop.ts';
 import { queueFulfilmentStep } from './messages/order-events.ts';
-import { captureOnShipping } from './checkout/tabby.ts';
+import { captureOnShipping, payLaterGateway } from './checkout/pay-later.ts';
 import type { PaymentGateway } from '../modules/payments/provider.ts';
 
 /**
@@ -30,7 +30,7 @@ import type { PaymentGateway } from '../modules/payments/provider.ts';
  * transaction (on the channels they chose) and sent once it has committed.
  */
 
-/** With Tabby, shipping captures the order's payment (decision 240). */
+/** With a pay-later method, shipping captures the order's payment (decisions 240, 244). */
 export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & {
   tabby?: PaymentGateway | null;
 };
@@ -150,7 +150,8 @@ export async function cancelPaidOrder(deps: RefundDeps, ref: OrderRef, by: Audit
     if (!before) throw notFound('ORDER_NOT_FOUND');
     // Cancelling refunds through refund-order.ts (a Tabby authorisation is closed there): without
     // Tabby it is refused before the order is marked cancelled, so never cancelled and left unpaid back.
-    if (before.paymentMethod !== 'card' && !deps.tabby) throw conflict('REFUND_METHOD_NOT_SUPPORTED');
+    if (before.paymentMethod !== 'card' && !payLaterGateway(deps, before.paymentMethod))
+      throw conflict('REFUND_METHOD_NOT_SUPPORTED');
     const cancelled = await cancelFulfilment(tx, orderId, by.staffId);
     if (cancelled) {
       await recordAudit(tx, {

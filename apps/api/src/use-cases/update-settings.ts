@@ -82,6 +82,7 @@ async function saveAdminSettings(
     if (input.fulfilmentLabels) next.fulfilmentLabels = input.fulfilmentLabels;
     if (input.paymentMethodsOn)
       next.paymentMethodsOff = paymentMethods.filter((m) => !input.paymentMethodsOn!.includes(m));
+    if (input.captureDeadlineAction) next.captureDeadlineAction = input.captureDeadlineAction;
 
     const changed = changedSettings(current, next);
     if (Object.keys(changed).length) await putSettings(tx, changed);

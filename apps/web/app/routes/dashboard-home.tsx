@@ -36,6 +36,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard-insights');
   const { t: tShared } = useTranslation('dashboard');
+  const { t: tOrders } = useTranslation('dashboard-orders');
   const { lang } = useLang();
   const { overview } = loaderData;
   const orders = (n: number) => t('figures.orders', { count: n, formatted: formatNumber(n, lang) });
@@ -151,6 +152,47 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      <section aria-labelledby="methods-heading" className={section}>
+        <h2 id="methods-heading" className="text-lg font-semibold">
+          {t('byMethod.heading')}
+        </h2>
+        {overview.salesByMethod.length === 0 ? (
+          <EmptyState message={t('byMethod.empty')} />
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('byMethod.heading')}</caption>
+            <thead>
+              <tr className="text-muted">
+                <th scope="col" className="py-2 text-start font-medium">
+                  {t('byMethod.method')}
+                </th>
+                <th scope="col" className="py-2 text-end font-medium">
+                  {t('figures.last7Days')}
+                </th>
+                <th scope="col" className="py-2 text-end font-medium">
+                  {t('figures.last30Days')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {overview.salesByMethod.map((row) => (
+                <tr key={row.method}>
+                  <th scope="row" className="py-2 text-start font-medium">
+                    {tOrders(`methods.${row.method}`)}
+                  </th>
+                  {[row.last7Days, row.last30Days].map((f, i) => (
+                    <td key={i} className="py-2 text-end tabular-nums">
+                      <span className="block font-semibold">{formatHalalas(f.salesHalalas, lang)}</span>
+                      <span className="block text-xs text-muted">{orders(f.orders)}</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
 
       <section aria-labelledby="campaigns-heading" className={section}>
         <h2 id="campaigns-heading" className="text-lg font-semibold">

@@ -1,5 +1,6 @@
-import { fulfilmentChangeSchema, safeTrackingUrl, type AdminOrder } from '@shop/contract';
+import { capturePartSchema, fulfilmentChangeSchema, safeTrackingUrl, type AdminOrder } from '@shop/contract';
 import { z } from 'zod';
+import { data, useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-order';
 import { ShopLink } from '../components/ui/shop-link.tsx';
 import { ConfirmAction } from '../features/dashboard/components/confirm-action.tsx';
@@ -41,7 +42,8 @@ export async function action(args: Route.ActionArgs) {
   const { bo } = await requireMember(args);
   const lang = requestLang(request);
   const read = await readForm(request);
-  if (read.values.intent !== 'fulfil') {
+  // Capturing part names its amount in a form of its own, which is its confirmation.
+  if (read.values.intent !== 'fulfil' && read.values.intent !== 'capturePart') {
     const ask = askToConfirm(read.values);
     if (ask) return ask;
   }
@@ -54,11 +56,26 @@ export async function action(args: Route.ActionArgs) {
           { schema: fulfilmentChangeSchema, run: (input) => bo.orders.fulfil(params.ref, input) },
           read,
         )
-      : await submitAction(
-          request,
-          { schema: cancelSchema, run: (input) => bo.orders[input.intent](params.ref) },
-          read,
-        );
+      : intent === 'captureNow'
+        ? await submitAction(
+            request,
+            { schema: z.object({}), run: () => bo.orders.captureNow(params.ref) },
+            read,
+          )
+        : intent === 'capturePart'
+          ? await submitAction(
+              request,
+              { schema: capturePartSchema, run: (input) => bo.orders.capturePart(params.ref, input) },
+              read,
+            )
+          : await submitAction(
+              request,
+              { schema: cancelSchema, run: (input) => bo.orders[input.intent](params.ref) },
+              read,
+            );
+  // A refused part capture comes back to its own form with the amount as it was typed.
+  if (!result.ok && intent === 'capturePart')
+    return data({ error: result.error, capturePart: { amount: read.values.amount ?? '' } });
   if (!result.ok) return confirmError(read.values, result.error);
   const back = localizePath(`/dashboard/orders/${params.ref}`, lang);
   return formDone(
@@ -138,6 +155,71 @@ function Lines({ order }: { order: AdminOrder }) {
           <span className="text-lg">{formatPrice(order.totals.total, lang)}</span>
         </Row>
       </dl>
+    </Section>
+  );
+}
+
+/**
+ * A pay-later order's money still at its provider: the deadline and what the shop does a day
+ * before it (Riyadh time), or the capture owed since shipping with "Capture now"; and, for an
+ * order still authorised, capturing what shipped and closing the rest (owners).
+ */
+function Capture({ order, isOwner }: { order: AdminOrder; isOwner: boolean }) {
+  const { t } = useTranslation('dashboard-orders');
+  const { lang } = useLang();
+  const answer = useActionData<{ error?: { message?: string }; capturePart?: { amount: string } }>();
+  const refused = answer?.capturePart;
+  const { capture } = order;
+  if (!capture) return null;
+  return (
+    <Section title={t('details.capture.title')}>
+      <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-semibold">
+        {capture.status === 'owed'
+          ? t('details.capture.owed')
+          : t('details.capture.awaiting', {
+              deadline: formatDateTime(capture.deadline, lang),
+              action: t(`details.capture.actions.${capture.action}`),
+              actionAt: formatDateTime(capture.actionAt, lang),
+            })}
+      </p>
+      {order.can.captureNow && (
+        <ConfirmAction
+          confirmKey={`captureNow:${order.id}`}
+          fields={{ intent: 'captureNow' }}
+          label={t('details.capture.captureNow')}
+          question={t('details.capture.owed')}
+          confirmLabel={t('details.capture.captureNow')}
+        />
+      )}
+      {order.can.capturePart && isOwner && (
+        <form method="post" className="flex flex-wrap items-end gap-3">
+          <p className="w-full text-sm text-muted">{t('details.capture.partLead')}</p>
+          <input type="hidden" name="intent" value="capturePart" />
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            {t('details.capture.partAmount')}
+            <input
+              name="amount"
+              inputMode="decimal"
+              dir="ltr"
+              required
+              defaultValue={refused?.amount}
+              aria-invalid={refused ? true : undefined}
+              className="h-10 w-40 rounded-lg border border-line px-3 text-start"
+            />
+          </label>
+          <button
+            type="submit"
+            className="inline-flex h-10 items-center rounded-full border border-line px-5 text-sm font-semibold hover:bg-surface"
+          >
+            {t('details.capture.partSubmit')}
+          </button>
+          {refused && answer?.error?.message && (
+            <p role="alert" className="w-full text-sm text-sale">
+              {answer.error.message}
+            </p>
+          )}
+        </form>
+      )}
     </Section>
   );
 }
@@ -348,6 +430,7 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
       <p className="text-muted">{formatDateTime(order.createdAt, lang)}</p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
+          <Capture order={order} isOwner={isOwner} />
           <FulfilmentSection order={order} isOwner={isOwner} />
           <Returns order={order} isOwner={isOwner} />
           <Actions order={order} />

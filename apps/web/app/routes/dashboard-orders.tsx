@@ -38,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
       paid: choiceFilter(['yes', 'no']),
       delivered: choiceFilter(['yes', 'no']),
       method: choiceFilter(paymentMethods),
+      awaitingCapture: choiceFilter(['yes', 'no']),
       from: dateFilter,
       to: dateFilter,
     }),
@@ -138,6 +139,11 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       cell: (order) => <OrderStatusBadge status={order.status} />,
     },
     {
+      key: 'payment-method',
+      header: t('columns.method'),
+      cell: (order) => (order.paidAt ? t(`methods.${order.paymentMethod}`) : '—'),
+    },
+    {
       key: 'item-count',
       header: t('columns.items'),
       align: 'end',
@@ -195,6 +201,14 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
             name: 'method',
             label: t('filters.method'),
             options: paymentMethods.map((m) => ({ value: m, label: t(`methods.${m}`) })),
+          },
+          {
+            name: 'awaitingCapture',
+            label: t('filters.awaitingCapture'),
+            options: [
+              { value: 'yes', label: t('filters.yes') },
+              { value: 'no', label: t('filters.no') },
+            ],
           },
         ]}
         dateRange={{ from: 'from', to: 'to' }}

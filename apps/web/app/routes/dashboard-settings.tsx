@@ -1,4 +1,4 @@
-import { fulfilmentStatuses, type AdminSettings } from '@shop/contract';
+import { captureDeadlineActions, fulfilmentStatuses, type AdminSettings } from '@shop/contract';
 import type { ReactNode } from 'react';
 import { useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-settings';
@@ -370,6 +370,24 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               {errorFor('paymentMethodsOn')}
             </p>
           )}
+        </Section>
+
+        <Section title={t('settings.captureDeadline')} lead={t('settings.captureDeadlineLead')}>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="sr-only">{t('settings.captureDeadline')}</legend>
+            {captureDeadlineActions.map((action) => (
+              <label key={action} className="inline-flex items-center gap-2 font-semibold">
+                <input
+                  type="radio"
+                  name="captureDeadlineAction"
+                  value={action}
+                  defaultChecked={s.captureDeadlineAction === action}
+                  className="size-4"
+                />
+                {t(`settings.captureDeadlineActions.${action}`)}
+              </label>
+            ))}
+          </fieldset>
         </Section>
 
         <Section

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { isPayLater, type PaymentMethod } from '@shop/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderFulfilmentEvents, orderLines, orders, type OrderFulfilment } from './schema.ts';
 
@@ -77,7 +78,7 @@ export async function markPaid(
   orderId: string,
   paymentId: string,
   now = new Date(),
-  paymentMethod: 'card' | 'tabby' = 'card',
+  paymentMethod: PaymentMethod = 'card',
 ) {
   return leaveAwaiting(tx, orderId, {
     status: 'paid',
@@ -85,6 +86,8 @@ export async function markPaid(
     paidAt: now,
     updatedAt: now,
     paymentMethod,
+    // Authorised, not captured: the capture deadline watches it from now (decision 244).
+    captureStatus: isPayLater(paymentMethod) ? 'awaiting' : null,
   });
 }
 

@@ -82,6 +82,14 @@ export const orders = pgTable(
     paymentMethod: text('payment_method', { enum: ['card', 'applepay', 'stcpay', 'tabby', 'tamara'] })
       .notNull()
       .default('card'),
+    // ---- Pay-later captures (migration 0035, decision 244) ----
+    /**
+     * What a pay-later order still owes at its provider: `awaiting` while authorised and not
+     * shipped, `owed` once shipped when the capture did not go through; null: nothing to capture.
+     */
+    captureStatus: text('capture_status', { enum: ['awaiting', 'owed'] }),
+    /** When a process took the order to capture or close it (others leave it until the lease ends). */
+    captureClaimedAt: timestamp('capture_claimed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // ---- Discount codes (migration 0027, decisions 221–223) ----
@@ -134,6 +142,7 @@ export const orders = pgTable(
       'orders_payment_method_known',
       sql`${t.paymentMethod} in ('card', 'applepay', 'stcpay', 'tabby', 'tamara')`,
     ),
+    check('orders_capture_status_known', sql`${t.captureStatus} in ('awaiting', 'owed')`),
     check('orders_received_when_delivered', sql`${t.received} = (${t.fulfilment} = 'delivered')`),
     check(
       'orders_refunded_within_total',
@@ -148,6 +157,9 @@ export const orders = pgTable(
     index('orders_stage_created_idx').on(t.stage, t.createdAt, t.number),
     index('orders_total_idx').on(t.totalHalalas, t.number),
     index('orders_received_created_idx').on(t.received, t.createdAt, t.number),
+    index('orders_capture_idx')
+      .on(t.captureStatus, t.paidAt)
+      .where(sql`${t.captureStatus} is not null`),
     index('orders_phone_trgm').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );

@@ -30,6 +30,7 @@ export function presentAdminSettings(
     abandonedCartHours: s.abandonedCartHours,
     nationalAddressRequired: s.nationalAddressRequired,
     fulfilmentLabels: s.fulfilmentLabels,
+    captureDeadlineAction: s.captureDeadlineAction,
     payments,
     messageKeys,
   };

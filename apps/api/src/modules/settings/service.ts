@@ -1,4 +1,5 @@
 import {
+  captureDeadlineActions,
   defaultFulfilmentLabels,
   fulfilmentLabelsSchema,
   halalasToSar,
@@ -73,6 +74,11 @@ export const settingValueSchemas = {
    * learns later starts on wherever its keys are set.
    */
   paymentMethodsOff: z.array(z.enum(paymentMethods)),
+  /**
+   * A pay-later order still authorised and not shipped a day before its provider's capture
+   * deadline is captured, or closed (cancelled, its stock back) (decision 244).
+   */
+  captureDeadlineAction: z.enum(captureDeadlineActions),
 } as const;
 
 type Schemas = typeof settingValueSchemas;
@@ -103,6 +109,8 @@ export const defaultSettings: ShopSettings = {
   freeShippingThresholdHalalas: null,
   fulfilmentLabels: defaultFulfilmentLabels,
   paymentMethodsOff: [],
+  // The providers take the money themselves at the deadline (Tamara does): the shop does the same.
+  captureDeadlineAction: 'capture',
 };
 
 /** The shipping an order pays: free from the threshold on, the flat fee below it. */

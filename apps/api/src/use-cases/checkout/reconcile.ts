@@ -1,7 +1,9 @@
 import { periodicTask } from '../../lib/periodic.ts';
 import { awaitingPaymentSince } from '../../modules/orders/service.ts';
 import { ProviderNotFoundError, type ProviderPayment } from '../../modules/payments/provider.ts';
-import { strayPaidPayments } from '../../modules/payments/service.ts';
+import { awaitingProviderPayments, strayPaidPayments } from '../../modules/payments/service.ts';
+import { payLaterGateways, type PayLaterGateways } from './pay-later.ts';
+import { settlePayLaterPayment } from './tabby.ts';
 import { settlePayment, verifyPayment, type PaymentDeps } from './settle-payment.ts';
 import { announceStock, endUnpaidOrder } from './steps.ts';
 
@@ -21,6 +23,8 @@ export interface ReconcileSummary {
   unreachable: number;
   /** Paid payments that no order took, settled again (refund retried, or a late order paid). */
   stray: number;
+  /** Pay-later payments of orders left waiting, settled: authorised (order confirmed) or ended. */
+  payLater: number;
 }
 
 /**
@@ -33,14 +37,28 @@ export interface ReconcileSummary {
  * may run this at once.
  */
 export async function reconcilePayments(
-  deps: PaymentDeps,
+  deps: PaymentDeps & PayLaterGateways,
   options: ReconcileOptions = {},
 ): Promise<ReconcileSummary> {
   const now = options.now ?? new Date();
   const graceMs = options.graceMs ?? 60_000;
   const batchSize = options.batchSize ?? 200;
   const before = new Date(now.getTime() - graceMs);
-  const summary: ReconcileSummary = { paid: 0, failed: 0, expired: 0, unreachable: 0, stray: 0 };
+  const summary: ReconcileSummary = { paid: 0, failed: 0, expired: 0, unreachable: 0, stray: 0, payLater: 0 };
+
+  // Pay-later checkouts the shopper left without coming back and whose webhook never came: the
+  // provider is asked; authorised confirms the order, rejected or expired ends it (stock back).
+  for (const { gateway } of payLaterGateways(deps)) {
+    for (const id of await awaitingProviderPayments(deps.db, gateway.name, before, batchSize)) {
+      try {
+        const settlement = await settlePayLaterPayment(deps, gateway, id);
+        if (settlement.ok || settlement.status === 402) summary.payLater += 1;
+      } catch (error) {
+        deps.log.warn({ err: error, paymentId: id }, 'reconciliation: pay-later provider not reachable');
+        summary.unreachable += 1;
+      }
+    }
+  }
 
   const waiting = await awaitingPaymentSince(deps.db, before, batchSize);
   for (const order of waiting) {
@@ -87,7 +105,7 @@ export async function reconcilePayments(
 }
 
 /** Runs `reconcilePayments` every `intervalMs` (0: never) once started (lib/periodic.ts). */
-export function paymentReconciler(deps: PaymentDeps, intervalMs: number) {
+export function paymentReconciler(deps: PaymentDeps & PayLaterGateways, intervalMs: number) {
   return periodicTask(
     { name: 'payment reconciliation', intervalMs, log: deps.log },
     () => reconcilePayments(deps),

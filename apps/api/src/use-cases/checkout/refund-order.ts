@@ -1,4 +1,7 @@
+import { isPayLater } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
+import { endCapture } from '../../modules/orders/capture.ts';
+import { payLaterGateway, type PayLaterGateways } from './pay-later.ts';
 import type { Shop } from '../../lib/shop.ts';
 import type { ReturnedUnits } from '../../modules/refunds/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -61,9 +64,7 @@ import { announceStock } from './steps.ts';
 /** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
 export type RefundDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'changes' | 'config'> & {
   provider: PaymentProvider;
-  /** Tabby's gateway, for orders paid with it; without it such orders are refused 409. */
-  tabby?: PaymentGateway | null;
-};
+} & PayLaterGateways; /* for orders paid with them; without its gateway such an order is refused 409 */
 
 /**
  * A Tabby order's payment as Tabby knows it before a refund (decision 240): what was captured
@@ -89,10 +90,10 @@ async function refundCall<T>(call: () => Promise<T>): Promise<T> {
 
 async function tabbyRefundOf(deps: RefundDeps, ref: OrderRef): Promise<TabbyRefund | null> {
   const order = await findOrder(deps.db, ref);
-  if (!order || order.paymentMethod !== 'tabby' || !order.paymentId) return null;
-  // Never marked refunded without Tabby being told: refused before anything is written.
-  if (!deps.tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
-  const gateway = deps.tabby;
+  if (!order || !isPayLater(order.paymentMethod) || !order.paymentId) return null;
+  // Never marked refunded without the provider being told: refused before anything is written.
+  const gateway = payLaterGateway(deps, order.paymentMethod);
+  if (!gateway) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
   const payment = await refundCall(() => gateway.fetch(order.paymentId!));
   return { gateway, payment };
 }
@@ -100,10 +101,19 @@ async function tabbyRefundOf(deps: RefundDeps, ref: OrderRef): Promise<TabbyRefu
 /** Nothing of the payment was taken: a refund is its closing, in full, with no credit note. */
 const uncaptured = (tabby: TabbyRefund | null) => tabby !== null && tabby.payment.captured === 0;
 
+/**
+ * Part captured and the rest still authorised (a partial capture, decision 244): the only
+ * refund is the closing of that rest, credited like a partial refund since the capture issued
+ * the invoice (decision 240).
+ */
+const restAuthorised = (tabby: TabbyRefund | null) =>
+  tabby !== null && tabby.payment.state === 'authorised' && tabby.payment.captured > 0;
+
 /** What a refund may still give back: the order's total less refunds; for Tabby, what it captured less refunds. */
 function refundRoom(order: OrderRow, tabby: TabbyRefund | null): number {
   const left = order.totalHalalas - order.refundedHalalas;
   if (!tabby || uncaptured(tabby)) return left;
+  if (restAuthorised(tabby)) return Math.min(left, tabby.payment.amount - tabby.payment.captured);
   return Math.min(left, tabby.payment.captured - tabby.payment.refunded);
 }
 
@@ -190,7 +200,10 @@ async function start(
         { path: 'amount', code: 'REFUND_AMOUNT_TOO_LARGE' },
       ]);
     // Tabby cannot give back part of what it never took: an uncaptured payment is closed whole.
-    if (uncaptured(tabby) && input.amountHalalas !== order.totalHalalas - order.refundedHalalas)
+    const whole = restAuthorised(tabby)
+      ? tabby!.payment.amount - tabby!.payment.captured
+      : order.totalHalalas - order.refundedHalalas;
+    if ((uncaptured(tabby) || restAuthorised(tabby)) && input.amountHalalas !== whole)
       throw new AppError(422, 'REFUND_UNCAPTURED_WHOLE', [
         { path: 'amount', code: 'REFUND_UNCAPTURED_WHOLE' },
       ]);
@@ -228,7 +241,8 @@ async function askTabby(tabby: TabbyRefund, refund: RefundRow): Promise<Provider
   const { gateway } = tabby;
   const now = await gateway.fetch(refund.paymentId);
   let after = now;
-  if (now.state === 'authorised' && now.captured === 0) after = await gateway.close(now.id);
+  // Authorised: nothing captured (all is given back) or the uncaptured rest after a part was.
+  if (now.state === 'authorised') after = await gateway.close(now.id);
   else if (now.state !== 'voided') after = await gateway.refund(now.id, refund.amountHalalas, refund.id);
   return {
     id: after.id,
@@ -259,10 +273,12 @@ async function finish(
     if (!order) throw new Error(`order ${refund.orderId} could not count refund ${refund.id}`);
     await updatePaymentStatus(tx, refund.paymentId, payment);
     await releaseStock(tx, completed.returnStock);
+    // A pay-later payment closed or refunded has nothing left to capture.
+    if (isPayLater(order.paymentMethod)) await endCapture(tx, order.id);
     // Refunded in full, the order gives its discount code's use back (a partial refund keeps it).
     if (order.status === 'refunded' && order.discountCode !== null)
       await releaseEnded(tx, { orderIds: [order.id] });
-    // A closed Tabby authorisation took no money and had no invoice: nothing to credit.
+    // A closed pay-later authorisation took no money and had no invoice: nothing to credit.
     if (creditNote) await issueRefundCreditNote(tx, deps.config, order, completed);
     await recordAudit(tx, {
       by,

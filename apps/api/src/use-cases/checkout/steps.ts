@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@shop/contract';
 import type { Tx } from '../../db/client.ts';
 import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
@@ -66,7 +67,7 @@ export async function payOrder(
   config: SealingConfig,
   orderId: string,
   paymentId: string,
-  method: 'card' | 'tabby' = 'card',
+  method: PaymentMethod = 'card',
 ): Promise<Transition | null> {
   const paid = await markPaid(tx, orderId, paymentId, new Date(), method);
   return paid && completeSale(tx, config, paid);

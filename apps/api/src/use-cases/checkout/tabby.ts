@@ -11,12 +11,11 @@ import {
   type GatewayPayment,
   type PaymentGateway,
 } from '../../modules/payments/provider.ts';
-import { storePayment } from '../../modules/payments/service.ts';
+import { recordSessionPayment, storePayment } from '../../modules/payments/service.ts';
 import { TabbySimulator } from '../../modules/payments/tabby-sandbox.ts';
 import { SETTLED_STATES } from '../../modules/payments/state.ts';
 import { findUserById } from '../../modules/users/service.ts';
-import { documentsOfOrder } from '../../modules/einvoices/service.ts';
-import { issueOrderInvoice } from '../einvoicing/issue.ts';
+import { storedPayment } from './pay-later.ts';
 import { refusal } from './sandbox-payment.ts';
 import type { PaymentDeps, Settlement } from './settle-payment.ts';
 import { announceStock, endUnpaidOrder, payOrder } from './steps.ts';
@@ -103,20 +102,27 @@ export async function startTabbyCheckout(
     }),
   );
   if (session.outcome === 'rejected') throw new AppError(402, 'TABBY_REJECTED');
+  // Kept from now on, so that the reconciliation can ask about it if the shopper never returns.
+  await recordSessionPayment(deps.db, tabby.name, order.id, {
+    id: session.paymentId,
+    amount: order.totalHalalas,
+  });
   deps.log.info({ orderId: order.id, userId: shopperId, paymentId: session.paymentId }, 'tabby session');
   return { redirectUrl: session.redirectUrl ?? back };
 }
 
-/** Gives up an authorisation that will not pay its order; left for a later try when Tabby cannot be reached. */
-async function closeAuthorisation(deps: TabbyDeps, payment: GatewayPayment): Promise<void> {
+/** Gives up an authorisation that will not pay its order; left for a later try when the provider cannot be reached. */
+async function closeAuthorisation(
+  deps: SettleDeps,
+  gateway: PaymentGateway,
+  payment: GatewayPayment,
+): Promise<void> {
   try {
-    await gatewayOf(deps).close(payment.id);
+    await gateway.close(payment.id);
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'closing a Tabby authorisation failed');
   }
 }
-
-const stored = (p: GatewayPayment) => ({ ...p, status: p.providerStatus });
 
 /**
  * Fetches a Tabby payment and settles its order: authorised (or captured) for the order's
@@ -130,7 +136,22 @@ export async function settleTabbyPayment(
   paymentId: string,
   options: { userId?: string } = {},
 ): Promise<Settlement> {
-  const tabby = gatewayOf(deps);
+  return settlePayLaterPayment(deps, gatewayOf(deps), paymentId, options);
+}
+
+/** What settling a pay-later payment needs: the shop's database, stock changes, messages and log. */
+type SettleDeps = Omit<PaymentDeps, 'provider'>;
+
+/**
+ * `settleTabbyPayment` for any pay-later gateway: the reconciliation settles the payments of
+ * orders left waiting this way, whichever provider took them.
+ */
+export async function settlePayLaterPayment(
+  deps: SettleDeps,
+  tabby: PaymentGateway,
+  paymentId: string,
+  options: { userId?: string } = {},
+): Promise<Settlement> {
   const payment = await tabby.fetch(paymentId);
   const order =
     payment.orderId && UUID.test(payment.orderId) ? await findOrder(deps.db, payment.orderId) : null;
@@ -144,11 +165,11 @@ export async function settleTabbyPayment(
   const matches = payment.amount === order.totalHalalas && payment.currency === 'SAR';
   if (!confirmed || !matches) {
     const ended = await deps.db.transaction(async (tx) => {
-      await storePayment(tx, tabby.name, order.id, stored(payment));
+      await storePayment(tx, tabby.name, order.id, storedPayment(payment));
       return endUnpaidOrder(tx, order.id, payment.state === 'expired' ? 'expired' : 'failed');
     });
     if (ended) await announceStock(deps.changes, ended.units);
-    if (confirmed) await closeAuthorisation(deps, payment);
+    if (confirmed) await closeAuthorisation(deps, tabby, payment);
     const current = ended?.order ?? (await findOrder(deps.db, order.id)) ?? order;
     if (current.paymentId === payment.id) return { ok: true, order: current };
     let code: ErrorCode = 'TABBY_REJECTED';
@@ -158,8 +179,8 @@ export async function settleTabbyPayment(
   }
 
   const result = await deps.db.transaction(async (tx) => {
-    await storePayment(tx, tabby.name, order.id, stored(payment));
-    const paid = await payOrder(tx, deps.config, order.id, payment.id, 'tabby');
+    await storePayment(tx, tabby.name, order.id, storedPayment(payment));
+    const paid = await payOrder(tx, deps.config, order.id, payment.id, tabby.method);
     if (paid) return { order: paid.order, sold: paid.units };
     return { order: (await lockOrder(tx, order.id)) ?? order, sold: [] };
   });
@@ -167,7 +188,7 @@ export async function settleTabbyPayment(
   if (result.sold.length) deps.messages.kick();
   if (result.order.paymentId === payment.id) return { ok: true, order: result.order };
   // Paid by another payment, or ended before Tabby answered: this authorisation takes nothing.
-  await closeAuthorisation(deps, payment);
+  await closeAuthorisation(deps, tabby, payment);
   const code: ErrorCode = result.order.status === 'paid' ? 'ORDER_ALREADY_PAID' : 'ORDER_EXPIRED';
   return { ok: false, status: 409, code, order: result.order };
 }
@@ -209,37 +230,6 @@ export async function receiveTabbyEvent(
     if (error instanceof ProviderUnavailableError) throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE');
     if (!(error instanceof ProviderNotFoundError || error instanceof ProviderRejectedError)) throw error;
     deps.log.warn({ err: error, paymentId }, 'webhook for a payment Tabby does not know');
-    return null;
-  }
-}
-
-/**
- * Shipping a Tabby order captures what is still authorised (Tabby pays the shop only captured
- * money), then issues the order's e-invoice: the supply (decision 240). The capture's reference
- * is the order's own, so asking again never captures twice. A Tabby that cannot be reached
- * leaves the order shipped and its payment authorised, with an error in the log: retrying such
- * captures (and the capture deadline) is not built yet.
- */
-export async function captureOnShipping(
-  deps: Pick<TabbyDeps, 'db' | 'log' | 'config'> & { tabby?: PaymentGateway | null },
-  order: OrderRow,
-): Promise<GatewayPayment | null> {
-  if (order.paymentMethod !== 'tabby' || !order.paymentId) return null;
-  try {
-    const tabby = gatewayOf({ tabby: deps.tabby ?? null });
-    let payment = await tabby.fetch(order.paymentId);
-    if (payment.state === 'authorised')
-      payment = await tabby.capture(payment.id, payment.amount - payment.captured, `ship-${order.id}`);
-    await deps.db.transaction(async (tx) => {
-      await storePayment(tx, tabby.name, order.id, stored(payment));
-      const locked = await lockOrder(tx, order.id);
-      const invoiced = (await documentsOfOrder(tx, order.id)).some((d) => d.kind === 'invoice');
-      // Dated at the capture, the supply, not at the authorisation.
-      if (locked && !invoiced) await issueOrderInvoice(tx, deps.config, { ...locked, paidAt: new Date() });
-    });
-    return payment;
-  } catch (error) {
-    deps.log.error({ err: error, orderId: order.id }, 'capturing a Tabby payment at shipping failed');
     return null;
   }
 }

@@ -5,6 +5,7 @@ import {
   type BulkFulfilmentAnswer,
   type ErrorCode,
   halalasToSar,
+  isPayLater,
   safeTrackingUrl,
   type AdminOrder,
   type AdminOrderStatus,
@@ -16,6 +17,7 @@ import type { ShopSettings } from '../../modules/settings/service.ts';
 import type { AdminOrderDetails, AdminOrderRow } from './orders-read.ts';
 import { invoiceIssued, lineMoney, optionsOf, presentFulfilment, presentTotals } from '../orders/present.ts';
 import { stepsAfter } from '../../modules/orders/lifecycle.ts';
+import { captureActionAt, captureDeadline } from '../../modules/payments/capture-window.ts';
 import { encodeZatcaTlv, orderInvoiceFields, zatcaQrImage, zatcaTime } from '../../modules/orders/zatca.ts';
 import { orderNationalAddress } from '../../modules/orders/service.ts';
 
@@ -96,6 +98,17 @@ function timelineOf(details: AdminOrderDetails): AdminOrderTimelineEntry[] {
   return entries;
 }
 
+/** A pay-later order's capture: its provider's deadline and what the shop does before it. */
+function captureOf(order: AdminOrderDetails['order'], settings: ShopSettings): AdminOrder['capture'] {
+  if (order.captureStatus === null || !order.paidAt || !isPayLater(order.paymentMethod)) return null;
+  return {
+    status: order.captureStatus,
+    deadline: captureDeadline(order.paymentMethod, order.paidAt).toISOString(),
+    actionAt: captureActionAt(order.paymentMethod, order.paidAt).toISOString(),
+    action: settings.captureDeadlineAction,
+  };
+}
+
 /** One order as the back office's details page reads it, in the member's language. */
 export async function presentAdminOrder(
   details: AdminOrderDetails,
@@ -172,7 +185,11 @@ export async function presentAdminOrder(
         (order.fulfilment === 'cancelled' &&
           (order.status === 'paid' || order.status === 'partially_refunded') &&
           order.refundedHalalas < order.totalHalalas),
+      captureNow:
+        order.captureStatus !== null && (order.fulfilment === 'shipped' || order.fulfilment === 'delivered'),
+      capturePart: order.captureStatus === 'awaiting' && order.fulfilment !== 'cancelled',
     },
+    capture: captureOf(order, settings),
     invoice,
   };
 }

@@ -1,5 +1,5 @@
 import type { AdminOrderSort, AdminOrdersQuery } from '@shop/contract';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { payments } from '../../modules/payments/schema.ts';
@@ -93,6 +93,8 @@ function whereOf(query: AdminOrdersQuery): SQL | undefined {
   if (query.paid) filters.push(inArray(orders.stage, query.paid === 'yes' ? PAID_STAGES : UNPAID_STAGES));
   if (query.delivered) filters.push(eq(orders.received, query.delivered === 'yes'));
   if (query.method) filters.push(eq(orders.paymentMethod, query.method));
+  if (query.awaitingCapture === 'yes') filters.push(isNotNull(orders.captureStatus));
+  if (query.awaitingCapture === 'no') filters.push(isNull(orders.captureStatus));
   if (query.from) filters.push(gte(orders.createdAt, query.from));
   if (query.to) filters.push(lt(orders.createdAt, query.to));
   if (query.q) filters.push(searchCondition(query.q));

@@ -24,26 +24,36 @@ describe('the back-office overview', () => {
     {
       status = 'paid',
       received = false,
-    }: { status?: 'paid' | 'failed' | 'expired' | 'awaiting_payment'; received?: boolean } = {},
+      paymentMethod = 'card',
+    }: {
+      status?: 'paid' | 'failed' | 'expired' | 'awaiting_payment';
+      received?: boolean;
+      paymentMethod?: 'card' | 'tabby' | 'applepay';
+    } = {},
   ) {
     const paid = status === 'paid';
-    await t.app.db.insert(orders).values({
-      userId,
-      status,
-      received,
-      fulfilment: received ? 'delivered' : 'unfulfilled',
-      address: 'Riyadh',
-      subtotalHalalas: totalHalalas,
-      shippingHalalas: 0,
-      discountHalalas: 0,
-      totalHalalas,
-      vatHalalas: Math.round((totalHalalas * 15) / 115),
-      expiresAt: at,
-      paidAt: paid ? at : null,
-      paymentId: paid ? `pay_overview_${++sequence}` : null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const [row] = await t.app.db
+      .insert(orders)
+      .values({
+        userId,
+        paymentMethod,
+        status,
+        received,
+        fulfilment: received ? 'delivered' : 'unfulfilled',
+        address: 'Riyadh',
+        subtotalHalalas: totalHalalas,
+        shippingHalalas: 0,
+        discountHalalas: 0,
+        totalHalalas,
+        vatHalalas: Math.round((totalHalalas * 15) / 115),
+        expiresAt: at,
+        paidAt: paid ? at : null,
+        paymentId: paid ? `pay_overview_${++sequence}` : null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: orders.id, paymentId: orders.paymentId });
+    return row!;
   }
 
   beforeAll(async () => {
@@ -209,5 +219,44 @@ describe('the back-office overview', () => {
     });
     const [stats] = await t.app.db.select().from(customerStats).where(eq(customerStats.userId, shopper));
     expect(stats).toMatchObject({ ordersCount: 1, spentHalalas: 380_00 });
+  });
+
+  it('splits sales by payment method over 7 and 30 days, net of refunds, in the same read', async () => {
+    await order(1_000_00, riyadh('2028-01-20T10:00:00'), { paymentMethod: 'tabby' }); // 7 days
+    const refunded = await order(400_00, riyadh('2028-01-05T10:00:00'), { paymentMethod: 'tabby' }); // 30 only
+    await order(250_00, riyadh('2028-01-21T10:00:00')); // card, 7 days
+    await order(70_00, riyadh('2027-12-01T10:00:00'), { paymentMethod: 'applepay' }); // outside the 30
+    await t.app.db.insert(refunds).values({
+      orderId: refunded.id,
+      idempotencyKey: 'by-method',
+      amountHalalas: 150_00,
+      reason: 'test',
+      status: 'succeeded',
+      provider: 'tabby-sandbox',
+      paymentId: refunded.paymentId!,
+      refundedBeforeHalalas: 0,
+      actor: 'owner@shop.test',
+      createdAt: riyadh('2028-01-21T09:00:00'),
+      completedAt: riyadh('2028-01-21T09:00:00'),
+    });
+    const figures = await overview(t.app.db, 'ar', riyadh('2028-01-22T12:00:00'));
+    expect(figures.salesByMethod).toEqual([
+      {
+        method: 'card',
+        last7Days: { salesHalalas: 250_00, orders: 1 },
+        last30Days: { salesHalalas: 250_00, orders: 1 },
+      },
+      {
+        method: 'tabby',
+        // The refund falls in the 7 days, the order it refunds before them.
+        last7Days: { salesHalalas: 1_000_00 - 150_00, orders: 1 },
+        last30Days: { salesHalalas: 1_400_00 - 150_00, orders: 2 },
+      },
+    ]);
+    // The split adds up to the overview's own figures.
+    const sum = (k: 'last7Days' | 'last30Days') =>
+      figures.salesByMethod.reduce((s, m) => s + m[k].salesHalalas, 0);
+    expect(sum('last7Days')).toBe(figures.last7Days.salesHalalas);
+    expect(sum('last30Days')).toBe(figures.last30Days.salesHalalas);
   });
 });

@@ -1,4 +1,4 @@
-import type { Lang, Overview } from '@shop/contract';
+import { paymentMethods, type Lang, type Overview, type PaymentMethod } from '@shop/contract';
 import { and, asc, count, eq, gte, lt, lte, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, productVariants, variantSaleColumns } from '../../modules/catalog/schema.ts';
@@ -40,14 +40,15 @@ function isoDate(day: number): string {
  * every sales figure is paid money net of refunds. Both parts are index range scans.
  */
 function moneyMovements(from: Date, to: Date) {
-  return sql`select ${orders.paidAt} as at, ${orders.totalHalalas} as amount, 1 as paid_order
+  return sql`select ${orders.paidAt} as at, ${orders.totalHalalas} as amount, 1 as paid_order,
+           ${orders.paymentMethod} as method
       from ${orders}
      where ${orders.paidAt} is not null
        and ${orders.paidAt} >= ${from.toISOString()}::timestamptz
        and ${orders.paidAt} < ${to.toISOString()}::timestamptz
     union all
-    select ${refunds.completedAt}, -${refunds.amountHalalas}, 0
-      from ${refunds}
+    select ${refunds.completedAt}, -${refunds.amountHalalas}, 0, ${orders.paymentMethod}
+      from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
      where ${refunds.status} = 'succeeded'
        and ${refunds.completedAt} >= ${from.toISOString()}::timestamptz
        and ${refunds.completedAt} < ${to.toISOString()}::timestamptz`;
@@ -58,21 +59,59 @@ function moneyMovements(from: Date, to: Date) {
  * arithmetic on the timestamp (UTC+3, then the date's distance from 1970-01-01), which costs a
  * fraction of epoch arithmetic in numerics over thousands of rows.
  */
-async function salesByDay(
-  db: Db,
-  from: Date,
-  to: Date,
-): Promise<Map<number, { sales: number; orders: number }>> {
+async function salesByDay(db: Db, from: Date, to: Date): Promise<Map<number, DaySales>> {
   const result = await db.execute(sql`
     select (((m.at at time zone 'UTC') + interval '3 hours')::date - date '1970-01-01') as day,
+           m.method as method,
            coalesce(sum(m.amount), 0)::float8 as sales,
            coalesce(sum(m.paid_order), 0)::int as orders
       from (${moneyMovements(from, to)}) m
-     group by 1`);
-  const rows = (result as unknown as { rows: { day: number; sales: number; orders: number }[] }).rows;
-  return new Map(
-    rows.map((r) => [Number(r.day), { sales: Math.round(Number(r.sales)), orders: Number(r.orders) }]),
-  );
+     group by 1, 2`);
+  const rows = (
+    result as unknown as { rows: { day: number; method: string; sales: number; orders: number }[] }
+  ).rows;
+  const days = new Map<number, DaySales>();
+  for (const r of rows) {
+    const day = days.get(Number(r.day)) ?? { sales: 0, orders: 0, byMethod: new Map() };
+    const figure = { sales: Math.round(Number(r.sales)), orders: Number(r.orders) };
+    day.sales += figure.sales;
+    day.orders += figure.orders;
+    day.byMethod.set(r.method as PaymentMethod, figure);
+    days.set(Number(r.day), day);
+  }
+  return days;
+}
+
+/** A Riyadh day's paid money net of refunds and its paid orders, in all and by payment method. */
+interface DaySales {
+  sales: number;
+  orders: number;
+  byMethod: Map<PaymentMethod, { sales: number; orders: number }>;
+}
+
+/** Sales and paid orders by payment method over the last 7 and 30 days, the methods that had any. */
+function salesByMethod(byDay: Map<number, DaySales>, today: number): Overview['salesByMethod'] {
+  const figures = new Map<PaymentMethod, Overview['salesByMethod'][number]>();
+  for (let day = today - 29; day <= today; day++) {
+    for (const [method, f] of byDay.get(day)?.byMethod ?? []) {
+      const entry = figures.get(method) ?? {
+        method,
+        last7Days: { salesHalalas: 0, orders: 0 },
+        last30Days: { salesHalalas: 0, orders: 0 },
+      };
+      entry.last30Days.salesHalalas += f.sales;
+      entry.last30Days.orders += f.orders;
+      if (day > today - 7) {
+        entry.last7Days.salesHalalas += f.sales;
+        entry.last7Days.orders += f.orders;
+      }
+      figures.set(method, entry);
+    }
+  }
+  return paymentMethods.flatMap((m) => {
+    const f = figures.get(m);
+    return f ? [f] : [];
+  });
 }
 
 /** Orders placed in [from, to) by status. */
@@ -155,6 +194,7 @@ export async function overview(db: Db, lang: Lang, now = new Date()): Promise<Ov
     last30Days,
     averageOrderHalalas: last30Days.orders > 0 ? Math.round(last30Days.salesHalalas / last30Days.orders) : 0,
     ordersByStatus: statuses,
+    salesByMethod: salesByMethod(byDay, today),
     lowStock: stock,
     campaigns,
     daily,

@@ -1,3 +1,4 @@
+import type { GatewayName } from '../../modules/payments/provider.ts';
 import {
   halalasToSar,
   type AdminRefund,
@@ -59,7 +60,7 @@ export function presentRefundsOfOrder(
     lines: OrderLineRow[];
     refunds: RefundRow[];
     customer: { name: string; email: string };
-    provider: 'moyasar' | 'sandbox' | null;
+    provider: GatewayName | null;
   },
   lang: Lang,
 ): OrderRefunds {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { OrderRef, OrderRow } from '../../modules/orders/lifecycle.ts';
 import { findOrder, linesOfOrders } from '../../modules/orders/service.ts';
 import type { PaymentProvider } from '../../modules/payments/provider.ts';
+import { providerOfPayment } from '../../modules/payments/service.ts';
 import { findRefund, refundsOfOrders, type RefundRow } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { findUserById } from '../../modules/users/service.ts';
@@ -18,10 +19,12 @@ import { presentAdminRefund, presentCreditNote, presentRefundsOfOrder } from './
 type ProviderName = PaymentProvider['name'];
 
 async function presentOrderRefunds(db: Db, order: OrderRow, provider: ProviderName, lang: Lang) {
-  const [lines, refunds, customer] = await Promise.all([
+  const [lines, refunds, customer, paidWith] = await Promise.all([
     linesOfOrders(db, [order.id]).then((byOrder) => byOrder.get(order.id) ?? []),
     refundsOfOrders(db, [order.id]),
     findUserById(db, order.userId),
+    // The provider that took this order's money (a pay-later order's is not the card's).
+    order.paymentId ? providerOfPayment(db, order.paymentId) : null,
   ]);
   const presented = presentRefundsOfOrder(
     {
@@ -30,7 +33,7 @@ async function presentOrderRefunds(db: Db, order: OrderRow, provider: ProviderNa
       lines,
       refunds: refunds.get(order.id) ?? [],
       customer: { name: customer?.name ?? '', email: customer?.email ?? '' },
-      provider: order.paymentId ? provider : null,
+      provider: order.paymentId ? (paidWith ?? provider) : null,
     },
     lang,
   );

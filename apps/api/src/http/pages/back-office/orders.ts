@@ -2,6 +2,8 @@ import {
   adminOrderRefParams,
   adminOrdersQuery,
   bulkFulfilmentSchema,
+  capturePartSchema,
+  sarToHalalas,
   fulfilmentChangeSchema,
   okMessage,
   type BackOfficeOrders,
@@ -9,12 +11,17 @@ import {
 import type { OrderRef } from '../../../modules/orders/lifecycle.ts';
 import { cancelOrder } from '../../../use-cases/checkout/cancel-order.ts';
 import { cancelPaidOrder, fulfilOrder, fulfilOrders } from '../../../use-cases/fulfil-order.ts';
+import { captureNow, capturePart } from '../../../use-cases/checkout/pay-later.ts';
+import { refundOrder } from '../../../use-cases/checkout/refund-order.ts';
 import { adminOrder, adminOrdersPage } from '../../../views/back-office/orders.ts';
 import { presentBulkOutcome } from '../../../views/back-office/order-present.ts';
 import { packingSlip } from '../../../views/back-office/packing-slip.ts';
 import { parseAs } from '../../form.ts';
 import { found } from '../../openapi.ts';
 import type { BackOfficePageContext } from '../back-office-data.ts';
+
+/** The reason the closed rest's credit note carries, in both languages. */
+const CLOSE_REST_REASON = 'إغلاق المبلغ غير المشحون / Closing what was not shipped';
 
 /** What the member reads once an order took a step. */
 const FULFILMENT_DONE = {
@@ -81,6 +88,31 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       act({}, async (by) => {
         await cancelOrder(shop, orderRefOr404(ref), by);
         return okMessage('ORDER_CANCELLED', lang);
+      }),
+    captureNow: (ref) =>
+      act({}, async (by) => {
+        await captureNow({ ...shop, tabby: app.tabby }, orderRefOr404(ref), by);
+        return okMessage('CAPTURED', lang);
+      }),
+    // The rest is closed through the refund (owners: it gives money back and credits it).
+    capturePart: (ref, input) =>
+      act({ role: 'owner' }, async (by) => {
+        const { amount } = parseAs(capturePartSchema, input, 'body');
+        const deps = { ...shop, provider: app.payments, tabby: app.tabby };
+        await capturePart(deps, orderRefOr404(ref), sarToHalalas(amount), by, (order, rest) =>
+          refundOrder(
+            deps,
+            { id: order.id },
+            {
+              amountHalalas: rest,
+              reason: CLOSE_REST_REASON,
+              returnStock: [],
+              idempotencyKey: `close-rest-${order.id}`,
+            },
+            by,
+          ),
+        );
+        return okMessage('CAPTURED_REST_CLOSED', lang);
       }),
   };
 }

@@ -72,6 +72,10 @@ export function settingsInput(values: Record<string, string>, form: FormData): S
           ]),
         ) as SettingsForm['fulfilmentLabels'])
       : undefined,
+    // Radio buttons: a form without them (an older page still open) leaves the choice as it is.
+    captureDeadlineAction: form.has('captureDeadlineAction')
+      ? (text('captureDeadlineAction') as SettingsForm['captureDeadlineAction'])
+      : undefined,
     moyasarSecretKey: key('moyasarSecretKey'),
     moyasarPublishableKey: key('moyasarPublishableKey'),
     moyasarWebhookSecret: key('moyasarWebhookSecret'),

@@ -15,6 +15,7 @@ export interface OrderListFilters {
   paid?: 'yes' | 'no';
   delivered?: 'yes' | 'no';
   method?: PaymentMethod;
+  awaitingCapture?: 'yes' | 'no';
   from?: string;
   to?: string;
 }
