@@ -107,6 +107,12 @@ const envSchema = z.object({
   MOYASAR_PUBLISHABLE_KEY: z.string().optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
+  /**
+   * Apple Pay's domain verification file, as the owner downloaded it from Moyasar's dashboard:
+   * its contents, or the path of the file (decision 243). Without either, no Apple Pay.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION: z.string().optional(),
+  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z.string().optional(),
   /** The value of the header Tabby's webhooks are registered with (decision 241). */
   TABBY_WEBHOOK_SECRET: z.string().optional(),
   /** SMS through Unifonic (decision 213); without the application id, the local simulator. */
@@ -197,6 +203,8 @@ export interface Config {
     webhookSecret: string | undefined;
     apiUrl: string;
   };
+  /** Apple Pay's domain verification file: its contents, or where the owner put it. */
+  applePay: { domainAssociation: string | undefined; domainAssociationFile: string | undefined };
   paymentSandbox: boolean;
   tabby: { webhookSecret: string | undefined };
   /** Messages to shoppers on SMS and WhatsApp (decisions 212–219). */
@@ -322,6 +330,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publishableKey: e.MOYASAR_PUBLISHABLE_KEY,
       webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
       apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
+    },
+    applePay: {
+      domainAssociation: e.APPLE_PAY_DOMAIN_ASSOCIATION || undefined,
+      domainAssociationFile: e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE || undefined,
     },
     paymentSandbox,
     tabby: { webhookSecret: e.TABBY_WEBHOOK_SECRET },

@@ -1,5 +1,13 @@
 import {
   apiPaths,
+  okSchema,
+  sandboxApplePayBodySchema,
+  savedCardParams,
+  savedCardPayBodySchema,
+  savedCardsSchema,
+  serverPaymentAnswerSchema,
+  stcPayConfirmBodySchema,
+  stcPayStartBodySchema,
   moyasarWebhookBodySchema,
   sandboxPayAnswerSchema,
   sandboxPayBodySchema,
@@ -25,6 +33,15 @@ import {
   startTabbyCheckout,
   tabbyReturn,
 } from '../../use-cases/checkout/tabby.ts';
+import {
+  confirmStcPay,
+  forgetSavedCard,
+  payWithSandboxApplePay,
+  payWithSavedCard,
+  startStcPay,
+} from '../../use-cases/checkout/server-payments.ts';
+import { applePayDomainAssociation } from '../../modules/payments/apple-pay.ts';
+import { shopperSavedCards } from '../../views/store/orders.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
@@ -88,6 +105,113 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         message: payment.message,
         redirectUrl,
       };
+    },
+  );
+
+  app.get(
+    apiPaths.savedCards.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The shopper's saved cards: brand, last four digits, expiry, name (never the number)",
+        security: SHOPPER_SESSION,
+        response: { 200: savedCardsSchema },
+      },
+    },
+    (request) => shopperSavedCards(app.shop, requireUser(request).id),
+  );
+
+  app.delete(
+    apiPaths.savedCard.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Forget a saved card, here and at Moyasar (404 SAVED_CARD_NOT_FOUND when not yours)',
+        security: SHOPPER_SESSION,
+        params: savedCardParams,
+        response: { 200: okSchema },
+      },
+    },
+    (request) => forgetSavedCard(deps, requireUser(request).id, request.params.cardId, request.lang),
+  );
+
+  app.post(
+    apiPaths.savedCardPay.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Pay an order with a saved card: Moyasar charges the card's token, then the payment is verified",
+        security: SHOPPER_SESSION,
+        querystring: sandboxPayQuery,
+        body: savedCardPayBodySchema,
+        response: { 200: serverPaymentAnswerSchema },
+      },
+    },
+    (request) =>
+      payWithSavedCard(
+        deps,
+        requireUser(request).id,
+        request.body.invoiceId,
+        request.body.cardId,
+        request.lang,
+      ),
+  );
+
+  app.post(
+    apiPaths.stcPayStart.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'STC Pay, first step: the mobile number; STC Pay sends a one-time code by SMS',
+        security: SHOPPER_SESSION,
+        querystring: sandboxPayQuery,
+        body: stcPayStartBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    (request) =>
+      startStcPay(deps, requireUser(request).id, request.body.invoiceId, request.body.mobile, request.lang),
+  );
+
+  app.post(
+    apiPaths.stcPayConfirm.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'STC Pay, second step: the one-time code; the payment is then verified with Moyasar',
+        security: SHOPPER_SESSION,
+        querystring: sandboxPayQuery,
+        body: stcPayConfirmBodySchema,
+        response: { 200: serverPaymentAnswerSchema },
+      },
+    },
+    (request) =>
+      confirmStcPay(deps, requireUser(request).id, request.body.invoiceId, request.body.otp, request.lang),
+  );
+
+  app.post(
+    apiPaths.sandboxApplePay.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The sandbox's Apple Pay: a simulated Apple Pay token pays the order (sandbox only)",
+        security: SHOPPER_SESSION,
+        querystring: sandboxPayQuery,
+        body: sandboxApplePayBodySchema,
+        response: { 200: serverPaymentAnswerSchema },
+      },
+    },
+    (request) => payWithSandboxApplePay(deps, requireUser(request).id, request.body.invoiceId, request.lang),
+  );
+
+  app.get(
+    apiPaths.applePayDomainAssociation.pattern,
+    { schema: { tags: ['payments'], summary: "Apple Pay's domain verification file, as the owner set it" } },
+    async (_request, reply) => {
+      const file = await applePayDomainAssociation(app.config);
+      if (file === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(file);
     },
   );
 

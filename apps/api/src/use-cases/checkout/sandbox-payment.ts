@@ -17,6 +17,9 @@ import { verifyShopperPayment, type PaymentDeps } from './settle-payment.ts';
 /** The payment's provider and the shop's configuration (whether payments are simulated) and origin. */
 export type SandboxPaymentDeps = PaymentDeps & Pick<Shop, 'config' | 'origin'>;
 
+/** Paying from the shop's server (saved cards, STC Pay, Apple Pay): the provider and the shop's origin. */
+export type ServerPaymentDeps = SandboxPaymentDeps;
+
 /** A card charge: the card, and the amount in halalas (the order's total unless a test says otherwise). */
 export interface SandboxCharge extends SandboxCard {
   invoiceId: string;
@@ -28,7 +31,7 @@ function sandboxOnly(deps: SandboxPaymentDeps): void {
 }
 
 /** The callback URL with the payment's `id`, `status` and `message`, as Moyasar redirects. */
-function redirectFor(deps: SandboxPaymentDeps, payment: ProviderPayment, lang: Lang): string {
+export function redirectFor(deps: Pick<Shop, 'origin'>, payment: ProviderPayment, lang: Lang): string {
   const redirect = new URL(callbackUrlFor(deps, lang));
   redirect.searchParams.set('id', payment.id);
   redirect.searchParams.set('status', payment.status);

@@ -7,6 +7,7 @@ import {
   type OrderWithPayment,
   type PayInvoiceAnswer,
   type PaymentForm,
+  type SavedCard,
   tabbyEligible,
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +23,7 @@ import {
   type OrderLineRow,
 } from '../../modules/orders/service.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
+import { savedCardsOf, stcPayWaiting, type SavedCardRow } from '../../modules/payments/service.ts';
 import type { PaymentGateway } from '../../modules/payments/provider.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
@@ -81,6 +83,32 @@ async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
   };
 }
 
+/** Apple Pay is offered once the owner gave the domain's verification file (decision 243). */
+function applePayReady(config: PaymentFormDeps['config']): boolean {
+  return Boolean(config.applePay.domainAssociation || config.applePay.domainAssociationFile);
+}
+
+/** A saved card as the shopper sees it: never the token. */
+export function presentSavedCard(card: SavedCardRow): SavedCard {
+  return {
+    id: card.id,
+    brand: card.brand,
+    lastFour: card.lastFour,
+    month: card.month,
+    year: card.year,
+    name: card.name,
+  };
+}
+
+/** The shopper's saved cards at the provider in use (the sandbox's while payments are simulated). */
+export async function shopperSavedCards(
+  deps: Pick<Shop, 'db' | 'config'>,
+  shopperId: string,
+): Promise<SavedCard[]> {
+  const rows = await savedCardsOf(deps.db, shopperId, deps.config.paymentSandbox ? 'sandbox' : 'moyasar');
+  return rows.map(presentSavedCard);
+}
+
 /** What the card form needs to pay `order`: the same every time it is asked for. */
 export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang): PaymentForm {
   const sandbox = deps.config.paymentSandbox;
@@ -93,7 +121,7 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
     description: order.note || (lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),
     given_id: order.paymentGivenId,
     callbackUrl: callbackUrlFor(deps, lang),
-    methods: ['creditcard'],
+    methods: applePayReady(deps.config) ? ['creditcard', 'applepay'] : ['creditcard'],
     tabby: Boolean(deps.tabby) && tabbyEligible(order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],
     metadata: { order_id: order.id },
@@ -158,7 +186,12 @@ export async function shopperOrderWithPayment(
   const order = read.value;
   const shown = await presented(deps.db, order, lang);
   const payable = shown.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
-  return { value: { ...shown, payment: payable ? paymentForm(deps, order, lang) : null } };
+  if (!payable) return { value: { ...shown, payment: null, savedCards: [], stcpayCodeSent: false } };
+  const [savedCards, stcpayCodeSent] = await Promise.all([
+    shopperSavedCards(deps, shopperId),
+    stcPayWaiting(deps.db, order.paymentGivenId),
+  ]);
+  return { value: { ...shown, payment: paymentForm(deps, order, lang), savedCards, stcpayCodeSent } };
 }
 
 /** What placing an order answers: the order as placed, and what its card form needs. */
