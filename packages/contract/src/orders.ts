@@ -6,7 +6,7 @@ import { orderRefundSchema } from './order-refund.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { orderFulfilmentSchema } from './fulfilment.ts';
 import { orderReturnsSchema } from './returns.ts';
-import { paymentMethods, savedCardSchema } from './payments.ts';
+import { paidCardSchema, paymentMethods, savedCardSchema } from './payments.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -105,6 +105,8 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   /** How the order was (or is to be) paid; read it once `paidAt` is set. */
   paymentMethod: z.enum(paymentMethods),
+  /** The card that paid it (network, last four digits), when paid by card or a wallet's card; else null. */
+  paymentCard: paidCardSchema.nullable().optional(),
   totals: orderTotalsSchema,
   products: z.array(orderLineSchema),
   /** Present for paid (and delivered) orders only. */

@@ -103,8 +103,8 @@ export const moyasarWebhookBodySchema = z.looseObject({
 
 export const webhookAnswerSchema = z.object({ received: z.literal(true) });
 
-/** The card networks a saved card may be on. */
-export const cardBrands = ['mada', 'visa', 'mastercard', 'amex', 'unionpay'] as const;
+/** The card a payment was made with, as order pages name it: "mada •••• 1234". */
+export const paidCardSchema = z.object({ brand: z.string(), lastFour: z.string() });
 
 /**
  * A card the shopper saved at Moyasar (decision 243), as the shop shows it: never its number,
@@ -138,7 +138,10 @@ export const stcPayStartBodySchema = z.object({
 /** STC Pay's second step: the one-time code sent by SMS. */
 export const stcPayConfirmBodySchema = z.object({
   invoiceId: z.uuid(),
-  otp: z.string().trim().regex(/^[0-9]{4,8}$/, 'STCPAY_OTP_INVALID'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4,8}$/, 'STCPAY_OTP_INVALID'),
 });
 
 /** The sandbox's Apple Pay button for an order. */

@@ -40,7 +40,7 @@ import {
   payWithSavedCard,
   startStcPay,
 } from '../../use-cases/checkout/server-payments.ts';
-import { applePayDomainAssociation } from '../../modules/payments/apple-pay.ts';
+import { applePayDomainAssociation } from '../../views/store/apple-pay.ts';
 import { shopperSavedCards } from '../../views/store/orders.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';

@@ -35,9 +35,7 @@ export interface PaymentProvider {
 
 /** What a server-side payment is made from, as Moyasar's `source` takes it. */
 export type PaymentSource =
-  | { type: 'token'; token: string }
-  | { type: 'stcpay'; mobile: string }
-  | { type: 'applepay'; token: string };
+  { type: 'token'; token: string } | { type: 'stcpay'; mobile: string } | { type: 'applepay'; token: string };
 
 /** A payment the shop's server creates: the order's `given_id` is its id, as with the card form. */
 export interface NewPayment {

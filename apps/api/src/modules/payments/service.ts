@@ -91,7 +91,11 @@ export async function saveCard(
 }
 
 /** A shopper's saved cards at one provider, oldest first. */
-export function savedCardsOf(db: Db, userId: string, provider: 'moyasar' | 'sandbox'): Promise<SavedCardRow[]> {
+export function savedCardsOf(
+  db: Db,
+  userId: string,
+  provider: 'moyasar' | 'sandbox',
+): Promise<SavedCardRow[]> {
   return db
     .select()
     .from(savedCards)
@@ -123,7 +127,9 @@ export async function stcPayWaiting(db: Db, paymentId: string): Promise<boolean>
   const [row] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.sourceType, 'stcpay'), eq(payments.status, 'initiated')))
+    .where(
+      and(eq(payments.id, paymentId), eq(payments.sourceType, 'stcpay'), eq(payments.status, 'initiated')),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -1,4 +1,5 @@
-import { apiPaths, type PayInvoiceAnswer, type SavedCard } from '@shop/contract';
+import { adminOrderPaths, apiPaths, type PayInvoiceAnswer, type SavedCard } from '@shop/contract';
+import { signedInMember } from '../../test/staff.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -40,7 +41,11 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
   }
 
   async function cardsOf(shopper: Shopper): Promise<SavedCard[]> {
-    const res = await t.app.inject({ method: 'GET', url: apiPaths.savedCards.build({}), headers: shopper.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.savedCards.build({}),
+      headers: shopper.headers,
+    });
     expect(res.statusCode).toBe(200);
     return res.json();
   }
@@ -184,16 +189,25 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
       'ar',
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'STCPAY_OTP_INVALID', message: 'رمز التحقق غير صحيح، أعد إدخاله' });
+    expect(wrong.json()).toMatchObject({
+      code: 'STCPAY_OTP_INVALID',
+      message: 'رمز التحقق غير صحيح، أعد إدخاله',
+    });
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
-    const right = await post(shopper, apiPaths.stcPayConfirm.build({}), { invoiceId: order.invoiceId, otp: '000000' });
+    const right = await post(shopper, apiPaths.stcPayConfirm.build({}), {
+      invoiceId: order.invoiceId,
+      otp: '000000',
+    });
     expect(right.statusCode).toBe(200);
   });
 
   it('ends the order when STC Pay times the code out (expired), the cart kept', async () => {
     const { shopper, order } = await ordered();
     await post(shopper, apiPaths.stcPayStart.build({}), { invoiceId: order.invoiceId, mobile: '0551234567' });
-    const late = await post(shopper, apiPaths.stcPayConfirm.build({}), { invoiceId: order.invoiceId, otp: '444444' });
+    const late = await post(shopper, apiPaths.stcPayConfirm.build({}), {
+      invoiceId: order.invoiceId,
+      otp: '444444',
+    });
     expect(late.statusCode).toBe(402);
     expect(late.json()).toMatchObject({ code: 'STCPAY_OTP_EXPIRED' });
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('failed');
@@ -202,13 +216,21 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
   it('refuses a mobile that is not Saudi, in the shopper language, and asks STC Pay nothing', async () => {
     const { shopper, order } = await ordered();
     for (const mobile of ['0451234567', '12345', '+971501234567']) {
-      const res = await post(shopper, apiPaths.stcPayStart.build({}), { invoiceId: order.invoiceId, mobile }, 'ar');
+      const res = await post(
+        shopper,
+        apiPaths.stcPayStart.build({}),
+        { invoiceId: order.invoiceId, mobile },
+        'ar',
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('STCPAY_MOBILE_INVALID');
       expect(res.json().message).toContain('05');
     }
     expect(await t.app.db.select().from(payments).where(eq(payments.id, order.given_id))).toEqual([]);
-    const noCode = await post(shopper, apiPaths.stcPayConfirm.build({}), { invoiceId: order.invoiceId, otp: '123456' });
+    const noCode = await post(shopper, apiPaths.stcPayConfirm.build({}), {
+      invoiceId: order.invoiceId,
+      otp: '123456',
+    });
     expect(noCode.statusCode).toBe(409);
     expect(noCode.json().code).toBe('STCPAY_NOT_STARTED');
   });
@@ -217,8 +239,34 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
     const { shopper, order } = await ordered();
     const res = await post(shopper, apiPaths.sandboxApplePay.build({}), { invoiceId: order.invoiceId });
     expect(res.statusCode).toBe(200);
-    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({ status: 'paid', paymentMethod: 'applepay' });
+    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'applepay',
+    });
     expect(await paymentRow(order.given_id)).toMatchObject({ sourceType: 'applepay', cardLastFour: '1111' });
+  });
+
+  it("names the card that paid on the shopper's order and the back office's", async () => {
+    const { shopper, order } = await ordered();
+    await payAndSave(shopper, order);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.orderById.build({ invoiceId: order.invoiceId }),
+      headers: shopper.headers,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      paymentMethod: 'card',
+      paymentCard: { brand: 'mada', lastFour: '1010' },
+    });
+    const owner = await signedInMember(t.app.db, { role: 'owner' });
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: adminOrderPaths.detail.build({ ref: String(order.number) }),
+      headers: owner.headers,
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().paymentCard).toEqual({ brand: 'mada', lastFour: '1010' });
   });
 
   it('serves no Apple Pay domain file when the owner set none', async () => {

@@ -23,7 +23,12 @@ import {
   type OrderLineRow,
 } from '../../modules/orders/service.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
-import { savedCardsOf, stcPayWaiting, type SavedCardRow } from '../../modules/payments/service.ts';
+import {
+  cardsOfPayments,
+  savedCardsOf,
+  stcPayWaiting,
+  type SavedCardRow,
+} from '../../modules/payments/service.ts';
 import type { PaymentGateway } from '../../modules/payments/provider.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
@@ -53,13 +58,14 @@ async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<
 }
 
 async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
-  const [lines, refunds, events, settings, signedQr, returns] = await Promise.all([
+  const [lines, refunds, events, settings, signedQr, returns, cards] = await Promise.all([
     linesOfOrders(db, [order.id]),
     refundsOfOrders(db, [order.id]),
     fulfilmentEventsOf(db, [order.id]),
     getSettings(db),
     signedQrOf(db, { orderId: order.id }),
     returnsOfOrders(db, [order.id]),
+    cardsOfPayments(db, order.paymentId ? [order.paymentId] : []),
   ]);
   const orderLines = lines.get(order.id) ?? [];
   // Only a delivered order's products can be rated: its page says which are rated already.
@@ -78,6 +84,7 @@ async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
   };
   return {
     ...(await presentOrder(order, data, lang, settings, signedQr)),
+    paymentCard: (order.paymentId && cards.get(order.paymentId)) || null,
     returns: presentOrderReturns(order, { ...data, returns }, settings.returnHours, lang),
     reviewedProductIds: reviewed,
   };
@@ -138,12 +145,22 @@ export async function shopperOrdersPage(
 ): Promise<OrdersPage> {
   const result = await listOrders(db, shopperId, page, pageSize);
   const ids = result.orders.map((o) => o.order.id);
-  const [refunds, events, settings] = await Promise.all([
+  const paymentIds = result.orders.flatMap((o) => (o.order.paymentId ? [o.order.paymentId] : []));
+  const [refunds, events, settings, cards] = await Promise.all([
     refundsOfOrders(db, ids),
     fulfilmentEventsOf(db, ids),
     getSettings(db),
+    cardsOfPayments(db, paymentIds),
   ]);
-  return presentOrdersPage(result, refunds, events, lang, settings);
+  const presented = await presentOrdersPage(result, refunds, events, lang, settings);
+  const paymentIdOf = new Map(result.orders.map((o) => [o.order.id, o.order.paymentId]));
+  return {
+    ...presented,
+    invoices: presented.invoices.map((invoice) => {
+      const paymentId = paymentIdOf.get(invoice.invoiceId);
+      return { ...invoice, paymentCard: (paymentId && cards.get(paymentId)) || null };
+    }),
+  };
 }
 
 /** One of the shopper's orders (the order details page). */
