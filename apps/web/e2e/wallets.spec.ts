@@ -36,7 +36,9 @@ for (const lang of ['ar', 'en'] as const) {
     await waitForHydration(page);
     const saved = page.getByRole('region', { name: t('savedCardsTitle') });
     await expect(saved.getByRole('radio', { name: new RegExp(masked) })).toBeChecked();
-    await saved.getByRole('button', { name: new RegExp(t('payWithSavedCard').split('{{')[0]!.trim()) }).click();
+    await saved
+      .getByRole('button', { name: new RegExp(t('payWithSavedCard').split('{{')[0]!.trim()) })
+      .click();
     await expect(page).toHaveURL(ordersPage);
     await page.goto(pathIn(lang, `/order/details/${second.order.invoiceId}`));
     await expect(page.getByTestId('paid-with')).toContainText(masked);
