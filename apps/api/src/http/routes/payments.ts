@@ -49,6 +49,20 @@ import { requireUser } from '../shopper-session.ts';
 const SIMULATOR_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/** A shopper's call about paying: their session, the answer's language, its body and its answer. */
+function shopperCall<B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, answer: R) {
+  return {
+    schema: {
+      tags: ['payments'],
+      summary,
+      security: SHOPPER_SESSION,
+      querystring: sandboxPayQuery,
+      body,
+      response: { 200: answer },
+    },
+  };
+}
+
 /**
  * Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook;
  * and the Tabby simulator's hosted page.
@@ -82,16 +96,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.sandboxPay.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Simulated card payment with the provider test cards (only when payments are simulated)',
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: sandboxPayBodySchema,
-        response: { 200: sandboxPayAnswerSchema },
-      },
-    },
+    shopperCall(
+      'Simulated card payment with the provider test cards (only when payments are simulated)',
+      sandboxPayBodySchema,
+      sandboxPayAnswerSchema,
+    ),
     async (request) => {
       const { payment, redirectUrl } = await chargeSandbox(
         deps,
@@ -137,17 +146,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.savedCardPay.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          "Pay an order with a saved card: Moyasar charges the card's token, then the payment is verified",
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: savedCardPayBodySchema,
-        response: { 200: serverPaymentAnswerSchema },
-      },
-    },
+    shopperCall(
+      "Pay an order with a saved card: Moyasar charges the card's token, then the payment is verified",
+      savedCardPayBodySchema,
+      serverPaymentAnswerSchema,
+    ),
     (request) =>
       payWithSavedCard(
         deps,
@@ -160,48 +163,33 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.stcPayStart.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'STC Pay, first step: the mobile number; STC Pay sends a one-time code by SMS',
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: stcPayStartBodySchema,
-        response: { 200: okSchema },
-      },
-    },
+    shopperCall(
+      'STC Pay, first step: the mobile number; STC Pay sends a one-time code by SMS',
+      stcPayStartBodySchema,
+      okSchema,
+    ),
     (request) =>
       startStcPay(deps, requireUser(request).id, request.body.invoiceId, request.body.mobile, request.lang),
   );
 
   app.post(
     apiPaths.stcPayConfirm.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'STC Pay, second step: the one-time code; the payment is then verified with Moyasar',
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: stcPayConfirmBodySchema,
-        response: { 200: serverPaymentAnswerSchema },
-      },
-    },
+    shopperCall(
+      'STC Pay, second step: the one-time code; the payment is then verified with Moyasar',
+      stcPayConfirmBodySchema,
+      serverPaymentAnswerSchema,
+    ),
     (request) =>
       confirmStcPay(deps, requireUser(request).id, request.body.invoiceId, request.body.otp, request.lang),
   );
 
   app.post(
     apiPaths.sandboxApplePay.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "The sandbox's Apple Pay: a simulated Apple Pay token pays the order (sandbox only)",
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: sandboxApplePayBodySchema,
-        response: { 200: serverPaymentAnswerSchema },
-      },
-    },
+    shopperCall(
+      "The sandbox's Apple Pay: a simulated Apple Pay token pays the order (sandbox only)",
+      sandboxApplePayBodySchema,
+      serverPaymentAnswerSchema,
+    ),
     (request) => payWithSandboxApplePay(deps, requireUser(request).id, request.body.invoiceId, request.lang),
   );
 
@@ -282,17 +270,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.tabbyCheckout.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: tabbyCheckoutBodySchema,
-        response: { 200: tabbyCheckoutAnswerSchema },
-      },
-    },
+    shopperCall(
+      "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
+      tabbyCheckoutBodySchema,
+      tabbyCheckoutAnswerSchema,
+    ),
     (request) => startTabbyCheckout(tabbyDeps, requireUser(request).id, request.body.invoiceId, request.lang),
   );
 

@@ -12,8 +12,8 @@ import {
 } from '../../modules/payments/provider.ts';
 import { SANDBOX_APPLE_PAY_TOKEN } from '../../modules/payments/sandbox.ts';
 import { deleteSavedCard, savedCardOf } from '../../modules/payments/service.ts';
-import { redirectFor, refusal, type ServerPaymentDeps } from './sandbox-payment.ts';
-import { settlePayment, verifyShopperPayment } from './settle-payment.ts';
+import { payableOrder, refusal, verifiedAnswer, type ServerPaymentDeps } from './sandbox-payment.ts';
+import { settlePayment } from './settle-payment.ts';
 
 /**
  * Payments the shop's server creates at Moyasar (decision 243), where no card number passes
@@ -21,15 +21,6 @@ import { settlePayment, verifyShopperPayment } from './settle-payment.ts';
  * the sandbox's Apple Pay. Each payment's id is the order's `given_id`, as with the card form,
  * and each is verified from the provider by the same code as a card before the order is paid.
  */
-
-/** The shopper's order, still payable; 404 when it is not theirs, 409 with why it cannot be paid. */
-async function payableOrder(deps: ServerPaymentDeps, shopperId: string, orderId: string, now: Date) {
-  const order = await findOrder(deps.db, orderId);
-  if (!order || order.userId !== shopperId) throw notFound('ORDER_NOT_FOUND');
-  const refused = refusal(order, now);
-  if (refused) throw refused;
-  return order;
-}
 
 /** The provider's errors as the shopper reads them: try later, or the payment's refusal. */
 function providerTrouble(error: unknown): never {
@@ -85,8 +76,7 @@ async function finish(
 ): Promise<Ok & { redirectTo: string }> {
   if (payment.status === 'initiated' && payment.source.transactionUrl?.startsWith('https://'))
     return { ...okMessage('PAYMENT_BANK_CHECK', lang), redirectTo: payment.source.transactionUrl };
-  await verifyShopperPayment(deps, shopperId, payment.id);
-  return { ...okMessage('PAYMENT_COMPLETED', lang), redirectTo: redirectFor(deps, payment, lang) };
+  return verifiedAnswer(deps, shopperId, payment, lang);
 }
 
 /**
