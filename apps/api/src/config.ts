@@ -107,6 +107,12 @@ const envSchema = z.object({
   MOYASAR_PUBLISHABLE_KEY: z.string().optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
+  /**
+   * Apple Pay's domain verification file, as the owner downloaded it from Moyasar's dashboard:
+   * its contents, or the path of the file (decision 243). Without either, no Apple Pay.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION: z.string().optional(),
+  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z.string().optional(),
   /** The value of the header Tabby's webhooks are registered with (decision 241). */
   TABBY_SECRET_KEY: z.string().optional(),
   TABBY_MERCHANT_CODE: z.string().optional(),
@@ -201,6 +207,8 @@ export interface Config {
     webhookSecret: string | undefined;
     apiUrl: string;
   };
+  /** Apple Pay's domain verification file: its contents, or where the owner put it. */
+  applePay: { domainAssociation: string | undefined; domainAssociationFile: string | undefined };
   paymentSandbox: boolean;
   /** Pay later: keys from the environment; keys saved in the back office win over them. */
   tabby: {
@@ -332,6 +340,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publishableKey: e.MOYASAR_PUBLISHABLE_KEY,
       webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
       apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
+    },
+    applePay: {
+      domainAssociation: e.APPLE_PAY_DOMAIN_ASSOCIATION || undefined,
+      domainAssociationFile: e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE || undefined,
     },
     paymentSandbox,
     tabby: {

@@ -113,6 +113,7 @@ export default [
       ...page('user/add-address', 'routes/user-add-address.tsx'),
       ...page('user/edit-address/:id', 'routes/user-edit-address.tsx'),
       ...page('user/wishlist', 'routes/user-wishlist.tsx'),
+      ...page('user/cards', 'routes/user-cards.tsx'),
       ...page('user/messages', 'routes/user-messages.tsx'),
     ]),
     ...page('user', 'routes/user-index.tsx'),

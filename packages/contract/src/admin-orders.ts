@@ -1,4 +1,4 @@
-import { captureDeadlineActions, paymentMethods, paymentProviderNames } from './payments.ts';
+import { captureDeadlineActions, paidCardSchema, paymentMethods, paymentProviderNames } from './payments.ts';
 import { z } from './zod.ts';
 import { okSchema } from './errors.ts';
 import { langQuery } from './common.ts';
@@ -218,6 +218,8 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
   totals: orderTotalsSchema,
   /** Every payment attempt, newest first. */
   payments: z.array(adminOrderPaymentSchema),
+  /** The card that paid the order (network, last four digits), when there is one. */
+  paymentCard: paidCardSchema.nullable(),
   /** What happened to the order, oldest first. */
   timeline: z.array(adminOrderTimelineEntrySchema),
   /** Where the paid order is in its fulfilment, as the shopper sees it (labels in the member's language). */

@@ -294,6 +294,26 @@ export const errorMessages = {
     ar: 'لم تتمكن تابي من الموافقة على هذا الطلب. سلتك كما هي، ويمكنك الدفع بالبطاقة',
     en: 'Tabby could not approve this order. Your cart is as it was, and you can pay by card',
   },
+  SAVED_CARD_NOT_FOUND: {
+    ar: 'هذه البطاقة غير محفوظة في حسابك',
+    en: 'This card is not saved in your account',
+  },
+  STCPAY_MOBILE_INVALID: {
+    ar: 'أدخل رقم جوال سعودي يبدأ بـ 05 ومكوّن من 10 أرقام',
+    en: 'Enter a Saudi mobile number of 10 digits starting with 05',
+  },
+  STCPAY_NOT_STARTED: {
+    ar: 'أدخل رقم جوالك أولاً ليصلك رمز التحقق',
+    en: 'Enter your mobile number first to receive the code',
+  },
+  STCPAY_OTP_INVALID: {
+    ar: 'رمز التحقق غير صحيح، أعد إدخاله',
+    en: 'The code is not correct; enter it again',
+  },
+  STCPAY_OTP_EXPIRED: {
+    ar: 'انتهت صلاحية رمز التحقق. سلتك كما هي، ويمكنك الطلب مرة أخرى',
+    en: 'The code has expired. Your cart is as it was, and you can order again',
+  },
 
   // back office
   ...adminErrorMessages,
@@ -343,6 +363,15 @@ export const successMessages = {
   MOVED_TO_CART: { ar: 'نُقل المنتج إلى السلة', en: 'Moved to your cart' },
   SAVED: { ar: 'تم الحفظ بنجاح', en: 'Saved successfully' },
   DELETED: { ar: 'تم الحذف بنجاح', en: 'Deleted successfully' },
+  PAYMENT_BANK_CHECK: {
+    ar: 'أكمل التحقق لدى البنك لإتمام الدفع',
+    en: 'Complete the check at your bank to finish paying',
+  },
+  SAVED_CARD_DELETED: { ar: 'حُذفت البطاقة المحفوظة', en: 'The saved card was deleted' },
+  STCPAY_OTP_SENT: {
+    ar: 'أرسلنا رمز التحقق إلى جوالك عبر STC Pay',
+    en: 'We sent a code to your mobile through STC Pay',
+  },
   PAYMENT_COMPLETED: { ar: 'تمت عملية الدفع بنجاح', en: 'Payment completed successfully' },
   RESET_REQUESTED: {
     ar: 'إذا كان الحساب موجوداً فستصلك رسالة لإعادة تعيين كلمة المرور',

@@ -6,7 +6,7 @@ import { orderRefundSchema } from './order-refund.ts';
 import { nationalAddressSchema } from './addresses.ts';
 import { orderFulfilmentSchema } from './fulfilment.ts';
 import { orderReturnsSchema } from './returns.ts';
-import { paymentMethods } from './payments.ts';
+import { paidCardSchema, paymentMethods, savedCardSchema } from './payments.ts';
 
 /**
  * Orders (the API's invoices). The server prices every order from the shopper's cart and the
@@ -105,6 +105,8 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   /** How the order was (or is to be) paid; read it once `paidAt` is set. */
   paymentMethod: z.enum(paymentMethods),
+  /** The card that paid it (network, last four digits), when paid by card or a wallet's card; else null. */
+  paymentCard: paidCardSchema.nullable().optional(),
   totals: orderTotalsSchema,
   products: z.array(orderLineSchema),
   /** Present for paid (and delivered) orders only. */
@@ -206,7 +208,8 @@ export const paymentFormSchema = z.object({
   given_id: z.uuid(),
   /** Absolute URL of the all-orders page in the shopper's language. */
   callbackUrl: z.string(),
-  methods: z.array(z.literal('creditcard')),
+  /** Moyasar's form methods: the card, and Apple Pay once the owner set the domain's verification file. */
+  methods: z.array(z.enum(['creditcard', 'applepay'])),
   /**
    * true when the order may also be paid with Tabby's pay in 4: the shop offers Tabby and the
    * total is within its limits (`tabbyEligible`). The card is offered either way.
@@ -239,5 +242,11 @@ export type PayInvoiceAnswer = z.infer<typeof payInvoiceAnswerSchema>;
  * still be paid (awaiting payment and not past `expiresAt`); null once paid, expired or failed.
  * The same `given_id` every time, so paying from a reloaded page cannot charge twice.
  */
-export const orderWithPaymentSchema = orderSchema.extend({ payment: paymentFormSchema.nullable() });
+export const orderWithPaymentSchema = orderSchema.extend({
+  payment: paymentFormSchema.nullable(),
+  /** The shopper's saved cards, to pay in one step (decision 243); empty once the order cannot be paid. */
+  savedCards: z.array(savedCardSchema),
+  /** STC Pay sent its one-time code for this order's payment: the page asks for it. */
+  stcpayCodeSent: z.boolean(),
+});
 export type OrderWithPayment = z.infer<typeof orderWithPaymentSchema>;

@@ -104,6 +104,17 @@ export const apiPaths = {
   verifyPayment: definePath('/api/payments/verify'),
   moyasarWebhook: definePath('/api/payments/moyasar/webhook'),
   sandboxPay: definePath('/api/payments/sandbox/pay'),
+  /** Saved cards (decision 243): the shopper's list, forgetting one, paying an order with one. */
+  savedCards: definePath('/api/payments/saved-cards'),
+  savedCard: definePath('/api/payments/saved-cards/:cardId'),
+  savedCardPay: definePath('/api/payments/saved-cards/pay'),
+  /** STC Pay: the mobile number, then the one-time code. */
+  stcPayStart: definePath('/api/payments/stcpay/start'),
+  stcPayConfirm: definePath('/api/payments/stcpay/confirm'),
+  /** The sandbox's Apple Pay button (only when payments are simulated). */
+  sandboxApplePay: definePath('/api/payments/sandbox/applepay'),
+  /** Apple Pay's domain verification file, as the owner downloaded it from Moyasar. */
+  applePayDomainAssociation: definePath('/.well-known/apple-developer-merchantid-domain-association'),
   /** The Tabby simulator's hosted page for a payment (only when payments are simulated). */
   tabbySandboxPage: definePath('/api/payments/tabby-sandbox/:paymentId'),
   /** Tabby's pay in 4: start a session, the shopper's return, Tabby's webhook (decision 241). */

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { text } from './text.ts';
 import { langQuery } from './common.ts';
+import { okSchema } from './errors.ts';
 
 /**
  * Card payments. The browser never tells the server that a payment succeeded: it sends only
@@ -96,6 +97,8 @@ export const sandboxPayBodySchema = z.object({
    * it; the sandbox lets tests do the same (the default is the order's total).
    */
   amount: z.number().int().positive().optional(),
+  /** "Save this card": Moyasar's `save_card`; the card is kept once the payment is verified. */
+  saveCard: z.boolean().optional(),
 });
 export type SandboxPayBody = z.input<typeof sandboxPayBodySchema>;
 
@@ -127,3 +130,53 @@ export const moyasarWebhookBodySchema = z.looseObject({
 });
 
 export const webhookAnswerSchema = z.object({ received: z.literal(true) });
+
+/** The card a payment was made with, as order pages name it: "mada •••• 1234". */
+export const paidCardSchema = z.object({ brand: z.string(), lastFour: z.string() });
+
+/**
+ * A card the shopper saved at Moyasar (decision 243), as the shop shows it: never its number,
+ * nor the token, which could be charged with the shop's publishable key.
+ */
+export const savedCardSchema = z.object({
+  id: z.uuid(),
+  /** mada, visa, mastercard… (lower case, as Moyasar names it). */
+  brand: z.string(),
+  lastFour: z.string().regex(/^[0-9]{4}$/),
+  month: z.number().int().min(1).max(12),
+  year: z.number().int(),
+  name: z.string(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+export const savedCardsSchema = z.array(savedCardSchema);
+export const savedCardParams = z.object({ cardId: z.uuid('SAVED_CARD_NOT_FOUND') });
+
+/** Paying an order with one of the shopper's saved cards. */
+export const savedCardPayBodySchema = z.object({
+  invoiceId: z.uuid(),
+  cardId: z.uuid('SAVED_CARD_NOT_FOUND'),
+});
+
+/** STC Pay's first step: the shopper's Saudi mobile number (05…, or +966 5…). */
+export const stcPayStartBodySchema = z.object({
+  invoiceId: z.uuid(),
+  mobile: text().trim().max(20, 'STCPAY_MOBILE_INVALID'),
+});
+
+/** STC Pay's second step: the one-time code sent by SMS. */
+export const stcPayConfirmBodySchema = z.object({
+  invoiceId: z.uuid(),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{4,8}$/, 'STCPAY_OTP_INVALID'),
+});
+
+/** The sandbox's Apple Pay button for an order. */
+export const sandboxApplePayBodySchema = z.object({ invoiceId: z.uuid() });
+
+/**
+ * A payment the server made: where to send the shopper (the orders page once verified, or the
+ * bank's 3-D Secure page), with PAYMENT_COMPLETED or PAYMENT_BANK_CHECK.
+ */
+export const serverPaymentAnswerSchema = okSchema.extend({ redirectTo: z.string() });

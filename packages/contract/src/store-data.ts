@@ -18,6 +18,7 @@ import type { Ok } from './errors.ts';
 import type { Comparison } from './specs.ts';
 import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orders.ts';
+import type { SavedCard } from './payments.ts';
 import type { User } from './users.ts';
 import type { CreditNote } from './refunds.ts';
 import type { ReturnRequestInput } from './returns.ts';
@@ -194,6 +195,8 @@ export interface SandboxCard {
   month: number;
   year: number;
   cvc: string;
+  /** "Save this card": kept once the payment is verified (decision 243). */
+  saveCard?: boolean;
 }
 
 /**
@@ -237,6 +240,25 @@ export interface StoreOrders {
    * 404 PAYMENT_METHOD_UNAVAILABLE without Tabby, and what refuses a card for the order.
    */
   payWithTabby(invoiceId: string): Promise<ActionResult<{ redirectUrl: string }>>;
+  /**
+   * Pays an order with one of the shopper's saved cards, as `POST /api/payments/saved-cards/pay`
+   * does: PAYMENT_COMPLETED and the orders page, or PAYMENT_BANK_CHECK and the bank's 3-D Secure
+   * page. 404 SAVED_CARD_NOT_FOUND when the card is not theirs; what refuses a card otherwise.
+   */
+  payWithSavedCard(invoiceId: string, cardId: string): Promise<ActionResult<Ok & { redirectTo: string }>>;
+  /** STC Pay's first step: 400 STCPAY_MOBILE_INVALID (at `mobile`), or STCPAY_OTP_SENT. */
+  startStcPay(invoiceId: string, mobile: string): Promise<ActionResult<Ok>>;
+  /**
+   * STC Pay's second step: PAYMENT_COMPLETED and the orders page; 400 STCPAY_OTP_INVALID (at
+   * `otp`), 402 STCPAY_OTP_EXPIRED (the order ended, the cart kept), 409 STCPAY_NOT_STARTED.
+   */
+  confirmStcPay(invoiceId: string, otp: string): Promise<ActionResult<Ok & { redirectTo: string }>>;
+  /** The sandbox's Apple Pay button (404 PAYMENT_SANDBOX_DISABLED when payments are real). */
+  payWithSandboxApplePay(invoiceId: string): Promise<ActionResult<Ok & { redirectTo: string }>>;
+  /** The signed-in shopper's saved cards; null for a visitor. */
+  savedCards(): Promise<SavedCard[] | null>;
+  /** Forgets one of the shopper's saved cards, here and at Moyasar (404 SAVED_CARD_NOT_FOUND). */
+  deleteSavedCard(cardId: string): Promise<ActionResult>;
   /**
    * Asks the provider about a payment the shopper was sent back with and settles its order,
    * as `POST /api/payments/verify` does: PAYMENT_COMPLETED once the order is paid, else why not.

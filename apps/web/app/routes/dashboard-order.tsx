@@ -1,4 +1,5 @@
 import { capturePartSchema, fulfilmentChangeSchema, safeTrackingUrl, type AdminOrder } from '@shop/contract';
+import { brandKey } from '../features/checkout/card-label.ts';
 import { z } from 'zod';
 import { data, useActionData } from 'react-router';
 import type { Route } from './+types/dashboard-order';
@@ -332,12 +333,22 @@ function Timeline({ order }: { order: AdminOrder }) {
 
 function Payments({ order }: { order: AdminOrder }) {
   const { t } = useTranslation('dashboard-orders');
+  const { t: tc } = useTranslation('common');
   const { lang } = useLang();
   return (
     <Section title={t('details.payments')}>
       {order.paidAt && (
         <dl className="mb-4 text-sm">
-          <Row label={t('details.method')}>{t(`methods.${order.paymentMethod}`)}</Row>
+          <Row label={t('details.method')}>
+            <span data-testid="paid-with">
+              {order.paymentCard
+                ? `${t(`methods.${order.paymentMethod}`)} — ${tc('cards.masked', {
+                    brand: tc(brandKey(order.paymentCard.brand)),
+                    lastFour: order.paymentCard.lastFour,
+                  })}`
+                : t(`methods.${order.paymentMethod}`)}
+            </span>
+          </Row>
         </dl>
       )}
       {order.payments.length === 0 ? (

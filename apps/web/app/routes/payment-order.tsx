@@ -8,10 +8,15 @@ import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-fo
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
 import { TABBY_INTENT, TabbyChoice } from '../features/checkout/components/tabby-offer.tsx';
+import { SandboxApplePay } from '../features/checkout/components/apple-pay-choice.tsx';
+import { SavedCardsChoice, WALLET_INTENT } from '../features/checkout/components/saved-cards-choice.tsx';
+import { StcPayChoice } from '../features/checkout/components/stcpay-choice.tsx';
+import { formatPrice } from '../lib/format.ts';
+import { useLang } from '../lib/use-lang.ts';
 import { paymentView } from '../features/checkout/order-payment.ts';
-import type { ErrorCode, StoreData } from '@shop/contract';
+import type { ActionResult, ErrorCode, Ok, StoreData } from '@shop/contract';
 import { formDone, formError, readForm, refusalFormError } from '../lib/form-action.server.ts';
-import { useActionForm } from '../lib/form-answer.ts';
+import { useActionForm, type FormAnswer } from '../lib/form-answer.ts';
 import { serverT } from '../lib/i18n.server.ts';
 import { localizePath } from '../lib/lang.ts';
 import { requestLang } from '../lib/route-lang.ts';
@@ -73,32 +78,73 @@ async function payWithTabby(store: StoreData, orderId: string, t: (key: string) 
 }
 
 /**
- * Pay with Tabby (above), or with the sandbox card (checked here, then paid and verified by the shop: only the
- * verification makes the order paid), or place the order again with the same delivery details
- * after a failed or expired payment. Both through the load context; someone else's order is
- * not found.
+ * The answer to a payment the shop made and verified (a card, a saved card, Apple Pay, STC Pay's
+ * code): the order is paid and the browser goes on to the orders page, or to the bank's 3-D
+ * Secure page (another site: a document redirect). Refused: why, in our language; an order that
+ * cannot be paid any more reads as for the card; a refusal at a field (STC Pay's code) stays at it.
+ */
+function paidAnswer(
+  request: Request,
+  paid: ActionResult<Ok & { redirectTo: string }>,
+  t: (key: string) => string,
+) {
+  if (paid.ok) {
+    if (paid.value.code === 'PAYMENT_BANK_CHECK') return redirectDocument(paid.value.redirectTo);
+    return formDone(request, { done: paid.value.message, redirectTo: paid.value.redirectTo });
+  }
+  if (paid.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
+  const refusal = cannotPay[paid.error.code as ErrorCode];
+  if (refusal) return formError({ message: t(`checkout:${refusal}`) });
+  if (paid.error.fields?.length) return formError(refusalFormError(paid));
+  // Failed or not, only the shop's verification decides, and says why in our language.
+  return formError({ message: paid.error.message || t('checkout:failedUnknown'), refused: true });
+}
+
+/**
+ * STC Pay's first step: once STC Pay sent its code the page is loaded again and asks for it
+ * (post-redirect-get); a number that is not a Saudi mobile is said at its field, kept as typed.
+ */
+async function startStcPay(request: Request, store: StoreData, orderId: string, mobile: string) {
+  const started = await store.startStcPay(orderId, mobile);
+  if (started.ok) return redirect(localizePath(`/payment/${orderId}`, requestLang(request)));
+  if (started.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
+  return data<FormAnswer & { typedMobile: string }>({
+    error: refusalFormError(started),
+    typedMobile: mobile,
+  });
+}
+
+/**
+ * Pay with Tabby (above); with the sandbox card (checked here, then paid and verified by the
+ * shop: only the verification makes the order paid); with a saved card, STC Pay or the
+ * sandbox's Apple Pay (paid from the shop's server, then verified the same way); or place the
+ * order again with the same delivery details after a failed or expired payment. All through the
+ * load context; someone else's order is not found.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { store } = await requireUser(request, context);
   const lang = requestLang(request);
   const [t, posted] = await Promise.all([serverT(lang), readForm(request)]);
-  if (posted.values.intent === PAYMENT_INTENT.retry) {
+  const { intent } = posted.values;
+  if (intent === PAYMENT_INTENT.retry) {
     const placed = await store.placeOrderAgain(params.orderId);
     if (placed.ok) return redirect(localizePath(`/payment/${placed.value.invoiceId}`, lang));
     if (placed.status === 404) throw data(null, { status: 404 });
     return formError({ ...refusalFormError(placed), refused: true });
   }
-  if (posted.values.intent === TABBY_INTENT) return payWithTabby(store, params.orderId, t);
-  if (posted.values.intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
+  if (intent === TABBY_INTENT) return payWithTabby(store, params.orderId, t);
+  if (intent === WALLET_INTENT.savedCard)
+    return paidAnswer(request, await store.payWithSavedCard(params.orderId, posted.values.cardId ?? ''), t);
+  if (intent === WALLET_INTENT.stcpayStart)
+    return startStcPay(request, store, params.orderId, posted.values.mobile ?? '');
+  if (intent === WALLET_INTENT.stcpayConfirm)
+    return paidAnswer(request, await store.confirmStcPay(params.orderId, posted.values.otp ?? ''), t);
+  if (intent === WALLET_INTENT.applePay)
+    return paidAnswer(request, await store.payWithSandboxApplePay(params.orderId), t);
+  if (intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
   const read = readCard(posted.values);
   if ('field' in read) return formError({ field: read.field, message: t(`checkout:${read.messageKey}`) });
-  const paid = await store.payWithSandboxCard(params.orderId, read.card);
-  if (paid.ok) return formDone(request, { done: paid.value.message, redirectTo: paid.value.redirectTo });
-  if (paid.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
-  const refusal = cannotPay[paid.error.code as ErrorCode];
-  if (refusal) return formError({ message: t(`checkout:${refusal}`) });
-  // Failed or not, only the shop's verification decides, and says why in our language.
-  return formError({ message: paid.error.message || t('checkout:failedUnknown'), refused: true });
+  return paidAnswer(request, await store.payWithSandboxCard(params.orderId, read.card), t);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
@@ -119,6 +165,11 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
   const answered = useActionData<typeof action>();
   const tabbyRefused = answered && 'tabbyRefused' in answered ? answered.tabbyRefused : undefined;
   const posted = answered && 'tabbyRefused' in answered ? undefined : answered;
+  const typedMobile =
+    answered && 'typedMobile' in answered && typeof answered.typedMobile === 'string'
+      ? answered.typedMobile
+      : undefined;
+  const { lang } = useLang();
   const pay = useActionForm({ serverAnswer: posted, quiet: true, redirectAfterMs: REDIRECT_AFTER_MS });
   const answer = pay.answer;
 
@@ -192,6 +243,15 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
             ),
           })}
         </p>
+        {loaderData.order.savedCards.length > 0 && (
+          <SavedCardsChoice
+            cards={loaderData.order.savedCards}
+            form={pay}
+            amountLabel={formatPrice(order.totals.total, lang)}
+          />
+        )}
+        {order.payment.sandbox && <SandboxApplePay form={pay} />}
+        <StcPayChoice codeSent={loaderData.order.stcpayCodeSent} form={pay} typedMobile={typedMobile} />
         {order.payment.tabby && <TabbyChoice amountHalalas={order.payment.amount} refused={tabbyRefused} />}
         {order.payment.sandbox ? (
           <SandboxCardForm amountSar={order.totals.total} form={pay} />

@@ -1,5 +1,13 @@
 import {
   apiPaths,
+  okSchema,
+  sandboxApplePayBodySchema,
+  savedCardParams,
+  savedCardPayBodySchema,
+  savedCardsSchema,
+  serverPaymentAnswerSchema,
+  stcPayConfirmBodySchema,
+  stcPayStartBodySchema,
   moyasarWebhookBodySchema,
   sandboxPayAnswerSchema,
   sandboxPayBodySchema,
@@ -25,12 +33,35 @@ import {
   startTabbyCheckout,
   tabbyReturn,
 } from '../../use-cases/checkout/tabby.ts';
+import {
+  confirmStcPay,
+  forgetSavedCard,
+  payWithSandboxApplePay,
+  payWithSavedCard,
+  startStcPay,
+} from '../../use-cases/checkout/server-payments.ts';
+import { applePayDomainAssociation } from '../../views/store/apple-pay.ts';
+import { shopperSavedCards } from '../../views/store/orders.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
 /** The Tabby simulator's page: a strict policy of its own, since no page plugin serves it. */
 const SIMULATOR_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** A shopper's call about paying: their session, the answer's language, its body and its answer. */
+function shopperCall<B extends z.ZodType, R extends z.ZodType>(summary: string, body: B, answer: R) {
+  return {
+    schema: {
+      tags: ['payments'],
+      summary,
+      security: SHOPPER_SESSION,
+      querystring: sandboxPayQuery,
+      body,
+      response: { 200: answer },
+    },
+  };
+}
 
 /**
  * Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook;
@@ -65,16 +96,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.sandboxPay.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Simulated card payment with the provider test cards (only when payments are simulated)',
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: sandboxPayBodySchema,
-        response: { 200: sandboxPayAnswerSchema },
-      },
-    },
+    shopperCall(
+      'Simulated card payment with the provider test cards (only when payments are simulated)',
+      sandboxPayBodySchema,
+      sandboxPayAnswerSchema,
+    ),
     async (request) => {
       const { payment, redirectUrl } = await chargeSandbox(
         deps,
@@ -88,6 +114,92 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         message: payment.message,
         redirectUrl,
       };
+    },
+  );
+
+  app.get(
+    apiPaths.savedCards.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The shopper's saved cards: brand, last four digits, expiry, name (never the number)",
+        security: SHOPPER_SESSION,
+        response: { 200: savedCardsSchema },
+      },
+    },
+    (request) => shopperSavedCards(app.shop, requireUser(request).id),
+  );
+
+  app.delete(
+    apiPaths.savedCard.pattern,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Forget a saved card, here and at Moyasar (404 SAVED_CARD_NOT_FOUND when not yours)',
+        security: SHOPPER_SESSION,
+        params: savedCardParams,
+        response: { 200: okSchema },
+      },
+    },
+    (request) => forgetSavedCard(deps, requireUser(request).id, request.params.cardId, request.lang),
+  );
+
+  app.post(
+    apiPaths.savedCardPay.pattern,
+    shopperCall(
+      "Pay an order with a saved card: Moyasar charges the card's token, then the payment is verified",
+      savedCardPayBodySchema,
+      serverPaymentAnswerSchema,
+    ),
+    (request) =>
+      payWithSavedCard(
+        deps,
+        requireUser(request).id,
+        request.body.invoiceId,
+        request.body.cardId,
+        request.lang,
+      ),
+  );
+
+  app.post(
+    apiPaths.stcPayStart.pattern,
+    shopperCall(
+      'STC Pay, first step: the mobile number; STC Pay sends a one-time code by SMS',
+      stcPayStartBodySchema,
+      okSchema,
+    ),
+    (request) =>
+      startStcPay(deps, requireUser(request).id, request.body.invoiceId, request.body.mobile, request.lang),
+  );
+
+  app.post(
+    apiPaths.stcPayConfirm.pattern,
+    shopperCall(
+      'STC Pay, second step: the one-time code; the payment is then verified with Moyasar',
+      stcPayConfirmBodySchema,
+      serverPaymentAnswerSchema,
+    ),
+    (request) =>
+      confirmStcPay(deps, requireUser(request).id, request.body.invoiceId, request.body.otp, request.lang),
+  );
+
+  app.post(
+    apiPaths.sandboxApplePay.pattern,
+    shopperCall(
+      "The sandbox's Apple Pay: a simulated Apple Pay token pays the order (sandbox only)",
+      sandboxApplePayBodySchema,
+      serverPaymentAnswerSchema,
+    ),
+    (request) => payWithSandboxApplePay(deps, requireUser(request).id, request.body.invoiceId, request.lang),
+  );
+
+  app.get(
+    apiPaths.applePayDomainAssociation.pattern,
+    { schema: { tags: ['payments'], summary: "Apple Pay's domain verification file, as the owner set it" } },
+    async (_request, reply) => {
+      const file = await applePayDomainAssociation(app.config);
+      if (file === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(file);
     },
   );
 
@@ -158,17 +270,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     apiPaths.tabbyCheckout.pattern,
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
-        security: SHOPPER_SESSION,
-        querystring: sandboxPayQuery,
-        body: tabbyCheckoutBodySchema,
-        response: { 200: tabbyCheckoutAnswerSchema },
-      },
-    },
+    shopperCall(
+      "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
+      tabbyCheckoutBodySchema,
+      tabbyCheckoutAnswerSchema,
+    ),
     (request) => startTabbyCheckout(tabbyDeps, requireUser(request).id, request.body.invoiceId, request.lang),
   );
 

@@ -72,13 +72,16 @@ async function leaveAwaiting(
   return withUnits(tx, row);
 }
 
+/** How an order is paid (the orders table's check lists them). */
+export type PaidMethod = 'card' | 'applepay' | 'stcpay' | 'tabby';
+
 /** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
 export async function markPaid(
   tx: Tx,
   orderId: string,
   paymentId: string,
   now = new Date(),
-  paymentMethod: PaymentMethod = 'card',
+  paymentMethod: PaidMethod = 'card',
 ) {
   return leaveAwaiting(tx, orderId, {
     status: 'paid',
@@ -96,10 +99,16 @@ export async function markPaid(
  * Null when the order is not failed or expired. The caller takes the stock again, and rolls
  * this back when it is gone.
  */
-export async function markPaidLate(tx: Tx, orderId: string, paymentId: string, now = new Date()) {
+export async function markPaidLate(
+  tx: Tx,
+  orderId: string,
+  paymentId: string,
+  now = new Date(),
+  paymentMethod: PaidMethod = 'card',
+) {
   const [row] = await tx
     .update(orders)
-    .set({ status: 'paid', paymentId, paidAt: now, updatedAt: now })
+    .set({ status: 'paid', paymentId, paidAt: now, updatedAt: now, paymentMethod })
     .where(
       and(eq(orders.id, orderId), inArray(orders.status, ['failed', 'expired']), isNull(orders.paymentId)),
     )

@@ -2,7 +2,10 @@ import { providerFetch } from '../../lib/tracing.ts';
 import {
   ProviderUnavailableError,
   providerAnswer,
+  toCardToken,
   toProviderPayment,
+  type CardToken,
+  type NewPayment,
   type PaymentProvider,
   type ProviderPayment,
 } from './provider.ts';
@@ -18,8 +21,9 @@ export interface MoyasarOptions {
 
 /**
  * Moyasar's REST API (https://docs.moyasar.com/api): HTTP Basic with the secret key as the
- * user name and an empty password. Only reads and refunds/voids: payments are created by
- * Moyasar's form in the browser, so card data never reaches us.
+ * user name and an empty password. A typed card is paid in Moyasar's form in the browser, so
+ * card data never reaches us; the server creates only payments that carry no card data: a saved
+ * card's token, an STC Pay mobile number (decision 243).
  */
 export class MoyasarProvider implements PaymentProvider {
   readonly name = 'moyasar' as const;
@@ -49,10 +53,47 @@ export class MoyasarProvider implements PaymentProvider {
     return this.request('POST', `/v1/payments/${encodeURIComponent(id)}/refund`, { amount: amountHalalas });
   }
 
+  createPayment(request: NewPayment): Promise<ProviderPayment> {
+    const source = request.source.type === 'token' ? { ...request.source, '3ds': true } : request.source;
+    return this.request('POST', '/v1/payments', {
+      given_id: request.givenId,
+      amount: request.amount,
+      currency: 'SAR',
+      description: request.description,
+      callback_url: request.callbackUrl,
+      metadata: request.metadata,
+      source,
+    });
+  }
+
+  /**
+   * Sends STC Pay's one-time code to the payment's `transaction_url`, which Moyasar answers with
+   * the payment. The address must be Moyasar's own: the secret key goes nowhere else.
+   */
+  async submitOtp(payment: ProviderPayment, otp: string): Promise<ProviderPayment> {
+    const url = payment.source.transactionUrl;
+    if (!url || new URL(url).origin !== new URL(this.options.apiUrl).origin)
+      throw new ProviderUnavailableError('the payment has no STC Pay address at Moyasar');
+    return toProviderPayment(await this.call('POST', url, { otp_value: otp }));
+  }
+
+  async fetchToken(id: string): Promise<CardToken> {
+    return toCardToken(await this.call('GET', `${this.options.apiUrl}/v1/tokens/${encodeURIComponent(id)}`));
+  }
+
+  async deleteToken(id: string): Promise<void> {
+    await this.call('DELETE', `${this.options.apiUrl}/v1/tokens/${encodeURIComponent(id)}`);
+  }
+
   private async request(method: 'GET' | 'POST', path: string, body?: object): Promise<ProviderPayment> {
+    return toProviderPayment(await this.call(method, `${this.options.apiUrl}${path}`, body));
+  }
+
+  /** One call; Moyasar answers 204 without a body to a deleted token. */
+  private async call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: object): Promise<unknown> {
     let response: Response;
     try {
-      response = await this.fetch(`${this.options.apiUrl}${path}`, {
+      response = await this.fetch(url, {
         method,
         headers: {
           authorization: this.authorization,
@@ -65,7 +106,7 @@ export class MoyasarProvider implements PaymentProvider {
     } catch (error) {
       throw new ProviderUnavailableError(`Moyasar could not be reached: ${(error as Error).message}`);
     }
-    const json = await providerAnswer(response, 'Moyasar', 'message');
-    return toProviderPayment(json);
+    if (response.status === 204) return null;
+    return providerAnswer(response, 'Moyasar', 'message');
   }
 }

@@ -18,6 +18,71 @@ export interface PaymentProvider {
    * and the status becomes `refunded` once the whole amount is back (it stays `paid` before).
    */
   refundPayment(id: string, amountHalalas: number): Promise<ProviderPayment>;
+  /**
+   * Creates a payment from the shop's server (decision 243): a saved card's token, an STC Pay
+   * mobile number, or a sandbox Apple Pay token. The answer may still be `initiated`, with the
+   * address the shopper completes it at (3-D Secure) or the one-time code is sent to (STC Pay)
+   * in `transactionUrl`. Throws ProviderRejectedError when the provider refuses the request.
+   */
+  createPayment(request: NewPayment): Promise<ProviderPayment>;
+  /** STC Pay's second step: the one-time code sent to the payment's `transactionUrl`. */
+  submitOtp(payment: ProviderPayment, otp: string): Promise<ProviderPayment>;
+  /** A saved card's token (GET /v1/tokens/{id}): what the shopper recognises it by. */
+  fetchToken(id: string): Promise<CardToken>;
+  /** Forgets a token (DELETE /v1/tokens/{id}). */
+  deleteToken(id: string): Promise<void>;
+}
+
+/** What a server-side payment is made from, as Moyasar's `source` takes it. */
+export type PaymentSource =
+  { type: 'token'; token: string } | { type: 'stcpay'; mobile: string } | { type: 'applepay'; token: string };
+
+/** A payment the shop's server creates: the order's `given_id` is its id, as with the card form. */
+export interface NewPayment {
+  givenId: string;
+  amount: number;
+  description: string;
+  /** Where a 3-D Secure page sends the shopper back to (the orders page, which verifies). */
+  callbackUrl: string;
+  metadata: { order_id: string };
+  source: PaymentSource;
+}
+
+/** Moyasar's token object (https://docs.moyasar.com/api/tokens), the fields the shop keeps. */
+export interface CardToken {
+  id: string;
+  /** initiated, active, inactive, expired. */
+  status: string;
+  brand: string;
+  lastFour: string;
+  month: number;
+  year: number;
+  name: string;
+}
+
+export const moyasarTokenSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  brand: z.string(),
+  last_four: z.string().regex(/^[0-9]{4}$/),
+  month: z.coerce.number().int().min(1).max(12),
+  year: z.coerce.number().int(),
+  name: z.string().nullish(),
+});
+
+export function toCardToken(json: unknown): CardToken {
+  const parsed = moyasarTokenSchema.safeParse(json);
+  if (!parsed.success) throw new ProviderUnavailableError('the provider answered an unexpected token object');
+  const t = parsed.data;
+  return {
+    id: t.id,
+    status: t.status,
+    brand: t.brand.toLowerCase(),
+    lastFour: t.last_four,
+    month: t.month,
+    year: t.year < 100 ? 2000 + t.year : t.year,
+    name: t.name ?? '',
+  };
 }
 
 /** The fields of a provider payment the shop decides on. */
@@ -33,8 +98,33 @@ export interface ProviderPayment {
   /** The card network's answer: APPROVED, INSUFFICIENT FUNDS, DECLINED, ... */
   message: string;
   metadata: Record<string, string>;
+  /** How it was paid, from Moyasar's `source`. */
+  source: PaymentSourceFacts;
   /** The provider's whole object, kept with our payment row. */
   raw: unknown;
+}
+
+/** A payment whose source the shop does not read (Tabby's, seen through the card's shape). */
+export const noSource: PaymentSourceFacts = {
+  type: '',
+  brand: null,
+  lastFour: null,
+  token: null,
+  transactionUrl: null,
+};
+
+/** What the shop reads of a payment's `source`. */
+export interface PaymentSourceFacts {
+  /** creditcard, token, applepay, stcpay (empty when the provider did not say). */
+  type: string;
+  /** A card's network, lower case (mada, visa, mastercard), or null. */
+  brand: string | null;
+  /** A card's last four digits, or null. */
+  lastFour: string | null;
+  /** The token Moyasar saved the card as, when the shopper asked to save it (`save_card`). */
+  token: string | null;
+  /** Where the shopper completes the payment (3-D Secure), or where STC Pay's code is sent. */
+  transactionUrl: string | null;
 }
 
 /** The provider could not be asked (network error, timeout, 5xx, 429, wrong key): try later. */
@@ -66,8 +156,24 @@ export const moyasarPaymentSchema = z.looseObject({
   refunded: z.number().int().nullish(),
   currency: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
-  source: z.looseObject({ message: z.string().nullish() }).nullish(),
+  source: z
+    .looseObject({
+      type: z.string().nullish(),
+      message: z.string().nullish(),
+      company: z.string().nullish(),
+      number: z.string().nullish(),
+      last_four: z.string().nullish(),
+      token: z.string().nullish(),
+      transaction_url: z.string().nullish(),
+    })
+    .nullish(),
 });
+
+/** The last four digits of a masked card number (`XXXX-XXXX-XXXX-1111`, `4111 11** **** 1111`). */
+function lastFourOf(masked: string | null | undefined): string | null {
+  const digits = (masked ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
 
 export function toProviderPayment(json: unknown): ProviderPayment {
   const parsed = moyasarPaymentSchema.safeParse(json);
@@ -86,6 +192,13 @@ export function toProviderPayment(json: unknown): ProviderPayment {
     currency: p.currency.toUpperCase(),
     message: p.source?.message ?? '',
     metadata,
+    source: {
+      type: p.source?.type ?? '',
+      brand: p.source?.company?.toLowerCase() ?? null,
+      lastFour: lastFourOf(p.source?.last_four ?? p.source?.number),
+      token: p.source?.token ?? null,
+      transactionUrl: p.source?.transaction_url ?? null,
+    },
     raw: json,
   };
 }
@@ -124,7 +237,14 @@ export interface PaymentGateway {
 
 export const gatewayNames = paymentProviderNames;
 export type GatewayName = (typeof gatewayNames)[number];
-export type PaymentMethod = 'card' | 'tabby';
+export type PaymentMethod = 'card' | 'applepay' | 'stcpay' | 'tabby';
+
+/** The method a card provider's payment was made with, from its source (a saved card is a card). */
+export function methodOfSource(sourceType: string): 'card' | 'applepay' | 'stcpay' {
+  if (sourceType === 'applepay') return 'applepay';
+  if (sourceType === 'stcpay') return 'stcpay';
+  return 'card';
+}
 
 /** A payment as every provider reports it, in halalas, with the shop's one state. */
 export interface GatewayPayment extends PaymentFacts {

@@ -1,15 +1,20 @@
 import { sandboxTestCards } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments } from './schema.ts';
+import { randomBytes } from 'node:crypto';
+import { payments, sandboxTokens } from './schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import {
   ProviderNotFoundError,
   ProviderRejectedError,
+  toCardToken,
   toProviderPayment,
+  type CardToken,
+  type NewPayment,
   type PaymentProvider,
   type ProviderPayment,
 } from './provider.ts';
+import { paymentColumns } from './service.ts';
 
 /**
  * The local stand-in for Moyasar (development, tests, the demo): it answers Moyasar's payment
@@ -69,6 +74,115 @@ export class SandboxProvider implements PaymentProvider {
     return stored;
   }
 
+  /**
+   * As Moyasar creates a payment from the server: a saved card's token is charged at once (the
+   * sandbox asks for no 3-D Secure), an STC Pay payment waits for its one-time code, a sandbox
+   * Apple Pay token is approved. The id is the order's `given_id`: asked twice, the first
+   * payment is the answer.
+   */
+  async createPayment(request: NewPayment): Promise<ProviderPayment> {
+    const now = new Date();
+    const base = {
+      id: request.givenId,
+      amount: request.amount,
+      fee: 0,
+      currency: 'SAR',
+      refunded: 0,
+      description: request.description,
+      callback_url: request.callbackUrl,
+      metadata: request.metadata,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    let raw: Record<string, unknown>;
+    const source = request.source;
+    if (source.type === 'token') {
+      const token = await this.token(source.token);
+      if (!token || token.status !== 'active') throw new ProviderRejectedError(400, 'the token is not valid');
+      const outcome = outcomeOfToken(token);
+      raw = {
+        ...base,
+        status: outcome.status,
+        captured: outcome.status === 'paid' ? request.amount : 0,
+        source: {
+          type: 'token',
+          company: token.brand,
+          name: token.name,
+          number: `XXXX-XXXX-XXXX-${token.lastFour}`,
+          message: outcome.message,
+        },
+      };
+    } else if (source.type === 'stcpay') {
+      if (!/^05[0-9]{8}$/.test(source.mobile)) throw new ProviderRejectedError(400, 'mobile is invalid');
+      raw = {
+        ...base,
+        status: 'initiated',
+        captured: 0,
+        source: {
+          type: 'stcpay',
+          mobile: source.mobile,
+          // Not an address anyone can reach: the sandbox's submitOtp reads the payment itself.
+          transaction_url: `sandbox://stcpay/${request.givenId}/proceed`,
+          message: null,
+        },
+      };
+    } else {
+      const approved = source.token === SANDBOX_APPLE_PAY_TOKEN;
+      raw = {
+        ...base,
+        status: approved ? 'paid' : 'failed',
+        captured: approved ? request.amount : 0,
+        source: {
+          type: 'applepay',
+          company: 'visa',
+          name: null,
+          number: 'XXXX-XXXX-XXXX-1111',
+          message: approved ? 'APPROVED' : 'DECLINED',
+        },
+      };
+    }
+    await recordSandboxPayment(this.db, request.metadata.order_id, raw);
+    return this.fetchPayment(request.givenId);
+  }
+
+  /**
+   * STC Pay's one-time code, as Moyasar's sandbox documents them: 123456 and 000000 pay,
+   * 111111 is refused for insufficient funds, 444444 times out (the payment fails); any other
+   * code is refused and the payment keeps waiting, so the shopper may type it again.
+   */
+  async submitOtp(payment: ProviderPayment, otp: string): Promise<ProviderPayment> {
+    const current = await this.fetchPayment(payment.id);
+    if (current.source.type !== 'stcpay' || current.status !== 'initiated')
+      throw new ProviderRejectedError(400, `a ${current.status} payment takes no code`);
+    const outcome = STCPAY_SANDBOX_CODES[otp];
+    if (!outcome) throw new ProviderRejectedError(400, 'Invalid OTP');
+    const now = new Date().toISOString();
+    const raw = {
+      ...(current.raw as Record<string, unknown>),
+      status: outcome.status,
+      captured: outcome.status === 'paid' ? current.amount : 0,
+      updated_at: now,
+      source: { ...(current.raw as { source: object }).source, message: outcome.message },
+    };
+    await this.store(payment.id, raw);
+    return toProviderPayment(raw);
+  }
+
+  async fetchToken(id: string): Promise<CardToken> {
+    const token = await this.token(id);
+    if (!token) throw new ProviderNotFoundError('the sandbox does not know this token');
+    return token;
+  }
+
+  async deleteToken(id: string): Promise<void> {
+    await this.db.delete(sandboxTokens).where(eq(sandboxTokens.id, id));
+  }
+
+  private async token(id: string): Promise<CardToken | null> {
+    const [row] = await this.db.select().from(sandboxTokens).where(eq(sandboxTokens.id, id)).limit(1);
+    return row ? toCardToken(row.raw) : null;
+  }
+
   /** Writes the new object; with `refundedBefore`, only if nothing was refunded meanwhile. */
   private async store(id: string, raw: Record<string, unknown>, refundedBefore?: number) {
     const status = String(raw.status);
@@ -81,7 +195,7 @@ export class SandboxProvider implements PaymentProvider {
           );
     const updated = await this.db
       .update(payments)
-      .set({ status, raw, updatedAt: new Date() })
+      .set({ status, raw, message: toProviderPayment(raw).message, updatedAt: new Date() })
       .where(where)
       .returning({ id: payments.id });
     return updated.length > 0 ? toProviderPayment(raw) : null;
@@ -94,6 +208,51 @@ export interface SandboxCard {
   month: number;
   year: number;
   cvc: string;
+  /** The shopper ticked "save this card": Moyasar's `save_card`, answered with `source.token`. */
+  saveCard?: boolean | undefined;
+}
+
+/** The Apple Pay token the sandbox's Apple Pay button sends: approved. Any other is declined. */
+export const SANDBOX_APPLE_PAY_TOKEN = 'sandbox-applepay-approved';
+
+/** STC Pay's test codes in Moyasar's sandbox, and what each does to the payment. */
+const STCPAY_SANDBOX_CODES: Record<string, { status: 'paid' | 'failed'; message: string }> = {
+  '123456': { status: 'paid', message: 'APPROVED' },
+  '000000': { status: 'paid', message: 'APPROVED' },
+  '111111': { status: 'failed', message: 'INSUFFICIENT FUNDS' },
+  '444444': { status: 'failed', message: 'TIMEOUT' },
+};
+
+/** A token's card answers as the test card it was saved from (same network, same last four). */
+function outcomeOfToken(token: CardToken): { status: 'paid' | 'failed'; message: string } {
+  const card = Object.entries(sandboxTestCards).find(
+    ([number, c]) => c.network === token.brand && number.endsWith(token.lastFour),
+  );
+  return card ? card[1] : { status: 'failed', message: 'DECLINED' };
+}
+
+/** A sandbox token id shaped like Moyasar's (`token_` and 30 letters and digits). */
+function sandboxTokenId(): string {
+  return `token_${randomBytes(24).toString('base64url').replace(/[-_]/g, '').slice(0, 30)}`;
+}
+
+/** Records a payment the sandbox made; one already recorded under the same id stays as it was. */
+async function recordSandboxPayment(db: Db, orderId: string, raw: Record<string, unknown>): Promise<void> {
+  const p = toProviderPayment(raw);
+  await db
+    .insert(payments)
+    .values({
+      id: p.id,
+      provider: 'sandbox',
+      orderId,
+      status: p.status,
+      amountHalalas: p.amount,
+      currency: 'SAR',
+      message: p.message,
+      raw,
+      ...paymentColumns(p),
+    })
+    .onConflictDoNothing({ target: payments.id });
 }
 
 function isTestCard(number: string): number is keyof typeof sandboxTestCards {
@@ -125,6 +284,27 @@ export async function chargeSandboxCard(
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (year * 12 + (card.month - 1) < thisMonth) throw badRequest('PAYMENT_CARD_EXPIRED', 'month');
   const outcome = sandboxTestCards[card.number];
+  const existing = await new SandboxProvider(db).fetchPayment(order.paymentGivenId).catch(() => null);
+  if (existing) return existing;
+  // A card is saved only when its payment goes through, as Moyasar activates the token then.
+  let token: string | null = null;
+  if (card.saveCard && outcome.status === 'paid') {
+    token = sandboxTokenId();
+    const raw = {
+      id: token,
+      status: 'active',
+      brand: outcome.network,
+      funding: 'credit',
+      country: 'SA',
+      month: String(card.month).padStart(2, '0'),
+      year: String(year),
+      name: card.name,
+      last_four: card.number.slice(-4),
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    await db.insert(sandboxTokens).values({ id: token, raw });
+  }
   const raw = {
     id: order.paymentGivenId,
     status: outcome.status,
@@ -143,21 +323,10 @@ export async function chargeSandboxCard(
       name: card.name,
       number: `XXXX-XXXX-XXXX-${card.number.slice(-4)}`,
       message: outcome.message,
+      ...(token && { token }),
     },
   };
-  await db
-    .insert(payments)
-    .values({
-      id: order.paymentGivenId,
-      provider: 'sandbox',
-      orderId: order.id,
-      status: outcome.status,
-      amountHalalas,
-      currency: 'SAR',
-      message: outcome.message,
-      raw,
-    })
-    .onConflictDoNothing({ target: payments.id });
+  await recordSandboxPayment(db, order.id, raw);
   // Whether this call or an earlier one recorded it, the stored payment is the answer.
   return new SandboxProvider(db).fetchPayment(order.paymentGivenId);
 }

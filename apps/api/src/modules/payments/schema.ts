@@ -1,6 +1,18 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
+import { shopperColumn } from '../users/schema.ts';
 import { gatewayNames } from './provider.ts';
 
 /** Payments as the provider reported them (Moyasar or the local sandbox). */
@@ -18,6 +30,11 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     message: text('message').notNull().default(''),
     raw: jsonb('raw'),
+    /** Moyasar's source type (creditcard, token, applepay, stcpay): how the order pages say it was paid. */
+    sourceType: text('source_type'),
+    /** A card's network (mada, visa, mastercard) and last four digits, from the payment's source. */
+    cardBrand: text('card_brand'),
+    cardLastFour: text('card_last_four'),
     ...timestamps,
   },
   (t) => [index('payments_order_idx').on(t.orderId)],
@@ -40,4 +57,37 @@ export const paymentKeys = pgTable('payment_keys', {
   name: text('name', { enum: paymentKeyNames }).primaryKey(),
   sealed: text('sealed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Cards shoppers saved at Moyasar (decision 243): the token's id and what the shopper knows the
+ * card by, never its number. A token is charged only for the shopper it belongs to.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: shopperColumn(),
+    /** The provider that holds the token: `moyasar`, or `sandbox` while payments are simulated. */
+    provider: text('provider', { enum: ['moyasar', 'sandbox'] }).notNull(),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    name: text('name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_cards_token_unique').on(t.provider, t.token),
+    index('saved_cards_user_idx').on(t.userId),
+    check('saved_cards_last_four_digits', sql`${t.lastFour} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** The sandbox's side of Moyasar's tokens: the token object Moyasar would answer, by its id. */
+export const sandboxTokens = pgTable('sandbox_tokens', {
+  id: text('id').primaryKey(),
+  raw: jsonb('raw').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

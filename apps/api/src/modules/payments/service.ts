@@ -1,18 +1,29 @@
-import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../orders/schema.ts';
-import { payments } from './schema.ts';
-import type { GatewayName, ProviderPayment } from './provider.ts';
+import { payments, savedCards } from './schema.ts';
+import type { CardToken, GatewayName, ProviderPayment } from './provider.ts';
+
+/** The columns order pages read of how a payment was made (its source's type, card network and last four). */
+export function paymentColumns(p: Pick<ProviderPayment, 'source'>) {
+  return {
+    sourceType: p.source.type || null,
+    cardBrand: p.source.brand,
+    cardLastFour: p.source.lastFour,
+  };
+}
 
 /** Records a payment as the provider reported it (one row per payment id, kept current). */
 export async function storePayment(
   db: Db,
   provider: GatewayName,
   orderId: string,
-  p: Pick<ProviderPayment, 'id' | 'status' | 'amount' | 'currency' | 'message' | 'raw'>,
+  p: Pick<ProviderPayment, 'id' | 'status' | 'amount' | 'currency' | 'message' | 'raw'> &
+    Partial<Pick<ProviderPayment, 'source'>>,
 ): Promise<void> {
   const now = new Date();
   const values = {
+    ...(p.source && paymentColumns({ source: p.source })),
     status: p.status,
     amountHalalas: p.amount,
     currency: p.currency,
@@ -104,4 +115,87 @@ export async function strayPaidPayments(db: Db, before: Date, limit: number): Pr
     before,
     limit,
   );
+}
+
+export type SavedCardRow = typeof savedCards.$inferSelect;
+
+/** Keeps a card the shopper saved; the same token again changes nothing. */
+export async function saveCard(
+  db: Db,
+  userId: string,
+  provider: 'moyasar' | 'sandbox',
+  token: CardToken,
+): Promise<void> {
+  await db
+    .insert(savedCards)
+    .values({
+      userId,
+      provider,
+      token: token.id,
+      brand: token.brand,
+      lastFour: token.lastFour,
+      month: token.month,
+      year: token.year,
+      name: token.name,
+    })
+    .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
+}
+
+/** A shopper's saved cards at one provider, oldest first. */
+export function savedCardsOf(
+  db: Db,
+  userId: string,
+  provider: 'moyasar' | 'sandbox',
+): Promise<SavedCardRow[]> {
+  return db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.userId, userId), eq(savedCards.provider, provider)))
+    .orderBy(asc(savedCards.createdAt), asc(savedCards.id));
+}
+
+/** One of the shopper's saved cards; null when the id is not one of theirs. */
+export async function savedCardOf(db: Db, userId: string, cardId: string): Promise<SavedCardRow | null> {
+  const [row] = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Forgets one of the shopper's saved cards; null when it was not one of theirs. */
+export async function deleteSavedCard(db: Db, userId: string, cardId: string): Promise<SavedCardRow | null> {
+  const [row] = await db
+    .delete(savedCards)
+    .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether a payment is an STC Pay payment waiting for its one-time code. */
+export async function stcPayWaiting(db: Db, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.id, paymentId), eq(payments.sourceType, 'stcpay'), eq(payments.status, 'initiated')),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How the order pages name a card payment: its network and last four digits, by order. */
+export async function cardsOfPayments(
+  db: Db,
+  paymentIds: string[],
+): Promise<Map<string, { brand: string; lastFour: string }>> {
+  const found = new Map<string, { brand: string; lastFour: string }>();
+  if (paymentIds.length === 0) return found;
+  const rows = await db
+    .select({ id: payments.id, brand: payments.cardBrand, lastFour: payments.cardLastFour })
+    .from(payments)
+    .where(inArray(payments.id, paymentIds));
+  for (const r of rows) if (r.brand && r.lastFour) found.set(r.id, { brand: r.brand, lastFour: r.lastFour });
+  return found;
 }

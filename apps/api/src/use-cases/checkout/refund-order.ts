@@ -24,6 +24,7 @@ import {
   type PaymentGateway,
   type PaymentProvider,
   type ProviderPayment,
+  noSource,
 } from '../../modules/payments/provider.ts';
 import { updatePaymentStatus } from '../../modules/payments/service.ts';
 import {
@@ -252,6 +253,7 @@ async function askTabby(tabby: TabbyRefund, refund: RefundRow): Promise<Provider
     currency: after.currency,
     message: after.message,
     metadata: {},
+    source: noSource,
     raw: after.raw,
   };
 }

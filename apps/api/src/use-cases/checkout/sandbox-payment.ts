@@ -17,6 +17,9 @@ import { verifyShopperPayment, type PaymentDeps } from './settle-payment.ts';
 /** The payment's provider and the shop's configuration (whether payments are simulated) and origin. */
 export type SandboxPaymentDeps = PaymentDeps & Pick<Shop, 'config' | 'origin'>;
 
+/** Paying from the shop's server (saved cards, STC Pay, Apple Pay): the provider and the shop's origin. */
+export type ServerPaymentDeps = SandboxPaymentDeps;
+
 /** A card charge: the card, and the amount in halalas (the order's total unless a test says otherwise). */
 export interface SandboxCharge extends SandboxCard {
   invoiceId: string;
@@ -28,7 +31,7 @@ function sandboxOnly(deps: SandboxPaymentDeps): void {
 }
 
 /** The callback URL with the payment's `id`, `status` and `message`, as Moyasar redirects. */
-function redirectFor(deps: SandboxPaymentDeps, payment: ProviderPayment, lang: Lang): string {
+function redirectFor(deps: Pick<Shop, 'origin'>, payment: ProviderPayment, lang: Lang): string {
   const redirect = new URL(callbackUrlFor(deps, lang));
   redirect.searchParams.set('id', payment.id);
   redirect.searchParams.set('status', payment.status);
@@ -96,12 +99,36 @@ export async function payWithSandboxCard(
   now = new Date(),
 ): Promise<Ok & { redirectTo: string }> {
   sandboxOnly(deps);
-  const order = await findOrder(deps.db, card.invoiceId);
+  const order = await payableOrder(deps, shopperId, card.invoiceId, now);
+  const payment = await charge(deps, order, card, now);
+  deps.log.info({ orderId: order.id, userId: shopperId, status: payment.status }, 'sandbox payment');
+  return verifiedAnswer(deps, shopperId, payment, lang);
+}
+
+/** The shopper's order while it can be paid; 404 when it is not theirs, 409 with why it cannot be paid. */
+export async function payableOrder(
+  deps: Pick<SandboxPaymentDeps, 'db'>,
+  shopperId: string,
+  orderId: string,
+  now: Date,
+): Promise<OrderRow> {
+  const order = await findOrder(deps.db, orderId);
   if (!order || order.userId !== shopperId) throw notFound('ORDER_NOT_FOUND');
   const refused = refusal(order, now);
   if (refused) throw refused;
-  const payment = await charge(deps, order, card, now);
-  deps.log.info({ orderId: order.id, userId: shopperId, status: payment.status }, 'sandbox payment');
+  return order;
+}
+
+/**
+ * Verifies a payment made for the shopper as the provider's return would, then answers
+ * PAYMENT_COMPLETED with where the provider would send the shopper; refused with why otherwise.
+ */
+export async function verifiedAnswer(
+  deps: SandboxPaymentDeps,
+  shopperId: string,
+  payment: ProviderPayment,
+  lang: Lang,
+): Promise<Ok & { redirectTo: string }> {
   await verifyShopperPayment(deps, shopperId, payment.id);
   return { ...okMessage('PAYMENT_COMPLETED', lang), redirectTo: redirectFor(deps, payment, lang) };
 }

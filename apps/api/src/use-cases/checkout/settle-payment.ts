@@ -10,10 +10,11 @@ import {
   ProviderNotFoundError,
   ProviderRejectedError,
   ProviderUnavailableError,
+  methodOfSource,
   type PaymentProvider,
   type ProviderPayment,
 } from '../../modules/payments/provider.ts';
-import { storePayment, updatePaymentStatus } from '../../modules/payments/service.ts';
+import { saveCard, storePayment, updatePaymentStatus } from '../../modules/payments/service.ts';
 import { announceStock, endUnpaidOrder, payOrder, payOrderLate } from './steps.ts';
 import type { MessageOutbox } from '../../lib/shop.ts';
 
@@ -66,6 +67,24 @@ async function giveMoneyBack(deps: PaymentDeps, payment: ProviderPayment): Promi
     deps.log.warn({ paymentId: payment.id, status: after.status }, 'payment given back');
   } catch (error) {
     deps.log.error({ err: error, paymentId: payment.id }, 'giving a payment back failed; will retry');
+  }
+}
+
+/**
+ * Keeps the card of a paid payment when the shopper asked to save it (Moyasar answers a
+ * `source.token` only then), for the shopper whose order it paid, after the payment was
+ * verified. The token is asked of the provider for the card's expiry and name. Saving is a
+ * kindness, not part of paying: when it fails the order stays paid and the failure is logged.
+ */
+async function rememberCard(deps: PaymentDeps, userId: string, payment: ProviderPayment): Promise<void> {
+  const tokenId = payment.source.token;
+  if (!tokenId || payment.source.type !== 'creditcard') return;
+  try {
+    const token = await deps.provider.fetchToken(tokenId);
+    if (token.status !== 'active' && token.status !== 'initiated') return;
+    await saveCard(deps.db, userId, deps.provider.name, token);
+  } catch (error) {
+    deps.log.warn({ err: error, paymentId: payment.id }, 'the saved card could not be kept');
   }
 }
 
@@ -164,20 +183,24 @@ export async function settlePayment(
 
   const result = await deps.db.transaction(async (tx) => {
     await storePayment(tx, deps.provider.name, order.id, payment);
-    const nowPaid = await payOrder(tx, deps.config, order.id, payment.id);
+    const method = methodOfSource(payment.source.type);
+    const nowPaid = await payOrder(tx, deps.config, order.id, payment.id, method);
     if (nowPaid) return { order: nowPaid.order, sold: nowPaid.units, refusal: null };
     const current = await lockOrder(tx, order.id);
     if (!current || current.paymentId === payment.id)
       return { order: current ?? order, sold: [], refusal: null };
     if (current.status === 'paid')
       return { order: current, sold: [], refusal: 'ORDER_ALREADY_PAID' as const };
-    const late = await payOrderLate(tx, deps.config, order.id, payment.id);
+    const late = await payOrderLate(tx, deps.config, order.id, payment.id, method);
     if (late) return { order: late.order, sold: late.units, refusal: null };
     return { order: current, sold: [], refusal: 'ORDER_EXPIRED_REFUNDED' as const };
   });
   await announceStock(deps.changes, result.sold);
   if (result.sold.length) deps.messages.kick();
-  if (result.refusal === null) return { ok: true, order: result.order };
+  if (result.refusal === null) {
+    await rememberCard(deps, result.order.userId, payment);
+    return { ok: true, order: result.order };
+  }
   await giveMoneyBack(deps, payment);
   return { ok: false, status: 409, code: result.refusal, order: result.order };
 }

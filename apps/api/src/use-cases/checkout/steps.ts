@@ -12,6 +12,7 @@ import {
   markPaid,
   markPaidLate,
   type OrderUnits,
+  type PaidMethod,
   type Transition,
 } from '../../modules/orders/lifecycle.ts';
 
@@ -41,6 +42,11 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
  * held its use since then; a late payment takes its released use again. The cart's code is
  * spent with it.
  */
+/** Pay later (Tabby, Tamara) is captured when the order ships; a card or a wallet when it is paid. */
+function capturedAtShipping(method: string): boolean {
+  return method === 'tabby' || method === 'tamara';
+}
+
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
   // A Tabby order is invoiced when it is captured, at shipping: the supply (decision 240).
   await recordSale(tx, paid.units);
@@ -53,13 +59,13 @@ async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Pr
     paid.order.userId,
     paid.units.map((u) => u.variantId),
   );
-  if (paid.order.paymentMethod === 'card') await issueOrderInvoice(tx, config, paid.order);
+  if (!capturedAtShipping(paid.order.paymentMethod)) await issueOrderInvoice(tx, config, paid.order);
   await queueOrderPaid(tx, paid.order);
   return paid;
 }
 
 /**
- * awaiting_payment → paid (a card captured, or a Tabby payment authorised: the order is
+ * awaiting_payment → paid (a card or a wallet captured, or a Tabby payment authorised: the order is
  * confirmed either way), then the sale. Null when the order was not awaiting payment.
  */
 export async function payOrder(
@@ -67,7 +73,7 @@ export async function payOrder(
   config: SealingConfig,
   orderId: string,
   paymentId: string,
-  method: PaymentMethod = 'card',
+  method: PaidMethod = 'card',
 ): Promise<Transition | null> {
   const paid = await markPaid(tx, orderId, paymentId, new Date(), method);
   return paid && completeSale(tx, config, paid);
@@ -84,10 +90,11 @@ export async function payOrderLate(
   config: SealingConfig,
   orderId: string,
   paymentId: string,
+  method: PaidMethod = 'card',
 ): Promise<Transition | null> {
   try {
     return await tx.transaction(async (savepoint) => {
-      const paid = await markPaidLate(savepoint, orderId, paymentId);
+      const paid = await markPaidLate(savepoint, orderId, paymentId, new Date(), method);
       if (!paid) return null;
       await reserveStock(savepoint, paid.units);
       return completeSale(savepoint, config, paid);

@@ -116,7 +116,7 @@ export async function presentAdminOrder(
   settings: ShopSettings,
   /** The QR code of the order's signed e-invoice (phase 2), when one was issued. */
   signedQr: string | null = null,
-): Promise<Omit<AdminOrder, 'messages' | 'returns'>> {
+): Promise<Omit<AdminOrder, 'messages' | 'returns' | 'paymentCard'>> {
   const { order } = details;
   const summary = presentAdminSummary(details);
   let invoice: AdminOrder['invoice'] = null;

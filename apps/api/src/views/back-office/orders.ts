@@ -1,3 +1,4 @@
+import { cardsOfPayments } from '../../modules/payments/service.ts';
 import type { AdminOrder, AdminOrdersPage, AdminOrdersQuery, Lang } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import { getSettings } from '../../modules/settings/service.ts';
@@ -25,15 +26,18 @@ export async function adminOrdersPage(db: Db, query: AdminOrdersQuery): Promise<
 export async function adminOrder(db: Db, ref: OrderRef, lang: Lang): Promise<AdminOrder | null> {
   const details = await adminOrderDetails(db, ref);
   if (!details) return null;
-  const [settings, signedQr, messages, returns] = await Promise.all([
+  const paymentId = details.order.paymentId;
+  const [settings, signedQr, messages, returns, cards] = await Promise.all([
     getSettings(db),
     signedQrOf(db, { orderId: details.order.id }),
     messagesOfOrder(db, details.order.id),
     returnsOfOrders(db, [details.order.id]),
+    cardsOfPayments(db, paymentId ? [paymentId] : []),
   ]);
   const presented = await presentAdminOrder(details, lang, settings, signedQr);
   return {
     ...presented,
+    paymentCard: (paymentId && cards.get(paymentId)) || null,
     messages: messages.map(presentSentMessage),
     returns: returns.map((row) =>
       presentAdminReturn(row, details.lines, details.order, presented.customer, lang),

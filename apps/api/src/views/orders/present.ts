@@ -150,7 +150,7 @@ export function invoiceIssued(
   signedQr: string | null,
 ): order is typeof order & { paidAt: Date } {
   if (!order.paidAt) return false;
-  if (order.paymentMethod === 'card' || signedQr !== null) return true;
+  if (!['tabby', 'tamara'].includes(order.paymentMethod) || signedQr !== null) return true;
   return order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
 }
 

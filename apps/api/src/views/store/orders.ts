@@ -7,6 +7,7 @@ import {
   type OrderWithPayment,
   type PayInvoiceAnswer,
   type PaymentForm,
+  type SavedCard,
   tabbyEligible,
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +23,12 @@ import {
   type OrderLineRow,
 } from '../../modules/orders/service.ts';
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
+import {
+  cardsOfPayments,
+  savedCardsOf,
+  stcPayWaiting,
+  type SavedCardRow,
+} from '../../modules/payments/service.ts';
 import type { PaymentGateway } from '../../modules/payments/provider.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
@@ -49,13 +56,14 @@ async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<
 }
 
 async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
-  const [lines, refunds, events, settings, signedQr, returns] = await Promise.all([
+  const [lines, refunds, events, settings, signedQr, returns, cards] = await Promise.all([
     linesOfOrders(db, [order.id]),
     refundsOfOrders(db, [order.id]),
     fulfilmentEventsOf(db, [order.id]),
     getSettings(db),
     signedQrOf(db, { orderId: order.id }),
     returnsOfOrders(db, [order.id]),
+    cardsOfPayments(db, order.paymentId ? [order.paymentId] : []),
   ]);
   const orderLines = lines.get(order.id) ?? [];
   // Only a delivered order's products can be rated: its page says which are rated already.
@@ -74,14 +82,42 @@ async function presented(db: Db, order: OrderRow, lang: Lang): Promise<Order> {
   };
   return {
     ...(await presentOrder(order, data, lang, settings, signedQr)),
+    paymentCard: (order.paymentId && cards.get(order.paymentId)) || null,
     returns: presentOrderReturns(order, { ...data, returns }, settings.returnHours, lang),
     reviewedProductIds: reviewed,
   };
 }
 
+/** Apple Pay is offered once the owner gave the domain's verification file (decision 243). */
+function applePayReady(config: PaymentFormDeps['config']): boolean {
+  return Boolean(config.applePay.domainAssociation || config.applePay.domainAssociationFile);
+}
+
+/** A saved card as the shopper sees it: never the token. */
+export function presentSavedCard(card: SavedCardRow): SavedCard {
+  return {
+    id: card.id,
+    brand: card.brand,
+    lastFour: card.lastFour,
+    month: card.month,
+    year: card.year,
+    name: card.name,
+  };
+}
+
+/** The shopper's saved cards at the provider in use (the sandbox's while payments are simulated). */
+export async function shopperSavedCards(
+  deps: Pick<Shop, 'db' | 'config'>,
+  shopperId: string,
+): Promise<SavedCard[]> {
+  const rows = await savedCardsOf(deps.db, shopperId, deps.config.paymentSandbox ? 'sandbox' : 'moyasar');
+  return rows.map(presentSavedCard);
+}
+
 /** What the card form needs to pay `order`: the same every time it is asked for. */
 export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang): PaymentForm {
   const sandbox = deps.config.paymentSandbox;
+  const offered = deps.paymentKeys.offered();
   return {
     provider: sandbox ? 'sandbox' : 'moyasar',
     sandbox,
@@ -91,8 +127,11 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
     description: order.note || (lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),
     given_id: order.paymentGivenId,
     callbackUrl: callbackUrlFor(deps, lang),
-    methods: ['creditcard'],
-    tabby: deps.paymentKeys.offered().includes('tabby') && tabbyEligible(order.totalHalalas),
+    methods:
+      applePayReady(deps.config) && offered.includes('applepay')
+        ? ['creditcard', 'applepay']
+        : ['creditcard'],
+    tabby: offered.includes('tabby') && tabbyEligible(order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],
     metadata: { order_id: order.id },
   };
@@ -108,12 +147,22 @@ export async function shopperOrdersPage(
 ): Promise<OrdersPage> {
   const result = await listOrders(db, shopperId, page, pageSize);
   const ids = result.orders.map((o) => o.order.id);
-  const [refunds, events, settings] = await Promise.all([
+  const paymentIds = result.orders.flatMap((o) => (o.order.paymentId ? [o.order.paymentId] : []));
+  const [refunds, events, settings, cards] = await Promise.all([
     refundsOfOrders(db, ids),
     fulfilmentEventsOf(db, ids),
     getSettings(db),
+    cardsOfPayments(db, paymentIds),
   ]);
-  return presentOrdersPage(result, refunds, events, lang, settings);
+  const presented = await presentOrdersPage(result, refunds, events, lang, settings);
+  const paymentIdOf = new Map(result.orders.map((o) => [o.order.id, o.order.paymentId]));
+  return {
+    ...presented,
+    invoices: presented.invoices.map((invoice) => {
+      const paymentId = paymentIdOf.get(invoice.invoiceId);
+      return { ...invoice, paymentCard: (paymentId && cards.get(paymentId)) || null };
+    }),
+  };
 }
 
 /** One of the shopper's orders (the order details page). */
@@ -156,7 +205,12 @@ export async function shopperOrderWithPayment(
   const order = read.value;
   const shown = await presented(deps.db, order, lang);
   const payable = shown.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
-  return { value: { ...shown, payment: payable ? paymentForm(deps, order, lang) : null } };
+  if (!payable) return { value: { ...shown, payment: null, savedCards: [], stcpayCodeSent: false } };
+  const [savedCards, stcpayCodeSent] = await Promise.all([
+    shopperSavedCards(deps, shopperId),
+    stcPayWaiting(deps.db, order.paymentGivenId),
+  ]);
+  return { value: { ...shown, payment: paymentForm(deps, order, lang), savedCards, stcpayCodeSent } };
 }
 
 /** What placing an order answers: the order as placed, and what its card form needs. */

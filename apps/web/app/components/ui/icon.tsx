@@ -37,6 +37,7 @@ const paths = {
   edit: 'M4 20h4L19 9l-4-4L4 16zm10-14l4 4',
   check: 'M5 12l5 5L20 7',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zm4 3a2 2 0 0 0 4 0',
+  card: 'M3 6h18v12H3zm0 4h18M7 15h4',
   heart: 'M12 20s-7.5-4.6-9.3-9.2A5 5 0 0 1 12 6.3a5 5 0 0 1 9.3 4.5C19.5 15.4 12 20 12 20z',
 } as const;
 

@@ -28,8 +28,16 @@ describe('sandbox card input', () => {
       'cc-csc': '123',
     };
     expect(readCard(card)).toEqual({
-      card: { name: 'Test  Shopper', number: '4111111111111111', month: 12, year: 2035, cvc: '123' },
+      card: {
+        name: 'Test  Shopper',
+        number: '4111111111111111',
+        month: 12,
+        year: 2035,
+        cvc: '123',
+        saveCard: false,
+      },
     });
+    expect(readCard({ ...card, 'save-card': 'on' })).toMatchObject({ card: { saveCard: true } });
     expect(readCard({ ...card, 'cc-name': 'Shopper' })).toEqual({
       field: 'cc-name',
       messageKey: 'cardHolderInvalid',

@@ -32,6 +32,8 @@ export interface CardFields {
   'cc-number'?: string;
   'cc-exp'?: string;
   'cc-csc'?: string;
+  /** The "save this card" box: `on` when ticked. */
+  'save-card'?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface CardFields {
 export function readCard(
   fields: CardFields,
 ):
-  | { card: { number: string; name: string; month: number; year: number; cvc: string } }
+  | { card: { number: string; name: string; month: number; year: number; cvc: string; saveCard: boolean } }
   | { field: keyof CardFields; messageKey: string } {
   const name = (fields['cc-name'] ?? '').trim();
   const number = cardDigits(fields['cc-number'] ?? '');
@@ -51,5 +53,5 @@ export function readCard(
   if (number.length < 12) return { field: 'cc-number', messageKey: 'cardNumberInvalid' };
   if (!expiry) return { field: 'cc-exp', messageKey: 'expiryInvalid' };
   if (!/^\d{3,4}$/.test(cvc)) return { field: 'cc-csc', messageKey: 'cvcInvalid' };
-  return { card: { number, name, ...expiry, cvc } };
+  return { card: { number, name, ...expiry, cvc, saveCard: fields['save-card'] === 'on' } };
 }

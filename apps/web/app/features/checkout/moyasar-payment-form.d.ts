@@ -20,6 +20,9 @@ declare module 'moyasar-payment-form' {
     metadata?: Record<string, string>;
     given_id?: string;
     language?: 'ar' | 'en';
+    /** `save_card`: Moyasar answers the payment with `source.token`. */
+    credit_card?: { save_card?: boolean };
+    apple_pay?: { country: string; label: string; validate_merchant_url: string };
     on_completed?: (payment: MoyasarPayment) => Promise<void> | void;
   }
   const Moyasar: { init(config: MoyasarFormConfig): void };

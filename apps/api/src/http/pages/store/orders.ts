@@ -3,7 +3,12 @@ import {
   orderIdParams,
   returnRequestInputSchema,
   ordersQuery,
+  sandboxApplePayBodySchema,
   sandboxPayBodySchema,
+  savedCardParams,
+  savedCardPayBodySchema,
+  stcPayConfirmBodySchema,
+  stcPayStartBodySchema,
   uuidParam,
   verifyPaymentBodySchema,
   type StoreOrders,
@@ -13,9 +18,21 @@ import { placeOrderAgain, placeOrderTo } from '../../../use-cases/checkout/place
 import { payWithSandboxCard } from '../../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../../use-cases/checkout/settle-payment.ts';
 import { startTabbyCheckout } from '../../../use-cases/checkout/tabby.ts';
+import {
+  confirmStcPay,
+  forgetSavedCard,
+  payWithSandboxApplePay,
+  payWithSavedCard,
+  startStcPay,
+} from '../../../use-cases/checkout/server-payments.ts';
 import { ownValue } from '../../../views/owned.ts';
 import { shopperCreditNote } from '../../../views/refunds/read.ts';
-import { shopperOrder, shopperOrdersPage, shopperOrderWithPayment } from '../../../views/store/orders.ts';
+import {
+  shopperOrder,
+  shopperOrdersPage,
+  shopperOrderWithPayment,
+  shopperSavedCards,
+} from '../../../views/store/orders.ts';
 import { parseAs } from '../../form.ts';
 import { postedImage, RETURN_PHOTOS, withStoredImages } from '../../uploads.ts';
 import { requestReturn } from '../../../use-cases/returns.ts';
@@ -80,6 +97,36 @@ export function orderPages({ app, lang, shopperId, act }: StorePageContext): Sto
       }),
     payWithTabby: (invoiceId) =>
       act((shopper) => startTabbyCheckout(tabby, shopper.id, orderIdOr404(invoiceId), lang)),
+    // The wallets and saved cards, each form's fields as the API's call checks them.
+    payWithSavedCard: (invoiceId, cardId) =>
+      act((shopper) => {
+        const body = parseAs(savedCardPayBodySchema, { invoiceId: orderIdOr404(invoiceId), cardId }, 'body');
+        return payWithSavedCard(payments, shopper.id, body.invoiceId, body.cardId, lang);
+      }),
+    startStcPay: (invoiceId, mobile) =>
+      act((shopper) => {
+        const body = parseAs(stcPayStartBodySchema, { invoiceId: orderIdOr404(invoiceId), mobile }, 'body');
+        return startStcPay(payments, shopper.id, body.invoiceId, body.mobile, lang);
+      }),
+    confirmStcPay: (invoiceId, otp) =>
+      act((shopper) => {
+        const body = parseAs(stcPayConfirmBodySchema, { invoiceId: orderIdOr404(invoiceId), otp }, 'body');
+        return confirmStcPay(payments, shopper.id, body.invoiceId, body.otp, lang);
+      }),
+    payWithSandboxApplePay: (invoiceId) =>
+      act((shopper) => {
+        const body = parseAs(sandboxApplePayBodySchema, { invoiceId: orderIdOr404(invoiceId) }, 'body');
+        return payWithSandboxApplePay(payments, shopper.id, body.invoiceId, lang);
+      }),
+    savedCards: async () => {
+      const shopper = await shopperId();
+      return shopper ? shopperSavedCards(shop, shopper) : null;
+    },
+    deleteSavedCard: (cardId) =>
+      act((shopper) => {
+        const { cardId: id } = parseAs(savedCardParams, { cardId }, 'params');
+        return forgetSavedCard(payments, shopper.id, id, lang);
+      }),
     requestReturn: (invoiceId, input, photos) =>
       act(async (shopper) => {
         // The request as the API's call checks it, then its photos as every upload is stored.

@@ -8,10 +8,11 @@ const items: readonly { to: string; key: string; icon: IconName }[] = [
   { to: '/user/allorders', key: 'menu.orders', icon: 'grid' },
   { to: '/user/addresses', key: 'menu.addresses', icon: 'pin' },
   { to: '/user/wishlist', key: 'menu.wishlist', icon: 'heart' },
+  { to: '/user/cards', key: 'menu.cards', icon: 'card' },
 ];
 
 /**
- * The account side menu: four equal tabs on phones and tablets, a column from lg;
+ * The account side menu: five equal tabs on phones and tablets, a column from lg;
  * the current page is highlighted and announced with aria-current. Adding and editing an address count as the address book.
  */
 export function AccountMenu({ pathname }: { pathname: string }) {
@@ -21,7 +22,7 @@ export function AccountMenu({ pathname }: { pathname: string }) {
     path === to || (to === '/user/addresses' && /^\/user\/(add-address|edit-address\/)/.test(path));
   return (
     <nav aria-label={t('menu.label')}>
-      <ul className="grid grid-cols-4 gap-2 lg:flex lg:flex-col">
+      <ul className="grid grid-cols-5 gap-1 sm:gap-2 lg:flex lg:flex-col">
         {items.map((item) => (
           <li key={item.to} className="min-w-0">
             <ShopLink

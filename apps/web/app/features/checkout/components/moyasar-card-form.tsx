@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLang } from '../../../lib/use-lang.ts';
+import { useApplePaySupported } from './apple-pay-choice.tsx';
+import { SaveCardBox } from './sandbox-card-form.tsx';
 
 /**
  * Moyasar's hosted card form, loaded on this page only (dynamic import). Card data goes from
@@ -14,6 +16,9 @@ export function MoyasarCardForm({ payment }: { payment: PaymentForm }) {
   const { lang } = useLang();
   const id = `mysr-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [saveCard, setSaveCard] = useState(false);
+  // Apple Pay only where this browser can pay with it (known once hydrated).
+  const applePay = useApplePaySupported() && payment.methods.includes('applepay');
 
   useEffect(() => {
     let cancelled = false;
@@ -27,7 +32,16 @@ export function MoyasarCardForm({ payment }: { payment: PaymentForm }) {
           description: payment.description,
           publishable_api_key: payment.publishableKey,
           callback_url: payment.callbackUrl,
-          methods: payment.methods,
+          methods: applePay ? ['creditcard', 'applepay'] : ['creditcard'],
+          // Moyasar keeps the card as a token only when the shopper asked (decision 243).
+          credit_card: { save_card: saveCard },
+          ...(applePay && {
+            apple_pay: {
+              country: 'SA',
+              label: payment.description,
+              validate_merchant_url: 'https://api.moyasar.com/v1/applepay/initiate',
+            },
+          }),
           supported_networks: payment.supportedNetworks,
           metadata: payment.metadata,
           given_id: payment.given_id,
@@ -41,7 +55,7 @@ export function MoyasarCardForm({ payment }: { payment: PaymentForm }) {
     return () => {
       cancelled = true;
     };
-  }, [id, lang, payment]);
+  }, [id, lang, payment, saveCard, applePay]);
 
   return (
     <div className="rounded-2xl border border-line p-5">
@@ -56,7 +70,12 @@ export function MoyasarCardForm({ payment }: { payment: PaymentForm }) {
           {t('formFailed')}
         </p>
       )}
-      <div id={id} className="mysr-form" />
+      {state === 'ready' && (
+        <div className="mb-4">
+          <SaveCardBox checked={saveCard} onChange={setSaveCard} />
+        </div>
+      )}
+      <div id={id} key={`${saveCard}-${applePay}`} className="mysr-form" />
     </div>
   );
 }

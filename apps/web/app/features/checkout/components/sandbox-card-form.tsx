@@ -93,7 +93,37 @@ export function SandboxCardForm({
           error={errorFor('cc-csc')}
         />
       </div>
+      <SaveCardBox />
       <SubmitButton busy={busy}>{t('pay', { amount: formatPrice(amountSar, lang) })}</SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * "Save this card for next time": Moyasar keeps the card as a token (`save_card`) and the shop
+ * only its network, last four digits and expiry, once the payment is verified.
+ */
+export function SaveCardBox({
+  checked,
+  onChange,
+}: {
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation('checkout');
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        name="save-card"
+        value="on"
+        className="mt-0.5 size-4"
+        {...(onChange && { checked, onChange: (e) => onChange(e.target.checked) })}
+      />
+      <span>
+        <span className="font-semibold">{t('saveCard')}</span>
+        <span className="block text-muted">{t('saveCardHint')}</span>
+      </span>
+    </label>
   );
 }

@@ -1,3 +1,4 @@
+import { paidWithText } from '../../checkout/card-label.ts';
 import type { Order } from '@shop/contract';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format.ts';
@@ -26,7 +27,7 @@ export function OrderDetails({ order }: { order: Order }) {
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
         <OrderStatusBadge order={order} />
         <span>{t('orders.placedOn', { date: formatDateTime(order.invoiceDate, lang) })}</span>
-        {order.paidAt && <span>{t(`orders.paidWith.${order.paymentMethod}`)}</span>}
+        {order.paidAt && <PaidWithLine order={order} />}
       </div>
       <FulfilmentTimeline fulfilment={order.fulfilment} />
       {order.returns && <OrderReturnsSection invoiceId={order.invoiceId} returns={order.returns} />}
@@ -189,5 +190,17 @@ export function OrderDetails({ order }: { order: Order }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** "Paid with mada •••• 1234", "Paid with Apple Pay", or the method's own line (Tabby). */
+function PaidWithLine({ order }: { order: Order }) {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
+  const method = paidWithText({ method: order.paymentMethod, card: order.paymentCard ?? null }, tc);
+  return (
+    <span data-testid="paid-with">
+      {method ? tc('cards.paidWith', { method }) : t(`orders.paidWith.${order.paymentMethod}`)}
+    </span>
   );
 }
