@@ -64,7 +64,7 @@ import { MessageKeyring } from './modules/messages/keys.ts';
 import { channelProviders } from './modules/messages/providers.ts';
 import { messageDelivery } from './use-cases/messages/deliver.ts';
 import { messageRoutes } from './http/routes/messages.ts';
-import { choosePaymentProvider, chooseTabby } from './modules/payments/choose-provider.ts';
+import { choosePaymentProvider, chooseTabby, chooseTamara } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
 import { staffGuard } from './http/staff-guard.ts';
@@ -253,6 +253,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await messageKeys.reload(database.db);
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
   app.decorate('tabby', chooseTabby(config, database.db));
+  app.decorate('tamara', chooseTamara(config, database.db));
   app.changes.on((event, origin) => {
     if (event.topic !== 'settings' || origin === 'here') return;
     keys

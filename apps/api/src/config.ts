@@ -109,6 +109,8 @@ const envSchema = z.object({
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com'),
   /** The value of the header Tabby's webhooks are registered with (decision 241). */
   TABBY_WEBHOOK_SECRET: z.string().optional(),
+  /** The key Tamara signs its notifications' token with (HS256; decision 242). */
+  TAMARA_NOTIFICATION_KEY: z.string().optional(),
   /** SMS through Unifonic (decision 213); without the application id, the local simulator. */
   UNIFONIC_APP_SID: z.string().optional(),
   UNIFONIC_SENDER_ID: z.string().optional(),
@@ -199,6 +201,7 @@ export interface Config {
   };
   paymentSandbox: boolean;
   tabby: { webhookSecret: string | undefined };
+  tamara: { notificationKey: string | undefined };
   /** Messages to shoppers on SMS and WhatsApp (decisions 212–219). */
   messages: {
     unifonicAppSid: string | undefined;
@@ -325,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     paymentSandbox,
     tabby: { webhookSecret: e.TABBY_WEBHOOK_SECRET },
+    tamara: { notificationKey: e.TAMARA_NOTIFICATION_KEY },
     messages: {
       unifonicAppSid: e.UNIFONIC_APP_SID,
       unifonicSenderId: e.UNIFONIC_SENDER_ID,

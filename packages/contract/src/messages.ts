@@ -294,6 +294,10 @@ export const errorMessages = {
     ar: 'لم تتمكن تابي من الموافقة على هذا الطلب. سلتك كما هي، ويمكنك الدفع بالبطاقة',
     en: 'Tabby could not approve this order. Your cart is as it was, and you can pay by card',
   },
+  TAMARA_REJECTED: {
+    ar: 'لم تتمكن تمارا من الموافقة على هذا الطلب. سلتك كما هي، ويمكنك الدفع بالبطاقة',
+    en: 'Tamara could not approve this order. Your cart is as it was, and you can pay by card',
+  },
 
   // back office
   ...adminErrorMessages,

@@ -77,7 +77,7 @@ export async function markPaid(
   orderId: string,
   paymentId: string,
   now = new Date(),
-  paymentMethod: 'card' | 'tabby' = 'card',
+  paymentMethod: 'card' | 'tabby' | 'tamara' = 'card',
 ) {
   return leaveAwaiting(tx, orderId, {
     status: 'paid',

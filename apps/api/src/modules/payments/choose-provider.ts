@@ -6,6 +6,7 @@ import type { PaymentKeys } from './keys.ts';
 import type { PaymentGateway, PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { TabbySimulator } from './tabby-sandbox.ts';
+import { TamaraSimulator } from './tamara-sandbox.ts';
 
 /**
  * The sandbox when payments are simulated (the default without Moyasar keys; config.ts refuses
@@ -30,5 +31,19 @@ export function chooseTabby(config: Config, db: Db): PaymentGateway | null {
     pageUrl: (paymentId, lang) => `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${lang}`,
     // Without a secret every Tabby webhook is refused (it cannot be saved in the back office yet).
     webhookSecret: () => config.tabby.webhookSecret,
+  });
+}
+
+/**
+ * Tamara: its simulator while payments are simulated, none otherwise, as for Tabby. The
+ * notification key is `TAMARA_NOTIFICATION_KEY` until the back office's payment settings can
+ * keep it (then `TamaraClient` over https://api.tamara.co with the saved API token).
+ */
+export function chooseTamara(config: Config, db: Db): PaymentGateway | null {
+  if (!config.paymentSandbox) return null;
+  return new TamaraSimulator(db, {
+    pageUrl: (paymentId, lang) => `${apiPaths.tamaraSandboxPage.build({ paymentId })}?lang=${lang}`,
+    // Without a key every Tamara notification is refused.
+    notificationKey: () => config.tamara.notificationKey,
   });
 }

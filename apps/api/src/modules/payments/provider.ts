@@ -1,4 +1,4 @@
-import { paymentProviderNames } from '@shop/contract';
+import { paymentProviderNames, type PayLaterMethod } from '@shop/contract';
 import { z } from 'zod';
 import type { PaymentFacts, PaymentState } from './state.ts';
 
@@ -119,12 +119,25 @@ export interface PaymentGateway {
    * WebhookUnauthorisedError otherwise); null for an event about no payment. The body's status
    * is never read: the payment is fetched again.
    */
-  webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null;
+  webhookPaymentId(request: WebhookRequest): Promise<string | null>;
+  /**
+   * The merchant's acknowledgement of a payment the shopper approved (`awaitingMerchant`), which
+   * makes it authorised: Tamara's `authorise`. Absent where approving authorises (Tabby).
+   */
+  authorise?(id: string): Promise<GatewayPayment>;
+}
+
+/** What a webhook brings: its headers, its query string (Tamara's `tamaraToken`) and its body. */
+export interface WebhookRequest {
+  headers: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
+  body: unknown;
 }
 
 export const gatewayNames = paymentProviderNames;
 export type GatewayName = (typeof gatewayNames)[number];
-export type PaymentMethod = 'card' | 'tabby';
+export type PaymentMethod = 'card' | PayLaterMethod;
+export type { PayLaterMethod };
 
 /** A payment as every provider reports it, in halalas, with the shop's one state. */
 export interface GatewayPayment extends PaymentFacts {
@@ -137,6 +150,8 @@ export interface GatewayPayment extends PaymentFacts {
   providerStatus: string;
   /** The provider's words for a refusal, for the logs (never shown to a shopper). */
   message: string;
+  /** Approved by the shopper, pending until the merchant acknowledges it (`authorise`). */
+  awaitingMerchant?: boolean;
   raw: unknown;
 }
 
@@ -159,6 +174,8 @@ export interface CheckoutRequest {
   lang: 'ar' | 'en';
   /** Where the provider sends the shopper back to: approved, cancelled, rejected. */
   returnUrls: { success: string; cancel: string; failure: string };
+  /** Where the provider sends its notifications about this payment (Tamara takes it per session). */
+  notifyUrl?: string;
 }
 
 export type CheckoutSession =
@@ -178,7 +195,7 @@ export function halalasOf(amount: string | number): number {
   return Math.round(value * 100);
 }
 
-/** A decimal amount with two places, as Tabby takes SAR (`129950` → `"1299.50"`). */
+/** A decimal amount with two places, as Tabby takes SAR (`129950` → `"1299.50"`); Tamara takes the number. */
 export function decimalOf(halalas: number): string {
   return (halalas / 100).toFixed(2);
 }

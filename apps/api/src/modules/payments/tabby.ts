@@ -11,6 +11,7 @@ import {
   type CheckoutSession,
   type GatewayPayment,
   type PaymentGateway,
+  type WebhookRequest,
 } from './provider.ts';
 import { paymentState, type PaymentFacts } from './state.ts';
 
@@ -125,11 +126,10 @@ const sessionSchema = z.looseObject({
 });
 
 /** Tabby's webhook proves itself by the header the shop registered it with, nothing else. */
-export function tabbyWebhookPaymentId(
+export async function tabbyWebhookPaymentId(
   expected: string | undefined,
-  headers: Readonly<Record<string, unknown>>,
-  body: unknown,
-): string | null {
+  { headers, body }: WebhookRequest,
+): Promise<string | null> {
   const given = headers[TABBY_WEBHOOK_HEADER];
   if (!expected || typeof given !== 'string' || !sameSecret(given, expected))
     throw new WebhookUnauthorisedError('the webhook did not carry the shop header');
@@ -188,8 +188,8 @@ export class TabbyClient implements PaymentGateway {
     );
   }
 
-  webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null {
-    return tabbyWebhookPaymentId(this.options.webhookSecret(), headers, body);
+  webhookPaymentId(request: WebhookRequest): Promise<string | null> {
+    return tabbyWebhookPaymentId(this.options.webhookSecret(), request);
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {

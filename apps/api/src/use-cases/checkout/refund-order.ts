@@ -61,14 +61,24 @@ import { announceStock } from './steps.ts';
 /** The shop's database, log, change bus and mail, and the payment provider that gives the money back. */
 export type RefundDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'changes' | 'config'> & {
   provider: PaymentProvider;
-  /** Tabby's gateway, for orders paid with it; without it such orders are refused 409. */
+  /** Tabby's and Tamara's gateways, for orders paid with them; without one such orders are refused 409. */
   tabby?: PaymentGateway | null;
+  tamara?: PaymentGateway | null;
 };
 
+/** The gateway of an order's pay-later method, when the shop has it; null for a card or without it. */
+export function payLaterGatewayOf(
+  deps: Pick<RefundDeps, 'tabby' | 'tamara'>,
+  method: string,
+): PaymentGateway | null {
+  if (method === 'tabby' || method === 'tamara') return deps[method] ?? null;
+  return null;
+}
+
 /**
- * A Tabby order's payment as Tabby knows it before a refund (decision 240): what was captured
- * can be refunded; an order only authorised (nothing captured, hence no invoice) is closed,
- * which gives everything back at once. Null for a card's order.
+ * A Tabby or Tamara order's payment as the provider knows it before a refund (decision 240):
+ * what was captured can be refunded; an order only authorised (nothing captured, hence no
+ * invoice) is closed, which gives everything back at once. Null for a card's order.
  */
 interface TabbyRefund {
   gateway: PaymentGateway;
@@ -89,10 +99,10 @@ async function refundCall<T>(call: () => Promise<T>): Promise<T> {
 
 async function tabbyRefundOf(deps: RefundDeps, ref: OrderRef): Promise<TabbyRefund | null> {
   const order = await findOrder(deps.db, ref);
-  if (!order || order.paymentMethod !== 'tabby' || !order.paymentId) return null;
-  // Never marked refunded without Tabby being told: refused before anything is written.
-  if (!deps.tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
-  const gateway = deps.tabby;
+  if (!order || order.paymentMethod === 'card' || !order.paymentId) return null;
+  // Never marked refunded without the provider being told: refused before anything is written.
+  const gateway = payLaterGatewayOf(deps, order.paymentMethod);
+  if (!gateway) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
   const payment = await refundCall(() => gateway.fetch(order.paymentId!));
   return { gateway, payment };
 }

@@ -41,7 +41,7 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
  * spent with it.
  */
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
-  // A Tabby order is invoiced when it is captured, at shipping: the supply (decision 240).
+  // A Tabby or Tamara order is invoiced when it is captured, at shipping: the supply (decision 240).
   await recordSale(tx, paid.units);
   if (paid.order.discountCode !== null) {
     await retake(tx, paid.order.id);
@@ -58,7 +58,7 @@ async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Pr
 }
 
 /**
- * awaiting_payment → paid (a card captured, or a Tabby payment authorised: the order is
+ * awaiting_payment → paid (a card captured, or a Tabby or Tamara payment authorised: the order is
  * confirmed either way), then the sale. Null when the order was not awaiting payment.
  */
 export async function payOrder(
@@ -66,7 +66,7 @@ export async function payOrder(
   config: SealingConfig,
   orderId: string,
   paymentId: string,
-  method: 'card' | 'tabby' = 'card',
+  method: 'card' | 'tabby' | 'tamara' = 'card',
 ): Promise<Transition | null> {
   const paid = await markPaid(tx, orderId, paymentId, new Date(), method);
   return paid && completeSale(tx, config, paid);

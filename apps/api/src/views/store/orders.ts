@@ -7,7 +7,7 @@ import {
   type OrderWithPayment,
   type PayInvoiceAnswer,
   type PaymentForm,
-  tabbyEligible,
+  payLaterEligible,
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
@@ -40,8 +40,9 @@ import type { OwnRead } from '../owned.ts';
 /** What the card form is built from: the shop's configuration and origin, and Moyasar's keys in use. */
 export type PaymentFormDeps = Pick<Shop, 'db' | 'config' | 'origin'> & {
   paymentKeys: Pick<PaymentKeys, 'get'>;
-  /** Tabby's gateway when the shop offers it (decision 241); absent or null: the card only. */
+  /** Tabby's and Tamara's gateways when the shop offers them (decisions 241, 242); absent or null: not offered. */
   tabby?: PaymentGateway | null;
+  tamara?: PaymentGateway | null;
 };
 
 async function own(db: Db, shopperId: string, orderId: string): Promise<OwnRead<OrderRow>> {
@@ -94,7 +95,8 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
     given_id: order.paymentGivenId,
     callbackUrl: callbackUrlFor(deps, lang),
     methods: ['creditcard'],
-    tabby: Boolean(deps.tabby) && tabbyEligible(order.totalHalalas),
+    tabby: Boolean(deps.tabby) && payLaterEligible('tabby', order.totalHalalas),
+    tamara: Boolean(deps.tamara) && payLaterEligible('tamara', order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],
     metadata: { order_id: order.id },
   };

@@ -55,12 +55,12 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
     fulfil: (ref, input) =>
       act({}, async (by) => {
         const change = parseAs(fulfilmentChangeSchema, input, 'body');
-        await fulfilOrder({ ...shop, tabby: app.tabby }, orderRefOr404(ref), change, by);
+        await fulfilOrder({ ...shop, tabby: app.tabby, tamara: app.tamara }, orderRefOr404(ref), change, by);
         return okMessage(FULFILMENT_DONE[change.status], lang);
       }),
     cancelPaid: (ref) =>
       act({ role: 'owner' }, async (by) => {
-        await cancelPaidOrder({ ...shop, provider: app.payments, tabby: app.tabby }, orderRefOr404(ref), by);
+        await cancelPaidOrder({ ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara }, orderRefOr404(ref), by);
         return okMessage('ORDER_CANCELLED_REFUNDED', lang);
       }),
     bulk: async (input) => {
@@ -69,7 +69,7 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       return act(status === 'cancelled' ? { role: 'owner' } : {}, async (by) => {
         const { numbers, status } = parseAs(bulkFulfilmentSchema, input, 'body');
         const outcome = await fulfilOrders(
-          { ...shop, provider: app.payments, tabby: app.tabby },
+          { ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara },
           numbers,
           status,
           by,
