@@ -3,7 +3,7 @@
 export const refundErrorMessages = {
   REFUND_METHOD_NOT_SUPPORTED: {
     ar: 'لا يمكن استرداد أو إلغاء طلب مدفوع عبر تابي أو تمارا من المتجر ما دامت غير مفعّلة فيه؛ استخدم لوحة التاجر لديها',
-    en: "An order paid with Tabby or Tamara cannot be refunded or cancelled from the shop while that provider is not set up; use its merchant dashboard",
+    en: 'An order paid with Tabby or Tamara cannot be refunded or cancelled from the shop while that provider is not set up; use its merchant dashboard',
   },
   REFUND_UNCAPTURED_WHOLE: {
     ar: 'لم تُحصَّل قيمة هذا الطلب من تابي أو تمارا بعد (يُحصَّل عند الشحن)، فلا يُلغى إلا كاملاً: استرد المبلغ المتبقي كله',

@@ -7,9 +7,9 @@ import { readCard } from '../features/checkout/card-input.ts';
 import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-form.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
-import { TABBY_INTENT, TabbyChoice } from '../features/checkout/components/tabby-offer.tsx';
+import { PAY_LATER_INTENTS, PayLaterChoice } from '../features/checkout/components/pay-later-offer.tsx';
 import { paymentView } from '../features/checkout/order-payment.ts';
-import type { ErrorCode, StoreData } from '@shop/contract';
+import { payLaterMethods, type ErrorCode, type PayLaterMethod, type StoreData } from '@shop/contract';
 import { formDone, formError, readForm, refusalFormError } from '../lib/form-action.server.ts';
 import { useActionForm } from '../lib/form-answer.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -58,22 +58,27 @@ const cannotPay: Partial<Record<ErrorCode, 'alreadyPaid' | 'cancelled' | 'expire
 };
 
 /**
- * Pay with Tabby: the session is opened and the browser sent to Tabby's page (a document
- * redirect: it is another site, or the simulator's page outside the storefront). Tabby's
- * refusal before its page (pre-scoring) is said next to the Tabby choice, the card form
- * staying; an order that cannot be paid any more reads as for the card.
+ * Pay with Tabby or Tamara: the session is opened and the browser sent to the provider's page
+ * (a document redirect: it is another site, or the simulator's page outside the storefront).
+ * The provider's refusal before its page is said next to its choice, the card form staying; an
+ * order that cannot be paid any more reads as for the card.
  */
-async function payWithTabby(store: StoreData, orderId: string, t: (key: string) => string) {
-  const started = await store.payWithTabby(orderId);
+async function payLater(
+  store: StoreData,
+  method: PayLaterMethod,
+  orderId: string,
+  t: (key: string) => string,
+) {
+  const started = await store.payLater(method, orderId);
   if (started.ok) return redirectDocument(started.value.redirectUrl);
   if (started.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
   const refusal = cannotPay[started.error.code as ErrorCode];
   if (refusal) return formError({ message: t(`checkout:${refusal}`) });
-  return data({ tabbyRefused: started.error.message });
+  return data({ payLaterRefused: { method, message: started.error.message } });
 }
 
 /**
- * Pay with Tabby (above), or with the sandbox card (checked here, then paid and verified by the shop: only the
+ * Pay with Tabby or Tamara (above), or with the sandbox card (checked here, then paid and verified by the shop: only the
  * verification makes the order paid), or place the order again with the same delivery details
  * after a failed or expired payment. Both through the load context; someone else's order is
  * not found.
@@ -88,7 +93,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (placed.status === 404) throw data(null, { status: 404 });
     return formError({ ...refusalFormError(placed), refused: true });
   }
-  if (posted.values.intent === TABBY_INTENT) return payWithTabby(store, params.orderId, t);
+  const later = payLaterMethods.find((method) => posted.values.intent === PAY_LATER_INTENTS[method]);
+  if (later) return payLater(store, later, params.orderId, t);
   if (posted.values.intent !== PAYMENT_INTENT.pay) throw data(null, { status: 400 });
   const read = readCard(posted.values);
   if ('field' in read) return formError({ field: read.field, message: t(`checkout:${read.messageKey}`) });
@@ -117,8 +123,8 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { order, view } = loaderData;
   const answered = useActionData<typeof action>();
-  const tabbyRefused = answered && 'tabbyRefused' in answered ? answered.tabbyRefused : undefined;
-  const posted = answered && 'tabbyRefused' in answered ? undefined : answered;
+  const refused = answered && 'payLaterRefused' in answered ? answered.payLaterRefused : undefined;
+  const posted = answered && 'payLaterRefused' in answered ? undefined : answered;
   const pay = useActionForm({ serverAnswer: posted, quiet: true, redirectAfterMs: REDIRECT_AFTER_MS });
   const answer = pay.answer;
 
@@ -192,7 +198,16 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
             ),
           })}
         </p>
-        {order.payment.tabby && <TabbyChoice amountHalalas={order.payment.amount} refused={tabbyRefused} />}
+        {payLaterMethods
+          .filter((method) => order.payment?.[method])
+          .map((method) => (
+            <PayLaterChoice
+              key={method}
+              method={method}
+              amountHalalas={order.payment!.amount}
+              refused={refused?.method === method ? refused.message : undefined}
+            />
+          ))}
         {order.payment.sandbox ? (
           <SandboxCardForm amountSar={order.totals.total} form={pay} />
         ) : (

@@ -123,7 +123,9 @@ export abstract class PayLaterSimulator<Raw extends SimulatedRaw> implements Pay
 
   /** The shopper's answer on the simulator's page; a payment already decided keeps its decision. */
   async decide(id: string, answer: 'approve' | 'cancel'): Promise<GatewayPayment> {
-    const after = await this.change(id, (raw) => (raw.status === this.waiting ? this.answered(raw, answer) : raw));
+    const after = await this.change(id, (raw) =>
+      raw.status === this.waiting ? this.answered(raw, answer) : raw,
+    );
     return this.read(after);
   }
 

@@ -1,12 +1,24 @@
 import { tabbyEligible } from '@shop/contract';
-import { decimalOf, halalasOf, type CheckoutRequest, type GatewayPayment, type WebhookRequest } from './provider.ts';
+import {
+  decimalOf,
+  halalasOf,
+  type CheckoutRequest,
+  type GatewayPayment,
+  type WebhookRequest,
+} from './provider.ts';
 import {
   PayLaterSimulator,
   type PayLaterSimulatorOptions,
   type SimulatedMovement,
   type SimulatedRaw,
 } from './pay-later-simulator.ts';
-import { checkoutPayload, tabbyFacts, tabbyPaymentSchema, tabbyWebhookPaymentId, toTabbyPayment } from './tabby.ts';
+import {
+  checkoutPayload,
+  tabbyFacts,
+  tabbyPaymentSchema,
+  tabbyWebhookPaymentId,
+  toTabbyPayment,
+} from './tabby.ts';
 
 export { SIMULATED_SESSION_MINUTES } from './pay-later-simulator.ts';
 

@@ -30,7 +30,12 @@ type Raw = SimulatedRaw & {
   transactions: { captures: SimulatedMovement[]; refunds: SimulatedMovement[] };
 };
 
-const sum = (list: SimulatedMovement[]) => list.reduce((total, m) => total + Math.round(Number(m.amount) * 100), 0);
+/** Two ways of writing one Saudi mobile (`05…`, `+9665…`) compared by its last nine digits. */
+const sameMobile = (a: string, b: string) =>
+  a.replace(/\D/g, '').slice(-9) === b.replace(/\D/g, '').slice(-9);
+
+const sum = (list: SimulatedMovement[]) =>
+  list.reduce((total, m) => total + Math.round(Number(m.amount) * 100), 0);
 
 /**
  * The local stand-in for Tamara (provider `tamara-sandbox`), chosen while payments are simulated:
@@ -73,14 +78,17 @@ export class TamaraSimulator extends PayLaterSimulator<Raw> {
 
   protected answered(raw: Raw, answer: 'approve' | 'cancel'): Raw {
     if (answer === 'cancel') return { ...raw, status: 'expired' };
-    if (raw.consumer.phone_number === TAMARA_TEST_CUSTOMERS.declinedPhone) return { ...raw, status: 'declined' };
+    if (sameMobile(raw.consumer.phone_number, TAMARA_TEST_CUSTOMERS.declinedPhone))
+      return { ...raw, status: 'declined' };
     return { ...raw, status: 'approved', approved_at: this.now().toISOString() };
   }
 
   /** The shop's acknowledgement of an approved order; asking again changes nothing. */
   async authorise(id: string): Promise<GatewayPayment> {
     const after = await this.change(id, (raw) =>
-      raw.status === 'approved' ? { ...raw, status: 'authorised', authorised_at: this.now().toISOString() } : raw,
+      raw.status === 'approved'
+        ? { ...raw, status: 'authorised', authorised_at: this.now().toISOString() }
+        : raw,
     );
     return this.read(after);
   }
@@ -104,7 +112,10 @@ export class TamaraSimulator extends PayLaterSimulator<Raw> {
       refunded_amount: sar(refunded),
       // Tamara's own names for our reference ids.
       ...(kind === 'refunds' && {
-        transactions: { ...transactions, refunds: all.map((m) => ({ ...m, merchant_refund_id: m.reference_id })) },
+        transactions: {
+          ...transactions,
+          refunds: all.map((m) => ({ ...m, merchant_refund_id: m.reference_id })),
+        },
       }),
     };
   }

@@ -132,7 +132,10 @@ export async function startPayLater(
     }),
   );
   if (session.outcome === 'rejected') throw new AppError(402, flow.rejected);
-  deps.log.info({ orderId: order.id, userId: shopperId, paymentId: session.paymentId, method }, 'pay-later session');
+  deps.log.info(
+    { orderId: order.id, userId: shopperId, paymentId: session.paymentId, method },
+    'pay-later session',
+  );
   return { redirectUrl: session.redirectUrl ?? back };
 }
 
@@ -294,7 +297,10 @@ export async function captureOnShipping(
     });
     return payment;
   } catch (error) {
-    deps.log.error({ err: error, orderId: order.id, method }, 'capturing a pay-later payment at shipping failed');
+    deps.log.error(
+      { err: error, orderId: order.id, method },
+      'capturing a pay-later payment at shipping failed',
+    );
     return null;
   }
 }

@@ -60,7 +60,11 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       }),
     cancelPaid: (ref) =>
       act({ role: 'owner' }, async (by) => {
-        await cancelPaidOrder({ ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara }, orderRefOr404(ref), by);
+        await cancelPaidOrder(
+          { ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara },
+          orderRefOr404(ref),
+          by,
+        );
         return okMessage('ORDER_CANCELLED_REFUNDED', lang);
       }),
     bulk: async (input) => {

@@ -1,11 +1,11 @@
-import { halalasToSar, tabbyEligible, tabbyInstalments } from '@shop/contract';
+import { halalasToSar, payLaterEligible, tabbyInstalments, type PayLaterMethod } from '@shop/contract';
 import { Form } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 
-/** The payment page's intent that opens a Tabby session (the card's are in sandbox-card-form). */
-export const TABBY_INTENT = 'tabby';
+/** The payment page's intents that open a Tabby or a Tamara session (the card's are in sandbox-card-form). */
+export const PAY_LATER_INTENTS: Record<PayLaterMethod, string> = { tabby: 'tabby', tamara: 'tamara' };
 
 /**
  * The four payments of a total as the shopper reads them: one amount when they are equal, else
@@ -22,39 +22,51 @@ function useInstalmentsText(totalHalalas: number): { first: string; rest: string
 }
 
 /**
- * "or 4 payments of SAR … with Tabby" under a price (product page, cart), only for a total
- * Tabby takes (its limits are the contract's); nothing otherwise.
+ * "or 4 payments of SAR … with Tabby" under a price (product page, cart), for the providers
+ * whose limits (the contract's) take the total: one line naming both when both do, nothing
+ * when neither does. Both split the same way, so the amounts are the same.
  */
-export function TabbyLine({ totalSar, className = '' }: { totalSar: number; className?: string }) {
+export function PayLaterLine({ totalSar, className = '' }: { totalSar: number; className?: string }) {
   const { t } = useTranslation('checkout');
   const totalHalalas = Math.round(totalSar * 100);
   const text = useInstalmentsText(totalHalalas);
-  if (!tabbyEligible(totalHalalas)) return null;
+  const tabby = payLaterEligible('tabby', totalHalalas);
+  const tamara = payLaterEligible('tamara', totalHalalas);
+  if (!tabby && !tamara) return null;
+  const which = tabby && tamara ? 'both' : tabby ? 'tabby' : 'tamara';
   return (
     <p className={`text-sm text-muted ${className}`} data-testid="tabby-line">
       {text.even
-        ? t('tabbyLine', { amount: text.first })
-        : t('tabbyLineUneven', { first: text.first, amount: text.rest })}
+        ? t(`${which}Line`, { amount: text.first })
+        : t(`${which}LineUneven`, { first: text.first, amount: text.rest })}
     </p>
   );
 }
 
 /**
- * The payment page's Tabby choice, next to the card: the plan in four payments and one button,
- * a form posted to the page's action, which opens the session and sends the browser to Tabby's
- * page (without JavaScript too). `refused`: why Tabby said no (pre-scoring), said kindly here,
- * the card form staying on the page.
+ * The payment page's choice of Tabby or Tamara, next to the card: the plan in four payments and
+ * one button, a form posted to the page's action, which opens the session and sends the browser
+ * to the provider's page (without JavaScript too). `refused`: why the provider said no before
+ * its page, said kindly here, the card form staying on the page.
  */
-export function TabbyChoice({ amountHalalas, refused }: { amountHalalas: number; refused?: string }) {
+export function PayLaterChoice({
+  method,
+  amountHalalas,
+  refused,
+}: {
+  method: PayLaterMethod;
+  amountHalalas: number;
+  refused?: string;
+}) {
   const { t } = useTranslation('checkout');
   const text = useInstalmentsText(amountHalalas);
   return (
     <section
-      aria-labelledby="tabby-choice-title"
+      aria-labelledby={`${method}-choice-title`}
       className="flex flex-col gap-3 rounded-2xl border border-line p-5"
     >
-      <h2 id="tabby-choice-title" className="text-lg font-bold">
-        {t('tabbyTitle')}
+      <h2 id={`${method}-choice-title`} className="text-lg font-bold">
+        {t(`${method}Title`)}
       </h2>
       <p className="text-sm">
         {text.even
@@ -67,12 +79,12 @@ export function TabbyChoice({ amountHalalas, refused }: { amountHalalas: number;
         </p>
       )}
       <Form method="post">
-        <input type="hidden" name="intent" value={TABBY_INTENT} />
+        <input type="hidden" name="intent" value={PAY_LATER_INTENTS[method]} />
         <button
           type="submit"
           className="inline-flex h-12 items-center rounded-full border-2 border-primary px-6 font-semibold hover:bg-surface"
         >
-          {t('tabbyPay')}
+          {t(`${method}Pay`)}
         </button>
       </Form>
     </section>
