@@ -77,14 +77,13 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     return payment;
   }
 
-  it('offers no Tabby simulator when payments are real', async () => {
-    expect(t.app.tabby).toBeNull();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: apiPaths.tabbySandboxPage.build({ paymentId: randomUUID() }),
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'PAYMENT_SANDBOX_DISABLED' });
+  it('offers no Tabby or Tamara simulator when payments are real', async () => {
+    expect([t.app.tabby, t.app.tamara]).toEqual([null, null]);
+    for (const page of [apiPaths.tabbySandboxPage, apiPaths.tamaraSandboxPage]) {
+      const res = await t.app.inject({ method: 'GET', url: page.build({ paymentId: randomUUID() }) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_SANDBOX_DISABLED' });
+    }
   });
 
   function verify(shopper: Shopper, id: string, lang: 'ar' | 'en' = 'en') {
@@ -112,6 +111,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
       given_id: order.given_id,
       methods: ['creditcard'],
       tabby: false,
+      tamara: false,
       metadata: { order_id: order.invoiceId },
     });
     const sandbox = await t.app.inject({
