@@ -229,3 +229,33 @@ export async function providerAnswer(
   }
   return json;
 }
+
+/**
+ * One JSON call to a provider's REST API with its bearer key, as `providerAnswer` reads it; a
+ * provider that cannot be reached (network, timeout) is unavailable: try later. A POST always
+ * sends a JSON body (`{}` when it has none).
+ */
+export async function bearerCall(
+  fetchFn: typeof fetch,
+  provider: { name: string; bearer: string; messageField: string; timeoutMs?: number },
+  method: 'GET' | 'POST',
+  url: string,
+  body?: object,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetchFn(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${provider.bearer}`,
+        accept: 'application/json',
+        ...(method === 'POST' && { 'content-type': 'application/json' }),
+      },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: AbortSignal.timeout(provider.timeoutMs ?? 10_000),
+    });
+  } catch (error) {
+    throw new ProviderUnavailableError(`${provider.name} could not be reached: ${(error as Error).message}`);
+  }
+  return providerAnswer(response, provider.name, provider.messageField);
+}

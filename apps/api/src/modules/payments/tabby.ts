@@ -4,7 +4,7 @@ import { sameSecret } from '../../lib/same-secret.ts';
 import {
   ProviderUnavailableError,
   WebhookUnauthorisedError,
-  providerAnswer,
+  bearerCall,
   decimalOf,
   halalasOf,
   type CheckoutRequest,
@@ -192,23 +192,13 @@ export class TabbyClient implements PaymentGateway {
     return tabbyWebhookPaymentId(this.options.webhookSecret(), request);
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await this.fetchFn(`${this.options.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.secretKey() ?? ''}`,
-          accept: 'application/json',
-          ...(body && { 'content-type': 'application/json' }),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      throw new ProviderUnavailableError(`Tabby could not be reached: ${(error as Error).message}`);
-    }
-    // A wrong key or region (403) is our configuration, not the shopper's payment.
-    return providerAnswer(response, 'Tabby', 'error');
+  private call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    const provider = {
+      name: 'Tabby',
+      bearer: this.options.secretKey() ?? '',
+      messageField: 'error',
+      timeoutMs: this.options.timeoutMs,
+    };
+    return bearerCall(this.fetchFn, provider, method, `${this.options.apiUrl}${path}`, body);
   }
 }

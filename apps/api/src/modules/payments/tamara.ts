@@ -6,7 +6,7 @@ import {
   ProviderUnavailableError,
   WebhookUnauthorisedError,
   halalasOf,
-  providerAnswer,
+  bearerCall,
   type CheckoutRequest,
   type CheckoutSession,
   type GatewayPayment,
@@ -252,22 +252,13 @@ export class TamaraClient implements PaymentGateway {
     return tamaraWebhookPaymentId(this.options.notificationKey(), request);
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await this.fetchFn(`${this.options.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.apiToken() ?? ''}`,
-          accept: 'application/json',
-          ...(method === 'POST' && { 'content-type': 'application/json' }),
-        },
-        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      throw new ProviderUnavailableError(`Tamara could not be reached: ${(error as Error).message}`);
-    }
-    return providerAnswer(response, 'Tamara', 'message');
+  private call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    const provider = {
+      name: 'Tamara',
+      bearer: this.options.apiToken() ?? '',
+      messageField: 'message',
+      timeoutMs: this.options.timeoutMs,
+    };
+    return bearerCall(this.fetchFn, provider, method, `${this.options.apiUrl}${path}`, body);
   }
 }
