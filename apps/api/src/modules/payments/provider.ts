@@ -1,5 +1,6 @@
 import { paymentProviderNames, type PayLaterMethod } from '@shop/contract';
 import { z } from 'zod';
+import { providerFetch } from '../../lib/tracing.ts';
 import type { PaymentFacts, PaymentState } from './state.ts';
 
 /**
@@ -230,32 +231,46 @@ export async function providerAnswer(
   return json;
 }
 
+/** Where a provider's REST API is and how it is called: its bearer key is read on every call. */
+export interface BearerApiOptions {
+  name: string;
+  apiUrl: string;
+  bearer: () => string | undefined;
+  /** The field of its error bodies that carries its words. */
+  messageField: string;
+  timeoutMs?: number;
+}
+
 /**
- * One JSON call to a provider's REST API with its bearer key, as `providerAnswer` reads it; a
- * provider that cannot be reached (network, timeout) is unavailable: try later. A POST always
- * sends a JSON body (`{}` when it has none).
+ * A provider's REST API with a bearer key (Tabby's, Tamara's): one JSON call, read by
+ * `providerAnswer`; a provider that cannot be reached (network, timeout) is unavailable: try
+ * later. A POST always sends a JSON body (`{}` when it has none).
  */
-export async function bearerCall(
-  fetchFn: typeof fetch,
-  provider: { name: string; bearer: string; messageField: string; timeoutMs?: number },
-  method: 'GET' | 'POST',
-  url: string,
-  body?: object,
-): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetchFn(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${provider.bearer}`,
-        accept: 'application/json',
-        ...(method === 'POST' && { 'content-type': 'application/json' }),
-      },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-      signal: AbortSignal.timeout(provider.timeoutMs ?? 10_000),
-    });
-  } catch (error) {
-    throw new ProviderUnavailableError(`${provider.name} could not be reached: ${(error as Error).message}`);
+export abstract class BearerApi {
+  private readonly fetchFn: typeof fetch;
+
+  constructor(private readonly api: BearerApiOptions) {
+    this.fetchFn = providerFetch(api.name.toLowerCase());
   }
-  return providerAnswer(response, provider.name, provider.messageField);
+
+  protected async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await this.fetchFn(`${this.api.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.api.bearer() ?? ''}`,
+          accept: 'application/json',
+          ...(method === 'POST' && { 'content-type': 'application/json' }),
+        },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        signal: AbortSignal.timeout(this.api.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new ProviderUnavailableError(
+        `${this.api.name} could not be reached: ${(error as Error).message}`,
+      );
+    }
+    return providerAnswer(response, this.api.name, this.api.messageField);
+  }
 }

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { providerFetch } from '../../lib/tracing.ts';
 import { sameSecret } from '../../lib/same-secret.ts';
 import {
   ProviderUnavailableError,
   WebhookUnauthorisedError,
-  bearerCall,
+  BearerApi,
   decimalOf,
   halalasOf,
   type CheckoutRequest,
@@ -148,12 +147,18 @@ export interface TabbyOptions {
 }
 
 /** Tabby's REST API, HTTP Bearer with the secret key. */
-export class TabbyClient implements PaymentGateway {
+export class TabbyClient extends BearerApi implements PaymentGateway {
   readonly name = 'tabby' as const;
   readonly method = 'tabby' as const;
-  private readonly fetchFn = providerFetch('tabby');
-
-  constructor(private readonly options: TabbyOptions) {}
+  constructor(private readonly options: TabbyOptions) {
+    super({
+      name: 'Tabby',
+      apiUrl: options.apiUrl,
+      bearer: options.secretKey,
+      messageField: 'error',
+      timeoutMs: options.timeoutMs,
+    });
+  }
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const body = checkoutPayload(request, this.options.merchantCode() ?? '');
@@ -190,15 +195,5 @@ export class TabbyClient implements PaymentGateway {
 
   webhookPaymentId(request: WebhookRequest): Promise<string | null> {
     return tabbyWebhookPaymentId(this.options.webhookSecret(), request);
-  }
-
-  private call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-    const provider = {
-      name: 'Tabby',
-      bearer: this.options.secretKey() ?? '',
-      messageField: 'error',
-      timeoutMs: this.options.timeoutMs,
-    };
-    return bearerCall(this.fetchFn, provider, method, `${this.options.apiUrl}${path}`, body);
   }
 }

@@ -1,32 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderNotFoundError, WebhookUnauthorisedError, type CheckoutRequest } from './provider.ts';
 import { TamaraClient } from './tamara.ts';
+import { fakeRestApi, sampleCheckoutRequest, type SeenCall } from '../../test/fake-rest-api.ts';
 
 const TOKEN = 'tamara-api-token-0123';
 const NOTIFICATION_KEY = 'tamara-notification-key';
 
 const request: CheckoutRequest = {
-  order: {
-    id: '5f3c1b2a-0d4e-4f6a-8b7c-9d0e1f2a3b4c',
-    number: 10_042,
-    paymentGivenId: '0f1e2d3c-4b5a-4968-8776-655443322110',
-    totalHalalas: 129_950,
-    shippingHalalas: 2_500,
-    discountHalalas: 0,
-    vatHalalas: 16_950,
-    lines: [{ sku: 'IPH-15-128', title: 'آيفون 15', quantity: 1, unitPriceHalalas: 127_450 }],
-    buyer: { name: 'Sara Ali', email: 'sara@example.com', phone: '+966544337866' },
-    shipping: { city: 'الرياض', address: 'حي العليا', zip: '12211' },
-  },
-  lang: 'ar',
-  returnUrls: {
-    success: 'https://shop.test/r',
-    cancel: 'https://shop.test/r',
-    failure: 'https://shop.test/r',
-  },
+  ...sampleCheckoutRequest({ email: 'sara@example.com', phone: '+966544337866' }),
   notifyUrl: 'https://shop.test/n',
 };
 
@@ -43,41 +25,28 @@ function order(status: string, captured = 0, refunded = 0) {
 }
 
 describe("the Tamara client against a fake of Tamara's REST API", () => {
-  let server: Server;
+  let api: Awaited<ReturnType<typeof fakeRestApi>>;
   let client: TamaraClient;
   /** What the fake answers, by method and path. */
   let answers: Record<string, { status: number; body: unknown }>;
-  let seen: { method: string; url: string; authorization: string; body: unknown }[];
+  let seen: SeenCall[];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let data = '';
-      req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      req.on('end', () => {
-        seen.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          authorization: req.headers.authorization ?? '',
-          body: data ? JSON.parse(data) : null,
-        });
-        const answer = answers[`${req.method} ${req.url}`] ?? { status: 404, body: { message: 'not found' } };
-        res.writeHead(answer.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    api = await fakeRestApi(
+      (method, url) => answers[`${method} ${url}`] ?? { status: 404, body: { message: 'not found' } },
+    );
+    seen = api.seen;
     client = new TamaraClient({
-      apiUrl: `http://127.0.0.1:${port}`,
+      apiUrl: api.url,
       apiToken: () => TOKEN,
       notificationKey: () => NOTIFICATION_KEY,
     });
   });
   beforeEach(() => {
-    seen = [];
+    seen.length = 0;
     answers = {};
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => api.close());
 
   it('creates the checkout session: pay by instalments in 4, amounts in riyals, our order as reference', async () => {
     answers['POST /checkout'] = {
@@ -105,7 +74,7 @@ describe("the Tamara client against a fake of Tamara's REST API", () => {
         total_amount: { amount: 1299.5, currency: 'SAR' },
         tax_amount: { amount: 169.5, currency: 'SAR' },
         consumer: { first_name: 'Sara', last_name: 'Ali', phone_number: '+966544337866' },
-        merchant_url: { success: 'https://shop.test/r', notification: 'https://shop.test/n' },
+        merchant_url: { success: 'https://shop.test/s', notification: 'https://shop.test/n' },
       },
     });
     // A 4xx on the session is Tamara saying no before its page: no error, a refusal.
@@ -151,7 +120,7 @@ describe("the Tamara client against a fake of Tamara's REST API", () => {
       comment: 'refund',
       merchant_refund_id: 'refund-1',
     });
-    seen = [];
+    seen.length = 0;
     const listed = {
       ...order('partially_refunded', 1299.5, 100),
       transactions: { refunds: [{ merchant_refund_id: 'refund-1' }] },

@@ -1,12 +1,11 @@
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
-import { providerFetch } from '../../lib/tracing.ts';
 import {
   ProviderRejectedError,
   ProviderUnavailableError,
   WebhookUnauthorisedError,
   halalasOf,
-  bearerCall,
+  BearerApi,
   type CheckoutRequest,
   type CheckoutSession,
   type GatewayPayment,
@@ -188,12 +187,18 @@ export interface TamaraOptions {
 }
 
 /** Tamara's REST API, HTTP Bearer with the merchant's API token. */
-export class TamaraClient implements PaymentGateway {
+export class TamaraClient extends BearerApi implements PaymentGateway {
   readonly name = 'tamara' as const;
   readonly method = 'tamara' as const;
-  private readonly fetchFn = providerFetch('tamara');
-
-  constructor(private readonly options: TamaraOptions) {}
+  constructor(private readonly options: TamaraOptions) {
+    super({
+      name: 'Tamara',
+      apiUrl: options.apiUrl,
+      bearer: options.apiToken,
+      messageField: 'message',
+      timeoutMs: options.timeoutMs,
+    });
+  }
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     let answer: unknown;
@@ -250,15 +255,5 @@ export class TamaraClient implements PaymentGateway {
 
   webhookPaymentId(request: WebhookRequest): Promise<string | null> {
     return tamaraWebhookPaymentId(this.options.notificationKey(), request);
-  }
-
-  private call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-    const provider = {
-      name: 'Tamara',
-      bearer: this.options.apiToken() ?? '',
-      messageField: 'message',
-      timeoutMs: this.options.timeoutMs,
-    };
-    return bearerCall(this.fetchFn, provider, method, `${this.options.apiUrl}${path}`, body);
   }
 }

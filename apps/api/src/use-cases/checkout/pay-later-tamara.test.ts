@@ -1,4 +1,4 @@
-import { adminOrderPaths, apiPaths, refundPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { adminOrderPaths, apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -10,9 +10,9 @@ import {
   placeOrderCall,
   productState,
   putInCart,
-  type Shopper,
 } from '../../test/shoppers.ts';
 import { signedInMember } from '../../test/staff.ts';
+import { payLaterJourney } from '../../test/pay-later.ts';
 import { onboardSigningUnit } from '../../test/einvoices.ts';
 import { documentsOfOrder } from '../../modules/einvoices/service.ts';
 
@@ -37,35 +37,15 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
   });
   afterAll(() => t.close());
 
-  async function ordered(phone = '0512345678'): Promise<{ shopper: Shopper; order: PayInvoiceAnswer }> {
-    const shopper = await createShopper(t.app.db);
-    await putInCart(t.app.db, shopper.id, product.id, 2);
-    const res = await placeOrderCall(t, shopper, { invoiceUserPhone: phone });
-    expect(res.statusCode).toBe(201);
-    return { shopper, order: res.json() };
-  }
-
-  function startTamara(shopper: Shopper, order: PayInvoiceAnswer, lang: 'ar' | 'en' = 'ar') {
-    return t.app.inject({
-      method: 'POST',
-      url: `${apiPaths.tamaraCheckout.build({})}?lang=${lang}`,
-      headers: shopper.headers,
-      payload: { invoiceId: order.invoiceId },
-    });
-  }
-
-  /** The shopper answers on the simulator's page; answers where Tamara sends them back (a path). */
-  async function answerOnPage(redirectUrl: string, answer: 'approve' | 'cancel'): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: redirectUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `answer=${answer}`,
-    });
-    expect(res.statusCode).toBe(303);
-    const back = new URL(res.headers.location as string);
-    return `${back.pathname}${back.search}`;
-  }
+  const journey = payLaterJourney(
+    () => t,
+    'tamara',
+    () => product.id,
+  );
+  const { ordered, answerOnPage, ship } = journey;
+  const startTamara = journey.start;
+  const refund = (ref: string, owner: Record<string, string>, amount: number, key: string) =>
+    journey.refund(ref, owner, amount, key, 'en');
 
   const orderIdOf = (returnPath: string) => new URL(returnPath, 'http://x').searchParams.get('orderId')!;
 
@@ -89,16 +69,6 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
     expect(started.json().redirectUrl).toMatch(/^\/api\/payments\/tamara-sandbox\//);
     const back = await answerOnPage(started.json().redirectUrl, 'approve');
     return { shopper, order, back, paymentId: orderIdOf(back) };
-  }
-
-  async function ship(invoiceId: string, tracking: string) {
-    const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
-    return t.app.inject({
-      method: 'POST',
-      url: `${adminOrderPaths.fulfilment.build({ ref: invoiceId })}?lang=en`,
-      headers: staff,
-      payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: tracking, trackingUrl: '' },
-    });
   }
 
   it('authorises the approved order on the return, confirms it, then captures at shipping and invoices then', async () => {
@@ -213,15 +183,6 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
     const other = await ordered();
     expect((await startTamara(shopper, other.order)).statusCode).toBe(404);
   });
-
-  function refund(ref: string, owner: Record<string, string>, amount: number, key: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: `${refundPaths.orderRefunds.build({ id: ref })}?lang=en`,
-      headers: owner,
-      payload: { amount, reason: 'تالف', idempotencyKey: key },
-    });
-  }
 
   it('closing an order Tamara only authorised cancels it at Tamara, with no credit note', async () => {
     await onboardSigningUnit(t);
