@@ -7,7 +7,15 @@ import {
 } from '@shop/contract';
 import { expect } from 'vitest';
 import type { TestContext } from './harness.ts';
-import { createShopper, placeOrderCall, putInCart, type Shopper } from './shoppers.ts';
+import {
+  cartOf,
+  createShopper,
+  orderRow,
+  placeOrderCall,
+  productState,
+  putInCart,
+  type Shopper,
+} from './shoppers.ts';
 import { signedInMember } from './staff.ts';
 
 /**
@@ -68,5 +76,21 @@ export function payLaterJourney(context: () => TestContext, method: PayLaterMeth
     });
   }
 
-  return { ordered, start, answerOnPage, ship, refund };
+  /**
+   * The order ended `status` without taking money: its stock is back (as `stockBefore`) and the
+   * shopper's cart is as it was, so the card can still pay.
+   */
+  async function expectEndedCartKept(
+    order: PayInvoiceAnswer,
+    shopper: Shopper,
+    status: 'failed' | 'expired',
+    stockBefore: number,
+  ) {
+    const { db } = context().app;
+    expect((await orderRow(db, order.invoiceId)).status).toBe(status);
+    expect((await productState(db, productId())).stock).toBe(stockBefore);
+    expect(await cartOf(db, shopper.id)).toEqual([{ productId: productId(), count: 2 }]);
+  }
+
+  return { ordered, start, answerOnPage, ship, refund, expectEndedCartKept };
 }

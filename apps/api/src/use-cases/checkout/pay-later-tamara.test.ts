@@ -42,7 +42,7 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
     'tamara',
     () => product.id,
   );
-  const { ordered, answerOnPage, ship } = journey;
+  const { ordered, answerOnPage, ship, expectEndedCartKept } = journey;
   const startTamara = journey.start;
   const refund = (ref: string, owner: Record<string, string>, amount: number, key: string) =>
     journey.refund(ref, owner, amount, key, 'en');
@@ -112,9 +112,7 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
     expect(back).toContain('paymentStatus=declined');
     const res = await t.app.inject({ method: 'GET', url: back });
     expect(res.headers.location).toBe('/cart?payment=TAMARA_REJECTED');
-    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('failed');
-    expect((await productState(t.app.db, product.id)).stock).toBe(stockBefore);
-    expect(await cartOf(t.app.db, shopper.id)).toEqual([{ productId: product.id, count: 2 }]);
+    await expectEndedCartKept(order, shopper, 'failed', stockBefore);
   });
 
   it('ends an order whose Tamara session was cancelled or abandoned (expired): stock back, cart kept', async () => {
@@ -124,9 +122,7 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
     const back = await answerOnPage(started.json().redirectUrl, 'cancel');
     const res = await t.app.inject({ method: 'GET', url: back });
     expect(res.headers.location).toBe('/en/cart?payment=ORDER_EXPIRED');
-    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('expired');
-    expect((await productState(t.app.db, product.id)).stock).toBe(stockBefore);
-    expect(await cartOf(t.app.db, shopper.id)).toEqual([{ productId: product.id, count: 2 }]);
+    await expectEndedCartKept(order, shopper, 'expired', stockBefore);
   });
 
   it('settles on the notification before the return, once when it comes twice (token in the query or as bearer)', async () => {
