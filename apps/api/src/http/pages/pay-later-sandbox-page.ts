@@ -17,7 +17,7 @@ const providers: Record<PayLaterMethod, { ar: string; en: string; accent: string
 const words = {
   ar: {
     title: (name: string) => `${name} (محاكاة) — ادفع على 4 دفعات`,
-    simulated: (name: string) => `هذه صفحة محاكاة لـ${name}: لا تُؤخذ أي أموال.`,
+    simulated: (name: string) => `هذه صفحة محاكاة ل${name}: لا تُؤخذ أي أموال.`,
     total: 'المبلغ',
     today: 'اليوم',
     inMonths: (n: number) => (n === 1 ? 'بعد شهر' : n === 2 ? 'بعد شهرين' : `بعد ${n} أشهر`),
