@@ -55,7 +55,7 @@ const FLOWS: Record<PayLaterMethod, { returnPath: string; notifyPath?: string; r
 
 /** Whether an order's method is paid in 4 (authorised at the order, captured when shipped). */
 export function isPayLater(method: string): method is PayLaterMethod {
-  return method in FLOWS;
+  return Object.hasOwn(FLOWS, method);
 }
 
 function gatewayOf(deps: PayLaterGateways, method: PayLaterMethod): PaymentGateway {

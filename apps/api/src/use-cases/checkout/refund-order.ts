@@ -40,6 +40,7 @@ import { issueRefundCreditNote } from '../einvoicing/issue.ts';
 import { queueRefundMade } from '../messages/order-events.ts';
 import { releaseEnded } from '../../modules/discounts/service.ts';
 import { announceStock } from './steps.ts';
+import { isPayLater } from './pay-later.ts';
 
 /**
  * Refunding a paid order (back office, owners): the payment provider gives the money back, the
@@ -71,8 +72,7 @@ export function payLaterGatewayOf(
   deps: Pick<RefundDeps, 'tabby' | 'tamara'>,
   method: string,
 ): PaymentGateway | null {
-  if (method === 'tabby' || method === 'tamara') return deps[method] ?? null;
-  return null;
+  return isPayLater(method) ? (deps[method] ?? null) : null;
 }
 
 /**
