@@ -88,3 +88,20 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('link', { name: cart.confirmOrder })).toBeVisible();
   });
 }
+
+test.describe(() => {
+  test.use({ javaScriptEnabled: false });
+  test('without JavaScript the Tamara choice posts to the page action and the order is paid (en)', async ({
+    page,
+    shopper,
+    baseURL,
+  }) => {
+    const checkout = locale('en', 'checkout') as Record<string, string>;
+    const order = await placeOrder(page, shopper, baseURL, 'en', '0544337866');
+    await page.goto(`/en/payment/${order.invoiceId}`);
+    await page.getByRole('button', { name: checkout.tamaraPay }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/tamara-sandbox\//);
+    await page.getByRole('button', { name: approve.en }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/order/details/${order.invoiceId}$`));
+  });
+});
