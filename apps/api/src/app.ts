@@ -66,7 +66,7 @@ import { channelProviders } from './modules/messages/providers.ts';
 import { messageDelivery } from './use-cases/messages/deliver.ts';
 import { messageRoutes } from './http/routes/messages.ts';
 import { getSettings } from './modules/settings/service.ts';
-import { choosePaymentProvider, chooseTabby } from './modules/payments/choose-provider.ts';
+import { choosePaymentProvider, chooseTabby, chooseTamara } from './modules/payments/choose-provider.ts';
 import { auditRoutes } from './http/routes/audit.ts';
 import { insightsRoutes } from './http/routes/insights.ts';
 import { staffGuard } from './http/staff-guard.ts';
@@ -257,6 +257,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await messageKeys.reload(database.db);
   app.decorate('payments', choosePaymentProvider(config, database.db, keys));
   app.decorate('tabby', chooseTabby(config, database.db, keys));
+  app.decorate('tamara', chooseTamara(config, database.db, keys));
   app.changes.on((event, origin) => {
     if (event.topic !== 'settings' || origin === 'here') return;
     reloadPaymentKeys().catch((error: unknown) => app.log.error({ err: error }, 'payment keys not reloaded'));

@@ -113,12 +113,18 @@ const envSchema = z.object({
    */
   APPLE_PAY_DOMAIN_ASSOCIATION: z.string().optional(),
   APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z.string().optional(),
-  /** The value of the header Tabby's webhooks are registered with (decision 241). */
+  /**
+   * Pay later (decisions 241, 242, 246): Tabby's secret key, merchant code and the value of the
+   * header its webhooks are registered with; Tamara's API token and the key it signs its
+   * notifications with (HS256). Keys saved on the settings page win over these.
+   */
   TABBY_SECRET_KEY: z.string().optional(),
   TABBY_MERCHANT_CODE: z.string().optional(),
   TABBY_WEBHOOK_SECRET: z.string().optional(),
   TAMARA_API_TOKEN: z.string().optional(),
   TAMARA_NOTIFICATION_KEY: z.string().optional(),
+  /** Tamara's API: live by default; its sandbox is https://api-sandbox.tamara.co. */
+  TAMARA_API_URL: z.url().default('https://api.tamara.co'),
   /** SMS through Unifonic (decision 213); without the application id, the local simulator. */
   UNIFONIC_APP_SID: z.string().optional(),
   UNIFONIC_SENDER_ID: z.string().optional(),
@@ -216,7 +222,7 @@ export interface Config {
     merchantCode: string | undefined;
     webhookSecret: string | undefined;
   };
-  tamara: { apiToken: string | undefined; notificationKey: string | undefined };
+  tamara: { apiToken: string | undefined; notificationKey: string | undefined; apiUrl: string };
   /** Messages to shoppers on SMS and WhatsApp (decisions 212–219). */
   messages: {
     unifonicAppSid: string | undefined;
@@ -351,7 +357,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       merchantCode: e.TABBY_MERCHANT_CODE,
       webhookSecret: e.TABBY_WEBHOOK_SECRET,
     },
-    tamara: { apiToken: e.TAMARA_API_TOKEN, notificationKey: e.TAMARA_NOTIFICATION_KEY },
+    tamara: {
+      apiToken: e.TAMARA_API_TOKEN,
+      notificationKey: e.TAMARA_NOTIFICATION_KEY,
+      apiUrl: e.TAMARA_API_URL.replace(/\/$/, ''),
+    },
     messages: {
       unifonicAppSid: e.UNIFONIC_APP_SID,
       unifonicSenderId: e.UNIFONIC_SENDER_ID,

@@ -53,6 +53,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Tabby's pay in 4: its simulator while payments are simulated, else none (choose-provider.ts). */
     tabby: PaymentGateway | null;
+    /** Tamara's pay in 4: its simulator while payments are simulated, else none (choose-provider.ts). */
+    tamara: PaymentGateway | null;
     /** The shop's figures for Prometheus when METRICS_TOKEN is set, else undefined (lib/metrics.ts). */
     metrics: ShopMetrics | undefined;
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TABBY_LIMITS, tabbyEligible, tabbyInstalments } from './instalments.ts';
+import {
+  TABBY_LIMITS,
+  TAMARA_LIMITS,
+  payLaterEligible,
+  tabbyEligible,
+  tabbyInstalments,
+} from './instalments.ts';
 
 describe("Tabby's pay in 4", () => {
   it('splits a total into four payments that add up to it, the remainder on the first', () => {
@@ -19,5 +25,16 @@ describe("Tabby's pay in 4", () => {
     expect(tabbyEligible(TABBY_LIMITS.maxHalalas)).toBe(true);
     expect(tabbyEligible(TABBY_LIMITS.maxHalalas + 1)).toBe(false);
     expect(tabbyEligible(5_000.5)).toBe(false);
+  });
+});
+
+describe("Tamara's pay in 4", () => {
+  it('has its own limits beside Tabby, both ends included', () => {
+    expect(payLaterEligible('tamara', TAMARA_LIMITS.minHalalas - 1)).toBe(false);
+    expect(payLaterEligible('tamara', TAMARA_LIMITS.minHalalas)).toBe(true);
+    expect(payLaterEligible('tamara', TAMARA_LIMITS.maxHalalas)).toBe(true);
+    expect(payLaterEligible('tamara', TAMARA_LIMITS.maxHalalas + 1)).toBe(false);
+    // 50 SAR: Tabby takes it, Tamara does not.
+    expect([payLaterEligible('tabby', 5_000), payLaterEligible('tamara', 5_000)]).toEqual([true, false]);
   });
 });

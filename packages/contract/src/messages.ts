@@ -314,6 +314,10 @@ export const errorMessages = {
     ar: 'انتهت صلاحية رمز التحقق. سلتك كما هي، ويمكنك الطلب مرة أخرى',
     en: 'The code has expired. Your cart is as it was, and you can order again',
   },
+  TAMARA_REJECTED: {
+    ar: 'لم تتمكن تمارا من الموافقة على هذا الطلب. سلتك كما هي، ويمكنك الدفع بالبطاقة',
+    en: 'Tamara could not approve this order. Your cart is as it was, and you can pay by card',
+  },
 
   // back office
   ...adminErrorMessages,

@@ -215,6 +215,8 @@ export const paymentFormSchema = z.object({
    * total is within its limits (`tabbyEligible`). The card is offered either way.
    */
   tabby: z.boolean(),
+  /** The same for Tamara's pay in 4 (`payLaterEligible('tamara', …)`). */
+  tamara: z.boolean(),
   supportedNetworks: z.array(z.enum(['mada', 'visa', 'mastercard'])),
   metadata: z.object({ order_id: z.uuid() }),
 });

@@ -121,6 +121,12 @@ export const apiPaths = {
   tabbyCheckout: definePath('/api/payments/tabby/checkout'),
   tabbyReturn: definePath('/api/payments/tabby/return'),
   tabbyWebhook: definePath('/api/payments/tabby/webhook'),
+  /** The Tamara simulator's hosted page for a payment (only when payments are simulated). */
+  tamaraSandboxPage: definePath('/api/payments/tamara-sandbox/:paymentId'),
+  /** Tamara's pay in 4: start a session, the shopper's return, Tamara's notification (decision 242). */
+  tamaraCheckout: definePath('/api/payments/tamara/checkout'),
+  tamaraReturn: definePath('/api/payments/tamara/return'),
+  tamaraWebhook: definePath('/api/payments/tamara/webhook'),
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

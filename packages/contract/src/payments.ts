@@ -9,7 +9,14 @@ import { okSchema } from './errors.ts';
  */
 
 /** The providers a payment is recorded with: stable names, never renamed (decision 240). */
-export const paymentProviderNames = ['moyasar', 'sandbox', 'tabby', 'tabby-sandbox'] as const;
+export const paymentProviderNames = [
+  'moyasar',
+  'sandbox',
+  'tabby',
+  'tabby-sandbox',
+  'tamara',
+  'tamara-sandbox',
+] as const;
 
 /** How an order is paid: a card (typed or saved), Apple Pay or STC Pay, captured when paid; or in 4 payments with Tabby or Tamara, authorised at the order and captured when shipped. */
 export const paymentMethods = ['card', 'applepay', 'stcpay', 'tabby', 'tamara'] as const;
@@ -104,11 +111,21 @@ export type SandboxPayBody = z.input<typeof sandboxPayBodySchema>;
 
 export const sandboxPayQuery = z.object({ lang: langQuery });
 
-/** Paying an order with Tabby: the order, and where to send the shopper (Tabby's page). */
+/** Paying an order with Tabby or Tamara: the order, and where to send the shopper (the provider's page). */
 export const tabbyCheckoutBodySchema = z.object({ invoiceId: z.uuid() });
 export const tabbyCheckoutAnswerSchema = z.object({ redirectUrl: z.string() });
+export const tamaraCheckoutBodySchema = tabbyCheckoutBodySchema;
+export const tamaraCheckoutAnswerSchema = tabbyCheckoutAnswerSchema;
 /** Tabby sends the shopper back with the payment's id; nothing else in the address is read. */
 export const tabbyReturnQuery = z.object({ payment_id: z.string().trim().min(1).max(100), lang: langQuery });
+/**
+ * Tamara sends the shopper back to the session's success, failure or cancel address with its
+ * `orderId` (and a `paymentStatus`, never trusted: the order is fetched from Tamara).
+ */
+export const tamaraReturnQuery = z.looseObject({
+  orderId: z.string().trim().min(1).max(100),
+  lang: langQuery,
+});
 
 export const sandboxPayAnswerSchema = z.object({
   /** The payment id: send it to apiPaths.verifyPayment. */

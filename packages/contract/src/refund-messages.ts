@@ -2,12 +2,12 @@
 
 export const refundErrorMessages = {
   REFUND_METHOD_NOT_SUPPORTED: {
-    ar: 'لا يمكن استرداد أو إلغاء طلب مدفوع عبر تابي من المتجر ما دامت تابي غير مفعّلة؛ استخدم لوحة تاجر تابي',
-    en: "A Tabby order cannot be refunded or cancelled from the shop while Tabby is not set up; use Tabby's merchant dashboard",
+    ar: 'لا يمكن استرداد أو إلغاء طلب مدفوع عبر تابي أو تمارا من المتجر ما دامت غير مفعّلة فيه؛ استخدم لوحة التاجر لديها',
+    en: 'An order paid with Tabby or Tamara cannot be refunded or cancelled from the shop while that provider is not set up; use its merchant dashboard',
   },
   REFUND_UNCAPTURED_WHOLE: {
-    ar: 'لم تُحصَّل قيمة هذا الطلب من تابي بعد (يُحصَّل عند الشحن)، فلا يُلغى إلا كاملاً: استرد المبلغ المتبقي كله',
-    en: 'Tabby has not been charged for this order yet (it is at shipping), so it can only be closed whole: refund all that is left',
+    ar: 'لم تُحصَّل قيمة هذا الطلب من تابي أو تمارا بعد (يُحصَّل عند الشحن)، فلا يُلغى إلا كاملاً: استرد المبلغ المتبقي كله',
+    en: 'Tabby or Tamara has not been charged for this order yet (it is at shipping), so it can only be closed whole: refund all that is left',
   },
   CAPTURE_NOT_OWED: {
     ar: 'لا مبلغ مستحق التحصيل لهذا الطلب: حُصِّل أو أُغلق من قبل',

@@ -15,6 +15,7 @@ import type {
   Slider,
 } from './catalog.ts';
 import type { Ok } from './errors.ts';
+import type { PayLaterMethod } from './payments.ts';
 import type { Comparison } from './specs.ts';
 import type { Lang } from './messages.ts';
 import type { Order, OrdersPage, OrderWithPayment, PlaceOrderForm } from './orders.ts';
@@ -234,12 +235,13 @@ export interface StoreOrders {
     card: SandboxCard,
   ): Promise<ActionResult<Ok & { redirectTo: string }>>;
   /**
-   * Opens a Tabby session for an order still awaiting payment, as `POST
-   * /api/payments/tabby/checkout` does, and answers Tabby's page to send the shopper to.
-   * Refused: 402 TABBY_REJECTED by Tabby's pre-scoring (the order can still be paid by card),
-   * 404 PAYMENT_METHOD_UNAVAILABLE without Tabby, and what refuses a card for the order.
+   * Opens a Tabby or Tamara session for an order still awaiting payment, as `POST
+   * /api/payments/{tabby,tamara}/checkout` does, and answers the provider's page to send the
+   * shopper to. Refused: 402 TABBY_REJECTED or TAMARA_REJECTED when the provider says no before
+   * its page (the order can still be paid by card), 404 PAYMENT_METHOD_UNAVAILABLE without that
+   * provider, and what refuses a card for the order.
    */
-  payWithTabby(invoiceId: string): Promise<ActionResult<{ redirectUrl: string }>>;
+  payLater(method: PayLaterMethod, invoiceId: string): Promise<ActionResult<{ redirectUrl: string }>>;
   /**
    * Pays an order with one of the shopper's saved cards, as `POST /api/payments/saved-cards/pay`
    * does: PAYMENT_COMPLETED and the orders page, or PAYMENT_BANK_CHECK and the bank's 3-D Secure

@@ -17,8 +17,9 @@ import { refundsOfOrders, returnedByLine } from '../modules/refunds/service.ts';
 import { refundOrder, type RefundDeps } from './checkout/refund-order.ts';
 import type { Shop } from '../lib/shop.ts';
 import { queueFulfilmentStep } from './messages/order-events.ts';
-import { captureOnShipping, payLaterGateway } from './checkout/pay-later.ts';
-import type { PaymentGateway } from '../modules/payments/provider.ts';
+import { isPayLater } from '@shop/contract';
+import { captureOnShipping } from './checkout/pay-later-capture.ts';
+import { payLaterGateway, type PayLaterGateways } from './checkout/pay-later.ts';
 
 /**
  * Fulfilment from the back office (decision 211): a paid order moves forward through
@@ -30,10 +31,8 @@ import type { PaymentGateway } from '../modules/payments/provider.ts';
  * transaction (on the channels they chose) and sent once it has committed.
  */
 
-/** With a pay-later method, shipping captures the order's payment (decisions 240, 244). */
-export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & {
-  tabby?: PaymentGateway | null;
-};
+/** With Tabby or Tamara, shipping captures the order's payment (decisions 240, 244). */
+export type FulfilmentDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'config'> & PayLaterGateways;
 
 /** What the audit log keeps of an order's state before and after a change. */
 export function auditState(order: OrderRow) {
@@ -148,9 +147,10 @@ export async function cancelPaidOrder(deps: RefundDeps, ref: OrderRef, by: Audit
   const order = await deps.db.transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
     if (!before) throw notFound('ORDER_NOT_FOUND');
-    // Cancelling refunds through refund-order.ts (a Tabby authorisation is closed there): without
-    // Tabby it is refused before the order is marked cancelled, so never cancelled and left unpaid back.
-    if (before.paymentMethod !== 'card' && !payLaterGateway(deps, before.paymentMethod))
+    // Cancelling refunds through refund-order.ts (a Tabby or Tamara authorisation is closed there):
+    // without that provider it is refused before the order is marked cancelled, so never
+    // cancelled and left unpaid back.
+    if (isPayLater(before.paymentMethod) && !payLaterGateway(deps, before.paymentMethod))
       throw conflict('REFUND_METHOD_NOT_SUPPORTED');
     const cancelled = await cancelFulfilment(tx, orderId, by.staffId);
     if (cancelled) {

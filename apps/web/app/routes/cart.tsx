@@ -20,7 +20,7 @@ import { AddressForm } from '../features/addresses/components/address-form.tsx';
 import { requireUser } from '../features/auth/session.server.ts';
 import { CartLines } from '../features/cart/components/cart-lines.tsx';
 import { CartSummaryPanel } from '../features/cart/components/cart-summary.tsx';
-import { TabbyLine } from '../features/checkout/components/tabby-offer.tsx';
+import { PayLaterLine } from '../features/checkout/components/pay-later-offer.tsx';
 import { DiscountCodeForm } from '../features/cart/components/discount-code-form.tsx';
 import {
   CHECKOUT_DIALOG,
@@ -46,13 +46,15 @@ import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
 
 /**
- * Why a payment with Tabby did not pay the order, when Tabby's page sent the shopper back here
- * (`?payment=`, the API's return): said kindly, with the card offered; the cart was kept.
+ * Why a payment with Tabby or Tamara did not pay the order, when the provider's page sent the
+ * shopper back here (`?payment=`, the API's return): said kindly, with the card offered; the
+ * cart was kept.
  */
 function paymentOutcome(request: Request, lang: Lang, t: (key: string) => string): string | null {
   const code = new URL(request.url).searchParams.get('payment');
-  if (code === 'TABBY_REJECTED' || code === 'ORDER_ALREADY_PAID') return errorMessage(code, lang);
-  if (code === 'ORDER_EXPIRED' || code === 'PAYMENT_AMOUNT_MISMATCH') return t('cart:tabbyNotDone');
+  if (code === 'TABBY_REJECTED' || code === 'TAMARA_REJECTED' || code === 'ORDER_ALREADY_PAID')
+    return errorMessage(code, lang);
+  if (code === 'ORDER_EXPIRED' || code === 'PAYMENT_AMOUNT_MISMATCH') return t('cart:payLaterNotDone');
   return null;
 }
 
@@ -226,7 +228,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               serverAnswer={posted && 'codeForm' in posted ? (posted as FormAnswer) : undefined}
             />
             <CartSummaryPanel summary={summary} />
-            <TabbyLine totalSar={summary.total} />
+            <PayLaterLine totalSar={summary.total} />
             <Link
               {...checkout.trigger}
               preventScrollReset

@@ -7,14 +7,21 @@ import { readCard } from '../features/checkout/card-input.ts';
 import { MoyasarCardForm } from '../features/checkout/components/moyasar-card-form.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { PAYMENT_INTENT, SandboxCardForm } from '../features/checkout/components/sandbox-card-form.tsx';
-import { TABBY_INTENT, TabbyChoice } from '../features/checkout/components/tabby-offer.tsx';
+import { PAY_LATER_INTENTS, PayLaterChoice } from '../features/checkout/components/pay-later-offer.tsx';
 import { SandboxApplePay } from '../features/checkout/components/apple-pay-choice.tsx';
 import { SavedCardsChoice, WALLET_INTENT } from '../features/checkout/components/saved-cards-choice.tsx';
 import { StcPayChoice } from '../features/checkout/components/stcpay-choice.tsx';
 import { formatPrice } from '../lib/format.ts';
 import { useLang } from '../lib/use-lang.ts';
 import { paymentView } from '../features/checkout/order-payment.ts';
-import type { ActionResult, ErrorCode, Ok, StoreData } from '@shop/contract';
+import {
+  payLaterMethods,
+  type ActionResult,
+  type ErrorCode,
+  type Ok,
+  type PayLaterMethod,
+  type StoreData,
+} from '@shop/contract';
 import { formDone, formError, readForm, refusalFormError } from '../lib/form-action.server.ts';
 import { useActionForm, type FormAnswer } from '../lib/form-answer.ts';
 import { serverT } from '../lib/i18n.server.ts';
@@ -63,18 +70,23 @@ const cannotPay: Partial<Record<ErrorCode, 'alreadyPaid' | 'cancelled' | 'expire
 };
 
 /**
- * Pay with Tabby: the session is opened and the browser sent to Tabby's page (a document
- * redirect: it is another site, or the simulator's page outside the storefront). Tabby's
- * refusal before its page (pre-scoring) is said next to the Tabby choice, the card form
- * staying; an order that cannot be paid any more reads as for the card.
+ * Pay with Tabby or Tamara: the session is opened and the browser sent to the provider's page
+ * (a document redirect: it is another site, or the simulator's page outside the storefront).
+ * The provider's refusal before its page is said next to its choice, the card form staying; an
+ * order that cannot be paid any more reads as for the card.
  */
-async function payWithTabby(store: StoreData, orderId: string, t: (key: string) => string) {
-  const started = await store.payWithTabby(orderId);
+async function payLater(
+  store: StoreData,
+  method: PayLaterMethod,
+  orderId: string,
+  t: (key: string) => string,
+) {
+  const started = await store.payLater(method, orderId);
   if (started.ok) return redirectDocument(started.value.redirectUrl);
   if (started.error.code === 'ORDER_NOT_FOUND') throw data(null, { status: 404 });
   const refusal = cannotPay[started.error.code as ErrorCode];
   if (refusal) return formError({ message: t(`checkout:${refusal}`) });
-  return data({ tabbyRefused: started.error.message });
+  return data({ payLaterRefused: { method, message: started.error.message } });
 }
 
 /**
@@ -115,7 +127,7 @@ async function startStcPay(request: Request, store: StoreData, orderId: string, 
 }
 
 /**
- * Pay with Tabby (above); with the sandbox card (checked here, then paid and verified by the
+ * Pay with Tabby or Tamara (above); with the sandbox card (checked here, then paid and verified by the
  * shop: only the verification makes the order paid); with a saved card, STC Pay or the
  * sandbox's Apple Pay (paid from the shop's server, then verified the same way); or place the
  * order again with the same delivery details after a failed or expired payment. All through the
@@ -132,7 +144,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (placed.status === 404) throw data(null, { status: 404 });
     return formError({ ...refusalFormError(placed), refused: true });
   }
-  if (intent === TABBY_INTENT) return payWithTabby(store, params.orderId, t);
+  const later = payLaterMethods.find((method) => intent === PAY_LATER_INTENTS[method]);
+  if (later) return payLater(store, later, params.orderId, t);
   if (intent === WALLET_INTENT.savedCard)
     return paidAnswer(request, await store.payWithSavedCard(params.orderId, posted.values.cardId ?? ''), t);
   if (intent === WALLET_INTENT.stcpayStart)
@@ -163,8 +176,8 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { order, view } = loaderData;
   const answered = useActionData<typeof action>();
-  const tabbyRefused = answered && 'tabbyRefused' in answered ? answered.tabbyRefused : undefined;
-  const posted = answered && 'tabbyRefused' in answered ? undefined : answered;
+  const refused = answered && 'payLaterRefused' in answered ? answered.payLaterRefused : undefined;
+  const posted = answered && 'payLaterRefused' in answered ? undefined : answered;
   const typedMobile =
     answered && 'typedMobile' in answered && typeof answered.typedMobile === 'string'
       ? answered.typedMobile
@@ -243,16 +256,10 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
             ),
           })}
         </p>
-        {loaderData.order.savedCards.length > 0 && (
-          <SavedCardsChoice
-            cards={loaderData.order.savedCards}
-            form={pay}
-            amountLabel={formatPrice(order.totals.total, lang)}
-          />
-        )}
-        {order.payment.sandbox && <SandboxApplePay form={pay} />}
-        <StcPayChoice codeSent={loaderData.order.stcpayCodeSent} form={pay} typedMobile={typedMobile} />
-        {order.payment.tabby && <TabbyChoice amountHalalas={order.payment.amount} refused={tabbyRefused} />}
+        const refused = answered && 'payLaterRefused' in answered ? answered.payLaterRefused : undefined;
+        const posted = answered && 'payLaterRefused' in answered ? undefined : answered; const typedMobile =
+        answered && 'typedMobile' in answered && typeof answered.typedMobile === 'string' ?
+        answered.typedMobile : undefined; const {lang} = useLang();
         {order.payment.sandbox ? (
           <SandboxCardForm amountSar={order.totals.total} form={pay} />
         ) : (

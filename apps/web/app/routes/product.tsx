@@ -6,7 +6,7 @@ import { ShopLink } from '../components/ui/shop-link.tsx';
 import { AddToCartButton } from '../features/catalog/components/add-to-cart-button.tsx';
 import { AgentGrid } from '../features/catalog/components/agent-card.tsx';
 import { DiscountBadge, PriceTag } from '../features/catalog/components/price-tag.tsx';
-import { TabbyLine } from '../features/checkout/components/tabby-offer.tsx';
+import { PayLaterLine } from '../features/checkout/components/pay-later-offer.tsx';
 import { effectivePrice } from '../features/catalog/pricing.ts';
 import { CompareButton } from '../features/catalog/components/compare-button.tsx';
 import { ProductGallery } from '../features/catalog/components/product-gallery.tsx';
@@ -212,7 +212,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <DiscountBadge product={price} />
             </div>
             <p className="text-xs text-muted">{t('product.vatIncluded')}</p>
-            <TabbyLine totalSar={effectivePrice(price)} />
+            <PayLaterLine totalSar={effectivePrice(price)} />
           </div>
           {byOptions && <VariantPicker product={product} chosen={chosen} />}
           <div className="flex flex-col gap-2">

@@ -89,9 +89,9 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => found(await adminOrder(app.db, request.params.ref, request.lang), 'ORDER_NOT_FOUND'),
   );
 
-  const refundDeps = { ...app.shop, provider: app.payments, tabby: app.tabby };
-  // Shipping a Tabby order captures its payment.
-  const fulfilment = { ...app.shop, tabby: app.tabby };
+  const refundDeps = { ...app.shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara };
+  // Shipping a Tabby or Tamara order captures its payment.
+  const fulfilment = { ...app.shop, tabby: app.tabby, tamara: app.tamara };
   const actions: {
     path: (typeof adminOrderPaths)['deliver' | 'cancel' | 'cancelPaid'];
     summary: string;

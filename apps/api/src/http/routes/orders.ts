@@ -23,7 +23,7 @@ import { requireOwner, requireUser } from '../shopper-session.ts';
 
 /** A shopper's orders: placing one from the cart, the list, and one order. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const withPayments = { ...app.shop, paymentKeys: app.paymentKeys, tabby: app.tabby };
+  const withPayments = { ...app.shop, paymentKeys: app.paymentKeys, tabby: app.tabby, tamara: app.tamara };
 
   app.post(
     apiPaths.payInvoice.pattern,

@@ -12,27 +12,32 @@ import {
   sandboxPayAnswerSchema,
   sandboxPayBodySchema,
   sandboxPayQuery,
+  payLaterMethods,
   tabbyCheckoutAnswerSchema,
   tabbyCheckoutBodySchema,
   tabbyReturnQuery,
+  tamaraReturnQuery,
+  type PayLaterMethod,
   successMessages,
   verifyPaymentAnswerSchema,
   verifyPaymentBodySchema,
   webhookAnswerSchema,
 } from '@shop/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tabbySandboxPage } from '../pages/tabby-sandbox-page.ts';
+import { payLaterSandboxPage } from '../pages/pay-later-sandbox-page.ts';
 import { chargeSandbox } from '../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../use-cases/checkout/settle-payment.ts';
 import { receivePaymentEvent } from '../../use-cases/checkout/webhook.ts';
 import {
   answerSimulator,
-  receiveTabbyEvent,
+  payLaterReturn,
+  receivePayLaterEvent,
   simulatedPayment,
-  startTabbyCheckout,
-  tabbyReturn,
-} from '../../use-cases/checkout/tabby.ts';
+  startPayLater,
+  type PayLaterDeps,
+} from '../../use-cases/checkout/pay-later.ts';
 import {
   confirmStcPay,
   forgetSavedCard,
@@ -45,7 +50,7 @@ import { shopperSavedCards } from '../../views/store/orders.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
-/** The Tabby simulator's page: a strict policy of its own, since no page plugin serves it. */
+/** The simulators' pages: a strict policy of their own, since no page plugin serves them. */
 const SIMULATOR_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -65,11 +70,12 @@ function shopperCall<B extends z.ZodType, R extends z.ZodType>(summary: string, 
 
 /**
  * Card payments: the shopper's verification, the sandbox's card form, and Moyasar's webhook;
- * and the Tabby simulator's hosted page.
+ * pay in 4 with Tabby and Tamara: the session, the shopper's return, the provider's webhook and
+ * the simulator's hosted page, the same routes for each under its own addresses.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { ...app.shop, provider: app.payments, paymentKeys: app.paymentKeys };
-  const tabbyDeps = { ...app.shop, tabby: app.tabby };
+  const payLaterDeps = { ...app.shop, tabby: app.tabby, tamara: app.tamara };
 
   app.post(
     apiPaths.verifyPayment.pattern,
@@ -219,7 +225,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Tabby's page is a form post without JavaScript: the simulator's takes the same.
+  // Tabby's and Tamara's pages post forms without JavaScript: the simulators' take the same.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -228,82 +234,112 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  for (const method of payLaterMethods) payLaterRoutes(app, method, payLaterDeps);
+};
+
+/** Each provider's addresses and words: its routes are otherwise the same. */
+const PAY_LATER_ROUTES = {
+  tabby: {
+    name: 'Tabby',
+    page: apiPaths.tabbySandboxPage,
+    checkout: apiPaths.tabbyCheckout,
+    return: apiPaths.tabbyReturn,
+    webhook: apiPaths.tabbyWebhook,
+    returnQuery: tabbyReturnQuery,
+    paymentIdOf: (query: Record<string, unknown>) => String(query.payment_id),
+    proof: "the shop's header",
+  },
+  tamara: {
+    name: 'Tamara',
+    page: apiPaths.tamaraSandboxPage,
+    checkout: apiPaths.tamaraCheckout,
+    return: apiPaths.tamaraReturn,
+    webhook: apiPaths.tamaraWebhook,
+    returnQuery: tamaraReturnQuery,
+    paymentIdOf: (query: Record<string, unknown>) => String(query.orderId),
+    proof: 'the token signed with the notification key (tamaraToken or Bearer)',
+  },
+} as const;
+
+function payLaterRoutes(fastify: FastifyInstance, method: PayLaterMethod, deps: PayLaterDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const r = PAY_LATER_ROUTES[method];
   const pageParams = z.object({ paymentId: z.string().max(100) });
+  const pageOf = (paymentId: string, lang: string) => `${r.page.build({ paymentId })}?lang=${lang}`;
   app.get(
-    apiPaths.tabbySandboxPage.pattern,
+    r.page.pattern,
     {
       schema: {
         tags: ['payments'],
-        summary: "The Tabby simulator's hosted page: the plan in four payments, approve or cancel",
+        summary: `The ${r.name} simulator's hosted page: the plan in four payments, approve or cancel`,
         params: pageParams,
       },
     },
     async (request, reply) => {
-      const { payment, back } = await simulatedPayment(tabbyDeps, request.params.paymentId);
-      const action = `${apiPaths.tabbySandboxPage.build({ paymentId: payment.id })}?lang=${request.lang}`;
+      const { payment, back } = await simulatedPayment(deps, method, request.params.paymentId);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-security-policy', SIMULATOR_PAGE_CSP)
-        .send(tabbySandboxPage(payment, request.lang, action, back));
+        .send(payLaterSandboxPage(method, payment, request.lang, pageOf(payment.id, request.lang), back));
     },
   );
 
   app.post(
-    apiPaths.tabbySandboxPage.pattern,
+    r.page.pattern,
     {
       schema: {
         tags: ['payments'],
-        summary:
-          'The shopper approves or cancels on the Tabby simulator; sent back to the shop as Tabby sends them',
+        summary: `The shopper approves or cancels on the ${r.name} simulator; sent back to the shop as ${r.name} sends them`,
         params: pageParams,
         body: z.object({ answer: z.enum(['approve', 'cancel']) }),
       },
     },
     async (request, reply) => {
       const { paymentId } = request.params;
-      const back = await answerSimulator(tabbyDeps, paymentId, request.body.answer);
-      const page = `${apiPaths.tabbySandboxPage.build({ paymentId })}?lang=${request.lang}`;
-      return reply.redirect(back ?? page, 303);
+      const back = await answerSimulator(deps, method, paymentId, request.body.answer);
+      return reply.redirect(back ?? pageOf(paymentId, request.lang), 303);
     },
   );
 
   app.post(
-    apiPaths.tabbyCheckout.pattern,
+    r.checkout.pattern,
     shopperCall(
-      "Pay an order with Tabby's pay in 4: answers Tabby's page (402 TABBY_REJECTED by pre-scoring)",
+      `Pay an order with ${r.name}'s pay in 4: answers ${r.name}'s page (402 ${method.toUpperCase()}_REJECTED when it refuses)`,
       tabbyCheckoutBodySchema,
       tabbyCheckoutAnswerSchema,
     ),
-    (request) => startTabbyCheckout(tabbyDeps, requireUser(request).id, request.body.invoiceId, request.lang),
+    (request) => startPayLater(deps, method, requireUser(request).id, request.body.invoiceId, request.lang),
   );
 
   app.get(
-    apiPaths.tabbyReturn.pattern,
+    r.return.pattern,
     {
       schema: {
         tags: ['payments'],
-        summary:
-          "The shopper's return from Tabby: the payment is asked of Tabby, then the order page or the cart",
-        querystring: tabbyReturnQuery,
+        summary: `The shopper's return from ${r.name}: the payment is asked of ${r.name}, then the order page or the cart`,
+        querystring: r.returnQuery,
       },
     },
-    async (request, reply) =>
-      reply.redirect(await tabbyReturn(tabbyDeps, request.query.payment_id, request.lang), 303),
+    async (request, reply) => {
+      const paymentId = r.paymentIdOf(request.query as Record<string, unknown>);
+      return reply.redirect(await payLaterReturn(deps, method, paymentId, request.lang), 303);
+    },
   );
 
   app.post(
-    apiPaths.tabbyWebhook.pattern,
+    r.webhook.pattern,
     {
       schema: {
         tags: ['payments'],
-        summary: "Tabby's webhook: checks the shop's header, fetches the payment again, settles its order",
+        summary: `${r.name}'s webhook: checks ${r.proof}, fetches the payment again, settles its order`,
         response: { 200: webhookAnswerSchema },
       },
     },
     async (request) => {
-      await receiveTabbyEvent(tabbyDeps, request.headers, request.body);
+      const { headers, query, body } = request;
+      await receivePayLaterEvent(deps, method, { headers, query: query as Record<string, unknown>, body });
       return { received: true as const };
     },
   );
-};
+}

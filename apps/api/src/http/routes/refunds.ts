@@ -76,7 +76,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { amount, reason, returnStock, idempotencyKey } = request.body;
       const { refund, replayed } = await refundOrder(
-        { ...app.shop, provider, tabby: app.tabby },
+        { ...app.shop, provider, tabby: app.tabby, tamara: app.tamara },
         { id: request.params.id },
         { amountHalalas: sarToHalalas(amount), reason, returnStock, idempotencyKey },
         auditActor(request),

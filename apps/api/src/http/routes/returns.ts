@@ -159,7 +159,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await refundReturn(
-        { ...shop, provider: app.payments, tabby: app.tabby },
+        { ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara },
         request.params.id,
         request.body,
         auditActor(request),

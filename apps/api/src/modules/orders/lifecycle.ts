@@ -73,7 +73,7 @@ async function leaveAwaiting(
 }
 
 /** How an order is paid (the orders table's check lists them). */
-export type PaidMethod = 'card' | 'applepay' | 'stcpay' | 'tabby';
+export type PaidMethod = PaymentMethod;
 
 /** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
 export async function markPaid(

@@ -94,6 +94,7 @@ describe('orders', () => {
       given_id: body.given_id,
       methods: ['creditcard'],
       tabby: true,
+      tamara: true,
       metadata: { order_id: body.invoiceId },
     });
     expect(body.payment.publishableKey).toBeUndefined();

@@ -73,7 +73,7 @@ export function cardGateway(
     async refund(id, amountHalalas) {
       return cardPayment(await provider.refundPayment(id, amountHalalas));
     },
-    webhookPaymentId(_headers, body) {
+    async webhookPaymentId({ body }) {
       const expected = webhookSecret();
       const event = (body ?? {}) as { secret_token?: unknown; data?: { id?: unknown } };
       const given = event.secret_token;

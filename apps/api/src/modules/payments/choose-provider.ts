@@ -7,6 +7,8 @@ import type { PaymentGateway, PaymentProvider } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
 import { TabbySimulator } from './tabby-sandbox.ts';
 import { TABBY_API_URL, TabbyClient } from './tabby.ts';
+import { TamaraSimulator } from './tamara-sandbox.ts';
+import { TamaraClient } from './tamara.ts';
 
 /**
  * The sandbox when payments are simulated (the default without Moyasar keys; config.ts refuses
@@ -39,5 +41,25 @@ export function chooseTabby(config: Config, db: Db, keys: PaymentKeys): PaymentG
     secretKey: () => keys.get('tabbySecretKey'),
     merchantCode: () => keys.get('tabbyMerchantCode'),
     webhookSecret,
+  });
+}
+
+/**
+ * Tamara: its simulator while payments are simulated, its API otherwise (sandbox or live, as
+ * TAMARA_API_URL says), with the API token and notification key saved in the back office or
+ * given by TAMARA_* (read on each call). Without them the method is not offered, and every
+ * notification is refused.
+ */
+export function chooseTamara(config: Config, db: Db, keys: PaymentKeys): PaymentGateway {
+  const notificationKey = () => keys.get('tamaraNotificationKey');
+  if (config.paymentSandbox)
+    return new TamaraSimulator(db, {
+      pageUrl: (paymentId, lang) => `${apiPaths.tamaraSandboxPage.build({ paymentId })}?lang=${lang}`,
+      notificationKey,
+    });
+  return new TamaraClient({
+    apiUrl: config.tamara.apiUrl,
+    apiToken: () => keys.get('tamaraApiToken'),
+    notificationKey,
   });
 }

@@ -77,16 +77,15 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
     return payment;
   }
 
-  it('uses Tabby’s API and no simulator when payments are real, offering Tabby only with its keys', async () => {
-    expect(t.app.tabby?.name).toBe('tabby');
+  it('uses Tabby’s and Tamara’s APIs and no simulator when payments are real, offering them only with their keys', async () => {
+    expect([t.app.tabby?.name, t.app.tamara?.name]).toEqual(['tabby', 'tamara']);
     const settings = await t.app.inject({ url: `${apiPaths.settings.build({})}?lang=en` });
     expect(settings.json().data.paymentMethods).toEqual(['card', 'applepay', 'stcpay']);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: apiPaths.tabbySandboxPage.build({ paymentId: randomUUID() }),
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'PAYMENT_SANDBOX_DISABLED' });
+    for (const page of [apiPaths.tabbySandboxPage, apiPaths.tamaraSandboxPage]) {
+      const res = await t.app.inject({ method: 'GET', url: page.build({ paymentId: randomUUID() }) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_SANDBOX_DISABLED' });
+    }
   });
 
   function verify(shopper: Shopper, id: string, lang: 'ar' | 'en' = 'en') {
@@ -114,6 +113,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
       given_id: order.given_id,
       methods: ['creditcard'],
       tabby: false,
+      tamara: false,
       metadata: { order_id: order.invoiceId },
     });
     const sandbox = await t.app.inject({

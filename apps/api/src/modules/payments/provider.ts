@@ -1,5 +1,6 @@
-import { paymentProviderNames } from '@shop/contract';
+import { paymentProviderNames, type PayLaterMethod } from '@shop/contract';
 import { z } from 'zod';
+import { providerFetch } from '../../lib/tracing.ts';
 import type { PaymentFacts, PaymentState } from './state.ts';
 
 /**
@@ -232,12 +233,25 @@ export interface PaymentGateway {
    * WebhookUnauthorisedError otherwise); null for an event about no payment. The body's status
    * is never read: the payment is fetched again.
    */
-  webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null;
+  webhookPaymentId(request: WebhookRequest): Promise<string | null>;
+  /**
+   * The merchant's acknowledgement of a payment the shopper approved (`awaitingMerchant`), which
+   * makes it authorised: Tamara's `authorise`. Absent where approving authorises (Tabby).
+   */
+  authorise?(id: string): Promise<GatewayPayment>;
+}
+
+/** What a webhook brings: its headers, its query string (Tamara's `tamaraToken`) and its body. */
+export interface WebhookRequest {
+  headers: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
+  body: unknown;
 }
 
 export const gatewayNames = paymentProviderNames;
 export type GatewayName = (typeof gatewayNames)[number];
-export type PaymentMethod = 'card' | 'applepay' | 'stcpay' | 'tabby';
+export type PaymentMethod = 'card' | 'applepay' | 'stcpay' | PayLaterMethod;
+export type { PayLaterMethod };
 
 /** The method a card provider's payment was made with, from its source (a saved card is a card). */
 export function methodOfSource(sourceType: string): 'card' | 'applepay' | 'stcpay' {
@@ -257,6 +271,8 @@ export interface GatewayPayment extends PaymentFacts {
   providerStatus: string;
   /** The provider's words for a refusal, for the logs (never shown to a shopper). */
   message: string;
+  /** Approved by the shopper, pending until the merchant acknowledges it (`authorise`). */
+  awaitingMerchant?: boolean;
   raw: unknown;
 }
 
@@ -279,6 +295,8 @@ export interface CheckoutRequest {
   lang: 'ar' | 'en';
   /** Where the provider sends the shopper back to: approved, cancelled, rejected. */
   returnUrls: { success: string; cancel: string; failure: string };
+  /** Where the provider sends its notifications about this payment (Tamara takes it per session). */
+  notifyUrl?: string;
 }
 
 export type CheckoutSession =
@@ -298,7 +316,7 @@ export function halalasOf(amount: string | number): number {
   return Math.round(value * 100);
 }
 
-/** A decimal amount with two places, as Tabby takes SAR (`129950` → `"1299.50"`). */
+/** A decimal amount with two places, as Tabby takes SAR (`129950` → `"1299.50"`); Tamara takes the number. */
 export function decimalOf(halalas: number): string {
   return (halalas / 100).toFixed(2);
 }
@@ -331,4 +349,48 @@ export async function providerAnswer(
     );
   }
   return json;
+}
+
+/** Where a provider's REST API is and how it is called: its bearer key is read on every call. */
+export interface BearerApiOptions {
+  name: string;
+  apiUrl: string;
+  bearer: () => string | undefined;
+  /** The field of its error bodies that carries its words. */
+  messageField: string;
+  timeoutMs?: number;
+}
+
+/**
+ * A provider's REST API with a bearer key (Tabby's, Tamara's): one JSON call, read by
+ * `providerAnswer`; a provider that cannot be reached (network, timeout) is unavailable: try
+ * later. A POST always sends a JSON body (`{}` when it has none).
+ */
+export abstract class BearerApi {
+  private readonly fetchFn: typeof fetch;
+
+  constructor(private readonly api: BearerApiOptions) {
+    this.fetchFn = providerFetch(api.name.toLowerCase());
+  }
+
+  protected async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await this.fetchFn(`${this.api.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.api.bearer() ?? ''}`,
+          accept: 'application/json',
+          ...(method === 'POST' && { 'content-type': 'application/json' }),
+        },
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        signal: AbortSignal.timeout(this.api.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new ProviderUnavailableError(
+        `${this.api.name} could not be reached: ${(error as Error).message}`,
+      );
+    }
+    return providerAnswer(response, this.api.name, this.api.messageField);
+  }
 }

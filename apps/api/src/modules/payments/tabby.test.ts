@@ -1,13 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ProviderNotFoundError,
-  ProviderRejectedError,
-  ProviderUnavailableError,
-  type CheckoutRequest,
-} from './provider.ts';
+import { ProviderNotFoundError, ProviderRejectedError, ProviderUnavailableError } from './provider.ts';
 import { TabbyClient } from './tabby.ts';
+import { fakeRestApi, sampleCheckoutRequest, type SeenCall } from '../../test/fake-rest-api.ts';
 
 const SECRET = 'sk_test_tabby_0123';
 
@@ -17,61 +11,28 @@ interface Exchange {
   body: unknown;
 }
 
-const request: CheckoutRequest = {
-  order: {
-    id: '5f3c1b2a-0d4e-4f6a-8b7c-9d0e1f2a3b4c',
-    number: 10_042,
-    paymentGivenId: '0f1e2d3c-4b5a-4968-8776-655443322110',
-    totalHalalas: 129_950,
-    shippingHalalas: 2_500,
-    discountHalalas: 0,
-    vatHalalas: 16_950,
-    lines: [{ sku: 'IPH-15-128', title: 'آيفون 15', quantity: 1, unitPriceHalalas: 127_450 }],
-    buyer: { name: 'Sara Ali', email: 'otp.success@tabby.ai', phone: '+966500000001' },
-    shipping: { city: 'الرياض', address: 'حي العليا', zip: '12211' },
-  },
-  lang: 'ar',
-  returnUrls: {
-    success: 'https://shop.test/s',
-    cancel: 'https://shop.test/c',
-    failure: 'https://shop.test/f',
-  },
-};
+const request = sampleCheckoutRequest({ email: 'otp.success@tabby.ai', phone: '+966500000001' });
 
 describe("the Tabby client against a fake of Tabby's REST API", () => {
-  let server: Server;
+  let api: Awaited<ReturnType<typeof fakeRestApi>>;
   let client: TabbyClient;
   let next: Exchange;
-  let seen: { method: string; url: string; authorization: string; body: unknown }[];
+  let seen: SeenCall[];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let data = '';
-      req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      req.on('end', () => {
-        seen.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          authorization: req.headers.authorization ?? '',
-          body: data ? JSON.parse(data) : null,
-        });
-        res.writeHead(next.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(next.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    api = await fakeRestApi(() => next);
+    seen = api.seen;
     client = new TabbyClient({
-      apiUrl: `http://127.0.0.1:${port}`,
+      apiUrl: api.url,
       secretKey: () => SECRET,
       merchantCode: () => 'shop_sa',
       webhookSecret: () => undefined,
     });
   });
   beforeEach(() => {
-    seen = [];
+    seen.length = 0;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => api.close());
 
   it("sends the order as Tabby's session payload and answers its hosted page", async () => {
     next = {

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { providerFetch } from '../../lib/tracing.ts';
 import { sameSecret } from '../../lib/same-secret.ts';
 import {
   ProviderUnavailableError,
   WebhookUnauthorisedError,
-  providerAnswer,
+  BearerApi,
   decimalOf,
   halalasOf,
   type CheckoutRequest,
   type CheckoutSession,
   type GatewayPayment,
   type PaymentGateway,
+  type WebhookRequest,
 } from './provider.ts';
 import { paymentState, type PaymentFacts } from './state.ts';
 
@@ -125,11 +125,10 @@ const sessionSchema = z.looseObject({
 });
 
 /** Tabby's webhook proves itself by the header the shop registered it with, nothing else. */
-export function tabbyWebhookPaymentId(
+export async function tabbyWebhookPaymentId(
   expected: string | undefined,
-  headers: Readonly<Record<string, unknown>>,
-  body: unknown,
-): string | null {
+  { headers, body }: WebhookRequest,
+): Promise<string | null> {
   const given = headers[TABBY_WEBHOOK_HEADER];
   if (!expected || typeof given !== 'string' || !sameSecret(given, expected))
     throw new WebhookUnauthorisedError('the webhook did not carry the shop header');
@@ -151,12 +150,18 @@ export interface TabbyOptions {
 }
 
 /** Tabby's REST API, HTTP Bearer with the secret key. */
-export class TabbyClient implements PaymentGateway {
+export class TabbyClient extends BearerApi implements PaymentGateway {
   readonly name = 'tabby' as const;
   readonly method = 'tabby' as const;
-  private readonly fetchFn = providerFetch('tabby');
-
-  constructor(private readonly options: TabbyOptions) {}
+  constructor(private readonly options: TabbyOptions) {
+    super({
+      name: 'Tabby',
+      apiUrl: options.apiUrl,
+      bearer: options.secretKey,
+      messageField: 'error',
+      timeoutMs: options.timeoutMs,
+    });
+  }
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const body = checkoutPayload(request, this.options.merchantCode() ?? '');
@@ -191,27 +196,7 @@ export class TabbyClient implements PaymentGateway {
     );
   }
 
-  webhookPaymentId(headers: Readonly<Record<string, unknown>>, body: unknown): string | null {
-    return tabbyWebhookPaymentId(this.options.webhookSecret(), headers, body);
-  }
-
-  private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await this.fetchFn(`${this.options.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.secretKey() ?? ''}`,
-          accept: 'application/json',
-          ...(body && { 'content-type': 'application/json' }),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      throw new ProviderUnavailableError(`Tabby could not be reached: ${(error as Error).message}`);
-    }
-    // A wrong key or region (403) is our configuration, not the shopper's payment.
-    return providerAnswer(response, 'Tabby', 'error');
+  webhookPaymentId(request: WebhookRequest): Promise<string | null> {
+    return tabbyWebhookPaymentId(this.options.webhookSecret(), request);
   }
 }

@@ -1,213 +1,303 @@
-import { isPayLater, payLaterMethods, type PayLaterMethod } from '@shop/contract';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import type { AuditActor } from '../../lib/audit-actor.ts';
+import { apiPaths, isPayLater, type ErrorCode, type Lang, type PayLaterMethod } from '@shop/contract';
+import { normalizeSaudiMobile } from '../../lib/phone.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
-import { recordAudit } from '../../modules/audit/service.ts';
-import { documentsOfOrder } from '../../modules/einvoices/service.ts';
-import { claimCapture, endCapture, oweCapture, releaseCapture } from '../../modules/orders/capture.ts';
 import { lockOrder, type OrderRow } from '../../modules/orders/lifecycle.ts';
-import { findOrder, orderIdOf, type OrderRef } from '../../modules/orders/service.ts';
+import { findOrder, lineTitle, linesOfOrders } from '../../modules/orders/service.ts';
 import {
   ProviderNotFoundError,
   ProviderRejectedError,
   ProviderUnavailableError,
   type GatewayPayment,
   type PaymentGateway,
+  type WebhookRequest,
 } from '../../modules/payments/provider.ts';
-import { storePayment } from '../../modules/payments/service.ts';
-import { issueOrderInvoice } from '../einvoicing/issue.ts';
+import { recordSessionPayment, storePayment } from '../../modules/payments/service.ts';
+import { PayLaterSimulator } from '../../modules/payments/pay-later-simulator.ts';
+import { SETTLED_STATES } from '../../modules/payments/state.ts';
+import { findUserById } from '../../modules/users/service.ts';
+import { refusal } from './sandbox-payment.ts';
+import type { PaymentDeps, Settlement } from './settle-payment.ts';
+import { announceStock, endUnpaidOrder, payOrder } from './steps.ts';
 
 /**
- * Buy now, pay later after the order (decisions 240, 244): the payment is authorised when the
- * order is placed and captured when it ships; a capture the provider could not take is owed
- * and retried; what is neither shipped nor closed by the capture deadline is captured or
- * closed by the shop's background job. Everything here reads the order's `payment_method` and
- * the gateway of that method, so each pay-later provider is served the same way.
+ * Paying an order in 4 with Tabby or Tamara (decisions 241, 242), one flow for both: a session
+ * at the provider (or its simulator) sends the shopper to its page; whatever brings the payment
+ * back (the shopper's return, a webhook, before or after it, or instead of it), the payment is
+ * fetched from the provider and settles its order once. A payment the shopper approved that
+ * waits for the merchant (Tamara's `approved`) is acknowledged first (`authorise`). An
+ * authorised payment confirms the order as a paid card does; the money is captured when the
+ * order ships.
  */
 
-/** The pay-later gateways the shop has (null: the method is not set up). */
+/** The pay-later gateways the shop has: each null (or absent) when it has not. */
 export interface PayLaterGateways {
   tabby?: PaymentGateway | null;
+  tamara?: PaymentGateway | null;
 }
 
-/** The gateway that takes an order of `method`'s money, or null (a card, or a method not set up). */
+export type PayLaterDeps = Omit<PaymentDeps, 'provider'> & Pick<Shop, 'origin'> & PayLaterGateways;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What each provider's flow names differently: its return address and its refusal before its page. */
+const FLOWS: Record<PayLaterMethod, { returnPath: string; notifyPath?: string; rejected: ErrorCode }> = {
+  tabby: { returnPath: apiPaths.tabbyReturn.build({}), rejected: 'TABBY_REJECTED' },
+  tamara: {
+    returnPath: apiPaths.tamaraReturn.build({}),
+    notifyPath: apiPaths.tamaraWebhook.build({}),
+    rejected: 'TAMARA_REJECTED',
+  },
+};
+
+/** The gateway that takes `method`'s money, or null (a card, or a method the shop has not). */
 export function payLaterGateway(deps: PayLaterGateways, method: string): PaymentGateway | null {
-  if (!isPayLater(method)) return null;
-  const byMethod: Partial<Record<PayLaterMethod, PaymentGateway | null | undefined>> = { tabby: deps.tabby };
-  return byMethod[method] ?? null;
+  return isPayLater(method) ? (deps[method] ?? null) : null;
 }
 
-/** The pay-later methods the shop has a gateway for. */
-export function payLaterGateways(
-  deps: PayLaterGateways,
-): { method: PayLaterMethod; gateway: PaymentGateway }[] {
-  return payLaterMethods.flatMap((method) => {
-    const gateway = payLaterGateway(deps, method);
-    return gateway ? [{ method, gateway }] : [];
-  });
+function gatewayOf(deps: PayLaterGateways, method: PayLaterMethod): PaymentGateway {
+  const gateway = payLaterGateway(deps, method);
+  if (!gateway) throw new AppError(404, 'PAYMENT_METHOD_UNAVAILABLE');
+  return gateway;
 }
 
-/** A payment as the payments table keeps it: the provider's own status word. */
-export const storedPayment = (p: GatewayPayment) => ({ ...p, status: p.providerStatus });
-
-/** Who acts when the background job captures or closes: recorded so in the audit log. */
-export const PAYMENTS_JOB_ACTOR: AuditActor = { staffId: null, actor: 'payments-job', ip: '' };
-
-/** How long a process may be acting on an order's capture before another may take over. */
-export const CAPTURE_LEASE_MS = 5 * 60_000;
-
-export type CaptureDeps = Pick<Shop, 'db' | 'log' | 'config'> & PayLaterGateways;
-
-export interface CaptureRequest {
-  /** Halalas; the whole authorised rest when left out. */
-  amountHalalas?: number;
-  /** The audit entry's action and actor; none for the capture at shipping (its step is audited). */
-  audit?: { action: string; by: AuditActor };
-}
-
-/**
- * Captures an order's pay-later payment (all that is authorised and not captured, or
- * `amountHalalas` of it), then issues the order's e-invoice, dated at the capture: the supply.
- * The capture's reference is the order's own, so asking again after a crash never takes twice.
- * A payment no longer authorised (captured or closed meanwhile) is only recorded. Throws the
- * provider's errors; the order is then left as it was.
- */
-export async function capturePayLater(
-  deps: CaptureDeps,
-  order: OrderRow,
-  request: CaptureRequest = {},
-): Promise<GatewayPayment> {
-  const gateway = payLaterGateway(deps, order.paymentMethod);
-  if (!gateway || !order.paymentId)
-    throw new ProviderUnavailableError(`no gateway for ${order.paymentMethod} payments`);
-  const before = await gateway.fetch(order.paymentId);
-  let payment = before;
-  if (before.state === 'authorised') {
-    const rest = before.amount - before.captured;
-    const amount = request.amountHalalas ?? rest;
-    payment = await gateway.capture(
-      before.id,
-      amount,
-      amount === rest ? `ship-${order.id}` : `part-${order.id}`,
-    );
-  }
-  await deps.db.transaction(async (tx) => {
-    await storePayment(tx, gateway.name, order.id, storedPayment(payment));
-    const locked = await lockOrder(tx, order.id);
-    if (!locked) return;
-    // A part captured leaves the rest authorised until it is closed (`closePayLaterRest`).
-    if (payment.state !== 'authorised') await endCapture(tx, order.id);
-    const invoiced = (await documentsOfOrder(tx, order.id)).some((d) => d.kind === 'invoice');
-    if (payment.captured > 0 && !invoiced)
-      await issueOrderInvoice(tx, deps.config, { ...locked, paidAt: new Date() });
-    if (request.audit && payment.captured > before.captured)
-      await recordAudit(tx, {
-        by: request.audit.by,
-        action: request.audit.action,
-        entityType: 'order',
-        entityId: order.id,
-        before: { number: order.number, capture: order.captureStatus, captured: before.captured / 100 },
-        after: {
-          number: order.number,
-          capture: payment.state === 'authorised' ? 'awaiting' : null,
-          captured: payment.captured / 100,
-        },
-      });
-  });
-  return payment;
-}
-
-/**
- * Shipping a pay-later order captures its payment. The shipping stands whatever the provider
- * answers: when the capture does not go through, the order is marked as owing it, and the
- * background job (or the member's "Capture now") takes it later. Null for a card's order.
- */
-export async function captureOnShipping(deps: CaptureDeps, order: OrderRow): Promise<GatewayPayment | null> {
-  if (!isPayLater(order.paymentMethod) || !order.paymentId) return null;
+/** Provider failures as the shopper's answer: 404 unknown payment, 503 try again later. */
+async function askGateway<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await capturePayLater(deps, order);
+    return await call();
   } catch (error) {
-    await oweCapture(deps.db, order.id);
-    deps.log.error({ err: error, orderId: order.id }, 'capture at shipping failed: owed, retried later');
-    return null;
-  }
-}
-
-async function orderOr404(deps: CaptureDeps, ref: OrderRef): Promise<OrderRow> {
-  const id = await orderIdOf(deps.db, ref);
-  const order = id ? await findOrder(deps.db, id) : null;
-  if (!order) throw notFound('ORDER_NOT_FOUND');
-  return order;
-}
-
-/**
- * Takes the order for this request (as the job takes it), runs `act`, and lets it go when the
- * provider could not answer: 409 CAPTURE_NOT_OWED when nothing is authorised any more, 503
- * CAPTURE_UNAVAILABLE while another process is at it or the provider cannot be reached.
- */
-async function withClaim<T>(
-  deps: CaptureDeps,
-  order: OrderRow,
-  act: (claimed: OrderRow) => Promise<T>,
-): Promise<T> {
-  if (order.captureStatus === null) throw conflict('CAPTURE_NOT_OWED');
-  const claimed = await claimCapture(deps.db, {
-    now: new Date(),
-    leaseMs: CAPTURE_LEASE_MS,
-    due: [],
-    orderId: order.id,
-  });
-  if (!claimed) throw new AppError(503, 'CAPTURE_UNAVAILABLE');
-  try {
-    return await act(claimed);
-  } catch (error) {
-    await releaseCapture(deps.db, order.id);
-    if (
-      error instanceof ProviderUnavailableError ||
-      error instanceof ProviderRejectedError ||
-      error instanceof ProviderNotFoundError
-    ) {
-      deps.log.warn({ err: error, orderId: order.id }, 'capture: the payment provider did not take it');
-      throw new AppError(503, 'CAPTURE_UNAVAILABLE');
-    }
+    if (error instanceof ProviderNotFoundError) throw new AppError(404, 'PAYMENT_NOT_FOUND');
+    if (error instanceof ProviderUnavailableError || error instanceof ProviderRejectedError)
+      throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE');
     throw error;
   }
 }
 
 /**
- * "Capture now" on a shipped pay-later order whose capture is owed (a member): the same capture
- * as at shipping, with its audit entry.
+ * Starts paying the shopper's order with Tabby or Tamara: the order must still be payable (as
+ * for a card); the provider is told its lines, buyer and shipping address. Answers where to
+ * send the shopper; 402 TABBY_REJECTED or TAMARA_REJECTED when the provider refuses before its
+ * page (nothing changes: the order can still be paid by card), 404 PAYMENT_METHOD_UNAVAILABLE
+ * without that provider.
  */
-export async function captureNow(deps: CaptureDeps, ref: OrderRef, by: AuditActor): Promise<GatewayPayment> {
-  const order = await orderOr404(deps, ref);
-  if (order.fulfilment !== 'shipped' && order.fulfilment !== 'delivered') throw conflict('CAPTURE_NOT_OWED');
-  return withClaim(deps, order, (claimed) =>
-    capturePayLater(deps, claimed, { audit: { action: 'order.capture', by } }),
+export async function startPayLater(
+  deps: PayLaterDeps,
+  method: PayLaterMethod,
+  shopperId: string,
+  invoiceId: string,
+  lang: Lang,
+  now = new Date(),
+): Promise<{ redirectUrl: string }> {
+  const gateway = gatewayOf(deps, method);
+  const flow = FLOWS[method];
+  const order = await findOrder(deps.db, invoiceId);
+  if (!order || order.userId !== shopperId) throw notFound('ORDER_NOT_FOUND');
+  const refused = refusal(order, now);
+  if (refused) throw refused;
+  const [lines, user] = await Promise.all([
+    linesOfOrders(deps.db, [order.id]),
+    findUserById(deps.db, shopperId),
+  ]);
+  const back = `${deps.origin()}${flow.returnPath}?lang=${lang}`;
+  const session = await askGateway(() =>
+    gateway.startCheckout({
+      order: {
+        id: order.id,
+        number: order.number,
+        paymentGivenId: order.paymentGivenId,
+        totalHalalas: order.totalHalalas,
+        shippingHalalas: order.shippingHalalas,
+        discountHalalas: order.discountHalalas,
+        vatHalalas: order.vatHalalas,
+        lines: (lines.get(order.id) ?? []).map((line) => ({
+          sku: line.sku,
+          title: lineTitle(line, lang),
+          quantity: line.quantity,
+          unitPriceHalalas: line.unitPriceHalalas,
+        })),
+        buyer: {
+          name: user?.name ?? '',
+          email: user?.email ?? '',
+          phone: normalizeSaudiMobile(order.phone) ?? order.phone,
+        },
+        shipping: { city: order.city || 'الرياض', address: order.address, zip: order.postalCode },
+      },
+      lang,
+      // One address for every outcome: the shop asks the provider what happened, whatever the address says.
+      returnUrls: { success: back, cancel: back, failure: back },
+      notifyUrl: flow.notifyPath && `${deps.origin()}${flow.notifyPath}`,
+    }),
   );
+  if (session.outcome === 'rejected') throw new AppError(402, flow.rejected);
+  // Kept from now on, so that the reconciliation can ask about it if the shopper never returns.
+  await recordSessionPayment(deps.db, gateway.name, order.id, {
+    id: session.paymentId,
+    amount: order.totalHalalas,
+  });
+  deps.log.info(
+    { orderId: order.id, userId: shopperId, paymentId: session.paymentId, method },
+    'pay-later session',
+  );
+  return { redirectUrl: session.redirectUrl ?? back };
+}
+
+/** Gives up an authorisation that will not pay its order; left for a later try when the provider cannot be reached. */
+async function closeAuthorisation(
+  gateway: PaymentGateway,
+  deps: Pick<PayLaterDeps, 'log'>,
+  payment: GatewayPayment,
+) {
+  try {
+    await gateway.close(payment.id);
+  } catch (error) {
+    deps.log.error({ err: error, paymentId: payment.id }, 'closing a pay-later authorisation failed');
+  }
 }
 
 /**
- * Captures `amountHalalas` of an authorised pay-later order (what was shipped), then gives up
- * the rest through `closeRest` (the refund use case: it closes the payment at the provider and,
- * the capture having issued the invoice, credits the closed rest like a partial refund).
+ * The payment as the provider knows it, acknowledged first when the shopper approved it and it
+ * waits for the merchant (Tamara's `authorise`). Asked again (a webhook and the return at once),
+ * the provider's refusal of a second acknowledgement is read as "already done": fetched again.
  */
-export async function capturePart(
-  deps: CaptureDeps,
-  ref: OrderRef,
-  amountHalalas: number,
-  by: AuditActor,
-  closeRest: (order: OrderRow, restHalalas: number) => Promise<unknown>,
-): Promise<void> {
-  const order = await orderOr404(deps, ref);
-  if (order.captureStatus === null || order.fulfilment === 'cancelled') throw conflict('CAPTURE_NOT_OWED');
-  const gateway = payLaterGateway(deps, order.paymentMethod);
-  if (!gateway || !order.paymentId) throw new AppError(503, 'CAPTURE_UNAVAILABLE');
-  const payment = await withClaim(deps, order, async (claimed) => {
-    const now = await gateway.fetch(claimed.paymentId!);
-    if (now.state !== 'authorised') throw conflict('CAPTURE_NOT_OWED');
-    if (!Number.isInteger(amountHalalas) || amountHalalas <= 0 || amountHalalas >= now.amount - now.captured)
-      throw new AppError(422, 'CAPTURE_AMOUNT_INVALID', [{ path: 'amount', code: 'CAPTURE_AMOUNT_INVALID' }]);
-    return capturePayLater(deps, claimed, { amountHalalas, audit: { action: 'order.capture_part', by } });
+async function fetchAcknowledged(gateway: PaymentGateway, paymentId: string): Promise<GatewayPayment> {
+  const payment = await gateway.fetch(paymentId);
+  if (!payment.awaitingMerchant || !gateway.authorise || payment.id !== paymentId) return payment;
+  try {
+    return await gateway.authorise(payment.id);
+  } catch (error) {
+    if (error instanceof ProviderRejectedError) return gateway.fetch(paymentId);
+    throw error;
+  }
+}
+
+/** A payment as the payments table keeps it: the provider's own status word. */
+export const storedPayment = (p: GatewayPayment) => ({ ...p, status: p.providerStatus });
+
+/**
+ * Fetches a pay-later payment and settles its order: authorised (or captured) for the order's
+ * total in SAR → the order is confirmed, once, whoever asks first; rejected or expired → the
+ * order ends, its stock goes back, the cart stays; still pending → nothing changes (409).
+ * An authorisation that cannot pay its order (wrong amount, the order already paid or ended)
+ * is closed, so no money is taken. `userId`: the shopper asking, refused for another's order.
+ */
+export async function settlePayLater(
+  deps: Omit<PayLaterDeps, 'origin'>,
+  method: PayLaterMethod,
+  paymentId: string,
+  options: { userId?: string } = {},
+): Promise<Settlement> {
+  const gateway = gatewayOf(deps, method);
+  const payment = await fetchAcknowledged(gateway, paymentId);
+  const order =
+    payment.orderId && UUID.test(payment.orderId) ? await findOrder(deps.db, payment.orderId) : null;
+  if (!order || payment.id !== paymentId)
+    return { ok: false, status: 404, code: 'PAYMENT_NOT_FOUND', order: null };
+  if (options.userId !== undefined && order.userId !== options.userId)
+    return { ok: false, status: 403, code: 'FORBIDDEN', order: null };
+  if (payment.state === 'pending') return { ok: false, status: 409, code: 'PAYMENT_PENDING', order };
+
+  const confirmed = SETTLED_STATES.has(payment.state);
+  const matches = payment.amount === order.totalHalalas && payment.currency === 'SAR';
+  if (!confirmed || !matches) {
+    const ended = await deps.db.transaction(async (tx) => {
+      await storePayment(tx, gateway.name, order.id, storedPayment(payment));
+      return endUnpaidOrder(tx, order.id, payment.state === 'expired' ? 'expired' : 'failed');
+    });
+    if (ended) await announceStock(deps.changes, ended.units);
+    if (confirmed) await closeAuthorisation(gateway, deps, payment);
+    const current = ended?.order ?? (await findOrder(deps.db, order.id)) ?? order;
+    if (current.paymentId === payment.id) return { ok: true, order: current };
+    let code: ErrorCode = FLOWS[method].rejected;
+    if (payment.state === 'expired') code = 'ORDER_EXPIRED';
+    else if (confirmed) code = 'PAYMENT_AMOUNT_MISMATCH';
+    return { ok: false, status: 402, code, order: current };
+  }
+
+  const result = await deps.db.transaction(async (tx) => {
+    await storePayment(tx, gateway.name, order.id, storedPayment(payment));
+    const paid = await payOrder(tx, deps.config, order.id, payment.id, method);
+    if (paid) return { order: paid.order, sold: paid.units };
+    return { order: (await lockOrder(tx, order.id)) ?? order, sold: [] };
   });
-  await closeRest(order, payment.amount - payment.captured);
+  await announceStock(deps.changes, result.sold);
+  if (result.sold.length) deps.messages.kick();
+  if (result.order.paymentId === payment.id) return { ok: true, order: result.order };
+  // Paid by another payment, or ended before the provider answered: this authorisation takes nothing.
+  await closeAuthorisation(gateway, deps, payment);
+  const code: ErrorCode = result.order.status === 'paid' ? 'ORDER_ALREADY_PAID' : 'ORDER_EXPIRED';
+  return { ok: false, status: 409, code, order: result.order };
+}
+
+/**
+ * The shopper's return from the provider's page (Tabby's `?payment_id=`, Tamara's `?orderId=`):
+ * the payment settles its order (the id names one order only, so no session is needed, as for
+ * a webhook), and the shopper goes to their order when it is confirmed, else back to the cart,
+ * which was kept, to pay by card.
+ */
+export async function payLaterReturn(
+  deps: PayLaterDeps,
+  method: PayLaterMethod,
+  paymentId: string,
+  lang: Lang,
+): Promise<string> {
+  const prefix = lang === 'en' ? '/en' : '';
+  const settlement = await askGateway(() => settlePayLater(deps, method, paymentId));
+  if (settlement.ok) return `${prefix}/order/details/${settlement.order.id}`;
+  return `${prefix}/cart?payment=${settlement.code}`;
+}
+
+/**
+ * A provider's webhook: refused (401 WEBHOOK_UNAUTHORIZED) unless it proves itself (Tabby's
+ * header, Tamara's signed token), then settled like the return. 503 while the provider cannot
+ * be reached, so that it sends it again.
+ */
+export async function receivePayLaterEvent(
+  deps: PayLaterDeps,
+  method: PayLaterMethod,
+  request: WebhookRequest,
+): Promise<OrderRow | null> {
+  let paymentId: string | null;
+  try {
+    paymentId = await gatewayOf(deps, method).webhookPaymentId(request);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(401, 'WEBHOOK_UNAUTHORIZED');
+  }
+  if (!paymentId) return null;
+  try {
+    const settlement = await settlePayLater(deps, method, paymentId);
+    deps.log.info({ paymentId, method, ok: settlement.ok }, 'pay-later webhook settled');
+    return settlement.order;
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    if (!(error instanceof ProviderNotFoundError || error instanceof ProviderRejectedError)) throw error;
+    deps.log.warn({ err: error, paymentId, method }, 'webhook for a payment the provider does not know');
+    return null;
+  }
+}
+
+/** The simulator, or 404 PAYMENT_SANDBOX_DISABLED when payments are real. */
+function simulatorOf(deps: PayLaterGateways, method: PayLaterMethod): PayLaterSimulator<never> {
+  const gateway = deps[method];
+  if (!(gateway instanceof PayLaterSimulator)) throw new AppError(404, 'PAYMENT_SANDBOX_DISABLED');
+  return gateway as PayLaterSimulator<never>;
+}
+
+/** What the simulator's page shows: the payment, and where the shopper goes back once it is decided. */
+export async function simulatedPayment(deps: PayLaterGateways, method: PayLaterMethod, paymentId: string) {
+  const simulator = simulatorOf(deps, method);
+  const payment = await askGateway(() => simulator.fetch(paymentId));
+  return { payment, back: simulator.returnUrl(payment) };
+}
+
+/** The shopper's answer on the simulator's page; where the provider would send them (else the page again). */
+export async function answerSimulator(
+  deps: PayLaterGateways,
+  method: PayLaterMethod,
+  paymentId: string,
+  answer: 'approve' | 'cancel',
+): Promise<string | null> {
+  const simulator = simulatorOf(deps, method);
+  const { payment } = await simulatedPayment(deps, method, paymentId);
+  return simulator.returnUrl(await simulator.decide(payment.id, answer));
 }

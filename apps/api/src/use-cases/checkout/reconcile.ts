@@ -2,8 +2,8 @@ import { periodicTask } from '../../lib/periodic.ts';
 import { awaitingPaymentSince } from '../../modules/orders/service.ts';
 import { ProviderNotFoundError, type ProviderPayment } from '../../modules/payments/provider.ts';
 import { awaitingProviderPayments, strayPaidPayments } from '../../modules/payments/service.ts';
-import { payLaterGateways, type PayLaterGateways } from './pay-later.ts';
-import { settlePayLaterPayment } from './tabby.ts';
+import { settlePayLater, type PayLaterGateways } from './pay-later.ts';
+import { payLaterGateways } from './pay-later-capture.ts';
 import { settlePayment, verifyPayment, type PaymentDeps } from './settle-payment.ts';
 import { announceStock, endUnpaidOrder } from './steps.ts';
 
@@ -48,10 +48,10 @@ export async function reconcilePayments(
 
   // Pay-later checkouts the shopper left without coming back and whose webhook never came: the
   // provider is asked; authorised confirms the order, rejected or expired ends it (stock back).
-  for (const { gateway } of payLaterGateways(deps)) {
+  for (const { method, gateway } of payLaterGateways(deps)) {
     for (const id of await awaitingProviderPayments(deps.db, gateway.name, before, batchSize)) {
       try {
-        const settlement = await settlePayLaterPayment(deps, gateway, id);
+        const settlement = await settlePayLater(deps, method, id);
         if (settlement.ok || settlement.status === 402) summary.payLater += 1;
       } catch (error) {
         deps.log.warn({ err: error, paymentId: id }, 'reconciliation: pay-later provider not reachable');

@@ -68,9 +68,9 @@ export type RefundDeps = Pick<Shop, 'db' | 'log' | 'messages' | 'changes' | 'con
 } & PayLaterGateways; /* for orders paid with them; without its gateway such an order is refused 409 */
 
 /**
- * A Tabby order's payment as Tabby knows it before a refund (decision 240): what was captured
- * can be refunded; an order only authorised (nothing captured, hence no invoice) is closed,
- * which gives everything back at once. Null for a card's order.
+ * A Tabby or Tamara order's payment as the provider knows it before a refund (decision 240):
+ * what was captured can be refunded; an order only authorised (nothing captured, hence no
+ * invoice) is closed, which gives everything back at once. Null for a card's order.
  */
 interface TabbyRefund {
   gateway: PaymentGateway;
@@ -182,7 +182,7 @@ async function start(
     if (!order) throw new AppError(404, 'ORDER_NOT_FOUND');
     // Paid with Tabby after the payment was read (a late authorisation), or no Tabby: refused
     // before anything is written; the same request again reads Tabby's payment first.
-    if (order.paymentMethod !== 'card' && !tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
+    if (isPayLater(order.paymentMethod) && !tabby) throw new AppError(409, 'REFUND_METHOD_NOT_SUPPORTED');
     const orderId = order.id;
     const existing = await findRefundByKey(tx, orderId, input.idempotencyKey);
     if (existing) {

@@ -48,7 +48,7 @@ function capturedAtShipping(method: string): boolean {
 }
 
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
-  // A Tabby order is invoiced when it is captured, at shipping: the supply (decision 240).
+  // A Tabby or Tamara order is invoiced when it is captured, at shipping: the supply (decision 240).
   await recordSale(tx, paid.units);
   if (paid.order.discountCode !== null) {
     await retake(tx, paid.order.id);
@@ -65,7 +65,7 @@ async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Pr
 }
 
 /**
- * awaiting_payment → paid (a card or a wallet captured, or a Tabby payment authorised: the order is
+ * awaiting_payment → paid (a card or a wallet captured, or a Tabby or Tamara payment authorised: the order is
  * confirmed either way), then the sale. Null when the order was not awaiting payment.
  */
 export async function payOrder(

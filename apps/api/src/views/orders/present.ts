@@ -142,7 +142,7 @@ export function statusOf(order: Pick<OrderRow, 'status' | 'received'>): OrderSta
 const INVOICED = new Set<OrderRow['status']>(['paid', 'shipped', 'partially_refunded', 'refunded']);
 
 /**
- * Whether a paid order has its invoice: a card's from its payment; a Tabby order's from its
+ * Whether a paid order has its invoice: a card's from its payment; a Tabby or Tamara order's from its
  * shipping, when its payment is captured (the supply, decision 240), or once one was signed.
  */
 export function invoiceIssued(

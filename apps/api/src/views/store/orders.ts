@@ -8,7 +8,7 @@ import {
   type PayInvoiceAnswer,
   type PaymentForm,
   type SavedCard,
-  tabbyEligible,
+  payLaterEligible,
 } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import type { Shop } from '../../lib/shop.ts';
@@ -131,7 +131,8 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
       applePayReady(deps.config) && offered.includes('applepay')
         ? ['creditcard', 'applepay']
         : ['creditcard'],
-    tabby: offered.includes('tabby') && tabbyEligible(order.totalHalalas),
+    tabby: offered.includes('tabby') && payLaterEligible('tabby', order.totalHalalas),
+    tamara: offered.includes('tamara') && payLaterEligible('tamara', order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],
     metadata: { order_id: order.id },
   };

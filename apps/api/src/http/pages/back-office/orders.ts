@@ -11,7 +11,7 @@ import {
 import type { OrderRef } from '../../../modules/orders/lifecycle.ts';
 import { cancelOrder } from '../../../use-cases/checkout/cancel-order.ts';
 import { cancelPaidOrder, fulfilOrder, fulfilOrders } from '../../../use-cases/fulfil-order.ts';
-import { captureNow, capturePart } from '../../../use-cases/checkout/pay-later.ts';
+import { captureNow, capturePart } from '../../../use-cases/checkout/pay-later-capture.ts';
 import { refundOrder } from '../../../use-cases/checkout/refund-order.ts';
 import { adminOrder, adminOrdersPage } from '../../../views/back-office/orders.ts';
 import { presentBulkOutcome } from '../../../views/back-office/order-present.ts';
@@ -62,12 +62,16 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
     fulfil: (ref, input) =>
       act({}, async (by) => {
         const change = parseAs(fulfilmentChangeSchema, input, 'body');
-        await fulfilOrder({ ...shop, tabby: app.tabby }, orderRefOr404(ref), change, by);
+        await fulfilOrder({ ...shop, tabby: app.tabby, tamara: app.tamara }, orderRefOr404(ref), change, by);
         return okMessage(FULFILMENT_DONE[change.status], lang);
       }),
     cancelPaid: (ref) =>
       act({ role: 'owner' }, async (by) => {
-        await cancelPaidOrder({ ...shop, provider: app.payments, tabby: app.tabby }, orderRefOr404(ref), by);
+        await cancelPaidOrder(
+          { ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara },
+          orderRefOr404(ref),
+          by,
+        );
         return okMessage('ORDER_CANCELLED_REFUNDED', lang);
       }),
     bulk: async (input) => {
@@ -76,7 +80,7 @@ export function orderPages({ app, lang, read, act }: BackOfficePageContext): Bac
       return act(status === 'cancelled' ? { role: 'owner' } : {}, async (by) => {
         const { numbers, status } = parseAs(bulkFulfilmentSchema, input, 'body');
         const outcome = await fulfilOrders(
-          { ...shop, provider: app.payments, tabby: app.tabby },
+          { ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara },
           numbers,
           status,
           by,

@@ -24,7 +24,7 @@ export function refundPages({ app, lang, read, act }: BackOfficePageContext): Ba
     refund: (ref, { amount, reason, returnStock, idempotencyKey }) =>
       act({ role: 'owner' }, async (by) => {
         const { refund } = await refundOrder(
-          { ...shop, provider, tabby: app.tabby },
+          { ...shop, provider, tabby: app.tabby, tamara: app.tamara },
           orderRefOr404(ref),
           { amountHalalas: sarToHalalas(amount), reason, returnStock, idempotencyKey },
           by,

@@ -46,7 +46,7 @@ export function returnPages({ app, lang, read, act }: BackOfficePageContext): Ba
       act({ role: 'owner' }, async (by) => {
         const { returnStock } = parseAs(returnRefundSchema, input, 'body');
         await refundReturn(
-          { ...shop, provider: app.payments, tabby: app.tabby },
+          { ...shop, provider: app.payments, tabby: app.tabby, tamara: app.tamara },
           returnIdOr404(id),
           { returnStock },
           by,

@@ -17,7 +17,7 @@ import { notFound } from '../../../lib/errors.ts';
 import { placeOrderAgain, placeOrderTo } from '../../../use-cases/checkout/place-order.ts';
 import { payWithSandboxCard } from '../../../use-cases/checkout/sandbox-payment.ts';
 import { verifyShopperPayment } from '../../../use-cases/checkout/settle-payment.ts';
-import { startTabbyCheckout } from '../../../use-cases/checkout/tabby.ts';
+import { startPayLater } from '../../../use-cases/checkout/pay-later.ts';
 import {
   confirmStcPay,
   forgetSavedCard,
@@ -53,9 +53,9 @@ function orderIdOr404(invoiceId: string): string {
  */
 export function orderPages({ app, lang, shopperId, act }: StorePageContext): StoreOrders {
   const shop = app.shop;
-  const withPayments = { ...shop, paymentKeys: app.paymentKeys, tabby: app.tabby };
+  const withPayments = { ...shop, paymentKeys: app.paymentKeys, tabby: app.tabby, tamara: app.tamara };
   const payments = { ...shop, provider: app.payments };
-  const tabby = { ...shop, tabby: app.tabby };
+  const payLater = { ...shop, tabby: app.tabby, tamara: app.tamara };
   return {
     orders: async (page, pageSize) => {
       const shopper = await shopperId();
@@ -95,8 +95,8 @@ export function orderPages({ app, lang, shopperId, act }: StorePageContext): Sto
         const charge = parseAs(sandboxPayBodySchema, { ...card, invoiceId: orderIdOr404(invoiceId) }, 'body');
         return payWithSandboxCard(payments, shopper.id, charge, lang);
       }),
-    payWithTabby: (invoiceId) =>
-      act((shopper) => startTabbyCheckout(tabby, shopper.id, orderIdOr404(invoiceId), lang)),
+    payLater: (method, invoiceId) =>
+      act((shopper) => startPayLater(payLater, method, shopper.id, orderIdOr404(invoiceId), lang)),
     // The wallets and saved cards, each form's fields as the API's call checks them.
     payWithSavedCard: (invoiceId, cardId) =>
       act((shopper) => {

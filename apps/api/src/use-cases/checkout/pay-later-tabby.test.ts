@@ -1,18 +1,11 @@
-import { adminOrderPaths, apiPaths, refundPaths, type PayInvoiceAnswer } from '@shop/contract';
+import { adminOrderPaths, apiPaths } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
-import {
-  cartOf,
-  createShopper,
-  orderRow,
-  placeOrderCall,
-  productState,
-  putInCart,
-  type Shopper,
-} from '../../test/shoppers.ts';
+import { cartOf, createShopper, orderRow, productState } from '../../test/shoppers.ts';
 import { TABBY_WEBHOOK_HEADER } from '../../modules/payments/tabby.ts';
 import { signedInMember } from '../../test/staff.ts';
+import { payLaterJourney } from '../../test/pay-later.ts';
 import { onboardSigningUnit } from '../../test/einvoices.ts';
 import { documentsOfOrder } from '../../modules/einvoices/service.ts';
 
@@ -28,35 +21,13 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
   });
   afterAll(() => t.close());
 
-  async function ordered(phone = '0512345678'): Promise<{ shopper: Shopper; order: PayInvoiceAnswer }> {
-    const shopper = await createShopper(t.app.db);
-    await putInCart(t.app.db, shopper.id, product.id, 2);
-    const res = await placeOrderCall(t, shopper, { invoiceUserPhone: phone });
-    expect(res.statusCode).toBe(201);
-    return { shopper, order: res.json() };
-  }
-
-  function startTabby(shopper: Shopper, order: PayInvoiceAnswer, lang: 'ar' | 'en' = 'ar') {
-    return t.app.inject({
-      method: 'POST',
-      url: `${apiPaths.tabbyCheckout.build({})}?lang=${lang}`,
-      headers: shopper.headers,
-      payload: { invoiceId: order.invoiceId },
-    });
-  }
-
-  /** The shopper answers on the simulator's page; answers where Tabby sends them back (a path). */
-  async function answerOnPage(redirectUrl: string, answer: 'approve' | 'cancel'): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: redirectUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `answer=${answer}`,
-    });
-    expect(res.statusCode).toBe(303);
-    const back = new URL(res.headers.location as string);
-    return `${back.pathname}${back.search}`;
-  }
+  const journey = payLaterJourney(
+    () => t,
+    'tabby',
+    () => product.id,
+  );
+  const { ordered, answerOnPage, ship, refund, expectEndedCartKept } = journey;
+  const startTabby = journey.start;
 
   const paymentIdOf = (returnPath: string) => new URL(returnPath, 'http://x').searchParams.get('payment_id')!;
 
@@ -110,9 +81,7 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     const back = await answerOnPage(started.json().redirectUrl, 'cancel');
     const res = await t.app.inject({ method: 'GET', url: back });
     expect(res.headers.location).toBe('/en/cart?payment=ORDER_EXPIRED');
-    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('expired');
-    expect((await productState(t.app.db, product.id)).stock).toBe(stockBefore);
-    expect(await cartOf(t.app.db, shopper.id)).toEqual([{ productId: product.id, count: 2 }]);
+    await expectEndedCartKept(order, shopper, 'expired', stockBefore);
   });
 
   it('settles on the webhook before the return, once whatever arrives twice, and the return then finds it confirmed', async () => {
@@ -155,34 +124,17 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     await t.app.inject({ method: 'GET', url: back });
     // Confirmed but not captured: no supply yet, so no invoice (decision 240).
     expect(await documentsOfOrder(t.app.db, order.invoiceId)).toEqual([]);
-    const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
-    const ship = () =>
-      t.app.inject({
-        method: 'POST',
-        url: `${adminOrderPaths.fulfilment.build({ ref: order.invoiceId })}?lang=en`,
-        headers: staff,
-        payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH1', trackingUrl: '' },
-      });
-    expect((await ship()).statusCode).toBe(200);
+    expect((await ship(order.invoiceId, 'RUH1')).statusCode).toBe(200);
     expect(await t.app.tabby!.fetch(paymentId)).toMatchObject({
       state: 'captured',
       captured: order.amount,
       status: 'closed',
     });
-    expect((await ship()).statusCode).toBe(409);
+    expect((await ship(order.invoiceId, 'RUH1')).statusCode).toBe(409);
     expect((await orderRow(t.app.db, order.invoiceId)).fulfilment).toBe('shipped');
     const documents = await documentsOfOrder(t.app.db, order.invoiceId);
     expect(documents.map((d) => d.kind)).toEqual(['invoice']);
   });
-
-  function refund(ref: string, owner: Record<string, string>, amount: number, key: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: `${refundPaths.orderRefunds.build({ id: ref })}?lang=ar`,
-      headers: owner,
-      payload: { amount, reason: 'تالف', idempotencyKey: key },
-    });
-  }
 
   it('cancelling an order Tabby only authorised closes the authorisation, with no credit note (no invoice was issued)', async () => {
     await onboardSigningUnit(t);
@@ -214,14 +166,7 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     await onboardSigningUnit(t);
     const { order, back, paymentId } = await sessionApproved();
     await t.app.inject({ method: 'GET', url: back });
-    const staff = (await signedInMember(t.app.db, { role: 'staff' })).headers;
-    const shipped = await t.app.inject({
-      method: 'POST',
-      url: `${adminOrderPaths.fulfilment.build({ ref: order.invoiceId })}?lang=en`,
-      headers: staff,
-      payload: { status: 'shipped', carrier: 'SMSA', trackingNumber: 'RUH2', trackingUrl: '' },
-    });
-    expect(shipped.statusCode).toBe(200);
+    expect((await ship(order.invoiceId, 'RUH2')).statusCode).toBe(200);
     const owner = (await signedInMember(t.app.db, { role: 'owner' })).headers;
 
     const first = await refund(order.invoiceId, owner, 100, 'tabby-refund-1');

@@ -12,7 +12,7 @@ import { getSettings, putSettings } from '../../modules/settings/service.ts';
 import { ProviderUnavailableError } from '../../modules/payments/provider.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/audit-actor.ts';
 import { runCaptureJob } from './capture-deadline.ts';
-import { captureNow, capturePart } from './pay-later.ts';
+import { captureNow, capturePart } from './pay-later-capture.ts';
 import { refundOrder } from './refund-order.ts';
 import { reconcilePayments } from './reconcile.ts';
 import { orderRefunds } from '../../views/refunds/read.ts';
