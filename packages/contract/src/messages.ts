@@ -287,8 +287,8 @@ export const errorMessages = {
     en: 'Simulated payments are not enabled',
   },
   PAYMENT_METHOD_UNAVAILABLE: {
-    ar: 'طريقة الدفع هذه غير متاحة حالياً، يمكنك الدفع بالبطاقة',
-    en: 'This payment method is not available at the moment; you can pay by card',
+    ar: 'طريقة الدفع هذه غير متاحة حالياً، اختر طريقة أخرى',
+    en: 'This payment method is not available at the moment; choose another one',
   },
   TABBY_REJECTED: {
     ar: 'لم تتمكن تابي من الموافقة على هذا الطلب. سلتك كما هي، ويمكنك الدفع بالبطاقة',

@@ -208,8 +208,15 @@ export const paymentFormSchema = z.object({
   given_id: z.uuid(),
   /** Absolute URL of the all-orders page in the shopper's language. */
   callbackUrl: z.string(),
-  /** Moyasar's form methods: the card, and Apple Pay once the owner set the domain's verification file. */
+  /**
+   * Moyasar's form methods: the card when offered, and Apple Pay when offered and the owner set
+   * the domain's verification file.
+   */
   methods: z.array(z.enum(['creditcard', 'applepay'])),
+  /** Whether the shop offers each method now (switched on, with its keys); the card covers saved cards. */
+  card: z.boolean(),
+  applepay: z.boolean(),
+  stcpay: z.boolean(),
   /**
    * true when the order may also be paid with Tabby's pay in 4: the shop offers Tabby and the
    * total is within its limits (`tabbyEligible`). The card is offered either way.

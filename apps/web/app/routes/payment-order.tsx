@@ -256,15 +256,31 @@ export default function PaymentOrderPage({ loaderData }: Route.ComponentProps) {
             ),
           })}
         </p>
-        const refused = answered && 'payLaterRefused' in answered ? answered.payLaterRefused : undefined;
-        const posted = answered && 'payLaterRefused' in answered ? undefined : answered; const typedMobile =
-        answered && 'typedMobile' in answered && typeof answered.typedMobile === 'string' ?
-        answered.typedMobile : undefined; const {lang} = useLang();
-        {order.payment.sandbox ? (
-          <SandboxCardForm amountSar={order.totals.total} form={pay} />
-        ) : (
-          <MoyasarCardForm payment={order.payment} />
+        {order.payment.card && loaderData.order.savedCards.length > 0 && (
+          <SavedCardsChoice
+            cards={loaderData.order.savedCards}
+            form={pay}
+            amountLabel={formatPrice(order.totals.total, lang)}
+          />
         )}
+        {order.payment.sandbox && order.payment.applepay && <SandboxApplePay form={pay} />}
+        {order.payment.stcpay && (
+          <StcPayChoice codeSent={loaderData.order.stcpayCodeSent} form={pay} typedMobile={typedMobile} />
+        )}
+        {payLaterMethods
+          .filter((method) => order.payment?.[method])
+          .map((method) => (
+            <PayLaterChoice
+              key={method}
+              method={method}
+              amountHalalas={order.payment!.amount}
+              refused={refused?.method === method ? refused.message : undefined}
+            />
+          ))}
+        {/* Moyasar's form carries Apple Pay too: it stays while either is offered. */}
+        {order.payment.sandbox
+          ? order.payment.card && <SandboxCardForm amountSar={order.totals.total} form={pay} />
+          : order.payment.methods.length > 0 && <MoyasarCardForm payment={order.payment} />}
       </div>
     );
   }

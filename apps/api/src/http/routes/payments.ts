@@ -47,6 +47,7 @@ import {
 } from '../../use-cases/checkout/server-payments.ts';
 import { applePayDomainAssociation } from '../../views/store/apple-pay.ts';
 import { shopperSavedCards } from '../../views/store/orders.ts';
+import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import { SHOPPER_SESSION } from '../openapi.ts';
 import { requireUser } from '../shopper-session.ts';
 
@@ -75,7 +76,7 @@ function shopperCall<B extends z.ZodType, R extends z.ZodType>(summary: string, 
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { ...app.shop, provider: app.payments, paymentKeys: app.paymentKeys };
-  const payLaterDeps = { ...app.shop, tabby: app.tabby, tamara: app.tamara };
+  const payLaterDeps = { ...app.shop, paymentKeys: app.paymentKeys, tabby: app.tabby, tamara: app.tamara };
 
   app.post(
     apiPaths.verifyPayment.pattern,
@@ -261,7 +262,11 @@ const PAY_LATER_ROUTES = {
   },
 } as const;
 
-function payLaterRoutes(fastify: FastifyInstance, method: PayLaterMethod, deps: PayLaterDeps) {
+function payLaterRoutes(
+  fastify: FastifyInstance,
+  method: PayLaterMethod,
+  deps: PayLaterDeps & { paymentKeys: PaymentKeys },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const r = PAY_LATER_ROUTES[method];
   const pageParams = z.object({ paymentId: z.string().max(100) });

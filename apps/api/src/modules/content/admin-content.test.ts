@@ -367,6 +367,37 @@ describe('back office: settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().settings.payments.methods).toContainEqual({ method: 'tabby', on: false, ready: true });
     expect(await offered()).toEqual(['card', 'tamara']);
+
+    // An order placed now is offered the card and Tamara only; Tabby and STC Pay are refused.
+    const product = await createProduct(t.app.db, { priceHalalas: 100_000, stock: 5 });
+    const shopper = await createShopper(t.app.db);
+    await putInCart(t.app.db, shopper.id, product.id, 1);
+    const order = await placeOrderOk(t, shopper);
+    expect(order.payment).toMatchObject({
+      card: true,
+      applepay: false,
+      stcpay: false,
+      tabby: false,
+      tamara: true,
+    });
+    const tabby = await t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.tabbyCheckout.build({})}?lang=en`,
+      headers: shopper.headers,
+      payload: { invoiceId: order.invoiceId },
+    });
+    expect(tabby.statusCode).toBe(404);
+    expect(tabby.json()).toMatchObject({
+      code: 'PAYMENT_METHOD_UNAVAILABLE',
+      message: 'This payment method is not available at the moment; choose another one',
+    });
+    const stcpay = await t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.stcPayStart.build({})}?lang=en`,
+      headers: shopper.headers,
+      payload: { invoiceId: order.invoiceId, mobile: '0551234567' },
+    });
+    expect(stcpay.json()).toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
     const audit = await t.app.inject({ url: '/api/admin/audit?action=settings.update', headers: owner });
     expect(audit.json().items[0].before.paymentMethodsOn).toEqual([
       'card',

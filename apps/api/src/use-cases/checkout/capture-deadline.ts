@@ -4,7 +4,12 @@ import { claimCapture } from '../../modules/orders/capture.ts';
 import { dueBefore } from '../../modules/payments/capture-window.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { cancelPaidOrder } from '../fulfil-order.ts';
-import { CAPTURE_LEASE_MS, PAYMENTS_JOB_ACTOR, capturePayLater, payLaterGateways } from './pay-later-capture.ts';
+import {
+  CAPTURE_LEASE_MS,
+  PAYMENTS_JOB_ACTOR,
+  capturePayLater,
+  payLaterGateways,
+} from './pay-later-capture.ts';
 import type { RefundDeps } from './refund-order.ts';
 
 export interface CaptureRunSummary {

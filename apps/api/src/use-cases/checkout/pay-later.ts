@@ -16,7 +16,8 @@ import { recordSessionPayment, storePayment } from '../../modules/payments/servi
 import { PayLaterSimulator } from '../../modules/payments/pay-later-simulator.ts';
 import { SETTLED_STATES } from '../../modules/payments/state.ts';
 import { findUserById } from '../../modules/users/service.ts';
-import { refusal } from './sandbox-payment.ts';
+import type { PaymentKeys } from '../../modules/payments/keys.ts';
+import { refusal, requireOffered } from './sandbox-payment.ts';
 import type { PaymentDeps, Settlement } from './settle-payment.ts';
 import { announceStock, endUnpaidOrder, payOrder } from './steps.ts';
 
@@ -81,13 +82,14 @@ async function askGateway<T>(call: () => Promise<T>): Promise<T> {
  * without that provider.
  */
 export async function startPayLater(
-  deps: PayLaterDeps,
+  deps: PayLaterDeps & { paymentKeys: Pick<PaymentKeys, 'offered'> },
   method: PayLaterMethod,
   shopperId: string,
   invoiceId: string,
   lang: Lang,
   now = new Date(),
 ): Promise<{ redirectUrl: string }> {
+  requireOffered(deps, method);
   const gateway = gatewayOf(deps, method);
   const flow = FLOWS[method];
   const order = await findOrder(deps.db, invoiceId);

@@ -1,4 +1,5 @@
-import { okMessage, type Lang, type Ok } from '@shop/contract';
+import { okMessage, type Lang, type Ok, type PaymentMethod } from '@shop/contract';
+import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Shop } from '../../lib/shop.ts';
 import { callbackUrlFor } from '../../modules/orders/callback-url.ts';
@@ -14,8 +15,23 @@ import { verifyShopperPayment, type PaymentDeps } from './settle-payment.ts';
  * and the shopper is sent to the callback URL, where the payment is verified like any other.
  */
 
-/** The payment's provider and the shop's configuration (whether payments are simulated) and origin. */
-export type SandboxPaymentDeps = PaymentDeps & Pick<Shop, 'config' | 'origin'>;
+/**
+ * The payment's provider, the shop's configuration (whether payments are simulated) and origin,
+ * and the methods it offers now.
+ */
+export type SandboxPaymentDeps = PaymentDeps &
+  Pick<Shop, 'config' | 'origin'> & { paymentKeys: Pick<PaymentKeys, 'offered'> };
+
+/**
+ * 404 PAYMENT_METHOD_UNAVAILABLE unless the shop offers `method` now (switched on, with its
+ * keys): asked before a payment starts, never when one that started is verified.
+ */
+export function requireOffered(
+  deps: { paymentKeys: Pick<PaymentKeys, 'offered'> },
+  method: PaymentMethod,
+): void {
+  if (!deps.paymentKeys.offered().includes(method)) throw new AppError(404, 'PAYMENT_METHOD_UNAVAILABLE');
+}
 
 /** Paying from the shop's server (saved cards, STC Pay, Apple Pay): the provider and the shop's origin. */
 export type ServerPaymentDeps = SandboxPaymentDeps;
@@ -67,6 +83,7 @@ export async function chargeSandbox(
 ): Promise<{ payment: ProviderPayment; redirectUrl: string }> {
   sandboxOnly(deps);
   if (!shopperId) throw unauthorized();
+  requireOffered(deps, 'card');
   const order = await findOrder(deps.db, card.invoiceId);
   if (!order) throw notFound('ORDER_NOT_FOUND');
   if (order.userId !== shopperId) throw forbidden();

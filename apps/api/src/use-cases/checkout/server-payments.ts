@@ -12,7 +12,13 @@ import {
 } from '../../modules/payments/provider.ts';
 import { SANDBOX_APPLE_PAY_TOKEN } from '../../modules/payments/sandbox.ts';
 import { deleteSavedCard, savedCardOf } from '../../modules/payments/service.ts';
-import { payableOrder, refusal, verifiedAnswer, type ServerPaymentDeps } from './sandbox-payment.ts';
+import {
+  payableOrder,
+  refusal,
+  requireOffered,
+  verifiedAnswer,
+  type ServerPaymentDeps,
+} from './sandbox-payment.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /**
@@ -93,6 +99,7 @@ export async function payWithSavedCard(
   lang: Lang,
   now = new Date(),
 ): Promise<Ok & { redirectTo: string }> {
+  requireOffered(deps, 'card');
   const card = await savedCardOf(deps.db, shopperId, cardId);
   if (!card || card.provider !== deps.provider.name) throw notFound('SAVED_CARD_NOT_FOUND');
   const order = await payableOrder(deps, shopperId, orderId, now);
@@ -142,6 +149,7 @@ export async function startStcPay(
   lang: Lang,
   now = new Date(),
 ): Promise<Ok> {
+  requireOffered(deps, 'stcpay');
   const mobile = stcPayMobile(typedMobile);
   if (!mobile) throw badRequest('STCPAY_MOBILE_INVALID', 'mobile');
   const order = await payableOrder(deps, shopperId, orderId, now);
@@ -200,6 +208,7 @@ export async function payWithSandboxApplePay(
   now = new Date(),
 ): Promise<Ok & { redirectTo: string }> {
   if (!deps.config.paymentSandbox) throw new AppError(404, 'PAYMENT_SANDBOX_DISABLED');
+  requireOffered(deps, 'applepay');
   const order = await payableOrder(deps, shopperId, orderId, now);
   const payment = await createFor(deps, order, { type: 'applepay', token: SANDBOX_APPLE_PAY_TOKEN }, lang);
   return finish(deps, shopperId, payment, lang);

@@ -1,4 +1,3 @@
-import type { PaymentMethod } from '@shop/contract';
 import type { Tx } from '../../db/client.ts';
 import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';

@@ -29,7 +29,6 @@ import {
   stcPayWaiting,
   type SavedCardRow,
 } from '../../modules/payments/service.ts';
-import type { PaymentGateway } from '../../modules/payments/provider.ts';
 import { refundsOfOrders } from '../../modules/refunds/service.ts';
 import { getSettings } from '../../modules/settings/service.ts';
 import { presentLine, presentOrder, presentOrdersPage } from '../orders/present.ts';
@@ -127,10 +126,13 @@ export function paymentForm(deps: PaymentFormDeps, order: OrderRow, lang: Lang):
     description: order.note || (lang === 'en' ? `Order ${order.number}` : `طلب رقم ${order.number}`),
     given_id: order.paymentGivenId,
     callbackUrl: callbackUrlFor(deps, lang),
-    methods:
-      applePayReady(deps.config) && offered.includes('applepay')
-        ? ['creditcard', 'applepay']
-        : ['creditcard'],
+    methods: [
+      ...(offered.includes('card') ? (['creditcard'] as const) : []),
+      ...(applePayReady(deps.config) && offered.includes('applepay') ? (['applepay'] as const) : []),
+    ],
+    card: offered.includes('card'),
+    applepay: offered.includes('applepay'),
+    stcpay: offered.includes('stcpay'),
     tabby: offered.includes('tabby') && payLaterEligible('tabby', order.totalHalalas),
     tamara: offered.includes('tamara') && payLaterEligible('tamara', order.totalHalalas),
     supportedNetworks: ['mada', 'visa', 'mastercard'],

@@ -53,9 +53,8 @@ function orderIdOr404(invoiceId: string): string {
  */
 export function orderPages({ app, lang, shopperId, act }: StorePageContext): StoreOrders {
   const shop = app.shop;
-  const withPayments = { ...shop, paymentKeys: app.paymentKeys, tabby: app.tabby, tamara: app.tamara };
-  const payments = { ...shop, provider: app.payments };
-  const payLater = { ...shop, tabby: app.tabby, tamara: app.tamara };
+  const payLater = { ...shop, paymentKeys: app.paymentKeys, tabby: app.tabby, tamara: app.tamara };
+  const payments = { ...shop, paymentKeys: app.paymentKeys, provider: app.payments };
   return {
     orders: async (page, pageSize) => {
       const shopper = await shopperId();
@@ -77,7 +76,7 @@ export function orderPages({ app, lang, shopperId, act }: StorePageContext): Sto
     orderWithPayment: async (invoiceId) => {
       const shopper = await shopperId();
       if (!shopper || !isOrderId(invoiceId)) return null;
-      return ownValue(await shopperOrderWithPayment(withPayments, shopper, invoiceId, lang));
+      return ownValue(await shopperOrderWithPayment(payLater, shopper, invoiceId, lang));
     },
     placeOrder: (input) =>
       act(async (shopper) => {

@@ -32,7 +32,8 @@ export function MoyasarCardForm({ payment }: { payment: PaymentForm }) {
           description: payment.description,
           publishable_api_key: payment.publishableKey,
           callback_url: payment.callbackUrl,
-          methods: applePay ? ['creditcard', 'applepay'] : ['creditcard'],
+          // The card when offered; Apple Pay where this browser has it.
+          methods: payment.methods.filter((m) => m !== 'applepay' || applePay),
           // Moyasar keeps the card as a token only when the shopper asked (decision 243).
           credit_card: { save_card: saveCard },
           ...(applePay && {
