@@ -1,3 +1,4 @@
+import { isPayLater } from '@shop/contract';
 import type { Tx } from '../../db/client.ts';
 import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
@@ -41,11 +42,6 @@ export async function announceStock(changes: ChangeEvents, units: OrderUnits[]):
  * held its use since then; a late payment takes its released use again. The cart's code is
  * spent with it.
  */
-/** Pay later (Tabby, Tamara) is captured when the order ships; a card or a wallet when it is paid. */
-function capturedAtShipping(method: string): boolean {
-  return method === 'tabby' || method === 'tamara';
-}
-
 async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Promise<Transition> {
   // A Tabby or Tamara order is invoiced when it is captured, at shipping: the supply (decision 240).
   await recordSale(tx, paid.units);
@@ -58,7 +54,7 @@ async function completeSale(tx: Tx, config: SealingConfig, paid: Transition): Pr
     paid.order.userId,
     paid.units.map((u) => u.variantId),
   );
-  if (!capturedAtShipping(paid.order.paymentMethod)) await issueOrderInvoice(tx, config, paid.order);
+  if (!isPayLater(paid.order.paymentMethod)) await issueOrderInvoice(tx, config, paid.order);
   await queueOrderPaid(tx, paid.order);
   return paid;
 }
