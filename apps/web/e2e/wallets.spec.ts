@@ -5,10 +5,11 @@ import { expect, placeOrder, test } from './shopper-helpers.ts';
 /**
  * Saved cards and STC Pay on the sandbox (payments are simulated in the browser suite): the
  * shopper saves a mada card while paying one order and pays the next with it in one step,
- * then pays a third with STC Pay's mobile number and test code; each order names what paid it.
+ * then pays a third with STC Pay's mobile number and test code, and a fourth with the sandbox's
+ * Apple Pay once the browser says it has Apple Pay; each order names what paid it.
  */
 for (const lang of ['ar', 'en'] as const) {
-  test(`a saved card pays the next order in one step, and STC Pay pays with its code (${lang})`, async ({
+  test(`a saved card pays the next order in one step; STC Pay and Apple Pay pay theirs (${lang})`, async ({
     page,
     shopper,
     baseURL,
@@ -56,5 +57,20 @@ for (const lang of ['ar', 'en'] as const) {
 
     await page.goto(pathIn(lang, '/user/cards'));
     await expect(page.getByRole('heading', { name: masked })).toBeVisible();
+
+    // Apple Pay shows only where the browser has it: this one does not, until it says it can pay.
+    const fourth = await placeOrder(page, shopper, baseURL, lang);
+    await page.goto(pathIn(lang, `/payment/${fourth.order.invoiceId}`));
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: t('applePayButton') })).toHaveCount(0);
+    await page.addInitScript(() => {
+      Object.assign(window, { ApplePaySession: { canMakePayments: () => true } });
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: t('applePayButton') }).click();
+    await expect(page).toHaveURL(ordersPage);
+    await page.goto(pathIn(lang, `/order/details/${fourth.order.invoiceId}`));
+    await expect(page.getByTestId('paid-with')).toContainText('Apple Pay');
   });
 }
