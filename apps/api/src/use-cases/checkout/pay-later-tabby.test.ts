@@ -98,6 +98,22 @@ describe("paying an order with Tabby's pay in 4 (the simulator)", () => {
     expect((await productState(t.app.db, product.id)).unitsSold).toBe(before.unitsSold + 2);
   });
 
+  it('settles once when the return and the webhook arrive at the same moment', async () => {
+    const before = await productState(t.app.db, product.id);
+    const { order, back, paymentId } = await sessionApproved();
+    const [returned, hooked] = await Promise.all([
+      t.app.inject({ method: 'GET', url: back }),
+      webhook(paymentId),
+    ]);
+    expect(returned.headers.location).toBe(`/order/details/${order.invoiceId}`);
+    expect(hooked.statusCode).toBe(200);
+    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'tabby',
+    });
+    expect((await productState(t.app.db, product.id)).unitsSold).toBe(before.unitsSold + 2);
+  });
+
   it('refuses a forged webhook (401) and changes nothing', async () => {
     const { order, paymentId } = await sessionApproved();
     const forged = await webhook(paymentId, 'not-the-secret');

@@ -143,6 +143,24 @@ describe("paying an order with Tamara's pay in 4 (the simulator)", () => {
     expect((await productState(t.app.db, product.id)).unitsSold).toBe(before.unitsSold + 2);
   });
 
+  it('settles once when the return and the notification arrive at the same moment', async () => {
+    const before = await productState(t.app.db, product.id);
+    const { order, back, paymentId } = await sessionApproved();
+    // Both authorise at Tamara and confirm the order; one of them finds it done by the other.
+    const [returned, notified] = await Promise.all([
+      t.app.inject({ method: 'GET', url: back }),
+      notify(paymentId, 'query'),
+    ]);
+    expect(returned.headers.location).toBe(`/order/details/${order.invoiceId}`);
+    expect(notified.statusCode).toBe(200);
+    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'tamara',
+    });
+    expect(await t.app.tamara!.fetch(paymentId)).toMatchObject({ state: 'authorised', captured: 0 });
+    expect((await productState(t.app.db, product.id)).unitsSold).toBe(before.unitsSold + 2);
+  });
+
   it('refuses a forged notification (401) before reading it, and nothing changes', async () => {
     const { order, paymentId } = await sessionApproved();
     for (const forged of [
