@@ -38,21 +38,22 @@ export async function updateSettings(
   by: AuditActor,
   input: AdminSettingsInput,
 ): Promise<boolean> {
-  const changed = await saveAdminSettings(deps, by, input);
-  if (changed) {
-    await deps.paymentKeys.reload(deps.db, (await getSettings(deps.db)).paymentMethodsOff);
+  const saved = await saveAdminSettings(deps, by, input);
+  if (saved) {
+    // The switches as just saved: no second read of the settings.
+    await deps.paymentKeys.reload(deps.db, saved.paymentMethodsOff);
     await deps.messageKeys.reload(deps.db);
     await deps.changes.publish({ topic: 'settings' });
     await deps.changes.publish({ topic: 'content' });
   }
-  return changed;
+  return saved !== null;
 }
 
 async function saveAdminSettings(
   { db, config, paymentKeys: keys, messageKeys }: SettingsDeps,
   by: AuditActor,
   input: AdminSettingsInput,
-): Promise<boolean> {
+): Promise<ShopSettings | null> {
   return db.transaction(async (tx) => {
     const current = await getSettings(tx);
     const next: Partial<ShopSettings> = {};
@@ -104,7 +105,7 @@ async function saveAdminSettings(
       whatsappAppSecret: input.whatsappAppSecret,
       whatsappVerifyToken: input.whatsappVerifyToken,
     });
-    if (!Object.keys(changed).length && !changedKeys.length && !changedMessageKeys.length) return false;
+    if (!Object.keys(changed).length && !changedKeys.length && !changedMessageKeys.length) return null;
     const view = (s: ShopSettings) =>
       auditView(s, presentAdminSettings(s, keys.describe(), messageKeys.describe()));
     const before = view(current);
@@ -118,7 +119,7 @@ async function saveAdminSettings(
       before: { ...before, paymentKeysChanged: [] },
       after: { ...after, paymentKeysChanged: changedKeys, messageKeysChanged: changedMessageKeys },
     });
-    return true;
+    return { ...current, ...changed };
   });
 }
 

@@ -78,7 +78,7 @@ export const emailChanges = pgTable(
 // ── Back office: customers and the overview (migration 0009, decision 120) ──────────────────
 // Migration 0009 also adds indexes to tables above that these reads rely on: users
 // (created_at, id), the same WHERE NOT active, and a trigram GIN over lower(name) || email ||
-// phone; orders (paid_at) INCLUDE (total_halalas) WHERE paid_at IS NOT NULL, and (created_at)
+// phone; orders (paid_at) INCLUDE (total_halalas, payment_method) WHERE paid_at IS NOT NULL, and (created_at)
 // INCLUDE (status, received); products (stock, id).
 
 /**
