@@ -169,7 +169,10 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
       const payment = this.payments.get(id);
       if (!payment || payment.status !== 'initiated') throw new Error(`no payment ${id} waits for its bank`);
       payment.status = passed ? 'paid' : 'failed';
-      payment.source = { ...payment.source, message: passed ? 'APPROVED' : '3-D Secure transaction attempt failed' };
+      payment.source = {
+        ...payment.source,
+        message: passed ? 'APPROVED' : '3-D Secure transaction attempt failed',
+      };
     },
   };
   const send = (response: ServerResponse, status: number, body: unknown) => {

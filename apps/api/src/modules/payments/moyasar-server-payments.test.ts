@@ -7,7 +7,14 @@ import { ProviderNotFoundError, ProviderUnavailableError, toCardToken } from './
 import { MoyasarProvider } from './moyasar.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
-import { cartOf, createShopper, orderRow, placeOrderOk, putInCart, type Shopper } from '../../test/shoppers.ts';
+import {
+  cartOf,
+  createShopper,
+  orderRow,
+  placeOrderOk,
+  putInCart,
+  type Shopper,
+} from '../../test/shoppers.ts';
 import { startFakeMoyasar, type FakeMoyasar } from '../../test/fake-moyasar.ts';
 
 const SECRET_KEY = 'sk_test_9hQwLm3VxB7nR2c';
@@ -108,7 +115,10 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
     });
     expect(await cartOf(t.app.db, shopper.id)).toEqual([]);
     // Asked again, the order is already paid and Moyasar is asked for no second payment.
-    const again = await post(shopper, apiPaths.savedCardPay.build({}), { invoiceId: order.invoiceId, cardId });
+    const again = await post(shopper, apiPaths.savedCardPay.build({}), {
+      invoiceId: order.invoiceId,
+      cardId,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ORDER_ALREADY_PAID');
     expect(callsTo('/v1/payments')).toHaveLength(1);
@@ -140,7 +150,9 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
     });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().code).toBe('STCPAY_OTP_SENT');
-    const created = callsTo('/v1/payments').find((c) => (c.body as { given_id: string }).given_id === order.given_id);
+    const created = callsTo('/v1/payments').find(
+      (c) => (c.body as { given_id: string }).given_id === order.given_id,
+    );
     expect(created).toMatchObject({
       authorized: true,
       body: { amount: order.amount, source: { type: 'stcpay', mobile: '0551234567' } },
@@ -165,7 +177,10 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
         body: { otp_value: '123456' },
       },
     ]);
-    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({ status: 'paid', paymentMethod: 'stcpay' });
+    expect(await orderRow(t.app.db, order.invoiceId)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'stcpay',
+    });
     expect(await paymentRow(order.given_id)).toMatchObject({ status: 'paid', sourceType: 'stcpay' });
   });
 
@@ -198,7 +213,10 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
   it('a code STC Pay timed out (Moyasar: "Connection timed out…") ends the order as expired, the cart kept', async () => {
     const { shopper, order } = await ordered();
     await post(shopper, apiPaths.stcPayStart.build({}), { invoiceId: order.invoiceId, mobile: '0551234567' });
-    const late = await post(shopper, apiPaths.stcPayConfirm.build({}), { invoiceId: order.invoiceId, otp: '444444' });
+    const late = await post(shopper, apiPaths.stcPayConfirm.build({}), {
+      invoiceId: order.invoiceId,
+      otp: '444444',
+    });
     expect(late.statusCode).toBe(402);
     expect(late.json().code).toBe('STCPAY_OTP_EXPIRED');
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('failed');
@@ -212,8 +230,14 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
     // A second fake stands for the other origin: it records whatever reaches it.
     const elsewhere = await startFakeMoyasar(SECRET_KEY);
     try {
-      waiting.source = { ...waiting.source, transaction_url: `${elsewhere.url}/v1/stc_pays/${order.given_id}/proceed` };
-      const res = await post(shopper, apiPaths.stcPayConfirm.build({}), { invoiceId: order.invoiceId, otp: '123456' });
+      waiting.source = {
+        ...waiting.source,
+        transaction_url: `${elsewhere.url}/v1/stc_pays/${order.given_id}/proceed`,
+      };
+      const res = await post(shopper, apiPaths.stcPayConfirm.build({}), {
+        invoiceId: order.invoiceId,
+        otp: '123456',
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
       expect(elsewhere.calls).toEqual([]);
