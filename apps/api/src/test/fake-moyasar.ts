@@ -375,3 +375,14 @@ export async function startFakeMoyasar(secretKey: string): Promise<FakeMoyasar> 
       }),
   });
 }
+
+/** The shop's configuration for real payments at the fake: its address and keys, no sandbox. */
+export function paymentsAt(fake: Pick<FakeMoyasar, 'url'>, secretKey: string) {
+  return {
+    PAYMENT_SANDBOX: 'false',
+    MOYASAR_SECRET_KEY: secretKey,
+    MOYASAR_PUBLISHABLE_KEY: 'pk_test_publishable',
+    MOYASAR_API_URL: fake.url,
+    MOYASAR_WEBHOOK_SECRET: 'moyasar-webhook-secret',
+  };
+}

@@ -13,9 +13,11 @@ import {
   orderRow,
   placeOrderOk,
   putInCart,
+  stcPayCall,
+  stcPayWrongCode,
   type Shopper,
 } from '../../test/shoppers.ts';
-import { startFakeMoyasar, type FakeMoyasar } from '../../test/fake-moyasar.ts';
+import { paymentsAt, startFakeMoyasar, type FakeMoyasar } from '../../test/fake-moyasar.ts';
 
 const SECRET_KEY = 'sk_test_9hQwLm3VxB7nR2c';
 
@@ -30,13 +32,7 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
 
   beforeAll(async () => {
     fake = await startFakeMoyasar(SECRET_KEY);
-    t = await createTestApp({
-      PAYMENT_SANDBOX: 'false',
-      MOYASAR_SECRET_KEY: SECRET_KEY,
-      MOYASAR_PUBLISHABLE_KEY: 'pk_test_publishable',
-      MOYASAR_API_URL: fake.url,
-      MOYASAR_WEBHOOK_SECRET: 'moyasar-webhook-secret',
-    });
+    t = await createTestApp(paymentsAt(fake, SECRET_KEY));
     product = await createProduct(t.app.db, { priceHalalas: 45_000, stock: 1_000 });
   });
   afterAll(async () => {
@@ -186,26 +182,10 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
 
   it('a wrong STC Pay code is 400 at otp, in Arabic, and the payment keeps waiting for the right one', async () => {
     const { shopper, order } = await ordered();
-    await post(shopper, apiPaths.stcPayStart.build({}), { invoiceId: order.invoiceId, mobile: '0551234567' });
-    const wrong = await post(
-      shopper,
-      apiPaths.stcPayConfirm.build({}),
-      { invoiceId: order.invoiceId, otp: '987654' },
-      'ar',
-    );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({
-      code: 'STCPAY_OTP_INVALID',
-      message: 'رمز التحقق غير صحيح، أعد إدخاله',
-      fields: [{ path: 'otp', code: 'STCPAY_OTP_INVALID' }],
-    });
+    await stcPayWrongCode(t, shopper, order.invoiceId);
     expect(fake.payments.get(order.given_id)!.status).toBe('initiated');
-    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
     expect((await paymentRow(order.given_id))!.status).toBe('initiated');
-    const right = await post(shopper, apiPaths.stcPayConfirm.build({}), {
-      invoiceId: order.invoiceId,
-      otp: '000000',
-    });
+    const right = await stcPayCall(t, shopper, 'confirm', { invoiceId: order.invoiceId, otp: '000000' });
     expect(right.statusCode, right.body).toBe(200);
     expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('paid');
   });
