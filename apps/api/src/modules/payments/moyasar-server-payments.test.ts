@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, savedCards } from './schema.ts';
 import { saveCard } from './service.ts';
-import { ProviderNotFoundError, ProviderUnavailableError, toCardToken } from './provider.ts';
+import {
+  ProviderNotFoundError,
+  ProviderRejectedError,
+  ProviderUnavailableError,
+  toCardToken,
+} from './provider.ts';
 import { MoyasarProvider } from './moyasar.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -136,6 +142,28 @@ describe('saved cards and STC Pay through the Moyasar adapter, against a fake of
     const second = await moyasar.createPayment(request);
     expect(second).toMatchObject({ id: first.id, status: 'initiated' });
     expect([...fake.payments.keys()].filter((id) => id === order.given_id)).toHaveLength(1);
+  });
+
+  it('the adapter: an Apple Pay token is paid at once; a token Moyasar does not hold is refused', async () => {
+    const moyasar = new MoyasarProvider({ apiUrl: fake.url, secretKey: SECRET_KEY });
+    const request = {
+      givenId: randomUUID(),
+      amount: 12_000,
+      description: 'order',
+      callbackUrl: 'https://shop.example/orders',
+      metadata: { order_id: randomUUID() },
+    };
+    const paid = await moyasar.createPayment({
+      ...request,
+      source: { type: 'applepay', token: '{"paymentData":{}}' },
+    });
+    expect(paid).toMatchObject({ status: 'paid', source: { type: 'applepay', transactionUrl: null } });
+    const refused = moyasar.createPayment({
+      ...request,
+      givenId: randomUUID(),
+      source: { type: 'token', token: 'token_unknown' },
+    });
+    await expect(refused).rejects.toBeInstanceOf(ProviderRejectedError);
   });
 
   it('pays with STC Pay: the mobile, the page asks for the code, then the code pays the order with method stcpay', async () => {
