@@ -139,3 +139,40 @@ export async function paidOrderOf(
   await payOnSandbox(t, buyer, order);
   return { buyer, order };
 }
+
+/** STC Pay's two steps as the payment page posts them: the mobile, then the code. */
+export function stcPayCall(
+  t: TestContext,
+  shopper: Shopper,
+  step: 'start' | 'confirm',
+  payload: { invoiceId: string; mobile?: string; otp?: string },
+  lang: 'ar' | 'en' = 'en',
+) {
+  const path = step === 'start' ? apiPaths.stcPayStart : apiPaths.stcPayConfirm;
+  return t.app.inject({
+    method: 'POST',
+    url: `${path.build({})}?lang=${lang}`,
+    headers: shopper.headers,
+    payload,
+  });
+}
+
+/**
+ * Starts STC Pay for the order and types a wrong code in Arabic: fails the test unless the code
+ * is refused (400 STCPAY_OTP_INVALID at `otp`, in Arabic) and the order still awaits payment.
+ */
+export async function stcPayWrongCode(t: TestContext, shopper: Shopper, invoiceId: string): Promise<void> {
+  const started = await stcPayCall(t, shopper, 'start', { invoiceId, mobile: '0551234567' });
+  if (started.statusCode !== 200) throw new Error(`STC Pay not started: ${started.body}`);
+  const wrong = await stcPayCall(t, shopper, 'confirm', { invoiceId, otp: '987654' }, 'ar');
+  const body = wrong.json();
+  if (
+    wrong.statusCode !== 400 ||
+    body.code !== 'STCPAY_OTP_INVALID' ||
+    body.message !== 'رمز التحقق غير صحيح، أعد إدخاله' ||
+    body.fields?.[0]?.path !== 'otp'
+  )
+    throw new Error(`the wrong code was not refused at otp: ${wrong.statusCode} ${wrong.body}`);
+  if ((await orderRow(t.app.db, invoiceId)).status !== 'awaiting_payment')
+    throw new Error('the order stopped waiting after a wrong code');
+}

@@ -15,7 +15,7 @@ import {
   type Shopper,
 } from '../../test/shoppers.ts';
 import { choosePaymentProvider } from './choose-provider.ts';
-import { startFakeMoyasar, type FakeMoyasar, type FakePayment } from '../../test/fake-moyasar.ts';
+import { paymentsAt, startFakeMoyasar, type FakeMoyasar, type FakePayment } from '../../test/fake-moyasar.ts';
 import { MoyasarProvider } from './moyasar.ts';
 import { ProviderNotFoundError, ProviderRejectedError, ProviderUnavailableError } from './provider.ts';
 import { reconcilePayments } from '../../use-cases/checkout/reconcile.ts';
@@ -32,13 +32,7 @@ describe('the Moyasar adapter against a fake of its REST API', () => {
 
   beforeAll(async () => {
     fake = await startFakeMoyasar(SECRET_KEY);
-    t = await createTestApp({
-      PAYMENT_SANDBOX: 'false',
-      MOYASAR_SECRET_KEY: SECRET_KEY,
-      MOYASAR_PUBLISHABLE_KEY: 'pk_test_publishable',
-      MOYASAR_API_URL: fake.url,
-      MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
+    t = await createTestApp({ ...paymentsAt(fake, SECRET_KEY), MOYASAR_WEBHOOK_SECRET: WEBHOOK_SECRET });
     product = await createProduct(t.app.db, { priceHalalas: 30_000, stock: 1_000 });
     deps = {
       db: t.app.db,

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
-import { createShopper, orderRow, placeOrderOk, putInCart, type Shopper } from '../../test/shoppers.ts';
+import {
+  createShopper,
+  orderRow,
+  placeOrderOk,
+  putInCart,
+  stcPayCall,
+  stcPayWrongCode,
+  type Shopper,
+} from '../../test/shoppers.ts';
 import { payments, savedCards, sandboxTokens } from '../../modules/payments/schema.ts';
 
 const CARD = { number: '4201320111111010', name: 'Sara Ali', month: 12, year: 2099, cvc: '123' };
@@ -181,23 +189,8 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
 
   it('refuses a wrong STC Pay code in the shopper language and lets them type it again', async () => {
     const { shopper, order } = await ordered();
-    await post(shopper, apiPaths.stcPayStart.build({}), { invoiceId: order.invoiceId, mobile: '0551234567' });
-    const wrong = await post(
-      shopper,
-      apiPaths.stcPayConfirm.build({}),
-      { invoiceId: order.invoiceId, otp: '999999' },
-      'ar',
-    );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({
-      code: 'STCPAY_OTP_INVALID',
-      message: 'رمز التحقق غير صحيح، أعد إدخاله',
-    });
-    expect((await orderRow(t.app.db, order.invoiceId)).status).toBe('awaiting_payment');
-    const right = await post(shopper, apiPaths.stcPayConfirm.build({}), {
-      invoiceId: order.invoiceId,
-      otp: '000000',
-    });
+    await stcPayWrongCode(t, shopper, order.invoiceId);
+    const right = await stcPayCall(t, shopper, 'confirm', { invoiceId: order.invoiceId, otp: '000000' });
     expect(right.statusCode).toBe(200);
   });
 

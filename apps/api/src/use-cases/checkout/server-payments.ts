@@ -11,7 +11,7 @@ import {
   type ProviderPayment,
 } from '../../modules/payments/provider.ts';
 import { SANDBOX_APPLE_PAY_TOKEN } from '../../modules/payments/sandbox.ts';
-import { deleteSavedCard, savedCardOf } from '../../modules/payments/service.ts';
+import { deleteSavedCard, savedCardOf, storePayment } from '../../modules/payments/service.ts';
 import {
   payableOrder,
   refusal,
@@ -155,9 +155,14 @@ export async function startStcPay(
   const order = await payableOrder(deps, shopperId, orderId, now);
   const payment = await createFor(deps, order, { type: 'stcpay', mobile }, lang);
   if (payment.source.type !== 'stcpay') throw new AppError(409, 'ORDER_NOT_PAYABLE');
+  // The payment page asks for the code once it finds this payment waiting in the shop's own rows.
+  await storePayment(deps.db, deps.provider.name, order.id, payment);
   deps.log.info({ orderId: order.id, userId: shopperId, status: payment.status }, 'STC Pay started');
   return okMessage('STCPAY_OTP_SENT', lang);
 }
+
+/** A code STC Pay no longer takes: Moyasar says "Connection timed out…", the sandbox TIMEOUT. */
+const STCPAY_TIMED_OUT = /TIME[D ]*OUT|EXPIRED/i;
 
 /**
  * STC Pay's second step: the code is sent to the payment's `transaction_url`, then the payment is
@@ -188,7 +193,7 @@ export async function confirmStcPay(
       throw badRequest('STCPAY_OTP_INVALID', 'otp');
     return providerTrouble(error);
   }
-  if (after.status === 'failed' && /TIMEOUT|EXPIRED/i.test(after.message)) {
+  if (after.status === 'failed' && STCPAY_TIMED_OUT.test(after.message)) {
     await settlePayment(deps, after, { userId: shopperId });
     throw new AppError(402, 'STCPAY_OTP_EXPIRED');
   }
