@@ -5,7 +5,13 @@ import { addToCart, expect, placePaidOrder, productInStock, test } from './shopp
 const mainScreens = ['/', '/products', '/products/category/1', '/product/1', '/allcategory', '/info/terms/1'];
 
 /** The account screens a logged-in shopper reaches from the user menu. */
-const accountScreens = ['/user/profile', '/user/allorders', '/user/addresses', '/user/add-address'];
+const accountScreens = [
+  '/user/profile',
+  '/user/allorders',
+  '/user/addresses',
+  '/user/add-address',
+  '/user/cards',
+];
 
 async function auditScreen(page: Page, lang: Lang, path: string) {
   await page.goto(pathIn(lang, path));
@@ -25,6 +31,9 @@ for (const lang of ['ar', 'en'] as const) {
     shopper,
     baseURL,
   }) => {
+    // A dozen full audits in one journey (every account screen, the cart, an order's dialog, the
+    // address book): more than the default budget on a busy machine.
+    test.slow();
     const ar = lang === 'ar';
     // No orders, no addresses, an empty cart.
     for (const path of [...accountScreens, '/cart']) await auditScreen(page, lang, path);
