@@ -72,16 +72,13 @@ async function leaveAwaiting(
   return withUnits(tx, row);
 }
 
-/** How an order is paid (the orders table's check lists them). */
-export type PaidMethod = PaymentMethod;
-
 /** awaiting_payment → paid by `paymentId`. Null when the order was not awaiting payment. */
 export async function markPaid(
   tx: Tx,
   orderId: string,
   paymentId: string,
   now = new Date(),
-  paymentMethod: PaidMethod = 'card',
+  paymentMethod: PaymentMethod = 'card',
 ) {
   return leaveAwaiting(tx, orderId, {
     status: 'paid',
@@ -104,7 +101,7 @@ export async function markPaidLate(
   orderId: string,
   paymentId: string,
   now = new Date(),
-  paymentMethod: PaidMethod = 'card',
+  paymentMethod: PaymentMethod = 'card',
 ) {
   const [row] = await tx
     .update(orders)

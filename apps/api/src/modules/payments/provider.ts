@@ -1,4 +1,4 @@
-import { paymentProviderNames, type PayLaterMethod } from '@shop/contract';
+import { paymentProviderNames, type PaymentMethod } from '@shop/contract';
 import { z } from 'zod';
 import { providerFetch } from '../../lib/tracing.ts';
 import type { PaymentFacts, PaymentState } from './state.ts';
@@ -250,8 +250,7 @@ export interface WebhookRequest {
 
 export const gatewayNames = paymentProviderNames;
 export type GatewayName = (typeof gatewayNames)[number];
-export type PaymentMethod = 'card' | 'applepay' | 'stcpay' | PayLaterMethod;
-export type { PayLaterMethod };
+export type { PayLaterMethod, PaymentMethod } from '@shop/contract';
 
 /** The method a card provider's payment was made with, from its source (a saved card is a card). */
 export function methodOfSource(sourceType: string): 'card' | 'applepay' | 'stcpay' {

@@ -1,4 +1,4 @@
-import { isPayLater } from '@shop/contract';
+import { isPayLater, type PaymentMethod } from '@shop/contract';
 import type { Tx } from '../../db/client.ts';
 import type { SealingConfig } from '../../modules/einvoices/service.ts';
 import type { ChangeEvents } from '../../lib/change-events.ts';
@@ -12,7 +12,6 @@ import {
   markPaid,
   markPaidLate,
   type OrderUnits,
-  type PaidMethod,
   type Transition,
 } from '../../modules/orders/lifecycle.ts';
 
@@ -68,7 +67,7 @@ export async function payOrder(
   config: SealingConfig,
   orderId: string,
   paymentId: string,
-  method: PaidMethod = 'card',
+  method: PaymentMethod = 'card',
 ): Promise<Transition | null> {
   const paid = await markPaid(tx, orderId, paymentId, new Date(), method);
   return paid && completeSale(tx, config, paid);
@@ -85,7 +84,7 @@ export async function payOrderLate(
   config: SealingConfig,
   orderId: string,
   paymentId: string,
-  method: PaidMethod = 'card',
+  method: PaymentMethod = 'card',
 ): Promise<Transition | null> {
   try {
     return await tx.transaction(async (savepoint) => {
