@@ -127,9 +127,17 @@ export async function placePaidOrder(
     address = 'Home, Riyadh',
     skip = 1,
     verify = false,
-  }: { lang?: Lang; address?: string; skip?: number; verify?: boolean } = {},
+    product: chosen,
+  }: {
+    lang?: Lang;
+    address?: string;
+    skip?: number;
+    verify?: boolean;
+    /** The product to buy; else the `skip`-th in stock, which moves as other tests buy. */
+    product?: Awaited<ReturnType<typeof productInStock>>;
+  } = {},
 ) {
-  const product = await productInStock(page.request, lang, skip);
+  const product = chosen ?? (await productInStock(page.request, lang, skip));
   await addToCart(page, product.productId, baseURL);
   const headers = originHeaders(baseURL);
   const placed = await page.request.post(`/api/User/Pay/TheInvoice?lang=${lang}`, {

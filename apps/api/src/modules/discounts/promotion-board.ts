@@ -2,6 +2,9 @@ import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
 import { promotionsNotEnded, runsAt, type Promotion } from './promotions.ts';
 
+/** Reads the promotions switched on and not ended at `now`. */
+export type PromotionsReader = (now: Date) => Promise<Promotion[]>;
+
 /** A copy older than this is read again, a safety net for a change that did not arrive. */
 const AT_MOST_MS = 5 * 60_000;
 
@@ -12,25 +15,34 @@ const AT_MOST_MS = 5 * 60_000;
  * (decision 228). Read again when a `promotions` change arrives (a save in any process).
  */
 export class PromotionBoard {
-  readonly #db: Db;
+  readonly #readList: PromotionsReader;
   #list: Promotion[] = [];
   #readAt = 0;
-  #stale = true;
+  /** Counts the `promotions` changes heard; the list is current when read at the latest count. */
+  #changes = 0;
+  /** The count of changes when the list held now was read; -1 before the first read. */
+  #listOf = -1;
   #reading: Promise<void> | null = null;
   /** The ids running at the last `tick`, as one text; null before the first. */
   #running: string | null = null;
 
-  constructor(db: Db) {
-    this.#db = db;
+  /** `read` is the database's list unless a test gives its own, to order reads and changes by hand. */
+  constructor(db: Db, read: PromotionsReader = (now) => promotionsNotEnded(db, now)) {
+    this.#readList = read;
   }
 
   changed(event: ChangeEvent): void {
-    if (event.topic === 'promotions') this.#stale = true;
+    if (event.topic === 'promotions') this.#changes += 1;
   }
 
-  /** The promotions not ended, as of every change published so far. */
+  /**
+   * The promotions not ended, as of every change published so far. A read begun before the
+   * last change does not answer: the caller waits for one begun after it, even when another
+   * caller started that read (a flag cleared by whoever starts the next read would let a caller
+   * still waiting on the older read return its list).
+   */
   async current(now = new Date()): Promise<readonly Promotion[]> {
-    while (this.#stale || now.getTime() - this.#readAt > AT_MOST_MS) {
+    while (this.#listOf !== this.#changes || now.getTime() - this.#readAt > AT_MOST_MS) {
       this.#reading ??= this.#read(now).finally(() => (this.#reading = null));
       await this.#reading;
     }
@@ -38,10 +50,11 @@ export class PromotionBoard {
   }
 
   async #read(now: Date): Promise<void> {
-    this.#stale = false;
-    const list = await promotionsNotEnded(this.#db, now);
+    const as = this.#changes;
+    const list = await this.#readList(now);
     this.#list = list;
     this.#readAt = now.getTime();
+    this.#listOf = as;
   }
 
   /**
