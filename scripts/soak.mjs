@@ -3,8 +3,9 @@
 // stays healthy over time: shoppers browsing pages in both languages, searching, filling carts
 // and buying with the sandbox card, and a back-office member reading the overview, the orders
 // and the customers. Every minute it reads the shop's own metrics (GET /api/metrics): RSS,
-// heap, event loop delay, answers by status, orders by status. It ends with that table, the
-// growth of RSS and heap from the first minute after warm-up to the last, and the failures
+// heap, event loop delay, answers by status, orders by status, the messages to shoppers waiting
+// in the outbox and the e-invoices queued. It ends with that table, the growth of RSS, heap and
+// waiting messages from the first minute after warm-up to the last, and the failures
 // (anything but 2xx/3xx, and 409s the shop gives on purpose such as a sold-out product).
 //
 // Usage: node scripts/soak.mjs [--minutes 60] [--shoppers 12] [--out soak.json]
@@ -97,7 +98,9 @@ const json = (body) => {
 };
 
 const offers = json((await call('offers', '/api/Product/Select/Four/Image/Product')).body) ?? [];
-const productIds = offers.map((p) => p.productId);
+// Products sold without options: one sold by options needs its variant named to be bought.
+const productIds = offers.filter((p) => p.variantCount === undefined).map((p) => p.productId);
+if (productIds.length === 0) throw new Error('no product on offer is sold without options');
 // An hour of buying would sell the demo catalog out, and then nobody could buy: the member
 // stocks the products bought here first, as a shop owner would.
 const restocked = await call('restock', '/api/admin/products/bulk', {
@@ -192,6 +195,9 @@ async function sampler() {
       answers: series(text, 'shop_http_request_duration_seconds_count'),
       '5xx': series(text, 'shop_http_request_duration_seconds_count', (l) => /status="5/.test(l)),
       'orders paid': series(text, 'shop_orders', (l) => l.includes('status="paid"')),
+      // The outboxes: messages to shoppers not yet sent, and e-invoices not yet reported.
+      'messages waiting': series(text, 'shop_messages_waiting'),
+      'einvoices queued': series(text, 'shop_einvoices', (l) => l.includes('status="queued"')),
     });
     console.log(JSON.stringify(samples.at(-1)));
     if (Date.now() >= until) break;
@@ -218,11 +224,13 @@ const summary = {
   failures: Object.fromEntries(failures),
   rssGrowthMb: last['rss MB'] - warm['rss MB'],
   heapGrowthMb: last['heap MB'] - warm['heap MB'],
+  messagesWaitingGrowth: last['messages waiting'] - warm['messages waiting'],
   samples,
 };
 writeFileSync(options.out, JSON.stringify(summary, null, 2));
 console.log(
   `${counts.requests} requests, ${counts.paid} orders paid, failures ${JSON.stringify(summary.failures)}; ` +
     `after warm-up (minute ${warm.minute}) RSS ${summary.rssGrowthMb >= 0 ? '+' : ''}${summary.rssGrowthMb} MB, ` +
-    `heap ${summary.heapGrowthMb >= 0 ? '+' : ''}${summary.heapGrowthMb} MB; written to ${options.out}`,
+    `heap ${summary.heapGrowthMb >= 0 ? '+' : ''}${summary.heapGrowthMb} MB, ` +
+    `messages waiting ${summary.messagesWaitingGrowth >= 0 ? '+' : ''}${summary.messagesWaitingGrowth}; written to ${options.out}`,
 );

@@ -19,13 +19,15 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Whether Redis answers; absent when the shop runs without Redis. */
   redisUp?: () => boolean;
-  /** Orders, payments, refunds and e-invoices as the database holds them. */
+  /** Orders, payments, refunds, e-invoices and the messages waiting, as the database holds them. */
   business: () => Promise<{
     orders: FigureRows;
     payments: FigureRows;
     refunds: FigureRows;
     einvoices: FigureRows;
     oldestQueuedEinvoiceSeconds: number;
+    messagesWaiting: FigureRows;
+    oldestWaitingMessageSeconds: number;
   }>;
 }
 
@@ -146,7 +148,7 @@ export class ShopMetrics {
       name: string,
       help: string,
       labelNames: string[],
-      pick: 'orders' | 'payments' | 'refunds' | 'einvoices',
+      pick: 'orders' | 'payments' | 'refunds' | 'einvoices' | 'messagesWaiting',
     ) =>
       new Gauge({
         name,
@@ -173,6 +175,20 @@ export class ShopMetrics {
       ['kind', 'status'],
       'einvoices',
     );
+    figure(
+      'shop_messages_waiting',
+      'Messages to shoppers waiting in the outbox, by channel (email, sms, whatsapp) and status (queued, sending)',
+      ['channel', 'status'],
+      'messagesWaiting',
+    );
+    new Gauge({
+      name: 'shop_message_oldest_waiting_seconds',
+      help: 'Age of the oldest message to a shopper not yet sent; 0 when none waits',
+      registers,
+      async collect() {
+        this.set((await figures()).oldestWaitingMessageSeconds);
+      },
+    });
     new Gauge({
       name: 'shop_einvoice_oldest_queued_seconds',
       help: 'Age of the oldest e-invoice not yet reported (ZATCA wants each within 24 hours); 0 when none waits',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { apiPaths, type PayInvoiceAnswer } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, root } from '../../../../../scripts/shop-server.mjs';
+import { messages } from '../../modules/messages/schema.ts';
 import { onboardSigningUnit } from '../../test/einvoices.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -114,6 +115,50 @@ describe('metrics', () => {
     const text = await scrape();
     expect(series(text, 'shop_einvoices', { kind: 'invoice', status: 'queued' })).toBe(1);
     expect(series(text, 'shop_einvoice_oldest_queued_seconds')).toBeGreaterThan(0);
+  });
+  it('shows the messages to shoppers waiting in the outbox and how long the oldest has waited', async () => {
+    const waiting = (text: string, channel: string) =>
+      series(text, 'shop_messages_waiting', { channel, status: 'queued' }) ?? 0;
+    const before = await scrape();
+    // Two messages waiting for a retry an hour from now, queued ten minutes ago, and one sent.
+    const shopper = await createShopper(t.app.db);
+    const queued = {
+      userId: shopper.id,
+      event: 'order.shipped',
+      kind: 'order',
+      lang: 'ar',
+      data: {},
+    } as const;
+    await t.app.db.insert(messages).values([
+      {
+        ...queued,
+        idempotencyKey: `metrics-email-${shopper.id}`,
+        channel: 'email',
+        recipient: 'waiting@example.com',
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+        createdAt: new Date(Date.now() - 600_000),
+      },
+      {
+        ...queued,
+        idempotencyKey: `metrics-sms-${shopper.id}`,
+        channel: 'sms',
+        recipient: '+966551234567',
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      },
+      {
+        ...queued,
+        idempotencyKey: `metrics-sent-${shopper.id}`,
+        channel: 'whatsapp',
+        recipient: '+966551234567',
+        status: 'sent',
+        sentAt: new Date(),
+      },
+    ]);
+    const after = await scrape();
+    expect(waiting(after, 'email') - waiting(before, 'email')).toBe(1);
+    expect(waiting(after, 'sms') - waiting(before, 'sms')).toBe(1);
+    expect(waiting(after, 'whatsapp')).toBe(waiting(before, 'whatsapp'));
+    expect(series(after, 'shop_message_oldest_waiting_seconds')).toBeGreaterThanOrEqual(600);
   });
 });
 
