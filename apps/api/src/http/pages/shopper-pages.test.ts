@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promotions, promotionTargets } from '../../modules/discounts/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -130,5 +132,43 @@ describe('pages of a signed-in shopper from the shared page', () => {
     expect(ended.statusCode).toBe(200);
     expect(ended.body).not.toContain('page-shopper');
     expect(ended.body).toContain('href="/en/login"');
+  });
+  it('reads four statements for the cart page, the running promotions coming from memory', async () => {
+    const shopper = await signedInUser(t.database.db, { name: 'Cart Reader' });
+    await putInCart(t.database.db, shopper.userId, product.id, 1);
+    const hour = 3_600_000;
+    const [promotion] = await t.database.db
+      .insert(promotions)
+      .values({
+        nameAr: 'عرض السلة',
+        nameEn: 'Cart week',
+        kind: 'percent',
+        percent: 10,
+        startsAt: new Date(Date.now() - hour),
+        endsAt: new Date(Date.now() + hour),
+        // This product only: on PostgreSQL other test files share the database.
+        scope: 'items',
+        enabled: true,
+      })
+      .returning();
+    await t.database.db
+      .insert(promotionTargets)
+      .values({ promotionId: promotion!.id, kind: 'product', targetId: product.id });
+    // As saving a promotion does: every process is told once it is committed.
+    await t.app.changes.publish({ topic: 'promotions' });
+    try {
+      const cartPage = () => page('/en/cart', { cookie: `session=${shopper.token}` });
+      // The first request after the change reads the promotions into the process's board.
+      expect((await cartPage()).body).toContain('Cart week');
+      const cart = await log.record(cartPage);
+      expect(cart.statusCode).toBe(200);
+      expect(cart.body).toContain('Cart week');
+      // The session with its badge, the cart's lines, its discount code and the addresses.
+      expect(log.statements).toHaveLength(4);
+      expect(log.readsOf('promotions')).toHaveLength(0);
+    } finally {
+      await t.database.db.update(promotions).set({ enabled: false }).where(eq(promotions.id, promotion!.id));
+      await t.app.changes.publish({ topic: 'promotions' });
+    }
   });
 });

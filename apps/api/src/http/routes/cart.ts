@@ -40,7 +40,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireOwner(request, request.params.userId);
-      return shopperCart(app.db, user.id, request.lang);
+      return shopperCart(app.db, app.promotions, user.id, request.lang);
     },
   );
 

@@ -5,7 +5,8 @@ import { countCartUnits, readCartForCode } from '../../modules/cart/service.ts';
 import { cartCodeOf, judgeFor } from '../../modules/discounts/service.ts';
 import { getSettings, shippingFeeFor } from '../../modules/settings/service.ts';
 import { refusalMessage } from '../../modules/discounts/refusal.ts';
-import { promoteLines, promotionsNotEnded, type PromotedLine } from '../../modules/discounts/promotions.ts';
+import { promoteLines, type PromotedLine } from '../../modules/discounts/promotions.ts';
+import type { PromotionBoard } from '../../modules/discounts/promotion-board.ts';
 
 /**
  * A shopper's cart, for the API's cart call and the storefront's cart page and header badge.
@@ -14,13 +15,22 @@ import { promoteLines, promotionsNotEnded, type PromotedLine } from '../../modul
 
 /**
  * The cart priced from the catalog now, with its names in `lang`, and its discount code judged
- * against it now: what it takes off each line, or why it does not apply any more.
+ * against it now: what it takes off each line, or why it does not apply any more. The running
+ * promotions come from the process's board, current as of every change published (the catalog's
+ * answers are priced from it too), not from a statement per cart; placing the order reads them
+ * again in its transaction.
  */
-export async function shopperCart(db: Db, shopperId: string, lang: Lang, now = new Date()): Promise<Cart> {
+export async function shopperCart(
+  db: Db,
+  promotions: PromotionBoard,
+  shopperId: string,
+  lang: Lang,
+  now = new Date(),
+): Promise<Cart> {
   const [read, code, running] = await Promise.all([
     readCartForCode(db, shopperId, lang),
     cartCodeOf(db, shopperId),
-    promotionsNotEnded(db, now),
+    promotions.current(now),
   ]);
   const lines = promoteLines(running, read.lines, now);
   const cart = promotedCart(read.cart, lines, lang);
