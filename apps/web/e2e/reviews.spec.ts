@@ -78,6 +78,8 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByLabel(w.body).fill(`Fast delivery ${script}`);
     await page.getByRole('button', { name: w.submit }).click();
     await expect(told(page, w.submitted, true)).toBeVisible();
+    // Sent, the form goes back to the order's page: that navigation ends before the next.
+    await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
 
     await openPage(owner, `${pathIn(lang, '/dashboard/reviews')}?q=${encodeURIComponent(title)}`, true);
     await owner.getByRole('button', { name: w.approve }).click();
@@ -97,6 +99,11 @@ for (const lang of ['ar', 'en'] as const) {
       aggregateRating: { ratingValue: '4.0', reviewCount: 1 },
       review: [{ name: title }],
     });
+    // The product's card in the search results shows its average and, in words, the count.
+    await openPage(page, pathIn(lang, `/products?q=${encodeURIComponent(product.productName)}`), false);
+    const card = page.getByRole('article').filter({ hasText: product.productName }).first();
+    await expect(card.getByTestId('card-rating')).toContainText('4.0');
+    await expect(card.getByTestId('card-rating')).toContainText(w.count);
     await owner.context().close();
   });
 }

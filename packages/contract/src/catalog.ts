@@ -60,6 +60,8 @@ export const productSchema = z.object({
   productPriceFrom: z.number().nonnegative().optional(),
   /** The colours it comes in, for a card's swatches (#rrggbb, or none for a named colour only). */
   swatches: z.array(z.object({ name: z.string(), colour: z.string().optional() })).optional(),
+  /** Its approved reviews: their average (one decimal) and how many; present only once rated. */
+  rating: z.object({ average: z.number().min(1).max(5), count: z.number().int().positive() }).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 /** The home lists (featured, new, offers) and related products: at most 10 each. */

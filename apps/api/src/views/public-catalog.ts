@@ -13,7 +13,7 @@ import { AdmissionGate } from '../lib/admission.ts';
 import { ClientGoneError } from '../lib/errors.ts';
 import type { ReadCache } from '../lib/read-cache.ts';
 import type { FacetFilter } from '../modules/catalog/facets.ts';
-import type { ListingIndex } from '../modules/catalog/listing-index.ts';
+import type { ListingIndex, Shelves } from '../modules/catalog/listing-index.ts';
 import { searchProducts } from '../modules/catalog/search.ts';
 import {
   compareProducts,
@@ -32,6 +32,7 @@ import {
 import type { PromotionBoard } from '../modules/discounts/promotion-board.ts';
 import type { Promotion } from '../modules/discounts/promotions.ts';
 import { promoteDetails, promoteProducts } from './promotions.ts';
+import { readRatings, withRatings } from './ratings.ts';
 
 /**
  * The catalog as every visitor sees it, for the API's routes and the storefront's pages alike:
@@ -139,7 +140,13 @@ export function publicCatalog(
     maxWaitMs: 2000,
   });
   const list = (name: string, lang: Lang, read: () => Promise<Product[]>) =>
-    promoted(cache.get('catalog', `${name}:${lang}`, read, { showsProducts: true }), products, lang);
+    promoted(
+      cache.get('catalog', `${name}:${lang}`, async () => readRatings(db, await read()), {
+        showsProducts: true,
+      }),
+      products,
+      lang,
+    );
 
   return {
     gates: [searchGate, listingGate],
@@ -165,9 +172,15 @@ export function publicCatalog(
       }),
     related: (id, lang) =>
       promoted(
-        cache.get('catalog', `related:${id}:${lang}`, () => relatedProducts(db, id, lang), {
-          showsProducts: true,
-        }),
+        cache.get(
+          'catalog',
+          `related:${id}:${lang}`,
+          async () => {
+            const related = await relatedProducts(db, id, lang);
+            return related && readRatings(db, related);
+          },
+          { showsProducts: true },
+        ),
         (l, answer, lng, now) => answer && promoteProducts(l, answer, lng, now),
         lang,
       ),
@@ -184,7 +197,10 @@ export function publicCatalog(
         listingGate.run(async () => {
           // Current before a connection is taken: bringing them current may need one.
           const current = await shelves.ready();
-          return database.cancellable(cancel, (reader) => listProducts(reader, current, lang, page, filters));
+          const answer = await database.cancellable(cancel, (reader) =>
+            listProducts(reader, current, lang, page, filters),
+          );
+          return answer && rated(answer, current);
         }, cancel),
       { showsProducts: true, signal },
     );
@@ -203,17 +219,23 @@ export function publicCatalog(
       (cancel) =>
         searchGate.run(async () => {
           const current = await shelves.ready();
-          return database.cancellable(cancel, (reader) =>
+          const answer = await database.cancellable(cancel, (reader) =>
             searchProducts(reader, current, lang, page, text, range, {
               facet: range.facet,
               inStock: range.inStock,
               withFacets: range.withFacets,
             }),
           );
+          return rated(answer, current);
         }, cancel),
       { showsProducts: true, signal },
     );
   }
+}
+
+/** A page of cards with their ratings, from the shelves in memory they were chosen from. */
+function rated<P extends PagedProducts>(answer: P, current: Shelves): P {
+  return { ...answer, products: withRatings(answer.products, (id) => current.ratingOf(id)) };
 }
 
 /** Aborts when the client goes away before its answer is sent. */

@@ -349,6 +349,12 @@ export class Shelves {
     return this.#products.length;
   }
 
+  /** A shown product's approved ratings as last read: their average and count; undefined when unrated. */
+  ratingOf(id: number): { average: number; count: number } | undefined {
+    const product = this.#byId.get(id);
+    return product && product.ratings > 0 ? { average: product.rating, count: product.ratings } : undefined;
+  }
+
   /** The visible products of a category, a maker, both, or the whole catalog, by id. */
   shelf(categoryId: number | undefined, companyId: number | undefined): Shelf {
     const name = shelfName(categoryId, companyId);

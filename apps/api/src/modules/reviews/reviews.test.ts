@@ -328,4 +328,40 @@ describe('ratings and reviews', () => {
     await moderate(five, 'hide', staff);
     expect(await listing('&sort=rating')).toEqual([twoFours.id, oneFour.id, unrated.id, oneFive.id]);
   });
+
+  it('cards carry the average and count once approved: in listings, search and related products', async () => {
+    const category = await createCategory(t.app.db);
+    const rated = await createProduct(t.app.db, { categoryId: category.id, nameEn: 'Rated lamp', stock: 50 });
+    const other = await createProduct(t.app.db, { categoryId: category.id, stock: 50 });
+    const card = async (url: string) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as
+        { productId: number; rating?: unknown }[] | { products: { productId: number; rating?: unknown }[] };
+      return (Array.isArray(body) ? body : body.products).find((p) => p.productId === rated.id);
+    };
+    const listing = `${apiPaths.productsPaged.build({ pageSize: '10', page: '1' })}?categoryId=${category.id}&lang=en`;
+    const related = `${apiPaths.relatedProducts.build({ id: String(other.id) })}?lang=en`;
+    // Read (and kept in the caches) before any rating.
+    expect((await card(listing))?.rating).toBeUndefined();
+    expect((await card(related))?.rating).toBeUndefined();
+    for (const rating of [5, 4]) {
+      const buyer = await buyerOf(rated);
+      expect((await write(buyer, { productId: rated.id, rating })).statusCode).toBe(201);
+      const id = await reviewIdOf(buyer, rated.id);
+      // Pending reviews do not count.
+      expect((await card(listing))?.rating).toEqual(rating === 5 ? undefined : { average: 5, count: 1 });
+      expect((await moderate(id, 'approve', staff)).statusCode).toBe(200);
+    }
+    expect((await card(listing))?.rating).toEqual({ average: 4.5, count: 2 });
+    expect((await card(related))?.rating).toEqual({ average: 4.5, count: 2 });
+    const search = await t.app.inject({
+      method: 'POST',
+      url: `${apiPaths.productSearch.build({ pageSize: '10', page: '1' })}?lang=en`,
+      payload: { productName: 'Rated lamp' },
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const found = (search.json() as { products: { productId: number; rating?: unknown }[] }).products;
+    expect(found.find((p) => p.productId === rated.id)?.rating).toEqual({ average: 4.5, count: 2 });
+  });
 });

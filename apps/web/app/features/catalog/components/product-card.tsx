@@ -1,7 +1,10 @@
 import type { Product } from '@shop/contract';
+import { formatNumber } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { CompareButton } from './compare-button.tsx';
+import { formatAverage } from './product-reviews.tsx';
 import { DiscountBadge, FromPrice, PriceTag } from './price-tag.tsx';
 import { Swatches } from './swatches.tsx';
 import { ProductImage } from './product-image.tsx';
@@ -45,6 +48,7 @@ export function ProductCard({
             {product.productName}
           </ShopLink>
         </Heading>
+        {product.rating && <CardRating rating={product.rating} />}
         {product.swatches && <Swatches swatches={product.swatches} />}
         <div className="mt-auto pt-2">
           {product.productPriceFrom !== undefined ? (
@@ -63,5 +67,28 @@ export function ProductCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A rated product's average and count on its card (★ 4.5 (12)), read out in words: the product
+ * page shows the stars and the reviews themselves.
+ */
+function CardRating({ rating }: { rating: NonNullable<Product['rating']> }) {
+  const { t } = useTranslation('catalog');
+  const { lang } = useLang();
+  const average = formatAverage(rating.average);
+  const count = t('reviews.count', { count: rating.count, number: formatNumber(rating.count, lang) });
+  return (
+    <p className="flex items-center gap-1 text-xs text-muted" data-testid="card-rating">
+      <span aria-hidden="true" className="flex items-center gap-1">
+        <span className="text-amber-500">★</span>
+        <bdi className="font-semibold text-ink">{average}</bdi>
+        <bdi>({formatNumber(rating.count, lang)})</bdi>
+      </span>
+      <span className="sr-only">
+        {t('reviews.average', { average })} · {count}
+      </span>
+    </p>
   );
 }
