@@ -298,6 +298,10 @@ export const errorMessages = {
     ar: 'هذه البطاقة غير محفوظة في حسابك',
     en: 'This card is not saved in your account',
   },
+  SAVED_CARD_EXPIRED: {
+    ar: 'انتهت صلاحية هذه البطاقة، ادفع ببطاقة أخرى',
+    en: 'This card has expired; pay with another card',
+  },
   STCPAY_MOBILE_INVALID: {
     ar: 'أدخل رقم جوال سعودي يبدأ بـ 05 ومكوّن من 10 أرقام',
     en: 'Enter a Saudi mobile number of 10 digits starting with 05',

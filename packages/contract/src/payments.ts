@@ -163,6 +163,8 @@ export const savedCardSchema = z.object({
   month: z.number().int().min(1).max(12),
   year: z.number().int(),
   name: z.string(),
+  /** Its month has passed (in Riyadh): it cannot pay any more, and the shopper may delete it. */
+  expired: z.boolean(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 export const savedCardsSchema = z.array(savedCardSchema);

@@ -71,9 +71,18 @@ export default function SavedCardsPage({ loaderData }: Route.ComponentProps) {
                     <Icon name="card" className="size-5 shrink-0 text-primary" />
                     <bdi>{label}</bdi>
                   </h2>
-                  <p className="text-sm text-muted">
-                    {t('cards.expires')} <bdi dir="ltr">{expiry}</bdi>
-                  </p>
+                  {card.expired ? (
+                    <>
+                      <p className="text-sm font-semibold text-sale">
+                        {t('cards.expired')} <bdi dir="ltr">{expiry}</bdi>
+                      </p>
+                      <p className="text-sm text-muted">{t('cards.expiredHint')}</p>
+                    </>
+                  ) : (
+                    <p className="text-sm text-muted">
+                      {t('cards.expires')} <bdi dir="ltr">{expiry}</bdi>
+                    </p>
+                  )}
                   {card.name && <p className="text-sm break-words">{card.name}</p>}
                   <div className="mt-auto pt-2">
                     <ConfirmDialog

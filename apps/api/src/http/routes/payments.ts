@@ -129,7 +129,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "The shopper's saved cards: brand, last four digits, expiry, name (never the number)",
+        summary:
+          "The shopper's saved cards: brand, last four digits, expiry (and whether it has passed), name (never the number)",
         security: SHOPPER_SESSION,
         response: { 200: savedCardsSchema },
       },
@@ -154,7 +155,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     apiPaths.savedCardPay.pattern,
     shopperCall(
-      "Pay an order with a saved card: Moyasar charges the card's token, then the payment is verified",
+      "Pay an order with a saved card: Moyasar charges the card's token, then the payment is verified (409 SAVED_CARD_EXPIRED once its month has passed)",
       savedCardPayBodySchema,
       serverPaymentAnswerSchema,
     ),

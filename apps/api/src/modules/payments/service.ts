@@ -141,6 +141,17 @@ export async function saveCard(
     .onConflictDoNothing({ target: [savedCards.provider, savedCards.token] });
 }
 
+/**
+ * Whether a card with this expiry can no longer pay at `now`: a card is good through the last
+ * day of its month, and the month is Riyadh's (UTC+3 all year). A two-digit year is this century's.
+ */
+export function cardExpired(card: Pick<SavedCardRow, 'month' | 'year'>, now: Date): boolean {
+  const riyadh = new Date(now.getTime() + 3 * 3_600_000);
+  const year = card.year < 100 ? 2000 + card.year : card.year;
+  const thisYear = riyadh.getUTCFullYear();
+  return year < thisYear || (year === thisYear && card.month < riyadh.getUTCMonth() + 1);
+}
+
 /** A shopper's saved cards at one provider, oldest first. */
 export function savedCardsOf(
   db: Db,

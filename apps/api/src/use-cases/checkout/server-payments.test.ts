@@ -66,7 +66,15 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
     await payAndSave(shopper, order);
     const cards = await cardsOf(shopper);
     expect(cards).toEqual([
-      { id: expect.any(String), brand: 'mada', lastFour: '1010', month: 12, year: 2099, name: 'Sara Ali' },
+      {
+        id: expect.any(String),
+        brand: 'mada',
+        lastFour: '1010',
+        month: 12,
+        year: 2099,
+        name: 'Sara Ali',
+        expired: false,
+      },
     ]);
     const [row] = await t.app.db.select().from(savedCards).where(eq(savedCards.userId, shopper.id));
     expect(row!.token).toMatch(/^token_[A-Za-z0-9]{20,}$/);
@@ -141,6 +149,41 @@ describe('saved cards, STC Pay and Apple Pay through the sandbox', () => {
     });
     expect(removed.statusCode).toBe(404);
     expect(await cardsOf(owner.shopper)).toHaveLength(1);
+  });
+
+  it('shows an expired card as expired, leaves it off the payment page and refuses it, in the shopper language', async () => {
+    const { shopper, order } = await ordered();
+    await payAndSave(shopper, order);
+    const [card] = await cardsOf(shopper);
+    expect(card).toMatchObject({ expired: false });
+    // Its month passes.
+    await t.app.db.update(savedCards).set({ month: 1, year: 2020 }).where(eq(savedCards.id, card!.id));
+    expect(await cardsOf(shopper)).toMatchObject([{ id: card!.id, expired: true }]);
+    const next = await ordered(shopper);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.orderById.build({ invoiceId: next.order.invoiceId })}?lang=en`,
+      headers: shopper.headers,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().savedCards).toEqual([]);
+    for (const lang of ['ar', 'en'] as const) {
+      const res = await post(
+        shopper,
+        apiPaths.savedCardPay.build({}),
+        { invoiceId: next.order.invoiceId, cardId: card!.id },
+        lang,
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'SAVED_CARD_EXPIRED',
+        message:
+          lang === 'ar'
+            ? 'انتهت صلاحية هذه البطاقة، ادفع ببطاقة أخرى'
+            : 'This card has expired; pay with another card',
+      });
+    }
+    expect((await orderRow(t.app.db, next.order.invoiceId)).status).toBe('awaiting_payment');
   });
 
   it('deletes a saved card here and its token at the provider; it cannot pay any more', async () => {

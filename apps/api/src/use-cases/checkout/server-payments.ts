@@ -11,7 +11,7 @@ import {
   type ProviderPayment,
 } from '../../modules/payments/provider.ts';
 import { SANDBOX_APPLE_PAY_TOKEN } from '../../modules/payments/sandbox.ts';
-import { deleteSavedCard, savedCardOf, storePayment } from '../../modules/payments/service.ts';
+import { cardExpired, deleteSavedCard, savedCardOf, storePayment } from '../../modules/payments/service.ts';
 import {
   payableOrder,
   refusal,
@@ -89,7 +89,8 @@ async function finish(
  * Pays an order with one of the shopper's saved cards, in one step: Moyasar charges the token
  * (`source.type` token, 3-D Secure asked). A card that is not one of the shopper's, or was saved
  * at another provider (the sandbox's while the shop runs for real), is 404 SAVED_CARD_NOT_FOUND:
- * a token is charged for the shopper it belongs to only.
+ * a token is charged for the shopper it belongs to only. A card whose month has passed is 409
+ * SAVED_CARD_EXPIRED before Moyasar is asked.
  */
 export async function payWithSavedCard(
   deps: ServerPaymentDeps,
@@ -102,6 +103,7 @@ export async function payWithSavedCard(
   requireOffered(deps, 'card');
   const card = await savedCardOf(deps.db, shopperId, cardId);
   if (!card || card.provider !== deps.provider.name) throw notFound('SAVED_CARD_NOT_FOUND');
+  if (cardExpired(card, now)) throw new AppError(409, 'SAVED_CARD_EXPIRED');
   const order = await payableOrder(deps, shopperId, orderId, now);
   const payment = await createFor(deps, order, { type: 'token', token: card.token }, lang);
   deps.log.info({ orderId: order.id, userId: shopperId, status: payment.status }, 'saved card payment');

@@ -25,6 +25,7 @@ import {
 import type { PaymentKeys } from '../../modules/payments/keys.ts';
 import {
   cardsOfPayments,
+  cardExpired,
   savedCardsOf,
   stcPayWaiting,
   type SavedCardRow,
@@ -93,7 +94,7 @@ function applePayReady(config: PaymentFormDeps['config']): boolean {
 }
 
 /** A saved card as the shopper sees it: never the token. */
-export function presentSavedCard(card: SavedCardRow): SavedCard {
+export function presentSavedCard(card: SavedCardRow, now = new Date()): SavedCard {
   return {
     id: card.id,
     brand: card.brand,
@@ -101,16 +102,21 @@ export function presentSavedCard(card: SavedCardRow): SavedCard {
     month: card.month,
     year: card.year,
     name: card.name,
+    expired: cardExpired(card, now),
   };
 }
 
-/** The shopper's saved cards at the provider in use (the sandbox's while payments are simulated). */
+/**
+ * The shopper's saved cards at the provider in use (the sandbox's while payments are simulated),
+ * the expired ones too: the account's page lists them to be deleted.
+ */
 export async function shopperSavedCards(
   deps: Pick<Shop, 'db' | 'config'>,
   shopperId: string,
+  now = new Date(),
 ): Promise<SavedCard[]> {
   const rows = await savedCardsOf(deps.db, shopperId, deps.config.paymentSandbox ? 'sandbox' : 'moyasar');
-  return rows.map(presentSavedCard);
+  return rows.map((row) => presentSavedCard(row, now));
 }
 
 /** What the card form needs to pay `order`: the same every time it is asked for. */
@@ -209,10 +215,12 @@ export async function shopperOrderWithPayment(
   const shown = await presented(deps.db, order, lang);
   const payable = shown.status === 'awaiting_payment' && order.expiresAt.getTime() > Date.now();
   if (!payable) return { value: { ...shown, payment: null, savedCards: [], stcpayCodeSent: false } };
-  const [savedCards, stcpayCodeSent] = await Promise.all([
+  const [cards, stcpayCodeSent] = await Promise.all([
     shopperSavedCards(deps, shopperId),
     stcPayWaiting(deps.db, order.paymentGivenId),
   ]);
+  // The payment page offers only the cards that can still pay.
+  const savedCards = cards.filter((card) => !card.expired);
   return { value: { ...shown, payment: paymentForm(deps, order, lang), savedCards, stcpayCodeSent } };
 }
 
