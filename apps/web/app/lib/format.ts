@@ -63,6 +63,9 @@ export function formatNumber(value: number, lang: Lang): string {
   );
 }
 
+/** A rating's average with one decimal (4.0, 4.5), in Latin digits as every number of the shop. */
+export const formatAverage = (average: number) => average.toFixed(1);
+
 /** The order date: 'MMM DD, YYYY HH:mm' in the page language, Riyadh time. */
 export function formatDateTime(date: Date | string, lang: Lang): string {
   const value = typeof date === 'string' ? new Date(date) : date;

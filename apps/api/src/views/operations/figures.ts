@@ -17,9 +17,9 @@ export interface FigureRow {
  * and status, refunds by status, e-invoices by status (the queued ones are the reporting
  * backlog) with the age of the oldest one still queued, and the messages to shoppers (e-mail,
  * SMS, WhatsApp) waiting in their outbox by channel, with the age of the oldest waiting one.
- * Read from the database rather than counted in memory, so every
- * process of the shop reports the same totals, a restart loses nothing, and orders placed by
- * another process are counted too. A card payment's method is its network when that is mada
+ * Read from the database rather than counted in memory, so every process of the shop reports
+ * the same totals, a restart loses nothing, and orders placed by another process are counted
+ * too. A card payment's method is its network when that is mada
  * (Saudi debit cards are reported apart from credit cards), else the provider's source type
  * (creditcard, applepay, stcpay).
  */

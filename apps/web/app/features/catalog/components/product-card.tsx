@@ -1,10 +1,9 @@
 import type { Product } from '@shop/contract';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatAverage, formatNumber } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { ShopLink } from '../../../components/ui/shop-link.tsx';
 import { CompareButton } from './compare-button.tsx';
-import { formatAverage } from './product-reviews.tsx';
 import { DiscountBadge, FromPrice, PriceTag } from './price-tag.tsx';
 import { Swatches } from './swatches.tsx';
 import { ProductImage } from './product-image.tsx';

@@ -1,5 +1,5 @@
 import { reviewSorts, type ProductReviews, type Review, type ReviewSort } from '@shop/contract';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatAverage, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/use-lang.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
@@ -17,9 +17,6 @@ function Stars({ rating, className = '' }: { rating: number; className?: string 
     </span>
   );
 }
-
-/** The average with one decimal, in Latin digits as every number of the shop. */
-export const formatAverage = (average: number) => average.toFixed(1);
 
 function ReviewItem({ review }: { review: Review }) {
   const { t } = useTranslation('catalog');
