@@ -6,9 +6,10 @@ import { addToCart, expect, openPage, originHeaders, productInStock, test, told 
 
 /*
  * Discount codes as a shopper meets them: typed in the cart (any case, Arabic digits), the
- * total lowered, the same discount on the order; an expired code refused with its reason; and
- * the same form without JavaScript. And the owner's form: a product found by its name and
- * added to the code's scope is shown by its name when the code is opened again.
+ * total lowered, the same discount on the order; an expired code and one for other products
+ * refused with their reasons; and the same form without JavaScript. And the owner's form: a
+ * product found by its name and added to the code's scope is shown by its name when the code is
+ * opened again.
  */
 
 let made = 0;
@@ -85,7 +86,7 @@ for (const lang of ['ar', 'en'] as const) {
   });
 }
 
-test('an expired code is refused with its reason, in Arabic and in English', async ({
+test('an expired code and a code for other products are refused with their reasons, in Arabic and in English', async ({
   page,
   shopper: _shopper,
   baseURL,
@@ -107,6 +108,26 @@ test('an expired code is refused with its reason, in Arabic and in English', asy
   ] as const) {
     await openPage(page, pathIn(lang, '/cart'), true);
     await page.getByLabel(text(lang, 'cart', 'codeLabel')).fill(code);
+    await page.getByRole('button', { name: text(lang, 'cart', 'applyCode') }).click();
+    await expect(page.getByRole('main').getByText(reason)).toBeVisible();
+    await expect(page.getByTestId('cart-code-discount')).toHaveCount(0);
+  }
+  // A code for another product than the one in the cart.
+  const other = await productInStock(page.request, 'ar', 3);
+  const owner = await playwright.request.newContext({ baseURL });
+  const elsewhere = await ownerCode(owner, baseURL, {
+    kind: 'percent',
+    value: 10,
+    scope: 'items',
+    productIds: [other.productId],
+  });
+  await owner.dispose();
+  for (const [lang, reason] of [
+    ['ar', 'رمز الخصم لا يشمل أي منتج في سلتك'],
+    ['en', 'This discount code does not cover any product in your cart'],
+  ] as const) {
+    await openPage(page, pathIn(lang, '/cart'), true);
+    await page.getByLabel(text(lang, 'cart', 'codeLabel')).fill(elsewhere);
     await page.getByRole('button', { name: text(lang, 'cart', 'applyCode') }).click();
     await expect(page.getByRole('main').getByText(reason)).toBeVisible();
     await expect(page.getByTestId('cart-code-discount')).toHaveCount(0);
