@@ -1,6 +1,6 @@
 import type { Product } from '@shop/contract';
 import type { Db } from '../db/client.ts';
-import { averageOf, ratingCounts } from '../modules/reviews/service.ts';
+import { ratingCounts } from '../modules/reviews/service.ts';
 
 /** A product's approved ratings: their average (not yet rounded) and how many. */
 export type RatingOf = (productId: number) => { average: number; count: number } | undefined;
@@ -28,7 +28,6 @@ export async function readRatings(db: Db, products: Product[]): Promise<Product[
   );
   return withRatings(products, (id) => {
     const c = counts.get(id);
-    const average = c ? averageOf(c.count, c.sum) : null;
-    return c && average !== null ? { average, count: c.count } : undefined;
+    return c && c.count > 0 ? { average: c.sum / c.count, count: c.count } : undefined;
   });
 }
