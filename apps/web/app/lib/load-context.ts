@@ -28,6 +28,12 @@ declare module 'react-router' {
     /** Map tile URL template for the address picker; '' means no tiles (offline). */
     mapTileUrl: string;
     /**
+     * The page is rendered as the one every signed-in shopper's is put together from (their
+     * corners written in by the server): a route with a part of its own (`shopperMain`) reads
+     * nothing of the session and leaves that part empty.
+     */
+    sharedWithShoppers?: boolean;
+    /**
      * Takes the rendered document (text, or the UTF-8 bytes React wrote when the page needed
      * no rewriting), when the server given it wants it that way: the response then carries no
      * body. Spares turning the page into a stream of bytes and back into text before it is

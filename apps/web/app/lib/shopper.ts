@@ -17,11 +17,6 @@ export interface Shopper {
 /** The id of the JSON element that carries the page's shopper (see `useShopper`). */
 export const PAGE_SHOPPER_ID = 'page-shopper';
 
-/** The shopper as a JSON text safe inside a `<script>` element (no `<` left to close it). */
-export function shopperJson(shopper: Shopper): string {
-  return JSON.stringify(shopper).replace(/</g, '\\u003c');
-}
-
 let documentShopper: Shopper | null | undefined;
 let hydrationRoot: RootData | undefined | null = null;
 

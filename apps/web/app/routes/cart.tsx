@@ -1,7 +1,10 @@
 import {
   applyDiscountCodeSchema,
   errorMessage,
+  type Address,
+  type Cart,
   type Lang,
+  type StoreData,
   cartLineCountParams,
   cartLineParams,
   placeOrderFormSchema,
@@ -44,6 +47,13 @@ import { serverT } from '../lib/i18n.server.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { requestLang } from '../lib/route-lang.ts';
 import { pageMeta } from '../lib/route-meta.ts';
+import { PageMainData, ShopperSlot } from '../features/shell/components/shopper-slot.tsx';
+import {
+  sameForEveryShopper,
+  usePageMain,
+  type ShopperMain,
+  type ShopperMainContext,
+} from '../lib/shared-page.ts';
 
 /**
  * Why a payment with Tabby or Tamara did not pay the order, when the provider's page sent the
@@ -58,28 +68,36 @@ function paymentOutcome(request: Request, lang: Lang, t: (key: string) => string
   return null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, store } = await requireUser(request, context);
-  const lang = requestLang(request);
-  const [t, cart, addresses] = await Promise.all([
-    serverT(lang),
+/** The cart page's own part: the shopper's cart, their addresses for checkout, the map's tiles. */
+interface CartMainData {
+  cart: Cart;
+  addresses: Address[];
+  tileUrl: string;
+}
+
+async function readCartMain(store: StoreData, context: ShopperMainContext): Promise<CartMainData> {
+  const [cart, addresses] = await Promise.all([
     store
       .cart()
       .then((found) => found ?? { cartProduct: [], cartTotalNumberOfProduct: 0, cartTotalPrice: 0 }),
     store.addresses().then((list) => list ?? []),
   ]);
+  return { cart, addresses, tileUrl: context.mapTileUrl };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(request);
+  const t = await serverT(lang);
+  const seo = { title: t('cart:title'), description: t('cart:description'), path: '/cart', noindex: true };
+  // The page every signed-in shopper's cart is put together from: their part is written in.
+  if (context.sharedWithShoppers)
+    return data({ seo, main: null as CartMainData | null, notice: undefined, paymentOutcome: null });
+  const { store } = await requireUser(request, context);
+  const main = await readCartMain(store, context);
   // The answer to a line removed without JavaScript, left by the post that redirected here.
   const pending = takeNotice(request);
   return data(
-    {
-      seo: { title: t('cart:title'), description: t('cart:description'), path: '/cart', noindex: true },
-      userId: user.userId,
-      cart,
-      addresses,
-      tileUrl: context.mapTileUrl,
-      notice: pending.notice,
-      paymentOutcome: paymentOutcome(request, lang, t),
-    },
+    { seo, main, notice: pending.notice, paymentOutcome: paymentOutcome(request, lang, t) },
     { headers: pending.headers },
   );
 }
@@ -157,15 +175,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args);
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
+export const handle = sameForEveryShopper;
+
+/**
+ * The cart: its lines, the discount code, the summary and Confirm order with its dialog. All of
+ * it is the shopper's own, so a signed-in shopper's cart page is the page every shopper gets
+ * with this part rendered for them (`shopperMain`).
+ */
+function CartMain({ data: { cart, addresses, tileUrl } }: { data: CartMainData }) {
   const { t } = useTranslation('cart');
   const revalidator = useRevalidator();
   const settings = useRootData()?.settings;
-  const { lines, kept } = useCartLines(loaderData.cart.cartProduct);
+  const { lines, kept } = useCartLines(cart.cartProduct);
   const summary = useMemo(
-    () =>
-      cartSummary(kept, settings?.shippingFee ?? 0, settings?.freeShippingFrom, loaderData.cart.discountCode),
-    [kept, settings, loaderData.cart.discountCode],
+    () => cartSummary(kept, settings?.shippingFee ?? 0, settings?.freeShippingFrom, cart.discountCode),
+    [kept, settings, cart.discountCode],
   );
   const checkout = useDialogLink(CHECKOUT_DIALOG);
   const posted = useActionData<typeof action>();
@@ -181,13 +205,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
-      {loaderData.paymentOutcome && (
-        <p role="alert" className="mb-6 rounded-2xl bg-amber-50 p-4 font-semibold text-amber-950">
-          {loaderData.paymentOutcome}
-        </p>
-      )}
+    <>
       <div className="mb-6 flex items-center gap-4">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         {/* A spinner with loading text while the cart reloads. */}
@@ -210,9 +228,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             lines={lines}
             codeDiscounts={
               new Map(
-                loaderData.cart.discountCode?.valid
-                  ? loaderData.cart.discountCode.lines.map((l) => [l.carId, l.discount])
-                  : [],
+                cart.discountCode?.valid ? cart.discountCode.lines.map((l) => [l.carId, l.discount]) : [],
               )
             }
           />
@@ -224,7 +240,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               {t('summary')}
             </h2>
             <DiscountCodeForm
-              discount={loaderData.cart.discountCode}
+              discount={cart.discountCode}
               serverAnswer={posted && 'codeForm' in posted ? (posted as FormAnswer) : undefined}
             />
             <CartSummaryPanel summary={summary} />
@@ -243,12 +259,12 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <CheckoutDialog
         dialog={checkout}
         serverAnswer={checkout.open ? posted : undefined}
-        addresses={loaderData.addresses}
+        addresses={addresses}
         nationalRequired={settings?.nationalAddressRequired ?? true}
         renderAddForm={(onSaved) => (
           <AddressForm
             showDetails={settings?.showAddressDetails ?? false}
-            tileUrl={loaderData.tileUrl}
+            tileUrl={tileUrl}
             onSaved={onSaved}
           />
         )}
@@ -256,11 +272,29 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <AddressForm
             address={address}
             showDetails={settings?.showAddressDetails ?? false}
-            tileUrl={loaderData.tileUrl}
+            tileUrl={tileUrl}
             onSaved={() => undefined}
           />
         )}
       />
+      <PageMainData data={{ cart, addresses, tileUrl }} />
+    </>
+  );
+}
+
+export const shopperMain: ShopperMain<CartMainData> = { read: readCartMain, Component: CartMain };
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const main = usePageMain(loaderData.main);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      {loaderData.notice && <PageNotice notice={loaderData.notice} />}
+      {loaderData.paymentOutcome && (
+        <p role="alert" className="mb-6 rounded-2xl bg-amber-50 p-4 font-semibold text-amber-950">
+          {loaderData.paymentOutcome}
+        </p>
+      )}
+      <ShopperSlot name="main">{main && <CartMain data={main} />}</ShopperSlot>
     </div>
   );
 }

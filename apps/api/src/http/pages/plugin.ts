@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sendBusyPage } from './busy-page.ts';
 import { PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
-import { cutAtSlots, fillSlots, shopperPageKey, shopperPages } from './shopper-pages.ts';
+import { cutAtSlots, fillSlots, shopperPageKey, shopperPages, withOwnPartKey } from './shopper-pages.ts';
 import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../../views/public-catalog.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
@@ -226,6 +226,8 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
             cspNonce: nonce,
             publicOrigin: shopOrigin(app),
             mapTileUrl: app.config.mapTileUrl,
+            // Rendered as a visitor for signed-in shoppers: the page their corners go into.
+            sharedWithShoppers: asVisitor,
           });
           const html = document ?? (response.body === null ? null : await response.text());
           span.set('http.response.status_code', response.status);
@@ -290,12 +292,18 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   const sendForShopper = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const sharing = forShoppers?.sharing(request.url);
     if (!sharing || !pageCache || !forShoppers) return false;
-    const found = await pageCache.find(key, () => renderShared(request, reply, request.url, true), sharedCsp);
+    const sharedKey = sharing.main ? withOwnPartKey(key) : key;
+    const found = await pageCache.find(
+      sharedKey,
+      () => renderShared(request, reply, request.url, true),
+      sharedCsp,
+    );
     if (!found.entry) return false;
     const lang = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
-    const slots = await forShoppers.slots(request.url, storeDataFor(app, request)(lang), sharing.isStatic);
+    const store = storeDataFor(app, request)(lang);
+    const slots = await forShoppers.slots(request.url, store, sharing, app.config.mapTileUrl);
     if (!slots) return false;
-    const html = fillSlots(pageCache.derived(key, found.entry, cutAtSlots), slots);
+    const html = fillSlots(pageCache.derived(sharedKey, found.entry, cutAtSlots), slots);
     reply.status(200);
     reply.headers(found.entry.headers);
     // Written for this shopper: no shared cache keeps it, and no ETag of the shared page.

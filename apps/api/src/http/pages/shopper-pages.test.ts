@@ -41,6 +41,9 @@ describe('pages of a signed-in shopper from the shared page', () => {
     `/en/product/${product.id}`,
     '/allcategory',
     '/en/agents',
+    // The cart: the page every shopper's is put together from, with theirs rendered alone.
+    '/cart',
+    '/en/cart',
   ];
 
   it('writes exactly what the page rendered for the shopper shows', async () => {
@@ -121,13 +124,36 @@ describe('pages of a signed-in shopper from the shared page', () => {
     expect(await badge()).toContain('aria-label="Cart, 2 items"');
   });
 
-  it('renders for the shopper the pages that are theirs, and ended sessions get the visitor page', async () => {
-    const shopper = await signedInUser(t.database.db, { name: 'Cart Owner' });
-    await putInCart(t.database.db, shopper.userId, product.id, 1);
-    const cart = await page('/en/cart', { cookie: `session=${shopper.token}` });
-    expect(cart.statusCode).toBe(200);
-    expect(cart.body).toContain('Galaxy Tab S10');
-    expect(cart.headers['content-security-policy']).toContain("'nonce-");
+  it('puts each shopper\'s cart together for them alone, and never shows it to a visitor', async () => {
+    const first = await signedInUser(t.database.db, { name: 'Cart Owner' });
+    const second = await signedInUser(t.database.db, { name: 'Other Owner' });
+    const other = await createProduct(t.database.db, { nameEn: 'Pixel Buds Pro', nameAr: 'بكسل بدز برو' });
+    await putInCart(t.database.db, first.userId, product.id, 1);
+    await putInCart(t.database.db, second.userId, other.id, 2);
+    const firstCart = await page('/en/cart', { cookie: `session=${first.token}` });
+    const secondCart = await page('/en/cart', { cookie: `session=${second.token}` });
+    for (const cart of [firstCart, secondCart]) {
+      expect(cart.statusCode).toBe(200);
+      // Put together from the shared page: its scripts allowed by hash, never kept elsewhere.
+      expect(cart.headers['content-security-policy']).not.toContain("'nonce-");
+      expect(cart.headers['cache-control']).toBe('private, no-cache');
+      expect(cart.headers.etag).toBeUndefined();
+    }
+    expect(firstCart.body).toContain('Galaxy Tab S10');
+    expect(firstCart.body).not.toContain('Pixel Buds Pro');
+    expect(secondCart.body).toContain('Pixel Buds Pro');
+    expect(secondCart.body).not.toContain('Galaxy Tab S10');
+    // The data the browser's first render draws from is this shopper's.
+    expect(firstCart.body).toMatch(/<script type="application\/json" id="page-main">[^<]*Galaxy Tab S10/);
+    // A visitor is still sent to sign in: the page shoppers' carts are made from is not theirs.
+    const visitor = await page('/en/cart');
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toContain('/en/login');
+    // With a query (the checkout dialog opened by its address) the page is rendered for them.
+    const dialog = await page('/en/cart?dialog=checkout', { cookie: `session=${first.token}` });
+    expect(dialog.statusCode).toBe(200);
+    expect(dialog.headers['content-security-policy']).toContain("'nonce-");
+    expect(dialog.body).toContain('role="dialog"');
     const ended = await page('/en', { cookie: 'session=not-a-live-session-token-000000000000000000' });
     expect(ended.statusCode).toBe(200);
     expect(ended.body).not.toContain('page-shopper');

@@ -21,12 +21,36 @@ import { byPath, storefrontMatcher } from './route-matching.ts';
 /** A corner's content for the shopper, from its name and its content in the shared page. */
 export type FillSlot = (name: string, shared: string) => string;
 
+/**
+ * A page's own part (a route's `shopperMain`, the cart's): opaque here, handed back to the
+ * storefront's entry with what it needs besides the shopper's data.
+ */
+interface MainToRender {
+  main: unknown;
+  context: { mapTileUrl: string };
+}
+
 /** What the storefront's server entry exports for it (apps/web/app/entry.server.tsx). */
-type RenderShopperSlots = (path: string, store: StoreData, isStatic: boolean) => Promise<FillSlot | null>;
+type RenderShopperSlots = (
+  path: string,
+  store: StoreData,
+  isStatic: boolean,
+  main?: MainToRender,
+) => Promise<FillSlot | null>;
 
 interface RouteHandle {
   sameForEveryShopper?: boolean;
   hydrate?: boolean;
+}
+
+/** How a page is shared with signed-in shoppers. */
+export interface Sharing {
+  isStatic: boolean;
+  /**
+   * The route's own part, rendered for each shopper (`shopperMain`): the page it goes into is
+   * then not the one every visitor gets (a visitor is sent to sign in), and is kept apart.
+   */
+  main?: unknown;
 }
 
 /** Cookies a signed-in shopper's page may carry and still be the shared page: the session and the language. */
@@ -96,26 +120,41 @@ export function fillSlots(page: PageAtSlots, fill: FillSlot): Buffer {
 
 export interface ShopperPages {
   /** How the page at `url` is shared with shoppers, or undefined when it is rendered for each. */
-  sharing(url: string): { isStatic: boolean } | undefined;
+  sharing(url: string): Sharing | undefined;
   /** How the corners of the page at `url` are written for the shopper of `store`; null without one. */
-  slots(url: string, store: StoreData, isStatic: boolean): Promise<FillSlot | null>;
+  slots(url: string, store: StoreData, sharing: Sharing, mapTileUrl: string): Promise<FillSlot | null>;
 }
+
+/**
+ * The page cache's key of the page a route with its own part (the cart) is put together from:
+ * apart from the visitors' pages (for whom the same address is a redirect to sign in). A
+ * newline is in no URL and no cookie, so no visitor's key is ever this one.
+ */
+export const withOwnPartKey = (key: string) => `${key}\nshared with shoppers`;
 
 export function shopperPages(build: ServerBuild): ShopperPages | undefined {
   const render = (build.entry.module as { renderShopperSlots?: RenderShopperSlots }).renderShopperSlots;
   if (!render) return undefined;
   const match = storefrontMatcher(build);
   const handleOf = (id: string) => build.routes[id]?.module.handle as RouteHandle | undefined;
-  const sharing = byPath((pathname) => {
+  const byPathname = byPath((pathname): Sharing | undefined => {
     // React Router's data requests answer JSON of the loaders, not a page.
     if (pathname.endsWith('.data')) return undefined;
     const matches = match(pathname);
     const leaf = matches?.at(-1);
     if (!leaf?.route.id || handleOf(leaf.route.id)?.sameForEveryShopper !== true) return undefined;
-    return { isStatic: matches!.some((m) => handleOf(m.route.id!)?.hydrate === false) };
+    const isStatic = matches!.some((m) => handleOf(m.route.id!)?.hydrate === false);
+    const main = (build.routes[leaf.route.id]?.module as { shopperMain?: unknown }).shopperMain;
+    return main ? { isStatic, main } : { isStatic };
   });
   return {
-    sharing,
-    slots: (url, store, isStatic) => render(url, store, isStatic),
+    sharing: (url) => {
+      const found = byPathname(url);
+      // A page with its own part is shared at its plain address only: a query may open a dialog
+      // of that part (`?dialog=checkout`) or say why a payment did not go through.
+      return found?.main && url.includes('?') ? undefined : found;
+    },
+    slots: (url, store, sharing, mapTileUrl) =>
+      render(url, store, sharing.isStatic, sharing.main ? { main: sharing.main, context: { mapTileUrl } } : undefined),
   };
 }

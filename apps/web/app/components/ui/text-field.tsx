@@ -17,7 +17,10 @@ export function TextField({
   /** A control inside the input's end edge (the password toggle). */
   end?: ReactNode;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  // A field of a part of a page rendered on its own (the cart's, for a signed-in shopper) is
+  // given its id: React's generated ids depend on where the part sits in the whole page.
+  const generated = useId();
+  const id = input.id ?? generated;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ');

@@ -58,6 +58,7 @@ export function DiscountCodeForm({
       <input type="hidden" name="intent" value={CART_INTENT.applyCode} />
       <div className="min-w-0 flex-1">
         <TextField
+          id="discount-code"
           label={t('codeLabel')}
           name="code"
           autoComplete="off"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { PAGE_SHOPPER_ID, shopperJson, type Shopper } from '../../../lib/shopper.ts';
+import { PAGE_MAIN_ID, scriptJson } from '../../../lib/shared-page.ts';
+import { PAGE_SHOPPER_ID, type Shopper } from '../../../lib/shopper.ts';
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -12,7 +13,7 @@ declare module 'react' {
 
 /** The corners of a page that differ between shoppers; the server writes each one for its shopper. */
 export type ShopperSlotName =
-  'account' | 'cart' | 'drawer-account' | 'data' | 'login-hint' | `wish-${number}`;
+  'account' | 'cart' | 'drawer-account' | 'data' | 'login-hint' | 'main' | `wish-${number}`;
 
 /**
  * A corner of a page that shows who is signed in. Everything outside these corners is the same
@@ -32,9 +33,17 @@ export function ShopperDataSlot({ shopper }: { shopper: Shopper | null }) {
         <script
           type="application/json"
           id={PAGE_SHOPPER_ID}
-          dangerouslySetInnerHTML={{ __html: shopperJson(shopper) }}
+          dangerouslySetInnerHTML={{ __html: scriptJson(shopper) }}
         />
       )}
     </ShopperSlot>
   );
+}
+
+/**
+ * The data a page's own part was drawn from, as JSON, for the browser's first render
+ * (`usePageMain`): written inside the part, so that it comes and goes with it.
+ */
+export function PageMainData({ data }: { data: unknown }) {
+  return <script type="application/json" id={PAGE_MAIN_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />;
 }
