@@ -1,4 +1,4 @@
-import type { Lang, ShopperMarks, StaffRole } from '@shop/contract';
+import type { Lang, StaffRole } from '@shop/contract';
 import type { FastifyContextConfig } from 'fastify';
 import type { Config } from './config.ts';
 import type { ChangeEvents } from './lib/change-events.ts';
@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import type { SessionUser } from './modules/users/sessions.ts';
 import type { StaffSession } from './http/staff-guard.ts';
 import type { CatalogImports } from './use-cases/catalog-import/runner.ts';
+import type { PageMarks } from './views/store/wishlist.ts';
 
 /** One method and path of the route table, with its route config. */
 export interface RouteEntry {
@@ -69,7 +70,7 @@ declare module 'fastify' {
      * The signed-in shopper's cart units and wished products, read with the session for a page
      * asked for with GET (its header's badge, its hearts); undefined otherwise.
      */
-    shopperMarks: ShopperMarks | undefined;
+    shopperMarks: PageMarks | undefined;
     /** The signed-in back-office member under `/api/admin`, or null. See http/staff-guard.ts. */
     staff: StaffSession | null;
   }

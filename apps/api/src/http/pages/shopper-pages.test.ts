@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promotions, promotionTargets } from '../../modules/discounts/schema.ts';
+import {
+  discountCartCodes,
+  discountCodes,
+  promotions,
+  promotionTargets,
+} from '../../modules/discounts/schema.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { pagesApp, QueryLog } from '../../test/query-log.ts';
 import { createProduct, type ProductRow } from '../../test/factories.ts';
@@ -159,7 +164,7 @@ describe('pages of a signed-in shopper from the shared page', () => {
     expect(ended.body).not.toContain('page-shopper');
     expect(ended.body).toContain('href="/en/login"');
   });
-  it('reads four statements for the cart page, the running promotions coming from memory', async () => {
+  it('reads three statements for the cart page, the running promotions coming from memory', async () => {
     const shopper = await signedInUser(t.database.db, { name: 'Cart Reader' });
     await putInCart(t.database.db, shopper.userId, product.id, 1);
     const hour = 3_600_000;
@@ -189,9 +194,21 @@ describe('pages of a signed-in shopper from the shared page', () => {
       const cart = await log.record(cartPage);
       expect(cart.statusCode).toBe(200);
       expect(cart.body).toContain('Cart week');
-      // The session with its badge, the cart's lines, its discount code and the addresses.
-      expect(log.statements).toHaveLength(4);
+      // The session with its badge (and whether a code is on the cart: none), the cart's lines
+      // and the addresses.
+      expect(log.statements).toHaveLength(3);
       expect(log.readsOf('promotions')).toHaveLength(0);
+      expect(log.statements.filter((sql) => sql.includes('"discount_codes"'))).toHaveLength(0);
+      // A code on the cart: the page reads it and shows it with its discount.
+      const [code] = await t.database.db
+        .insert(discountCodes)
+        .values({ code: 'PAGE10', kind: 'percent', percent: 10 })
+        .returning();
+      await t.database.db.insert(discountCartCodes).values({ userId: shopper.userId, codeId: code!.id });
+      const withCode = await log.record(cartPage);
+      expect(withCode.body).toContain('PAGE10');
+      expect(withCode.body).toMatch(/<shopper-slot name="main">[\s\S]*data-testid="cart-code"/);
+      expect(log.statements.some((sql) => sql.includes('"discount_codes"'))).toBe(true);
     } finally {
       await t.database.db.update(promotions).set({ enabled: false }).where(eq(promotions.id, promotion!.id));
       await t.app.changes.publish({ topic: 'promotions' });

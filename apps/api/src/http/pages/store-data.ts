@@ -1,6 +1,7 @@
-import type { Lang, ShopperMarks, StoreData, StoreDataSource } from '@shop/contract';
+import type { Lang, StoreData, StoreDataSource } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../modules/users/sessions.ts';
+import type { PageMarks } from '../../views/store/wishlist.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { activeShopper, sessionShopper } from '../../views/store/shopper.ts';
 import { staffSessionOf } from '../staff-guard.ts';
@@ -33,7 +34,7 @@ export interface StorePageContext {
   /** Whether a back-office member is signed in (they preview hidden products). */
   isStaff(): Promise<boolean>;
   /** The shopper's cart units and wished products as read with their session (a GET), else undefined. */
-  marks(): ShopperMarks | undefined;
+  marks(): PageMarks | undefined;
   /** A change made as the signed-in shopper: its answer, or the refusal as the API words it. */
   act<T>(run: (shopper: SessionUser) => Promise<T>): Promise<ActionResult<T>>;
 }

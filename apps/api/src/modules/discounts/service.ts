@@ -12,6 +12,7 @@ import {
   lte,
   or,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -138,6 +139,13 @@ export async function setCartCode(db: Db, userId: string, codeId: number): Promi
 export async function clearCartCode(db: Db, userId: string): Promise<void> {
   await db.delete(discountCartCodes).where(eq(discountCartCodes.userId, userId));
 }
+
+/**
+ * Whether a code is on the shopper's cart, as one value of a statement (a page reads it with the
+ * session): `userId` is their id, or the column that holds it in the statement.
+ */
+export const cartCodeHeld = (userId: string | AnyColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${discountCartCodes} where ${discountCartCodes.userId} = ${userId}::uuid)`;
 
 /** The code on the shopper's cart, or null. */
 export async function cartCodeOf(db: Db, userId: string): Promise<DiscountCode | null> {

@@ -1,7 +1,6 @@
-import type { ShopperMarks } from '@shop/contract';
 import type { Db } from '../../db/client.ts';
 import { findSession, type SessionUser } from '../../modules/users/sessions.ts';
-import { marksOf, presentMarks } from '../store/wishlist.ts';
+import { marksOf, presentMarks, type PageMarks } from '../store/wishlist.ts';
 
 /**
  * The shopper a session token names (the `session` cookie, or the same token as a Bearer
@@ -13,7 +12,7 @@ export async function shopperSession(
   db: Db,
   token: string | undefined,
   withMarks = false,
-): Promise<{ sessionId: number; user: SessionUser; marks?: ShopperMarks } | null> {
+): Promise<{ sessionId: number; user: SessionUser; marks?: PageMarks } | null> {
   if (!token) return null;
   const found = await findSession(db, token, withMarks ? marksOf : undefined);
   if (!found) return null;

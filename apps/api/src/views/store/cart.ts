@@ -26,10 +26,12 @@ export async function shopperCart(
   shopperId: string,
   lang: Lang,
   now = new Date(),
+  /** False when the session's read said no code is on the cart: the code is not read. */
+  withCode = true,
 ): Promise<Cart> {
   const [read, code, running] = await Promise.all([
     readCartForCode(db, shopperId, lang),
-    cartCodeOf(db, shopperId),
+    withCode ? cartCodeOf(db, shopperId) : null,
     promotions.current(now),
   ]);
   const lines = promoteLines(running, read.lines, now);

@@ -9,6 +9,7 @@ import {
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartUnits } from '../../modules/cart/service.ts';
+import { cartCodeHeld } from '../../modules/discounts/service.ts';
 import { readWishlist, wishedProductIds, type WishedRow } from '../../modules/wishlist/service.ts';
 
 /**
@@ -41,17 +42,33 @@ export async function shopperWishlist(db: Db, shopperId: string, lang: Lang): Pr
 }
 
 /**
- * The cart's units and the wished products as SQL on the shopper's id (or the column holding it),
- * to be read in one statement: alone (`shopperMarks`) or with the session.
+ * The marks a page reads with the session, and whether a discount code is on the cart: the cart
+ * page reads the code only when one is (most carts have none).
+ */
+export interface PageMarks extends ShopperMarks {
+  cartCode: boolean;
+}
+
+/**
+ * The cart's units, the wished products and whether a code is on the cart, as SQL on the
+ * shopper's id (or the column holding it), to be read in one statement: alone (`shopperMarks`)
+ * or with the session.
  */
 export const marksOf = (shopperId: string | AnyColumn) => ({
   cartCount: cartUnits(shopperId),
   wished: wishedProductIds(shopperId),
+  cartCode: cartCodeHeld(shopperId),
 });
 
-/** The marks as a statement answered them (none read: an empty cart and wishlist). */
-export function presentMarks(row: { cartCount?: unknown; wished?: unknown } | undefined): ShopperMarks {
-  return { cartCount: Number(row?.cartCount ?? 0), wished: (row?.wished as number[] | null) ?? [] };
+/** The marks as a statement answered them (none read: an empty cart and wishlist, no code). */
+export function presentMarks(
+  row: { cartCount?: unknown; wished?: unknown; cartCode?: unknown } | undefined,
+): PageMarks {
+  return {
+    cartCount: Number(row?.cartCount ?? 0),
+    wished: (row?.wished as number[] | null) ?? [],
+    cartCode: row?.cartCode === true,
+  };
 }
 
 /** The cart's units and the wished products, read together: a page reads its shopper's marks once. */
