@@ -21,8 +21,11 @@ export function dialogHref({ pathname, search }: { pathname: string; search: str
  * so the page a document post answers with (an error under a field) has the dialog open again.
  * Once the page is hydrated, the same links open and close the dialog in place, without a
  * page load: a plain click is taken over; a click that asks for a new tab is left alone.
+ * `loaded`: the dialog shows what the page's loader reads only when the address names it (the
+ * cart's addresses): the trigger then goes to that address in the hydrated shop, which loads
+ * it, and the dialog opens with it.
  */
-export function useDialogLink(name: string) {
+export function useDialogLink(name: string, { loaded = false }: { loaded?: boolean } = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const named = new URLSearchParams(location.search).get(DIALOG_PARAM) === name;
@@ -48,7 +51,11 @@ export function useDialogLink(name: string) {
     /** The form's action: the route's address with the dialog named (`action` is the route's path). */
     actionFor: (action: string) => dialogHref({ pathname: action, search: '' }, name),
     /** Props of the trigger, a link (`<Link {...trigger}>`). */
-    trigger: { to: openHref, onClick: takeOver(true), 'aria-haspopup': 'dialog' as const },
+    trigger: {
+      to: openHref,
+      onClick: loaded ? undefined : takeOver(true),
+      'aria-haspopup': 'dialog' as const,
+    },
     /** Props of a link that closes the dialog (the close control, Cancel). */
     close: { to: closeHref, onClick: takeOver(false) },
   };

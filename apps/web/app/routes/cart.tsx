@@ -30,7 +30,7 @@ import {
   CheckoutDialog,
   type CheckoutAnswer,
 } from '../features/cart/components/checkout-dialog.tsx';
-import { useDialogLink } from '../lib/dialog-link.ts';
+import { DIALOG_PARAM, useDialogLink } from '../lib/dialog-link.ts';
 import type { FormAnswer } from '../lib/form-answer.ts';
 import { CART_INTENT } from '../features/cart/intents.ts';
 import {
@@ -68,19 +68,26 @@ function paymentOutcome(request: Request, lang: Lang, t: (key: string) => string
   return null;
 }
 
-/** The cart page's own part: the shopper's cart, their addresses for checkout, the map's tiles. */
+/**
+ * The cart page's own part: the shopper's cart, the map's tiles, and their addresses when the
+ * checkout dialog is open (`?dialog=checkout`: its address loads them, see `useDialogLink`).
+ */
 interface CartMainData {
   cart: Cart;
-  addresses: Address[];
+  addresses: Address[] | null;
   tileUrl: string;
 }
 
-async function readCartMain(store: StoreData, context: ShopperMainContext): Promise<CartMainData> {
+async function readCartMain(
+  store: StoreData,
+  context: ShopperMainContext,
+  withAddresses = false,
+): Promise<CartMainData> {
   const [cart, addresses] = await Promise.all([
     store
       .cart()
       .then((found) => found ?? { cartProduct: [], cartTotalNumberOfProduct: 0, cartTotalPrice: 0 }),
-    store.addresses().then((list) => list ?? []),
+    withAddresses ? store.addresses().then((list) => list ?? []) : null,
   ]);
   return { cart, addresses, tileUrl: context.mapTileUrl };
 }
@@ -93,7 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.sharedWithShoppers)
     return data({ seo, main: null as CartMainData | null, notice: undefined, paymentOutcome: null });
   const { store } = await requireUser(request, context);
-  const main = await readCartMain(store, context);
+  const dialog = new URL(request.url).searchParams.get(DIALOG_PARAM);
+  const main = await readCartMain(store, context, dialog === CHECKOUT_DIALOG);
   // The answer to a line removed without JavaScript, left by the post that redirected here.
   const pending = takeNotice(request);
   return data(
@@ -191,7 +199,7 @@ function CartMain({ data: { cart, addresses, tileUrl } }: { data: CartMainData }
     () => cartSummary(kept, settings?.shippingFee ?? 0, settings?.freeShippingFrom, cart.discountCode),
     [kept, settings, cart.discountCode],
   );
-  const checkout = useDialogLink(CHECKOUT_DIALOG);
+  const checkout = useDialogLink(CHECKOUT_DIALOG, { loaded: true });
   const posted = useActionData<typeof action>();
 
   const continueShopping = (
@@ -256,27 +264,29 @@ function CartMain({ data: { cart, addresses, tileUrl } }: { data: CartMainData }
           </section>
         </div>
       )}
-      <CheckoutDialog
-        dialog={checkout}
-        serverAnswer={checkout.open ? posted : undefined}
-        addresses={addresses}
-        nationalRequired={settings?.nationalAddressRequired ?? true}
-        renderAddForm={(onSaved) => (
-          <AddressForm
-            showDetails={settings?.showAddressDetails ?? false}
-            tileUrl={tileUrl}
-            onSaved={onSaved}
-          />
-        )}
-        renderCompleteForm={(address) => (
-          <AddressForm
-            address={address}
-            showDetails={settings?.showAddressDetails ?? false}
-            tileUrl={tileUrl}
-            onSaved={() => undefined}
-          />
-        )}
-      />
+      {addresses && (
+        <CheckoutDialog
+          dialog={checkout}
+          serverAnswer={checkout.open ? posted : undefined}
+          addresses={addresses}
+          nationalRequired={settings?.nationalAddressRequired ?? true}
+          renderAddForm={(onSaved) => (
+            <AddressForm
+              showDetails={settings?.showAddressDetails ?? false}
+              tileUrl={tileUrl}
+              onSaved={onSaved}
+            />
+          )}
+          renderCompleteForm={(address) => (
+            <AddressForm
+              address={address}
+              showDetails={settings?.showAddressDetails ?? false}
+              tileUrl={tileUrl}
+              onSaved={() => undefined}
+            />
+          )}
+        />
+      )}
       <PageMainData data={{ cart, addresses, tileUrl }} />
     </>
   );

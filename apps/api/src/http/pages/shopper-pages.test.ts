@@ -164,7 +164,7 @@ describe('pages of a signed-in shopper from the shared page', () => {
     expect(ended.body).not.toContain('page-shopper');
     expect(ended.body).toContain('href="/en/login"');
   });
-  it('reads three statements for the cart page, the running promotions coming from memory', async () => {
+  it('reads two statements for the cart page, the running promotions coming from memory', async () => {
     const shopper = await signedInUser(t.database.db, { name: 'Cart Reader' });
     await putInCart(t.database.db, shopper.userId, product.id, 1);
     const hour = 3_600_000;
@@ -194,9 +194,10 @@ describe('pages of a signed-in shopper from the shared page', () => {
       const cart = await log.record(cartPage);
       expect(cart.statusCode).toBe(200);
       expect(cart.body).toContain('Cart week');
-      // The session with its badge (and whether a code is on the cart: none), the cart's lines
-      // and the addresses.
-      expect(log.statements).toHaveLength(3);
+      // The session with its badge (and whether a code is on the cart: none) and the cart's
+      // lines; the addresses are read when the checkout dialog is opened.
+      expect(log.statements).toHaveLength(2);
+      expect(log.readsOf('addresses')).toHaveLength(0);
       expect(log.readsOf('promotions')).toHaveLength(0);
       expect(log.statements.filter((sql) => sql.includes('"discount_codes"'))).toHaveLength(0);
       // A code on the cart: the page reads it and shows it with its discount.
