@@ -180,7 +180,11 @@ async function renderMain(
   if (routing instanceof Response) throw new Error(`the page's own part of ${path} did not render`);
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, routing)} context={routing} hydrate={false} />
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, routing)}
+        context={routing}
+        hydrate={false}
+      />
     </I18nextProvider>,
   );
 }

@@ -129,7 +129,7 @@ describe('pages of a signed-in shopper from the shared page', () => {
     expect(await badge()).toContain('aria-label="Cart, 2 items"');
   });
 
-  it('puts each shopper\'s cart together for them alone, and never shows it to a visitor', async () => {
+  it("puts each shopper's cart together for them alone, and never shows it to a visitor", async () => {
     const first = await signedInUser(t.database.db, { name: 'Cart Owner' });
     const second = await signedInUser(t.database.db, { name: 'Other Owner' });
     const other = await createProduct(t.database.db, { nameEn: 'Pixel Buds Pro', nameAr: 'بكسل بدز برو' });

@@ -155,6 +155,11 @@ export function shopperPages(build: ServerBuild): ShopperPages | undefined {
       return found?.main && url.includes('?') ? undefined : found;
     },
     slots: (url, store, sharing, mapTileUrl) =>
-      render(url, store, sharing.isStatic, sharing.main ? { main: sharing.main, context: { mapTileUrl } } : undefined),
+      render(
+        url,
+        store,
+        sharing.isStatic,
+        sharing.main ? { main: sharing.main, context: { mapTileUrl } } : undefined,
+      ),
   };
 }

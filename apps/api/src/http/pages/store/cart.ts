@@ -14,7 +14,9 @@ export function cartPages({ app, lang, shopperId, act, marks }: StorePageContext
   return {
     cart: async () => {
       const id = await shopperId();
-      return id ? shopperCart(shop.db, app.promotions, id, lang, new Date(), marks()?.cartCode ?? true) : null;
+      return id
+        ? shopperCart(shop.db, app.promotions, id, lang, new Date(), marks()?.cartCode ?? true)
+        : null;
     },
     cartCount: async () => {
       const id = await shopperId();

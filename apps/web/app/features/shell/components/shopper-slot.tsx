@@ -45,5 +45,11 @@ export function ShopperDataSlot({ shopper }: { shopper: Shopper | null }) {
  * (`usePageMain`): written inside the part, so that it comes and goes with it.
  */
 export function PageMainData({ data }: { data: unknown }) {
-  return <script type="application/json" id={PAGE_MAIN_ID} dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />;
+  return (
+    <script
+      type="application/json"
+      id={PAGE_MAIN_ID}
+      dangerouslySetInnerHTML={{ __html: scriptJson(data) }}
+    />
+  );
 }
