@@ -1,30 +1,33 @@
 import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, cartReminders } from './schema.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/**
- * The cart's lines, oldest first, with what the cart page and an order line need of each
- * variant (names, description, image, SKU, option values, list and offer price, stock), read
- * from the catalog now.
- */
-async function cartLines(db: Db, userId: string) {
+/** The shopper's cart lines, oldest first, each with `columns` of its variant and product. */
+function linesWith<T extends SelectedFields>(db: Db, userId: string, columns: T) {
   return db
-    .select({
-      carId: cartItems.id,
-      count: cartItems.count,
-      ...variantSaleColumns,
-      categoryId: products.categoryId,
-      companyId: products.companyId,
-      hidden: sql<boolean>`${products.hidden} or ${productVariants.hidden}`,
-    })
+    .select({ carId: cartItems.id, count: cartItems.count, ...columns })
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/**
+ * The cart's lines with what an order line needs of each variant (names, description, image,
+ * SKU, option values, list and offer price, stock), read from the catalog now.
+ */
+async function cartLines(db: Db, userId: string) {
+  return linesWith(db, userId, {
+    ...variantSaleColumns,
+    categoryId: products.categoryId,
+    companyId: products.companyId,
+    hidden: sql<boolean>`${products.hidden} or ${productVariants.hidden}`,
+  });
 }
 
 /**
@@ -48,7 +51,20 @@ export interface CartLineForCode {
   amountHalalas: number;
 }
 
-function forCode(row: Awaited<ReturnType<typeof cartLines>>[number]): CartLineForCode {
+/** What both reads of the lines hold that a discount code looks at. */
+type LineRow = Pick<
+  Awaited<ReturnType<typeof cartLines>>[number],
+  | 'carId'
+  | 'productId'
+  | 'variantId'
+  | 'categoryId'
+  | 'companyId'
+  | 'priceHalalas'
+  | 'offerPriceHalalas'
+  | 'count'
+>;
+
+function forCode(row: LineRow): CartLineForCode {
   const unitHalalas = row.offerPriceHalalas ?? row.priceHalalas;
   return {
     carId: row.carId,
@@ -67,27 +83,48 @@ export async function cartLinesForCode(db: Db, userId: string): Promise<CartLine
   return (await cartLines(db, userId)).map(forCode);
 }
 
+/**
+ * The cart's lines as the cart shows them, in one language: what `cartLines` reads but the
+ * descriptions and the other language's names, which the cart page (read at every visit of it)
+ * does not show.
+ */
+async function shownCartLines(db: Db, userId: string, lang: Lang) {
+  return linesWith(db, userId, {
+    productId: products.id,
+    variantId: productVariants.id,
+    sku: productVariants.sku,
+    options: variantSaleColumns[lang === 'en' ? 'optionsEn' : 'optionsAr'],
+    name: lang === 'en' ? products.nameEn : products.nameAr,
+    image: variantSaleColumns.image,
+    priceHalalas: productVariants.priceHalalas,
+    offerPriceHalalas: productVariants.offerPriceHalalas,
+    stock: productVariants.stock,
+    categoryId: products.categoryId,
+    companyId: products.companyId,
+  });
+}
+
 /** The cart (as `readCart`) and its lines as a discount code judges them, from one read. */
 export async function readCartForCode(
   db: Db,
   userId: string,
   lang: Lang,
 ): Promise<{ cart: Cart; lines: CartLineForCode[] }> {
-  const rows = await cartLines(db, userId);
+  const rows = await shownCartLines(db, userId, lang);
   let totalHalalas = 0;
   let units = 0;
   const cartProduct = rows.map((row): CartItem => {
     const unitHalalas = row.offerPriceHalalas ?? row.priceHalalas;
     totalHalalas += unitHalalas * row.count;
     units += row.count;
-    const options = lang === 'en' ? row.optionsEn : row.optionsAr;
+    const options = row.options;
     return {
       carId: row.carId,
       productId: row.productId,
       variantId: row.variantId,
       sku: row.sku,
       ...(options !== '' && { options }),
-      productName: lang === 'en' ? row.nameEn : row.nameAr,
+      productName: row.name,
       productImage: row.image,
       productPrice: halalasToSar(unitHalalas),
       ...(row.offerPriceHalalas !== null && { productPriceBeforeOffer: halalasToSar(row.priceHalalas) }),
