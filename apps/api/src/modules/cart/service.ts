@@ -1,13 +1,17 @@
 import { CART_LINE_MAX, halalasToSar, type Cart, type CartItem, type Lang } from '@shop/contract';
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { keptStatements } from '../../db/kept-statements.ts';
 import { cartItems, cartReminders } from './schema.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** The shopper's cart lines, oldest first, each with `columns` of its variant and product. */
-function linesWith<T extends SelectedFields>(db: Db, userId: string, columns: T) {
+/**
+ * The shopper's cart lines, oldest first, each with `columns` of its variant and product.
+ * `userId` is their id, or a placeholder of a prepared statement.
+ */
+function linesWith<T extends SelectedFields>(db: Db, userId: string | Placeholder, columns: T) {
   return db
     .select({ carId: cartItems.id, count: cartItems.count, ...columns })
     .from(cartItems)
@@ -84,12 +88,11 @@ export async function cartLinesForCode(db: Db, userId: string): Promise<CartLine
 }
 
 /**
- * The cart's lines as the cart shows them, in one language: what `cartLines` reads but the
- * descriptions and the other language's names, which the cart page (read at every visit of it)
- * does not show.
+ * The cart's lines in one language, as the cart page shows them: what `cartLines` reads but the
+ * descriptions and the other language's names. The cart page sends it at each visit: kept.
  */
-async function shownCartLines(db: Db, userId: string, lang: Lang) {
-  return linesWith(db, userId, {
+const shownLinesStatement = keptStatements((db, lang: Lang) =>
+  linesWith(db, sql.placeholder('userId'), {
     productId: products.id,
     variantId: productVariants.id,
     sku: productVariants.sku,
@@ -101,8 +104,11 @@ async function shownCartLines(db: Db, userId: string, lang: Lang) {
     stock: productVariants.stock,
     categoryId: products.categoryId,
     companyId: products.companyId,
-  });
-}
+  }).prepare(`cart_lines_${lang}`),
+);
+
+const shownCartLines = (db: Db, userId: string, lang: Lang) =>
+  shownLinesStatement(db, lang).execute({ userId });
 
 /** The cart (as `readCart`) and its lines as a discount code judges them, from one read. */
 export async function readCartForCode(
