@@ -1,8 +1,9 @@
 import { adminContentPaths as paths, apiPaths, productDetailsSchema, type ImportJob } from '@shop/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines } from '../orders/schema.ts';
 import { productOptions, productOptionValues, products, productVariants } from './schema.ts';
+import { refreshSpecSearch } from './specs.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { importShop, type ImportShop } from '../../test/import-shop.ts';
 import { createShopper, placeOrderOk, putInCart } from '../../test/shoppers.ts';
@@ -476,5 +477,46 @@ describe('back office: products with options and variants in catalog files', () 
       { sku: blue!.sku, options: { Storage: '128 GB', Colour: 'Black' } },
     ]);
     expect(again).toEqual(file);
+  });
+
+  it('writes each product row as the rollups of its variants, options and specifications would', async () => {
+    // The importer derives these columns beside each product's one write (decision 201); the
+    // rollups the rest of the shop uses, run again now, find nothing to change.
+    const derived = async () =>
+      (
+        (await t.app.db.execute(sql`
+          select sku, price_halalas, offer_price_halalas, offer_planned_halalas, stock,
+            from_price_halalas, variant_count, option_text, swatches, option_facets, spec_search,
+            spec_facets, search_doc, version
+          from products order by sku`)) as unknown as { rows: unknown[] }
+      ).rows;
+    const labels = async () =>
+      (
+        (await t.app.db.execute(sql`select * from option_facet_labels order by key`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const terms = async () =>
+      (
+        (await t.app.db.execute(sql`select term from search_terms order by term`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    await runFile(JSON.stringify({ products: [phone(), cable()] }), 'rollups.json');
+    const [rows, named, words] = [await derived(), await labels(), await terms()];
+    expect(rows).toHaveLength(2);
+    const ids = [await productId('phone-15'), await productId('cable-usbc')];
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select products_variant_rollup(${sql.param(ids)}::integer[]), products_option_rollup(${sql.param(ids)}::integer[])`,
+      );
+      await refreshSpecSearch(tx, ids);
+      await tx.execute(
+        sql`update products set name_ar = name_ar where id = any(${sql.param(ids)}::integer[])`,
+      );
+    });
+    expect(await derived()).toEqual(rows);
+    expect(await labels()).toEqual(named);
+    expect(await terms()).toEqual(words);
   });
 });

@@ -12,20 +12,24 @@ import { liveOffer } from './offers.ts';
 import {
   categories,
   companies,
+  optionFacetLabels,
   productImages,
   productOptions,
   productOptionValues,
   products,
   productSpecs,
   productVariants,
+  searchTerms,
   specAttributes,
   specChoices,
 } from './schema.ts';
 import {
   deleteSpecAttribute,
-  dropSpecsOutsideCategory,
+  deleteSpecsOutsideCategory,
   insertSpecAttribute,
+  refreshSpecSearch,
   specValueOf,
+  type StoredSpecValue,
   updateSpecAttribute,
 } from './specs.ts';
 
@@ -471,7 +475,66 @@ export async function refreshImportStatistics(tx: Tx): Promise<void> {
   );
 }
 
-/** Upserts some of the file's products by SKU, with their extra images. */
+/** How many products the planner's statistics last counted (none when never counted). */
+export async function plannedProductCount(db: Db | Tx): Promise<number> {
+  const result = await db.execute(
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = ${sql.raw("'products'::regclass")}`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * What a product row shows of its variants, as `products_variant_rollup` (migration 0016)
+ * derives it from the visible ones once they are written: the first visible variant's price,
+ * offer and planned offer, the stock of all visible ones, the lowest price a shopper pays and how
+ * many are for sale. With none visible the row keeps its own prices (`own`).
+ */
+function shownColumns(p: ProductIn, own: ReturnType<typeof offerColumns>, now: Date) {
+  if (!p.variants)
+    return { ...own, fromPriceHalalas: own.offerPriceHalalas ?? own.priceHalalas, variantCount: 1 };
+  const dates = offerDates(p);
+  const visible = p.variants
+    .filter((v) => !v.hidden)
+    .map((v) => ({ price: sarToHalalas(v.price), stock: v.stock, ...offerOf(v.offerPrice, dates, now) }));
+  const first = visible[0];
+  if (!first) return { ...own, stock: 0, fromPriceHalalas: null, variantCount: 0 };
+  return {
+    ...own,
+    priceHalalas: first.price,
+    offerPriceHalalas: first.offerPriceHalalas,
+    offerPlannedHalalas: first.offerPlannedHalalas,
+    stock: visible.reduce((n, v) => n + v.stock, 0),
+    fromPriceHalalas: Math.min(...visible.map((v) => v.offerPriceHalalas ?? v.price)),
+    variantCount: visible.length,
+  };
+}
+
+/**
+ * What a product row shows of its options, as `products_option_rollup` (migration 0018) derives
+ * it from the options and values the record leaves: their names for the search text, and the
+ * colour options' values as swatches (the option facet keys are derived in SQL, beside it).
+ */
+function optionColumns(p: ProductIn) {
+  const options = p.options ?? [];
+  const text = options
+    .map((o) => [o.name.ar, o.name.en, o.values.map((v) => `${v.ar} ${v.en}`).join(' ')].join(' '))
+    .join(' ');
+  const swatches = options
+    .flatMap((o, position) =>
+      o.kind === 'colour' ? o.values.map((v, j) => ({ v, position, place: j + 1 })) : [],
+    )
+    .sort((a, b) => a.place - b.place || a.position - b.position)
+    .map(({ v }) => ({ ar: v.ar, en: v.en, swatch: v.swatch ?? null }));
+  return { text, swatches: JSON.stringify(swatches) };
+}
+
+/**
+ * Upserts some of the file's products by SKU, with their options, variants, specifications and
+ * extra images. Each product row is written once, with what it shows of its variants, options
+ * and specifications already derived (the triggers then derive its search text, words and
+ * counts from that one write); the rollups run after the batch's other writes only to find
+ * nothing left to change, or to correct what the file alone cannot tell (decision 201).
+ */
 export async function writeProductBatch(
   tx: Tx,
   part: ParsedCatalog['products'],
@@ -487,34 +550,93 @@ export async function writeProductBatch(
     companies,
     part.map((p) => p.company),
   );
+  const specs = await batchSpecValues(tx, part, categoryIds);
   // One row per product, sent as one array per column and spread back into rows by unnest():
-  // a batch is sixteen parameters whatever its size, which PostgreSQL binds and plans once,
-  // instead of sixteen per product that the query builder assembles one by one.
+  // a batch is a fixed number of parameters whatever its size, which PostgreSQL binds and plans
+  // once, instead of a few per product that the query builder assembles one by one.
   const now = new Date();
   const offers = part.map((p) => offerColumns(p, now));
+  const shown = part.map((p, i) => shownColumns(p, offers[i]!, now));
+  const named = part.map(optionColumns);
   const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
+  const list = <T, R>(rows: T[], value: (row: T) => R) => sql.param(rows.map(value));
+  const optionValues = part.flatMap((p, i) =>
+    (p.options ?? []).flatMap((o) => o.values.map((v) => ({ n: i + 1, option: o.name.en, value: v.en }))),
+  );
+  // The batch's catalog words are added below, from its distinct texts (migration 0036).
+  await tx.execute(sql`select set_config('shop.defer_search_terms', 'on', true)`);
   const result = await tx.execute(sql`
     insert into ${products} (sku, name_ar, name_en, description_ar, description_en, price_halalas,
       offer_price_halalas, offer_planned_halalas, offer_starts_at, offer_ends_at, stock, featured,
-      hidden, category_id, company_id, image)
-    select * from unnest(
+      hidden, category_id, company_id, image, from_price_halalas, variant_count, option_text,
+      swatches, option_facets, spec_search, spec_facets)
+    select f.sku, f.name_ar, f.name_en, f.description_ar, f.description_en, f.price, f.offer,
+      f.planned, f.starts, f.ends, f.stock, f.featured, f.hidden, f.category_id, f.company_id,
+      f.image, f.from_price, f.variant_count, f.option_text, f.swatches::jsonb,
+      coalesce(o.facets, '{}'),
+      -- A product the file gives no specifications keeps its values, and their text and keys.
+      case when f.has_specs then coalesce(s.doc, '')
+        else coalesce((select old.spec_search from ${products} old where old.sku = f.sku), '') end,
+      case when f.has_specs then coalesce(s.facets, '{}')
+        else coalesce((select old.spec_facets from ${products} old where old.sku = f.sku), '{}') end
+    from unnest(
       ${column((p) => p.sku)}::text[],
       ${column((p) => p.name.ar)}::text[],
       ${column((p) => p.name.en)}::text[],
       ${column((p) => p.description?.ar ?? '')}::text[],
       ${column((p) => p.description?.en ?? '')}::text[],
-      ${column((_, i) => offers[i]!.priceHalalas)}::integer[],
-      ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
-      ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
+      ${column((_, i) => shown[i]!.priceHalalas)}::integer[],
+      ${column((_, i) => shown[i]!.offerPriceHalalas)}::integer[],
+      ${column((_, i) => shown[i]!.offerPlannedHalalas)}::integer[],
       ${column((_, i) => offers[i]!.offerStartsAt?.toISOString() ?? null)}::timestamptz[],
       ${column((_, i) => offers[i]!.offerEndsAt?.toISOString() ?? null)}::timestamptz[],
-      ${column((_, i) => offers[i]!.stock)}::integer[],
+      ${column((_, i) => shown[i]!.stock)}::integer[],
       ${column((p) => p.featured ?? false)}::boolean[],
       ${column((p) => p.hidden ?? false)}::boolean[],
       ${column((p) => categoryIds.get(p.category)!)}::integer[],
       ${column((p) => companyIds.get(p.company)!)}::integer[],
-      ${column((p) => image.get(p.image)!)}::text[]
-    )
+      ${column((p) => image.get(p.image)!)}::text[],
+      ${column((_, i) => shown[i]!.fromPriceHalalas)}::integer[],
+      ${column((_, i) => shown[i]!.variantCount)}::integer[],
+      ${column((_, i) => named[i]!.text)}::text[],
+      ${column((_, i) => named[i]!.swatches)}::text[],
+      ${column((p) => p.specs !== undefined)}::boolean[]
+    ) with ordinality as f(sku, name_ar, name_en, description_ar, description_en, price, offer,
+      planned, starts, ends, stock, featured, hidden, category_id, company_id, image, from_price,
+      variant_count, option_text, swatches, has_specs, n)
+    left join (
+      select x.n, array_agg(distinct 'o-' || facet_slug(x.option_en) || ':' || facet_slug(x.value_en)) as facets
+      from unnest(
+        ${list(optionValues, (r) => r.n)}::integer[],
+        ${list(optionValues, (r) => r.option)}::text[],
+        ${list(optionValues, (r) => r.value)}::text[]
+      ) as x(n, option_en, value_en)
+      group by x.n
+    ) o on o.n = f.n
+    left join (
+      select x.n,
+        string_agg(concat_ws(' ',
+            coalesce(x.number_value::text, c.value_ar || ' ' || c.value_en, x.text_ar || ' ' || x.text_en),
+            nullif(a.unit_ar, ''),
+            nullif(a.unit_en, ''),
+            case when x.number_value is not null and a.unit_en <> ''
+              then x.number_value::text || a.unit_en end
+          ), ' ' order by a.sort, a.id) as doc,
+        array_agg('s' || a.id || ':' || coalesce(x.choice_id::text, x.number_value::text) order by a.id)
+          filter (where x.text_ar is null) as facets
+      from unnest(
+        ${list(specs, (r) => r.n)}::integer[],
+        ${list(specs, (r) => r.attributeId)}::integer[],
+        ${list(specs, (r) => r.numberValue)}::double precision[],
+        ${list(specs, (r) => r.choiceId)}::integer[],
+        ${list(specs, (r) => r.textAr)}::text[],
+        ${list(specs, (r) => r.textEn)}::text[]
+      ) as x(n, attribute_id, number_value, choice_id, text_ar, text_en)
+      join ${specAttributes} a on a.id = x.attribute_id
+      left join ${specChoices} c on c.id = x.choice_id
+      group by x.n
+    ) s on s.n = f.n
+    order by f.n
     on conflict (sku) do update set
       name_ar = excluded.name_ar,
       name_en = excluded.name_en,
@@ -533,14 +655,23 @@ export async function writeProductBatch(
       offer_planned_halalas = excluded.offer_planned_halalas,
       offer_starts_at = excluded.offer_starts_at,
       offer_ends_at = excluded.offer_ends_at,
+      from_price_halalas = excluded.from_price_halalas,
+      variant_count = excluded.variant_count,
+      option_text = excluded.option_text,
+      swatches = excluded.swatches,
+      option_facets = excluded.option_facets,
+      spec_search = excluded.spec_search,
+      spec_facets = excluded.spec_facets,
       version = ${products}.version + 1,
       updated_at = now()
     returning id, sku`);
+  await tx.execute(sql`select set_config('shop.defer_search_terms', 'off', true)`);
   const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
+  await addSearchTerms(tx, [...idBySku.values()]);
   const sole = part.flatMap((p, i) => (p.variants ? [] : [i]));
-  // The product rows' copies of their options and variants are recomputed once for the batch,
-  // not by the triggers of each of the ten or so statements below (migration 0021).
+  // The product rows already hold what the rollups of the options and variants would write
+  // (migrations 0016, 0018, 0021): the statements below leave them to the batch.
   await tx.execute(sql`select set_config('shop.defer_rollups', 'on', true)`);
   if (sole.length)
     await writeSoleVariants(
@@ -552,17 +683,118 @@ export async function writeProductBatch(
   const withVariants = part.filter((p) => p.variants);
   if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now);
   await tx.execute(sql`select set_config('shop.defer_rollups', 'off', true)`);
+  await writeOptionFacetLabels(tx, withVariants, idBySku);
   const batchIds = [...idBySku.values()];
-  await tx.execute(
-    sql`select products_variant_rollup(${sql.param(batchIds)}::integer[]), products_option_rollup(${sql.param(batchIds)}::integer[])`,
-  );
   // A record is the whole truth about its product: its extra images replace the stored ones.
   await tx.delete(productImages).where(inArray(productImages.productId, batchIds));
   const extra = part.flatMap((p) =>
     (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
   );
   if (extra.length) await tx.insert(productImages).values(extra);
-  await writeBatchSpecs(tx, part, idBySku, categoryIds);
+  await writeBatchSpecs(tx, part, idBySku, specs);
+}
+
+/**
+ * The catalog words of these products, as the trigger of migration 0003 adds them: the words of
+ * three letters or more of their search text. That text is their names, their maker's and
+ * category's names and their option and specification texts through ar_norm(), between spaces,
+ * so its words are those of each of these texts: each distinct text is split once, where the
+ * trigger would split every product's whole text (most share all but their names).
+ */
+async function addSearchTerms(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    insert into ${searchTerms} (term)
+    select distinct w
+    from (
+      select distinct t from (
+        select unnest(array[p.name_ar, p.name_en, p.option_text, p.spec_search]) as t
+        from ${products} p where p.id = any(${sql.param(ids)}::integer[])
+        union all
+        select c.name_ar || ' ' || c.name_en from ${companies} c
+        where c.id in (select p.company_id from ${products} p where p.id = any(${sql.param(ids)}::integer[]))
+        union all
+        select c.name_ar || ' ' || c.name_en from ${categories} c
+        where c.id in (select p.category_id from ${products} p where p.id = any(${sql.param(ids)}::integer[]))
+      ) texts
+    ) d, regexp_split_to_table(btrim(ar_norm(d.t)), '\\s+') as w
+    where length(w) >= 3
+    on conflict do nothing`);
+}
+
+/**
+ * The labels of the batch's option facet keys, as `products_option_rollup` (migration 0018)
+ * keeps them: each key named as the batch's last product (by id) that has it names it, written
+ * only when new or changed, in key order. The file's (option, value) names are first reduced to
+ * their last product in JavaScript, so the database derives keys for a few rows, not for every
+ * value of the batch.
+ */
+async function writeOptionFacetLabels(
+  tx: Tx,
+  part: ProductIn[],
+  idBySku: Map<string, number>,
+): Promise<void> {
+  const latest = new Map<
+    string,
+    {
+      productId: number;
+      option: { ar: string; en: string };
+      value: { ar: string; en: string; swatch?: string };
+      optionPosition: number;
+      valuePosition: number;
+    }
+  >();
+  for (const p of part) {
+    const productId = idBySku.get(p.sku)!;
+    (p.options ?? []).forEach((o, i) =>
+      o.values.forEach((v, j) => {
+        const pair = JSON.stringify([o.name.en, v.en]);
+        if ((latest.get(pair)?.productId ?? -1) < productId)
+          latest.set(pair, {
+            productId,
+            option: o.name,
+            value: v,
+            optionPosition: i + 1,
+            valuePosition: j + 1,
+          });
+      }),
+    );
+  }
+  if (latest.size === 0) return;
+  const rows = [...latest.values()];
+  const list = <R>(value: (row: (typeof rows)[number]) => R) => sql.param(rows.map(value));
+  await tx.execute(sql`
+    insert into ${optionFacetLabels} as l
+      (key, option_ar, option_en, value_ar, value_en, swatch, option_position, value_position)
+    select x.key, x.option_ar, x.option_en, x.value_ar, x.value_en, x.swatch, x.option_position, x.value_position
+    from (
+      select distinct on (key) *
+      from (
+        select 'o-' || facet_slug(f.option_en) || ':' || facet_slug(f.value_en) as key, f.*
+        from unnest(
+          ${list((r) => r.productId)}::integer[],
+          ${list((r) => r.option.ar)}::text[],
+          ${list((r) => r.option.en)}::text[],
+          ${list((r) => r.value.ar)}::text[],
+          ${list((r) => r.value.en)}::text[],
+          ${list((r) => r.value.swatch ?? null)}::text[],
+          ${list((r) => r.optionPosition)}::smallint[],
+          ${list((r) => r.valuePosition)}::smallint[]
+        ) as f(product_id, option_ar, option_en, value_ar, value_en, swatch, option_position, value_position)
+      ) named
+      order by key, product_id desc
+    ) x
+    where not exists (
+      select 1 from ${optionFacetLabels} o
+      where o.key = x.key
+        and (o.option_ar, o.option_en, o.value_ar, o.value_en, o.swatch, o.option_position, o.value_position)
+          is not distinct from (x.option_ar, x.option_en, x.value_ar, x.value_en, x.swatch, x.option_position, x.value_position)
+    )
+    order by x.key
+    on conflict (key) do update set
+      option_ar = excluded.option_ar, option_en = excluded.option_en,
+      value_ar = excluded.value_ar, value_en = excluded.value_en, swatch = excluded.swatch,
+      option_position = excluded.option_position, value_position = excluded.value_position`);
 }
 
 // ---- specifications (decision 195) ----
@@ -607,14 +839,52 @@ export async function writeCategorySpecs(tx: Tx, records: CategoryRecord[]): Pro
     const wanted = new Set(record.specs!.map((a) => a.name.en.toLowerCase()));
     for (const gone of current.filter((a) => !wanted.has(a.nameEn.toLowerCase())))
       await deleteSpecAttribute(tx, gone.id);
+    const choices = current.length
+      ? await tx
+          .select()
+          .from(specChoices)
+          .where(
+            inArray(
+              specChoices.attributeId,
+              current.map((a) => a.id),
+            ),
+          )
+          .orderBy(specChoices.sort, specChoices.id)
+      : [];
     for (const [sort, a] of record.specs!.entries()) {
       const existing = byName.get(a.name.en.toLowerCase());
+      // An attribute the file declares as the shop has it is left alone: writing it again would
+      // derive the search text of every product that fills it, in every import.
+      if (existing && sameAttribute(existing, sort, choices, attributeInput(a))) continue;
       const id = existing
         ? (await updateSpecAttribute(tx, existing.id, attributeInput(a)))!.after.row.id
         : (await insertSpecAttribute(tx, categoryId, attributeInput(a)))!.row.id;
       await tx.update(specAttributes).set({ sort }).where(eq(specAttributes.id, id));
     }
   }
+}
+
+/** Whether an attribute of the shop, at place `sort` with these choices, is as `input` declares. */
+function sameAttribute(
+  row: typeof specAttributes.$inferSelect,
+  sort: number,
+  choices: (typeof specChoices.$inferSelect)[],
+  input: SpecAttributeInput,
+): boolean {
+  const own = choices.filter((c) => c.attributeId === row.id);
+  return (
+    row.sort === sort &&
+    row.nameAr === input.nameAr &&
+    row.nameEn === input.nameEn &&
+    row.unitAr === input.unitAr &&
+    row.unitEn === input.unitEn &&
+    row.kind === input.kind &&
+    own.length === input.choices.length &&
+    own.every(
+      (c, i) =>
+        c.sort === i && c.valueAr === input.choices[i]!.valueAr && c.valueEn === input.choices[i]!.valueEn,
+    )
+  );
 }
 
 /** Attributes by lower-cased English name, each with its kind and choices. */
@@ -722,41 +992,66 @@ async function knownGroupIds(db: Db | Tx, keys: string[]): Promise<Map<string, n
   return ids;
 }
 
+/** A specification value of the batch's `n`-th product (from 1), as stored. */
+type BatchSpecValue = StoredSpecValue & { n: number; attributeId: number };
+
 /**
- * The values of a batch's products that carry `specs` (checked by `specIssues`): exactly those.
- * Every product of the batch then keeps only values of its own category's attributes.
+ * The values of a batch's products that carry `specs` (checked by `specIssues`), each as it is
+ * stored: by its attribute in the product's category, empty values left out.
+ */
+async function batchSpecValues(
+  tx: Tx,
+  part: ParsedCatalog['products'],
+  categoryIds: Map<string, number>,
+): Promise<BatchSpecValue[]> {
+  const withSpecs = part.some((p) => p.specs);
+  if (!withSpecs) return [];
+  const attributes = await shopAttributes(tx, [
+    ...new Set(part.filter((p) => p.specs).map((p) => categoryIds.get(p.category)!)),
+  ]);
+  return part.flatMap((p, i) => {
+    if (!p.specs) return [];
+    const byName = attributes.get(categoryIds.get(p.category)!) ?? new Map();
+    return Object.entries(p.specs).flatMap(([name, value]) => {
+      const attribute = byName.get(name.toLowerCase());
+      if (!attribute) return [];
+      const checked = specValueOf({ row: { kind: attribute.kind }, choices: attribute.choices }, value, {
+        choiceIds: false,
+      });
+      return checked.ok && checked.value ? [{ n: i + 1, attributeId: attribute.id, ...checked.value }] : [];
+    });
+  });
+}
+
+/**
+ * The values of a batch's products that carry `specs`: exactly those. Every product of the
+ * batch then keeps only values of its own category's attributes.
  */
 async function writeBatchSpecs(
   tx: Tx,
   part: ParsedCatalog['products'],
   idBySku: Map<string, number>,
-  categoryIds: Map<string, number>,
+  values: BatchSpecValue[],
 ): Promise<void> {
-  const withSpecs = part.filter((p) => p.specs);
+  const withSpecs = part.filter((p) => p.specs).map((p) => idBySku.get(p.sku)!);
   if (withSpecs.length) {
-    const attributes = await shopAttributes(tx, [
-      ...new Set(withSpecs.map((p) => categoryIds.get(p.category)!)),
-    ]);
-    await tx.delete(productSpecs).where(
-      inArray(
-        productSpecs.productId,
-        withSpecs.map((p) => idBySku.get(p.sku)!),
-      ),
-    );
-    const rows = withSpecs.flatMap((p) => {
-      const byName = attributes.get(categoryIds.get(p.category)!) ?? new Map();
-      return Object.entries(p.specs!).flatMap(([name, value]) => {
-        const attribute = byName.get(name.toLowerCase());
-        if (!attribute) return [];
-        const checked = specValueOf({ row: { kind: attribute.kind }, choices: attribute.choices }, value, {
-          choiceIds: false,
-        });
-        return checked.ok && checked.value
-          ? [{ productId: idBySku.get(p.sku)!, attributeId: attribute.id, ...checked.value }]
-          : [];
-      });
-    });
-    for (const rowsPart of chunks(rows)) await tx.insert(productSpecs).values(rowsPart);
+    await tx.delete(productSpecs).where(inArray(productSpecs.productId, withSpecs));
+    const productId = (r: BatchSpecValue) => idBySku.get(part[r.n - 1]!.sku)!;
+    if (values.length)
+      await tx.execute(sql`
+        insert into ${productSpecs} (product_id, attribute_id, number_value, choice_id, text_ar, text_en)
+        select * from unnest(
+          ${sql.param(values.map(productId))}::integer[],
+          ${sql.param(values.map((r) => r.attributeId))}::integer[],
+          ${sql.param(values.map((r) => r.numberValue))}::double precision[],
+          ${sql.param(values.map((r) => r.choiceId))}::integer[],
+          ${sql.param(values.map((r) => r.textAr))}::text[],
+          ${sql.param(values.map((r) => r.textEn))}::text[]
+        )`);
   }
-  await dropSpecsOutsideCategory(tx, [...idBySku.values()]);
+  // The text and keys of the values the file gives were written with the product rows; those of
+  // products the file gives none for, or that lost values outside their category, are derived.
+  const dropped = new Set(await deleteSpecsOutsideCategory(tx, [...idBySku.values()]));
+  for (const p of part) if (!p.specs) dropped.add(idBySku.get(p.sku)!);
+  await refreshSpecSearch(tx, [...dropped]);
 }

@@ -552,15 +552,28 @@ export async function setProductSpecValues(
 }
 
 /**
+ * Deletes the values of these products whose attribute is not of the product's category (after
+ * a change of category); answers the products that lost any, whose search text is then stale.
+ */
+export async function deleteSpecsOutsideCategory(tx: Tx, productIds: number[]): Promise<number[]> {
+  if (productIds.length === 0) return [];
+  const result = await tx.execute(sql`
+    delete from ${productSpecs} s
+    using ${specAttributes} a, ${products} p
+    where s.product_id = any(${sql.param(productIds)}::int[])
+      and a.id = s.attribute_id and p.id = s.product_id and a.category_id <> p.category_id
+    returning s.product_id`);
+  return [
+    ...new Set((result as unknown as { rows: { product_id: number }[] }).rows.map((r) => r.product_id)),
+  ];
+}
+
+/**
  * Drops the values of these products whose attribute is not of the product's category (after a
  * change of category), and writes their search text again.
  */
 export async function dropSpecsOutsideCategory(tx: Tx, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
-  await tx.execute(sql`
-    delete from ${productSpecs} s
-    using ${specAttributes} a, ${products} p
-    where s.product_id = any(${sql.param(productIds)}::int[])
-      and a.id = s.attribute_id and p.id = s.product_id and a.category_id <> p.category_id`);
+  await deleteSpecsOutsideCategory(tx, productIds);
   await refreshSpecSearch(tx, productIds);
 }

@@ -19,6 +19,7 @@ import { removeStoredImages, storeImage } from '../../lib/images.ts';
 import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
 import {
   countProducts,
+  plannedProductCount,
   refreshImportStatistics,
   writeProductBatch,
 } from '../../modules/catalog/import-writes.ts';
@@ -117,8 +118,13 @@ async function storeImages(
 
 /** Products written per statement (the whole import is one transaction). */
 const PRODUCT_CHUNK = 500;
-/** Batches between two refreshes of the planner's statistics (refreshImportStatistics). */
-const STATISTICS_EVERY = 10;
+/**
+ * The planner's statistics are refreshed (refreshImportStatistics) once the products number
+ * twice what the planner was last told, and not before this many are written: a handful of
+ * ANALYZE runs in a large import rather than one every few batches (each reads a sample of every
+ * table it names, so each grows with the catalog).
+ */
+const STATISTICS_FIRST = 5_000;
 
 /** The advisory lock key of catalog imports (any number the shop uses for nothing else). */
 const IMPORT_LOCK = 7_310_001;
@@ -225,11 +231,18 @@ async function writeCatalog(
 ): Promise<Omit<ImportSummary, 'images'>> {
   const named = await writeNamed(tx, data, image, step);
   const productCounts = await countProducts(tx, data);
+  // Products in the shop when the import began, and as many as the planner was last told of.
+  const before = await plannedProductCount(tx);
+  let told = before;
   for (let i = 0; i < data.products.length; i += PRODUCT_CHUNK) {
     const part = data.products.slice(i, i + PRODUCT_CHUNK);
     await writeProductBatch(tx, part, image);
     step(part.length);
-    if ((i / PRODUCT_CHUNK) % STATISTICS_EVERY === STATISTICS_EVERY - 1) await refreshImportStatistics(tx);
+    const now = before + i + part.length;
+    if (now >= Math.max(2 * told, STATISTICS_FIRST) && i + PRODUCT_CHUNK < data.products.length) {
+      await refreshImportStatistics(tx);
+      told = now;
+    }
   }
   const rest = await writeContentSections(tx, data, image, options.settings, step, { by: options.by });
   return { ...named, products: productCounts, ...rest };
