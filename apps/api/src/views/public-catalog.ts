@@ -195,11 +195,10 @@ export function publicCatalog(
       `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, filters.sort ?? 'catalog', ...facetCacheKey(filters)])}`,
       (cancel) =>
         listingGate.run(async () => {
-          // Current before a connection is taken: bringing them current may need one.
           const current = await shelves.ready();
-          const answer = await database.cancellable(cancel, (reader) =>
-            listProducts(reader, current, lang, page, filters),
-          );
+          // The page and its cards come from the shelves (decision 203): no connection is held
+          // for it; the database is asked only about a category or maker they do not know.
+          const answer = await listProducts(db, current, lang, page, filters);
           return answer && rated(answer, current);
         }, cancel),
       { showsProducts: true, signal },
@@ -219,13 +218,12 @@ export function publicCatalog(
       (cancel) =>
         searchGate.run(async () => {
           const current = await shelves.ready();
-          const answer = await database.cancellable(cancel, (reader) =>
-            searchProducts(reader, current, lang, page, text, range, {
-              facet: range.facet,
-              inStock: range.inStock,
-              withFacets: range.withFacets,
-            }),
-          );
+          // Worked out in memory, as a listing is (decision 203).
+          const answer = await searchProducts(db, current, lang, page, text, range, {
+            facet: range.facet,
+            inStock: range.inStock,
+            withFacets: range.withFacets,
+          });
           return rated(answer, current);
         }, cancel),
       { showsProducts: true, signal },

@@ -2,7 +2,7 @@ import { and, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
 import { FacetNames } from './facets.ts';
-import { categories, companies, products, searchSynonyms } from './schema.ts';
+import { categories, companies, products, productSaleColumns, searchSynonyms, type Swatch } from './schema.ts';
 import { SearchIndex, type SearchNames } from './search-index.ts';
 
 /*
@@ -10,7 +10,8 @@ import { SearchIndex, type SearchNames } from './search-index.ts';
  * product, what a listing filters, orders and counts it by — its id, category, maker, effective
  * price, whether it is in stock, and its facet keys. A listing page, its count and its facet
  * counts are one pass over a shelf's products here, and what the facet values are called is
- * kept beside them (`FacetNames`); the database is asked only for the page's rows.
+ * kept beside them (`FacetNames`), and so is what a product's card shows (`Card`): a listing or
+ * search page asks the database nothing (decision 203).
  *
  * Counting facets in SQL unnests every key of every product on the shelf (60,000 keys for a
  * category of 10,000 products: about 14 ms of a core), so listings that the read cache cannot
@@ -25,6 +26,32 @@ import { SearchIndex, type SearchNames } from './search-index.ts';
  * change it follows. As a safety net for a writer that forgot to publish, a copy older than
  * REFRESH_AFTER_MS is read again in the background while the old one keeps answering.
  */
+
+/**
+ * What a product's card shows, but its category's and maker's names (`FacetNames` has them):
+ * the fields service.ts's `toProduct` reads, kept so that a page of cards needs no statement.
+ */
+export interface Card {
+  nameAr: string;
+  nameEn: string;
+  descriptionAr: string;
+  descriptionEn: string;
+  image: string;
+  priceHalalas: number;
+  offerPriceHalalas: number | null;
+  stock: number;
+  variantCount: number;
+  fromPriceHalalas: number | null;
+  swatches: Swatch[];
+}
+
+/** A shown product's card with its category and maker (`Shelves.cards`). */
+export interface ShelvedCard {
+  id: number;
+  category: number;
+  company: number;
+  card: Card;
+}
 
 /** One product as listings see it. */
 interface Shelved {
@@ -44,6 +71,7 @@ interface Shelved {
   /** Its approved reviews' average (0 without any) and count: the listings' sort by rating. */
   rating: number;
   ratings: number;
+  card: Card;
 }
 
 /** Each product's approved reviews, counted (`count`) and summed (`sum`), by product id. */
@@ -299,6 +327,7 @@ export class Shelves {
         name: row.name,
         rating: row.rating,
         ratings: row.ratings,
+        card: row.card,
       };
       const old = this.#byId.get(row.id);
       this.#byId.set(row.id, product);
@@ -372,6 +401,11 @@ export class Shelves {
       this.#shelves.set(name, shelf);
     }
     return shelf;
+  }
+
+  /** The cards of the visible products of `ids`, in that order (a page of a listing or search). */
+  cards(ids: readonly number[]): ShelvedCard[] {
+    return ids.flatMap((id) => this.#byId.get(id) ?? []);
   }
 
   /** The visible products of `ids`, in that order (a search's ranked matches). */
@@ -492,6 +526,7 @@ interface ShelfRow {
   name: string;
   rating: number;
   ratings: number;
+  card: Card;
 }
 
 const shelfRow =
@@ -501,19 +536,35 @@ const shelfRow =
     category: number;
     company: number;
     price: number | null;
-    inStock: boolean;
     keys: string;
     doc: string;
     name: string | null;
-  }): ShelfRow => {
+  } & Card): ShelfRow => {
     const rated = ratings.get(r.id);
     return {
-      ...r,
+      id: r.id,
+      category: r.category,
+      company: r.company,
       price: r.price ?? 0,
+      inStock: r.stock > 0,
       keys: r.keys === '' ? [] : r.keys.split(' '),
+      doc: r.doc,
       name: r.name ?? '',
       rating: rated && rated.count > 0 ? rated.sum / rated.count : 0,
       ratings: rated?.count ?? 0,
+      card: {
+        nameAr: r.nameAr,
+        nameEn: r.nameEn,
+        descriptionAr: r.descriptionAr,
+        descriptionEn: r.descriptionEn,
+        image: r.image,
+        priceHalalas: r.priceHalalas,
+        offerPriceHalalas: r.offerPriceHalalas,
+        stock: r.stock,
+        variantCount: r.variantCount,
+        fromPriceHalalas: r.fromPriceHalalas,
+        swatches: r.swatches,
+      },
     };
   };
 
@@ -524,12 +575,16 @@ const shelfColumns = {
   category: products.categoryId,
   company: products.companyId,
   price: products.effectivePriceHalalas,
-  inStock: sql<boolean>`${products.stock} > 0`,
   // One string rather than an array: PostgreSQL's array text is slower to parse (keys hold no
   // spaces: FACET_KEY_PATTERN).
   keys: sql<string>`array_to_string(${products.facetKeys}, ' ')`,
   doc: products.searchDoc,
   name: products.searchNorm,
+  // The card's fields: in stock is stock > 0.
+  ...productSaleColumns,
+  variantCount: products.variantCount,
+  fromPriceHalalas: products.fromPriceHalalas,
+  swatches: products.swatches,
 };
 
 /**

@@ -13,7 +13,7 @@ import {
   priceBounds,
   visibleProduct,
   priceRangeFilter,
-  productsByIds,
+  cardsOf,
   type Page,
   type PriceRange,
 } from './service.ts';
@@ -270,7 +270,7 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   const start = (page.page - 1) * page.pageSize;
   const facets = narrowed && filter.withFacets ? facetsOf(shelves.names, lang, narrowed, filter) : undefined;
   return {
-    products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
+    products: cardsOf(shelves, lang, ids.slice(start, start + page.pageSize)),
     pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
     ...(partial && { partial }),
     ...(facets && { facets }),
