@@ -2,7 +2,14 @@ import { and, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
 import { FacetNames } from './facets.ts';
-import { categories, companies, products, productSaleColumns, searchSynonyms, type Swatch } from './schema.ts';
+import {
+  categories,
+  companies,
+  products,
+  productSaleColumns,
+  searchSynonyms,
+  type Swatch,
+} from './schema.ts';
 import { SearchIndex, type SearchNames } from './search-index.ts';
 
 /*
@@ -171,6 +178,50 @@ export class Shelf {
       at += p.keys.length;
     }
     this.keyStart[n] = at;
+  }
+
+  /**
+   * The shelf's prices in ascending order, and those of its products in stock (`stockedCount`
+   * of `#stockedPrices`): a listing without facet choices counts a price range by two binary
+   * searches instead of a pass (`Shelves.narrow`). Made when first needed, kept in order as
+   * prices and stock change.
+   */
+  #sortedPrices: Float64Array | undefined;
+  #stockedPrices: Float64Array | undefined;
+  #stockedCount = 0;
+
+  /** The sorted prices of every product (`inStock` false) or of those in stock, and how many. */
+  sortedPrices(inStock: boolean): [Float64Array, number] {
+    if (!this.#sortedPrices) {
+      this.#sortedPrices = Float64Array.from(this.prices).sort();
+      const stocked = new Float64Array(this.prices.length);
+      let count = 0;
+      for (let i = 0; i < this.prices.length; i++)
+        if (this.stocked[i] === 1) stocked[count++] = this.prices[i]!;
+      stocked.subarray(0, count).sort();
+      this.#stockedPrices = stocked;
+      this.#stockedCount = count;
+    }
+    return inStock ? [this.#stockedPrices!, this.#stockedCount] : [this.#sortedPrices, this.prices.length];
+  }
+
+  /** Product `at`'s price, stock and ratings changed (its shelves and keys did not). */
+  update(at: number, price: number, inStock: boolean, rating: number, ratings: number): void {
+    const sorted = this.#sortedPrices;
+    const stocked = this.#stockedPrices;
+    if (sorted && stocked) {
+      const length = this.prices.length;
+      const oldPrice = this.prices[at]!;
+      insertSorted(sorted, removeSorted(sorted, length, oldPrice), price);
+      let count = this.#stockedCount;
+      if (this.stocked[at] === 1) count = removeSorted(stocked, count, oldPrice);
+      if (inStock) count = insertSorted(stocked, count, price);
+      this.#stockedCount = count;
+    }
+    this.prices[at] = price;
+    this.stocked[at] = inStock ? 1 : 0;
+    this.ratings[at] = rating;
+    this.ratingCounts[at] = ratings;
   }
 
   /** Where product `id` is on a shelf in id order, or -1. */
@@ -344,11 +395,7 @@ export class Shelves {
         for (const name of this.#shelvesOf(product)) {
           const shelf = this.#shelves.get(name);
           const at = shelf?.position(product.id) ?? -1;
-          if (at < 0) continue;
-          shelf!.prices[at] = product.price;
-          shelf!.stocked[at] = product.inStock ? 1 : 0;
-          shelf!.ratings[at] = product.rating;
-          shelf!.ratingCounts[at] = product.ratings;
+          if (at >= 0) shelf!.update(at, product.price, product.inStock, product.rating, product.ratings);
         }
         continue;
       }
@@ -414,12 +461,44 @@ export class Shelves {
   }
 
   /**
+   * `narrow` without facet choices or counts, the most common listing (a shelf, a price range, a
+   * page): the count, the in-stock count and the price range from the shelf's sorted prices, and
+   * the page by a walk that stops at its last product. The same answer as the pass.
+   */
+  #inRange(shelf: Shelf, n: Narrowing): Narrowed {
+    const minPrice = n.minPrice ?? -Infinity;
+    const maxPrice = n.maxPrice ?? Infinity;
+    const within = ([sorted, length]: [Float64Array, number]) =>
+      Math.max(0, bound(sorted, length, maxPrice, true) - bound(sorted, length, minPrice, false));
+    const stocked = shelf.sortedPrices(true);
+    const [sorted, length] = n.inStock ? stocked : shelf.sortedPrices(false);
+    const total = within(n.inStock ? stocked : shelf.sortedPrices(false));
+    const ids: number[] = [];
+    const { ids: productIds, prices, stocked: inStock } = shelf;
+    const end = Math.min(total, n.offset + n.limit);
+    for (let i = 0, seen = 0; i < productIds.length && seen < end; i++) {
+      const price = prices[i]!;
+      if (price < minPrice || price > maxPrice || (n.inStock && inStock[i] === 0)) continue;
+      if (seen >= n.offset) ids.push(productIds[i]!);
+      seen++;
+    }
+    return {
+      total,
+      ids,
+      counts: new Map(),
+      inStock: within(stocked),
+      price: length > 0 ? { min: sorted[0]!, max: sorted[length - 1]! } : null,
+    };
+  }
+
+  /**
    * One pass over `shelf`: the products every choice leaves (counted, and the page of them), and
    * the figures of the facets. Each choice is a bit: a product's `fails` has the bits of the
    * choices it does not meet. A product counts towards a value of a chosen group when it meets
    * every choice but, perhaps, that group's own; towards any other value when it meets them all.
    */
   narrow(shelf: Shelf, n: Narrowing): Narrowed {
+    if (n.facet.length === 0 && !n.counts && n.order !== 'rating') return this.#inRange(shelf, n);
     // Bits 0..29: the chosen groups (at most MAX_FACET_KEYS keys, so at most 30 groups); then the
     // price range and in stock.
     const groupBit = new Map<string, number>();
@@ -509,6 +588,33 @@ export class Shelves {
   }
 }
 
+/** The first index of the sorted `a[0..length]` whose value is at least `v` (above `v` with `after`). */
+function bound(a: Float64Array, length: number, v: number, after: boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (a[middle]! < v || (after && a[middle] === v)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Takes one `v` out of the sorted `a[0..length]`; the new length. */
+function removeSorted(a: Float64Array, length: number, v: number): number {
+  const at = bound(a, length, v, false);
+  a.copyWithin(at, at + 1, length);
+  return length - 1;
+}
+
+/** Puts `v` into the sorted `a[0..length]` (room for one more); the new length. */
+function insertSorted(a: Float64Array, length: number, v: number): number {
+  const at = bound(a, length, v, true);
+  a.copyWithin(at + 1, at, length);
+  a[at] = v;
+  return length + 1;
+}
+
 const shelfName = (categoryId: number | undefined, companyId: number | undefined) =>
   `${categoryId ?? ''}/${companyId ?? ''}`;
 
@@ -531,15 +637,17 @@ interface ShelfRow {
 
 const shelfRow =
   (ratings: RatingCounts) =>
-  (r: {
-    id: number;
-    category: number;
-    company: number;
-    price: number | null;
-    keys: string;
-    doc: string;
-    name: string | null;
-  } & Card): ShelfRow => {
+  (
+    r: {
+      id: number;
+      category: number;
+      company: number;
+      price: number | null;
+      keys: string;
+      doc: string;
+      name: string | null;
+    } & Card,
+  ): ShelfRow => {
     const rated = ratings.get(r.id);
     return {
       id: r.id,
