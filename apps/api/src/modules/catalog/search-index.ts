@@ -244,6 +244,13 @@ async function inChunks(count: number, each: (i: number) => void): Promise<void>
 /** Rankings kept per index (`remember`). */
 const RANKINGS_KEPT = 1_000;
 
+/**
+ * Spellings' sets of products kept per index (`#spellingSet`): shoppers' queries are made of the
+ * catalog's words, so the same spellings come back in query after query. N/8 bytes each (12.5 kB
+ * at 100,000 products).
+ */
+const SPELLINGS_KEPT = 512;
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -269,6 +276,7 @@ export class SearchIndex {
   #wanted = new Uint8Array(0);
   readonly #synonymsOf = new Map<string, string[]>();
   readonly #rankings = new Map<string, Promise<unknown>>();
+  readonly #spellingSets = new Map<string, PositionSet>();
   /** Per term held by many products, its positions as bits (`DENSE_SHARE`). */
   readonly #dense: (PositionSet | undefined)[];
   /** The trigram ids of every product's own names: product p's are trigrams[starts[p]..starts[p + 1]]. */
@@ -407,9 +415,25 @@ export class SearchIndex {
 
   /** Whether some product's text holds the phrase (words separated by a space) at a word's start. */
   phraseHeld(phrase: string): boolean {
-    const set = this.emptySet();
-    this.#add(phrase, true, set);
-    return set.some((n) => n !== 0);
+    return this.#spellingSet(phrase, true).some((n) => n !== 0);
+  }
+
+  /**
+   * The products whose text holds the spelling (`#add`), or with `near` a word near `text`
+   * (`#nearTerms`), kept: the oldest beyond SPELLINGS_KEPT goes first. Never changed once made:
+   * the sets are of positions, and a product that comes, goes or changes its text makes a new index.
+   */
+  #spellingSet(text: string, start: boolean, near?: number): PositionSet {
+    const key = `${near === undefined ? (start ? 's' : 'c') : `n${near}`} ${text}`;
+    let set = this.#spellingSets.get(key);
+    if (set) return set;
+    set = this.emptySet();
+    if (near === undefined) this.#add(text, start, set);
+    else for (const id of this.#nearTerms(text, near)) this.#addTerm(id, set);
+    this.#spellingSets.set(key, set);
+    if (this.#spellingSets.size > SPELLINGS_KEPT)
+      this.#spellingSets.delete(this.#spellingSets.keys().next().value!);
+    return set;
   }
 
   emptySet(): PositionSet {
@@ -485,9 +509,11 @@ export class SearchIndex {
   ): PositionSet[] {
     return words.map(({ spellings, nearWord }) => {
       const set = this.emptySet();
-      for (const sp of spellings) this.#add(sp.text, sp.start, set);
-      if (nearWord !== undefined)
-        for (const id of this.#nearTerms(nearWord, threshold)) this.#addTerm(id, set);
+      const union = (part: PositionSet) => {
+        for (let k = 0; k < set.length; k++) set[k] = set[k]! | part[k]!;
+      };
+      for (const sp of spellings) union(this.#spellingSet(sp.text, sp.start));
+      if (nearWord !== undefined) union(this.#spellingSet(nearWord, false, threshold));
       return set;
     });
   }

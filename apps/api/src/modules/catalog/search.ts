@@ -382,14 +382,32 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
       }
       best.forEach((v, i) => (score[i] = score[i]! + v));
     }
-    const tie = index.nameSimilarities(arNorm(term), found);
     const rows = found.map((p, i) => ({
+      p,
       id: entries[i]!.id,
       score: score[i]!,
-      tie: tie[i]!,
+      tie: 0,
       matches: sets.map((set) => hasPosition(set, p)),
     }));
-    rows.sort((a, b) => b.score - a.score || b.tie - a.tie || a.id - b.id);
+    rows.sort((a, b) => b.score - a.score || a.id - b.id);
+    // Ties by the whole query's similarity: worked out only where scores are equal (the whole
+    // query's trigrams against a name cost more than a word's), the same order as in SQL.
+    const whole = arNorm(term);
+    for (let from = 0; from < rows.length;) {
+      let to = from + 1;
+      while (to < rows.length && rows[to]!.score === rows[from]!.score) to++;
+      if (to - from > 1) {
+        const tied = rows.slice(from, to);
+        const tie = index.nameSimilarities(
+          whole,
+          tied.map((r) => r.p),
+        );
+        tied.forEach((r, i) => (r.tie = tie[i]!));
+        tied.sort((a, b) => b.tie - a.tie || a.id - b.id);
+        rows.splice(from, to - from, ...tied);
+      }
+      from = to;
+    }
     return rows.map(({ id, matches }) => ({ id, matches }));
   },
 });
