@@ -250,6 +250,8 @@ const RANKINGS_KEPT = 1_000;
  * at 100,000 products).
  */
 const SPELLINGS_KEPT = 512;
+/** Whether phrases are held (`phraseHeld`), kept per index. */
+const PHRASES_KEPT = 10_000;
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -277,6 +279,7 @@ export class SearchIndex {
   readonly #synonymsOf = new Map<string, string[]>();
   readonly #rankings = new Map<string, Promise<unknown>>();
   readonly #spellingSets = new Map<string, PositionSet>();
+  readonly #phrasesHeld = new Map<string, boolean>();
   /** Per term held by many products, its positions as bits (`DENSE_SHARE`). */
   readonly #dense: (PositionSet | undefined)[];
   /** The trigram ids of every product's own names: product p's are trigrams[starts[p]..starts[p + 1]]. */
@@ -415,7 +418,18 @@ export class SearchIndex {
 
   /** Whether some product's text holds the phrase (words separated by a space) at a word's start. */
   phraseHeld(phrase: string): boolean {
-    return this.#spellingSet(phrase, true).some((n) => n !== 0);
+    const kept = this.#spellingSets.get(`s ${phrase}`);
+    if (kept) return kept.some((n) => n !== 0);
+    let held = this.#phrasesHeld.get(phrase);
+    if (held === undefined) {
+      const set = this.emptySet();
+      // A phrase stops at the first product holding it; a word's set is made whole.
+      held = this.#add(phrase, true, set, true) || set.some((n) => n !== 0);
+      this.#phrasesHeld.set(phrase, held);
+      if (this.#phrasesHeld.size > PHRASES_KEPT)
+        this.#phrasesHeld.delete(this.#phrasesHeld.keys().next().value!);
+    }
+    return held;
   }
 
   /**
@@ -456,16 +470,20 @@ export class SearchIndex {
   }
 
   /** Adds to `set` the position of every product whose text holds the spelling. */
-  #add(text: string, start: boolean, set: PositionSet): void {
+  /**
+   * Adds to `set` the position of every product whose text holds the spelling; with `first`, of
+   * the first product of a phrase found (`phraseHeld`). Whether it added any phrase's product.
+   */
+  #add(text: string, start: boolean, set: PositionSet, first = false): boolean {
     const parts = text.split(' ').filter(Boolean);
-    if (parts.length === 0) return;
+    if (parts.length === 0) return false;
     if (parts.length === 1) {
       const w = parts[0]!;
       if (start) {
         const [from, to] = this.#startingWith(w);
         for (let id = from; id < to; id++) this.#addTerm(id, set);
       } else for (const id of this.#containing(w)) this.#addTerm(id, set);
-      return;
+      return false;
     }
     // A phrase: the products holding its rarest part, then the phrase itself in their text.
     let rarest: number[] | undefined;
@@ -489,13 +507,19 @@ export class SearchIndex {
       }
     });
     const needle = start ? ` ${text}` : text;
-    const seen = new Set<number>();
+    const seen = this.emptySet();
+    let added = false;
     for (const id of rarest ?? [])
-      for (const p of this.#postings[id]!)
-        if (!seen.has(p)) {
-          seen.add(p);
-          if (this.entries[p]!.doc.includes(needle)) set[p >>> 5] = set[p >>> 5]! | (1 << (p & 31));
-        }
+      for (const p of this.#postings[id]!) {
+        const bit = 1 << (p & 31);
+        if ((seen[p >>> 5]! & bit) !== 0) continue;
+        seen[p >>> 5] = seen[p >>> 5]! | bit;
+        if (!this.entries[p]!.doc.includes(needle)) continue;
+        set[p >>> 5] = set[p >>> 5]! | bit;
+        if (first) return true;
+        added = true;
+      }
+    return added;
   }
 
   /**

@@ -294,8 +294,6 @@ interface Matcher {
   ranked(term: string, words: QueryWord[], alternatives: QueryWord[][], filters: Filters): Promise<Ranked[]>;
 }
 
-const zip = <A, B>(a: readonly A[], b: ArrayLike<B>): [A, B][] => a.map((x, i) => [x, b[i]!]);
-
 const every = (words: QueryWord[]) => and(...words.map(wordMatches))!;
 
 /** The back office's matcher: the database, which sees hidden products too. */
@@ -366,21 +364,24 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
     const makerNames = makers.map((id) => index.companyTrigrams(id));
     const shelves = [...new Set(entries.map((e) => e.category))];
     const shelfNames = shelves.map((id) => index.categoryTrigrams(id));
+    // Each candidate's maker and category as their places in `makers` and `shelves`.
+    const makerAt = Int32Array.from(entries, (e) => makers.indexOf(e.company));
+    const shelfAt = Int32Array.from(entries, (e) => shelves.indexOf(e.category));
     const score = new Float64Array(found.length);
     for (const word of words) {
       const best = new Float64Array(found.length).fill(-Infinity);
       for (const s of spellings(word)) {
         const own = index.nameSimilarities(s.text, found);
-        const maker = new Map(zip(makers, index.similarities(s.text, makerNames)));
-        const shelf = new Map(zip(shelves, index.similarities(s.text, shelfNames)));
-        entries.forEach((e, i) => {
+        const maker = index.similarities(s.text, makerNames);
+        const shelf = index.similarities(s.text, shelfNames);
+        for (let i = 0; i < entries.length; i++) {
           const v =
-            Math.max(own[i]!, 0.9 * maker.get(e.company)!, 0.8 * shelf.get(e.category)!) +
-            (e.name.includes(s.text) ? 1 : 0);
+            Math.max(own[i]!, 0.9 * maker[makerAt[i]!]!, 0.8 * shelf[shelfAt[i]!]!) +
+            (entries[i]!.name.includes(s.text) ? 1 : 0);
           if (v > best[i]!) best[i] = v;
-        });
+        }
       }
-      best.forEach((v, i) => (score[i] = score[i]! + v));
+      for (let i = 0; i < score.length; i++) score[i] = score[i]! + best[i]!;
     }
     const rows = found.map((p, i) => ({
       p,
