@@ -343,11 +343,14 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
     const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
     const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
     const found: number[] = [];
-    for (let k = 0; k < sets[0]!.length && found.length < MAX_CANDIDATES; k++) {
+    // Index loops, not iterators: this runs N/32 times per query.
+    const words32 = sets[0]!.length;
+    for (let k = 0; k < words32 && found.length < MAX_CANDIDATES; k++) {
       let any = 0;
-      for (const alternative of needed) {
+      for (let a = 0; a < needed.length; a++) {
+        const alternative = needed[a]!;
         let all = -1;
-        for (const set of alternative) all &= set[k]!;
+        for (let j = 0; j < alternative.length && all !== 0; j++) all &= alternative[j]![k]!;
         any |= all;
       }
       while (any !== 0 && found.length < MAX_CANDIDATES) {
