@@ -38,19 +38,10 @@ import { SearchIndex, type SearchNames } from './search-index.ts';
  * What a product's card shows, but its category's and maker's names (`FacetNames` has them):
  * the fields service.ts's `toProduct` reads, kept so that a page of cards needs no statement.
  */
-export interface Card {
-  nameAr: string;
-  nameEn: string;
-  descriptionAr: string;
-  descriptionEn: string;
-  image: string;
-  priceHalalas: number;
-  offerPriceHalalas: number | null;
-  stock: number;
-  variantCount: number;
-  fromPriceHalalas: number | null;
-  swatches: Swatch[];
-}
+export type Card = Pick<
+  typeof products.$inferSelect,
+  keyof typeof productSaleColumns | 'variantCount' | 'fromPriceHalalas' | 'swatches'
+>;
 
 /** A shown product's card with its category and maker (`Shelves.cards`). */
 export interface ShelvedCard {
