@@ -41,8 +41,9 @@ import { readRatings, withRatings } from './ratings.ts';
  *
  * Reads that miss the cache and cost the most — search and paged listings — pass an admission
  * gate each, so a burst of one kind is answered 503 quickly (the pages show "busy, try again")
- * and leaves connections for the rest of the shop. A read whose every waiting client went away
- * leaves the queue, and on PostgreSQL its statement is cancelled.
+ * and leaves the event loop to the rest of the shop. A read whose every waiting client went away
+ * leaves the queue. Both are answered from the shelves in memory (decision 203) and send no
+ * statement, but for a category or maker the shelves do not know.
  *
  * Answers are cached at shelf prices and priced with the automatic promotions running at the
  * moment of each request on their way out (decision 228): a promotion starting or ending never
@@ -127,8 +128,8 @@ export function publicCatalog(
   // only bounds the memory of a flood.
   const searchGate = new AdmissionGate({
     name: 'search',
-    // A search is worked out in memory and reads only its page's rows, as a listing does, so
-    // it may hold as many connections at once.
+    // A search is worked out in memory, its page's cards too, as a listing is (decision 203):
+    // neither holds a connection, so the gates bound only the work waiting at once.
     concurrency: Math.max(1, connections - 1),
     queue: LINE_AT_MOST,
     maxWaitMs: 2000,
@@ -195,11 +196,10 @@ export function publicCatalog(
       `listing:${lang}:${JSON.stringify([page.pageSize, page.page, filters.categoryId, filters.companyId, filters.startprice, filters.finishprice, filters.sort ?? 'catalog', ...facetCacheKey(filters)])}`,
       (cancel) =>
         listingGate.run(async () => {
-          // Current before a connection is taken: bringing them current may need one.
           const current = await shelves.ready();
-          const answer = await database.cancellable(cancel, (reader) =>
-            listProducts(reader, current, lang, page, filters),
-          );
+          // The page and its cards come from the shelves (decision 203): no connection is held
+          // for it; the database is asked only about a category or maker they do not know.
+          const answer = await listProducts(db, current, lang, page, filters);
           return answer && rated(answer, current);
         }, cancel),
       { showsProducts: true, signal },
@@ -219,13 +219,12 @@ export function publicCatalog(
       (cancel) =>
         searchGate.run(async () => {
           const current = await shelves.ready();
-          const answer = await database.cancellable(cancel, (reader) =>
-            searchProducts(reader, current, lang, page, text, range, {
-              facet: range.facet,
-              inStock: range.inStock,
-              withFacets: range.withFacets,
-            }),
-          );
+          // Worked out in memory, as a listing is (decision 203).
+          const answer = await searchProducts(db, current, lang, page, text, range, {
+            facet: range.facet,
+            inStock: range.inStock,
+            withFacets: range.withFacets,
+          });
           return rated(answer, current);
         }, cancel),
       { showsProducts: true, signal },

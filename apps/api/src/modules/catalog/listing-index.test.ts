@@ -146,6 +146,54 @@ describe('the shelves in memory', () => {
     }
   });
 
+  it('answer a shelf and a price range without facet choices as the definition does, through price and stock changes', async () => {
+    const index = new ListingIndex(t.app.db);
+    const check = async (seed: number) => {
+      const all = await rows();
+      const shelves = await index.ready();
+      const categoryIds = [...new Set(all.map((r) => r.category))];
+      const makerIds = [...new Set(all.map((r) => r.company))];
+      const next = random(seed);
+      const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+      for (let i = 0; i < 200; i++) {
+        const categoryId = next() < 0.5 ? pick(categoryIds) : undefined;
+        const companyId = next() < 0.4 ? pick(makerIds) : undefined;
+        const low = next() < 0.6 ? Math.floor(next() * 400_000) : undefined;
+        const n: Narrowing = {
+          facet: [],
+          inStock: next() < 0.4,
+          minPrice: low,
+          maxPrice: next() < 0.6 ? (low ?? 0) + Math.floor(next() * 600_000) - 50_000 : undefined,
+          makers: companyId === undefined,
+          counts: false,
+          offset: Math.floor(next() * 6) * 8,
+          limit: next() < 0.1 ? Infinity : 8,
+        };
+        const onShelf = (r: Row) =>
+          (categoryId === undefined || r.category === categoryId) &&
+          (companyId === undefined || r.company === companyId);
+        const { counts, ...got } = shelves.narrow(shelves.shelf(categoryId, companyId), n);
+        expect(counts.size).toBe(0);
+        expect(got, JSON.stringify({ categoryId, companyId, ...n })).toEqual({
+          ...expected(all, onShelf, n),
+          counts: undefined,
+        });
+      }
+    };
+    await check(11);
+    // Prices up and down, some out of stock and some back, each published by its ids: the sorted
+    // prices made by the first check follow.
+    const changed = (await rows()).filter((r) => !r.hidden && r.id % 9 === 0).map((r) => r.id);
+    await t.app.db.execute(sql`
+      update products set
+        price_halalas = case when id % 2 = 0 then price_halalas * 3 else price_halalas / 4 end,
+        offer_price_halalas = null,
+        stock = case when stock > 0 then 0 else 4 end
+      where id = any(${sql.param(changed)}::integer[])`);
+    index.changed({ topic: 'catalog', productIds: changed });
+    await check(12);
+  });
+
   it('narrow a search’s matches in their rank order, leaving out hidden and unknown ids', async () => {
     const all = await rows();
     const shelves = await new ListingIndex(t.app.db).ready();

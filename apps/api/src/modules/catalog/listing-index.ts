@@ -2,7 +2,14 @@ import { and, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
 import { FacetNames } from './facets.ts';
-import { categories, companies, products, searchSynonyms } from './schema.ts';
+import {
+  categories,
+  companies,
+  products,
+  productSaleColumns,
+  searchSynonyms,
+  type Swatch,
+} from './schema.ts';
 import { SearchIndex, type SearchNames } from './search-index.ts';
 
 /*
@@ -10,7 +17,8 @@ import { SearchIndex, type SearchNames } from './search-index.ts';
  * product, what a listing filters, orders and counts it by — its id, category, maker, effective
  * price, whether it is in stock, and its facet keys. A listing page, its count and its facet
  * counts are one pass over a shelf's products here, and what the facet values are called is
- * kept beside them (`FacetNames`); the database is asked only for the page's rows.
+ * kept beside them (`FacetNames`), and so is what a product's card shows (`Card`): a listing or
+ * search page asks the database nothing (decision 203).
  *
  * Counting facets in SQL unnests every key of every product on the shelf (60,000 keys for a
  * category of 10,000 products: about 14 ms of a core), so listings that the read cache cannot
@@ -25,6 +33,23 @@ import { SearchIndex, type SearchNames } from './search-index.ts';
  * change it follows. As a safety net for a writer that forgot to publish, a copy older than
  * REFRESH_AFTER_MS is read again in the background while the old one keeps answering.
  */
+
+/**
+ * What a product's card shows, but its category's and maker's names (`FacetNames` has them):
+ * the fields service.ts's `toProduct` reads, kept so that a page of cards needs no statement.
+ */
+export type Card = Pick<
+  typeof products.$inferSelect,
+  keyof typeof productSaleColumns | 'variantCount' | 'fromPriceHalalas' | 'swatches'
+>;
+
+/** A shown product's card with its category and maker (`Shelves.cards`). */
+export interface ShelvedCard {
+  id: number;
+  category: number;
+  company: number;
+  card: Card;
+}
 
 /** One product as listings see it. */
 interface Shelved {
@@ -44,6 +69,7 @@ interface Shelved {
   /** Its approved reviews' average (0 without any) and count: the listings' sort by rating. */
   rating: number;
   ratings: number;
+  card: Card;
 }
 
 /** Each product's approved reviews, counted (`count`) and summed (`sum`), by product id. */
@@ -143,6 +169,50 @@ export class Shelf {
       at += p.keys.length;
     }
     this.keyStart[n] = at;
+  }
+
+  /**
+   * The shelf's prices in ascending order, and those of its products in stock (`stockedCount`
+   * of `#stockedPrices`): a listing without facet choices counts a price range by two binary
+   * searches instead of a pass (`Shelves.narrow`). Made when first needed, kept in order as
+   * prices and stock change.
+   */
+  #sortedPrices: Float64Array | undefined;
+  #stockedPrices: Float64Array | undefined;
+  #stockedCount = 0;
+
+  /** The sorted prices of every product (`inStock` false) or of those in stock, and how many. */
+  sortedPrices(inStock: boolean): [Float64Array, number] {
+    if (!this.#sortedPrices) {
+      this.#sortedPrices = Float64Array.from(this.prices).sort();
+      const stocked = new Float64Array(this.prices.length);
+      let count = 0;
+      for (let i = 0; i < this.prices.length; i++)
+        if (this.stocked[i] === 1) stocked[count++] = this.prices[i]!;
+      stocked.subarray(0, count).sort();
+      this.#stockedPrices = stocked;
+      this.#stockedCount = count;
+    }
+    return inStock ? [this.#stockedPrices!, this.#stockedCount] : [this.#sortedPrices, this.prices.length];
+  }
+
+  /** Product `at`'s price, stock and ratings changed (its shelves and keys did not). */
+  update(at: number, price: number, inStock: boolean, rating: number, ratings: number): void {
+    const sorted = this.#sortedPrices;
+    const stocked = this.#stockedPrices;
+    if (sorted && stocked) {
+      const length = this.prices.length;
+      const oldPrice = this.prices[at]!;
+      insertSorted(sorted, removeSorted(sorted, length, oldPrice), price);
+      let count = this.#stockedCount;
+      if (this.stocked[at] === 1) count = removeSorted(stocked, count, oldPrice);
+      if (inStock) count = insertSorted(stocked, count, price);
+      this.#stockedCount = count;
+    }
+    this.prices[at] = price;
+    this.stocked[at] = inStock ? 1 : 0;
+    this.ratings[at] = rating;
+    this.ratingCounts[at] = ratings;
   }
 
   /** Where product `id` is on a shelf in id order, or -1. */
@@ -299,6 +369,7 @@ export class Shelves {
         name: row.name,
         rating: row.rating,
         ratings: row.ratings,
+        card: row.card,
       };
       const old = this.#byId.get(row.id);
       this.#byId.set(row.id, product);
@@ -315,11 +386,7 @@ export class Shelves {
         for (const name of this.#shelvesOf(product)) {
           const shelf = this.#shelves.get(name);
           const at = shelf?.position(product.id) ?? -1;
-          if (at < 0) continue;
-          shelf!.prices[at] = product.price;
-          shelf!.stocked[at] = product.inStock ? 1 : 0;
-          shelf!.ratings[at] = product.rating;
-          shelf!.ratingCounts[at] = product.ratings;
+          if (at >= 0) shelf!.update(at, product.price, product.inStock, product.rating, product.ratings);
         }
         continue;
       }
@@ -374,9 +441,45 @@ export class Shelves {
     return shelf;
   }
 
+  /** The cards of the visible products of `ids`, in that order (a page of a listing or search). */
+  cards(ids: readonly number[]): ShelvedCard[] {
+    return ids.flatMap((id) => this.#byId.get(id) ?? []);
+  }
+
   /** The visible products of `ids`, in that order (a search's ranked matches). */
   products(ids: readonly number[]): Shelf {
     return new Shelf(ids.flatMap((id) => this.#byId.get(id) ?? []));
+  }
+
+  /**
+   * `narrow` without facet choices or counts, the most common listing (a shelf, a price range, a
+   * page): the count, the in-stock count and the price range from the shelf's sorted prices, and
+   * the page by a walk that stops at its last product. The same answer as the pass.
+   */
+  #inRange(shelf: Shelf, n: Narrowing): Narrowed {
+    const minPrice = n.minPrice ?? -Infinity;
+    const maxPrice = n.maxPrice ?? Infinity;
+    const within = ([sorted, length]: [Float64Array, number]) =>
+      Math.max(0, bound(sorted, length, maxPrice, true) - bound(sorted, length, minPrice, false));
+    const stocked = shelf.sortedPrices(true);
+    const [sorted, length] = n.inStock ? stocked : shelf.sortedPrices(false);
+    const total = within(n.inStock ? stocked : shelf.sortedPrices(false));
+    const ids: number[] = [];
+    const { ids: productIds, prices, stocked: inStock } = shelf;
+    const end = Math.min(total, n.offset + n.limit);
+    for (let i = 0, seen = 0; i < productIds.length && seen < end; i++) {
+      const price = prices[i]!;
+      if (price < minPrice || price > maxPrice || (n.inStock && inStock[i] === 0)) continue;
+      if (seen >= n.offset) ids.push(productIds[i]!);
+      seen++;
+    }
+    return {
+      total,
+      ids,
+      counts: new Map(),
+      inStock: within(stocked),
+      price: length > 0 ? { min: sorted[0]!, max: sorted[length - 1]! } : null,
+    };
   }
 
   /**
@@ -386,6 +489,7 @@ export class Shelves {
    * every choice but, perhaps, that group's own; towards any other value when it meets them all.
    */
   narrow(shelf: Shelf, n: Narrowing): Narrowed {
+    if (n.facet.length === 0 && !n.counts && n.order !== 'rating') return this.#inRange(shelf, n);
     // Bits 0..29: the chosen groups (at most MAX_FACET_KEYS keys, so at most 30 groups); then the
     // price range and in stock.
     const groupBit = new Map<string, number>();
@@ -475,6 +579,33 @@ export class Shelves {
   }
 }
 
+/** The first index of the sorted `a[0..length]` whose value is at least `v` (above `v` with `after`). */
+function bound(a: Float64Array, length: number, v: number, after: boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (a[middle]! < v || (after && a[middle] === v)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Takes one `v` out of the sorted `a[0..length]`; the new length. */
+function removeSorted(a: Float64Array, length: number, v: number): number {
+  const at = bound(a, length, v, false);
+  a.copyWithin(at, at + 1, length);
+  return length - 1;
+}
+
+/** Puts `v` into the sorted `a[0..length]` (room for one more); the new length. */
+function insertSorted(a: Float64Array, length: number, v: number): number {
+  const at = bound(a, length, v, true);
+  a.copyWithin(at + 1, at, length);
+  a[at] = v;
+  return length + 1;
+}
+
 const shelfName = (categoryId: number | undefined, companyId: number | undefined) =>
   `${categoryId ?? ''}/${companyId ?? ''}`;
 
@@ -492,28 +623,75 @@ interface ShelfRow {
   name: string;
   rating: number;
   ratings: number;
+  card: Card;
 }
 
+/**
+ * The texts and colour lists that many products repeat (an image, a description, the same
+ * colours), one copy each within a reading: the cards cost a third less memory at 100,000
+ * products of the scale catalog.
+ */
+class Shared {
+  readonly #texts = new Map<string, string>();
+  readonly #swatches = new Map<string, Swatch[]>();
+
+  text(s: string): string {
+    const kept = this.#texts.get(s);
+    if (kept !== undefined) return kept;
+    this.#texts.set(s, s);
+    return s;
+  }
+
+  swatches(list: Swatch[]): Swatch[] {
+    if (list.length === 0) return noSwatches;
+    const key = JSON.stringify(list);
+    const kept = this.#swatches.get(key);
+    if (kept) return kept;
+    this.#swatches.set(key, list);
+    return list;
+  }
+}
+
+const noSwatches: Swatch[] = [];
+
 const shelfRow =
-  (ratings: RatingCounts) =>
-  (r: {
-    id: number;
-    category: number;
-    company: number;
-    price: number | null;
-    inStock: boolean;
-    keys: string;
-    doc: string;
-    name: string | null;
-  }): ShelfRow => {
+  (ratings: RatingCounts, shared = new Shared()) =>
+  (
+    r: {
+      id: number;
+      category: number;
+      company: number;
+      price: number | null;
+      keys: string;
+      doc: string;
+      name: string | null;
+    } & Card,
+  ): ShelfRow => {
     const rated = ratings.get(r.id);
     return {
-      ...r,
+      id: r.id,
+      category: r.category,
+      company: r.company,
       price: r.price ?? 0,
+      inStock: r.stock > 0,
       keys: r.keys === '' ? [] : r.keys.split(' '),
+      doc: r.doc,
       name: r.name ?? '',
       rating: rated && rated.count > 0 ? rated.sum / rated.count : 0,
       ratings: rated?.count ?? 0,
+      card: {
+        nameAr: r.nameAr,
+        nameEn: r.nameEn,
+        descriptionAr: shared.text(r.descriptionAr),
+        descriptionEn: shared.text(r.descriptionEn),
+        image: shared.text(r.image),
+        priceHalalas: r.priceHalalas,
+        offerPriceHalalas: r.offerPriceHalalas,
+        stock: r.stock,
+        variantCount: r.variantCount,
+        fromPriceHalalas: r.fromPriceHalalas,
+        swatches: shared.swatches(r.swatches),
+      },
     };
   };
 
@@ -524,12 +702,16 @@ const shelfColumns = {
   category: products.categoryId,
   company: products.companyId,
   price: products.effectivePriceHalalas,
-  inStock: sql<boolean>`${products.stock} > 0`,
   // One string rather than an array: PostgreSQL's array text is slower to parse (keys hold no
   // spaces: FACET_KEY_PATTERN).
   keys: sql<string>`array_to_string(${products.facetKeys}, ' ')`,
   doc: products.searchDoc,
   name: products.searchNorm,
+  // The card's fields: in stock is stock > 0.
+  ...productSaleColumns,
+  variantCount: products.variantCount,
+  fromPriceHalalas: products.fromPriceHalalas,
+  swatches: products.swatches,
 };
 
 /**

@@ -244,6 +244,15 @@ async function inChunks(count: number, each: (i: number) => void): Promise<void>
 /** Rankings kept per index (`remember`). */
 const RANKINGS_KEPT = 1_000;
 
+/**
+ * Spellings' sets of products kept per index (`#spellingSet`): shoppers' queries are made of the
+ * catalog's words, so the same spellings come back in query after query. N/8 bytes each (12.5 kB
+ * at 100,000 products).
+ */
+const SPELLINGS_KEPT = 512;
+/** Whether phrases are held (`phraseHeld`), kept per index. */
+const PHRASES_KEPT = 10_000;
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -269,6 +278,8 @@ export class SearchIndex {
   #wanted = new Uint8Array(0);
   readonly #synonymsOf = new Map<string, string[]>();
   readonly #rankings = new Map<string, Promise<unknown>>();
+  readonly #spellingSets = new Map<string, PositionSet>();
+  readonly #phrasesHeld = new Map<string, boolean>();
   /** Per term held by many products, its positions as bits (`DENSE_SHARE`). */
   readonly #dense: (PositionSet | undefined)[];
   /** The trigram ids of every product's own names: product p's are trigrams[starts[p]..starts[p + 1]]. */
@@ -407,9 +418,36 @@ export class SearchIndex {
 
   /** Whether some product's text holds the phrase (words separated by a space) at a word's start. */
   phraseHeld(phrase: string): boolean {
-    const set = this.emptySet();
-    this.#add(phrase, true, set);
-    return set.some((n) => n !== 0);
+    const kept = this.#spellingSets.get(`s ${phrase}`);
+    if (kept) return kept.some((n) => n !== 0);
+    let held = this.#phrasesHeld.get(phrase);
+    if (held === undefined) {
+      const set = this.emptySet();
+      // A phrase stops at the first product holding it; a word's set is made whole.
+      held = this.#add(phrase, true, set, true) || set.some((n) => n !== 0);
+      this.#phrasesHeld.set(phrase, held);
+      if (this.#phrasesHeld.size > PHRASES_KEPT)
+        this.#phrasesHeld.delete(this.#phrasesHeld.keys().next().value!);
+    }
+    return held;
+  }
+
+  /**
+   * The products whose text holds the spelling (`#add`), or with `near` a word near `text`
+   * (`#nearTerms`), kept: the oldest beyond SPELLINGS_KEPT goes first. Never changed once made:
+   * the sets are of positions, and a product that comes, goes or changes its text makes a new index.
+   */
+  #spellingSet(text: string, start: boolean, near?: number): PositionSet {
+    const key = `${near === undefined ? (start ? 's' : 'c') : `n${near}`} ${text}`;
+    let set = this.#spellingSets.get(key);
+    if (set) return set;
+    set = this.emptySet();
+    if (near === undefined) this.#add(text, start, set);
+    else for (const id of this.#nearTerms(text, near)) this.#addTerm(id, set);
+    this.#spellingSets.set(key, set);
+    if (this.#spellingSets.size > SPELLINGS_KEPT)
+      this.#spellingSets.delete(this.#spellingSets.keys().next().value!);
+    return set;
   }
 
   emptySet(): PositionSet {
@@ -432,16 +470,20 @@ export class SearchIndex {
   }
 
   /** Adds to `set` the position of every product whose text holds the spelling. */
-  #add(text: string, start: boolean, set: PositionSet): void {
+  /**
+   * Adds to `set` the position of every product whose text holds the spelling; with `first`, of
+   * the first product of a phrase found (`phraseHeld`). Whether it added any phrase's product.
+   */
+  #add(text: string, start: boolean, set: PositionSet, first = false): boolean {
     const parts = text.split(' ').filter(Boolean);
-    if (parts.length === 0) return;
+    if (parts.length === 0) return false;
     if (parts.length === 1) {
       const w = parts[0]!;
       if (start) {
         const [from, to] = this.#startingWith(w);
         for (let id = from; id < to; id++) this.#addTerm(id, set);
       } else for (const id of this.#containing(w)) this.#addTerm(id, set);
-      return;
+      return false;
     }
     // A phrase: the products holding its rarest part, then the phrase itself in their text.
     let rarest: number[] | undefined;
@@ -465,13 +507,19 @@ export class SearchIndex {
       }
     });
     const needle = start ? ` ${text}` : text;
-    const seen = new Set<number>();
+    const seen = this.emptySet();
+    let added = false;
     for (const id of rarest ?? [])
-      for (const p of this.#postings[id]!)
-        if (!seen.has(p)) {
-          seen.add(p);
-          if (this.entries[p]!.doc.includes(needle)) set[p >>> 5] = set[p >>> 5]! | (1 << (p & 31));
-        }
+      for (const p of this.#postings[id]!) {
+        const bit = 1 << (p & 31);
+        if ((seen[p >>> 5]! & bit) !== 0) continue;
+        seen[p >>> 5] = seen[p >>> 5]! | bit;
+        if (!this.entries[p]!.doc.includes(needle)) continue;
+        set[p >>> 5] = set[p >>> 5]! | bit;
+        if (first) return true;
+        added = true;
+      }
+    return added;
   }
 
   /**
@@ -485,9 +533,11 @@ export class SearchIndex {
   ): PositionSet[] {
     return words.map(({ spellings, nearWord }) => {
       const set = this.emptySet();
-      for (const sp of spellings) this.#add(sp.text, sp.start, set);
-      if (nearWord !== undefined)
-        for (const id of this.#nearTerms(nearWord, threshold)) this.#addTerm(id, set);
+      const union = (part: PositionSet) => {
+        for (let k = 0; k < set.length; k++) set[k] = set[k]! | part[k]!;
+      };
+      for (const sp of spellings) union(this.#spellingSet(sp.text, sp.start));
+      if (nearWord !== undefined) union(this.#spellingSet(nearWord, false, threshold));
       return set;
     });
   }

@@ -13,7 +13,7 @@ import {
   priceBounds,
   visibleProduct,
   priceRangeFilter,
-  productsByIds,
+  cardsOf,
   type Page,
   type PriceRange,
 } from './service.ts';
@@ -270,7 +270,7 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   const start = (page.page - 1) * page.pageSize;
   const facets = narrowed && filter.withFacets ? facetsOf(shelves.names, lang, narrowed, filter) : undefined;
   return {
-    products: await productsByIds(db, lang, ids.slice(start, start + page.pageSize)),
+    products: cardsOf(shelves, lang, ids.slice(start, start + page.pageSize)),
     pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
     ...(partial && { partial }),
     ...(facets && { facets }),
@@ -293,8 +293,6 @@ interface Matcher {
    */
   ranked(term: string, words: QueryWord[], alternatives: QueryWord[][], filters: Filters): Promise<Ranked[]>;
 }
-
-const zip = <A, B>(a: readonly A[], b: ArrayLike<B>): [A, B][] => a.map((x, i) => [x, b[i]!]);
 
 const every = (words: QueryWord[]) => and(...words.map(wordMatches))!;
 
@@ -345,11 +343,14 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
     const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
     const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
     const found: number[] = [];
-    for (let k = 0; k < sets[0]!.length && found.length < MAX_CANDIDATES; k++) {
+    // Index loops, not iterators: this runs N/32 times per query.
+    const words32 = sets[0]!.length;
+    for (let k = 0; k < words32 && found.length < MAX_CANDIDATES; k++) {
       let any = 0;
-      for (const alternative of needed) {
+      for (let a = 0; a < needed.length; a++) {
+        const alternative = needed[a]!;
         let all = -1;
-        for (const set of alternative) all &= set[k]!;
+        for (let j = 0; j < alternative.length && all !== 0; j++) all &= alternative[j]![k]!;
         any |= all;
       }
       while (any !== 0 && found.length < MAX_CANDIDATES) {
@@ -366,30 +367,51 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
     const makerNames = makers.map((id) => index.companyTrigrams(id));
     const shelves = [...new Set(entries.map((e) => e.category))];
     const shelfNames = shelves.map((id) => index.categoryTrigrams(id));
+    // Each candidate's maker and category as their places in `makers` and `shelves`.
+    const makerAt = Int32Array.from(entries, (e) => makers.indexOf(e.company));
+    const shelfAt = Int32Array.from(entries, (e) => shelves.indexOf(e.category));
     const score = new Float64Array(found.length);
     for (const word of words) {
       const best = new Float64Array(found.length).fill(-Infinity);
       for (const s of spellings(word)) {
         const own = index.nameSimilarities(s.text, found);
-        const maker = new Map(zip(makers, index.similarities(s.text, makerNames)));
-        const shelf = new Map(zip(shelves, index.similarities(s.text, shelfNames)));
-        entries.forEach((e, i) => {
+        const maker = index.similarities(s.text, makerNames);
+        const shelf = index.similarities(s.text, shelfNames);
+        for (let i = 0; i < entries.length; i++) {
           const v =
-            Math.max(own[i]!, 0.9 * maker.get(e.company)!, 0.8 * shelf.get(e.category)!) +
-            (e.name.includes(s.text) ? 1 : 0);
+            Math.max(own[i]!, 0.9 * maker[makerAt[i]!]!, 0.8 * shelf[shelfAt[i]!]!) +
+            (entries[i]!.name.includes(s.text) ? 1 : 0);
           if (v > best[i]!) best[i] = v;
-        });
+        }
       }
-      best.forEach((v, i) => (score[i] = score[i]! + v));
+      for (let i = 0; i < score.length; i++) score[i] = score[i]! + best[i]!;
     }
-    const tie = index.nameSimilarities(arNorm(term), found);
     const rows = found.map((p, i) => ({
+      p,
       id: entries[i]!.id,
       score: score[i]!,
-      tie: tie[i]!,
+      tie: 0,
       matches: sets.map((set) => hasPosition(set, p)),
     }));
-    rows.sort((a, b) => b.score - a.score || b.tie - a.tie || a.id - b.id);
+    rows.sort((a, b) => b.score - a.score || a.id - b.id);
+    // Ties by the whole query's similarity: worked out only where scores are equal (the whole
+    // query's trigrams against a name cost more than a word's), the same order as in SQL.
+    const whole = arNorm(term);
+    for (let from = 0; from < rows.length;) {
+      let to = from + 1;
+      while (to < rows.length && rows[to]!.score === rows[from]!.score) to++;
+      if (to - from > 1) {
+        const tied = rows.slice(from, to);
+        const tie = index.nameSimilarities(
+          whole,
+          tied.map((r) => r.p),
+        );
+        tied.forEach((r, i) => (r.tie = tie[i]!));
+        tied.sort((a, b) => b.tie - a.tie || a.id - b.id);
+        rows.splice(from, to - from, ...tied);
+      }
+      from = to;
+    }
     return rows.map(({ id, matches }) => ({ id, matches }));
   },
 });

@@ -262,19 +262,30 @@ export interface Page {
 
 export const emptyPage: PagedProducts = { products: [], pagging: { pageCount: 0, rawCount: 0 } };
 
-/** The products of `ids`, in that order, ready to answer. */
-export async function productsByIds(db: Db, lang: Lang, ids: number[]): Promise<Product[]> {
-  if (ids.length === 0) return [];
-  // Every listing and search page reads its rows with this one statement: named, so PostgreSQL
-  // plans it once per connection instead of at each page (planning took longer than running it).
-  const rows = await selectProducts(db)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`)
-    .prepare('products_by_ids')
-    .execute({ ids });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toProduct(row, lang)] : [];
+/**
+ * The cards of the visible products of `ids`, in that order, ready to answer: from the shelves
+ * in memory (their `Card`s, and the names of categories and makers read with them), so that a
+ * listing or search page sends no statement (decision 203). The same fields as `selectProducts`
+ * reads, so the same cards.
+ */
+export function cardsOf(shelves: Shelves, lang: Lang, ids: readonly number[]): Product[] {
+  const { categories: shelvesOf, makers } = shelves.names;
+  return shelves.cards(ids).map(({ id, category, company, card }) => {
+    const shelf = shelvesOf.get(category);
+    const maker = makers.get(company);
+    return toProduct(
+      {
+        id,
+        ...card,
+        categoryId: category,
+        categoryNameAr: shelf?.nameAr ?? '',
+        categoryNameEn: shelf?.nameEn ?? '',
+        companyId: company,
+        companyNameAr: maker?.nameAr ?? '',
+        companyNameEn: maker?.nameEn ?? '',
+      },
+      lang,
+    );
   });
 }
 
@@ -298,8 +309,9 @@ export const priceBounds = (range: PriceRange) => ({
  * best rated first with `sort: 'rating'`. The
  * page, its count and, with `withFacets`, the facets of the category's or maker's shelf (or of
  * the whole catalog) come from one pass over the shelves kept in memory (listing-index.ts: the
- * caller takes them current before it takes a connection); the database gives the page's rows. A page past the end is an empty page with the true counts.
- * Null when the category or company asked for does not exist.
+ * caller takes them current first), and so do the page's cards (`cardsOf`). A page past the end
+ * is an empty page with the true counts. Null when the category or company asked for does not
+ * exist: the database is asked only about one the shelves do not know.
  */
 export async function listProducts(
   db: Db,
@@ -337,7 +349,7 @@ export async function listProducts(
   });
   const facets = filters.withFacets ? facetsOf(names, lang, narrowed, filters) : undefined;
   return {
-    products: await productsByIds(db, lang, narrowed.ids),
+    products: cardsOf(shelves, lang, narrowed.ids),
     pagging: { pageCount: Math.ceil(narrowed.total / pageSize), rawCount: narrowed.total },
     ...(facets && { facets }),
   };
