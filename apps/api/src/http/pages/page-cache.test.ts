@@ -110,9 +110,9 @@ describe('anonymous page cache', () => {
     const shopper = await signedInUser(t.database.db);
     const nonces = new Set<string | undefined>();
     for (let i = 0; i < 3; i++) {
-      // The cart is rendered for its shopper each time (the shared pages a shopper gets are
-      // allowed their scripts by hash, as a visitor's are: shopper-pages.test.ts).
-      const res = await page('/en/cart', shopper.cookie);
+      // The profile is rendered for its shopper each time (the shared pages a shopper gets, and
+      // their cart, are allowed their scripts by hash, as a visitor's are: shopper-pages.test.ts).
+      const res = await page('/en/user/profile', shopper.cookie);
       const nonce = nonceOf(res.headers['content-security-policy']);
       expect(nonce).toBeTruthy();
       expect(res.body).toContain(`nonce="${nonce}"`);
