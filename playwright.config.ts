@@ -7,7 +7,7 @@ import { chromiumArgs, findChromium, installHint } from './scripts/find-chromium
  * global setup on a free port with a temporary data directory and the demo catalog.
  * Run with `npm run test:e2e` (scripts/e2e.mjs installs Chromium on Debian/Ubuntu when missing).
  */
-const executablePath: string | undefined = findChromium();
+const executablePath: string | undefined = findChromium({ headlessShell: true });
 if (!executablePath) throw new Error(installHint);
 
 const jsonReport = process.env.SHOP_PLAYWRIGHT_JSON;

@@ -7,14 +7,14 @@ import { existsSync } from 'node:fs';
 import process from 'node:process';
 import { findChromium, installHint } from './find-chromium.mjs';
 
-let browser = findChromium();
+let browser = findChromium({ headlessShell: true });
 if (!browser) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('No Chromium found: installing the Debian package `chromium` (apt-get install -y chromium)…');
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     const install = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
-    if (install.status === 0) browser = findChromium();
+    if (install.status === 0) browser = findChromium({ headlessShell: true });
   }
 }
 if (!browser) {

@@ -37,13 +37,25 @@ export const installHint =
   '  macOS:         brew install --cask chromium\n' +
   'or point CHROME_PATH at a Chrome or Chromium binary.';
 
-/** The path of a usable Chromium, or undefined. */
-export function findChromium() {
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`, the same engine and version as
+ * its `chromium`): the browser tests only ever run headless, and the shell runs them without the
+ * full browser's processes, with about a fifth less CPU on a 2-core machine.
+ */
+const headlessShells = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
+
+/**
+ * The path of a usable Chromium, or undefined. `headlessShell`: the headless shell first, where
+ * one is installed (the browser tests); Lighthouse and the screenshots take the full browser.
+ */
+export function findChromium({ headlessShell = false } = {}) {
   if (process.env.CHROME_PATH) {
     if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
     throw new Error(`CHROME_PATH=${process.env.CHROME_PATH} does not exist.\n${installHint}`);
   }
-  const system = systemBrowsers.find((candidate) => existsSync(candidate));
+  const system = [...(headlessShell ? headlessShells : []), ...systemBrowsers].find((candidate) =>
+    existsSync(candidate),
+  );
   if (system) return system;
   try {
     const require = createRequire(import.meta.url);
