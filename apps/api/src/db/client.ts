@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { activeTracing, tracedStatement } from '../lib/tracing.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import { searchSessionSettings } from './session-settings.ts';
+import { markSoleWriter, type WriteCount } from './sole-writer.ts';
 
 /**
  * The Drizzle database, whichever driver is behind it. Queries name their tables (each module's
@@ -175,11 +176,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   for (const [name, value] of Object.entries(searchSessionSettings))
     await client.query(`select set_config($1, $2, false)`, [name, value]);
+  // Its data directory is this process's alone (data-dir-lock.ts): every write to it is sent
+  // from here, and counted (sole-writer.ts).
+  const writes: WriteCount = { value: 0 };
   const pgliteDb = drizzlePglite(
-    traced(options.thread ? client : takingTurns(client)),
+    traced(countingWrites(options.thread ? client : takingTurns(client), writes)),
     queryLogger(options.onQuery),
   );
   const db = pgliteDb as unknown as Db;
+  markSoleWriter(db, writes);
   return {
     db,
     kind: 'pglite',
@@ -228,6 +233,40 @@ function takingTurns<T extends object>(client: T, inTransaction = false): T {
         return (work: (tx: object) => unknown) =>
           queued(() => call(value, target, [(tx: object) => work(takingTurns(tx, true))]));
       return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/** A statement that only reads: a plain `select` (a `with`, which may write, counts as a write). */
+const onlyReads = (query: unknown) =>
+  /^\s*select\b/i.test(typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? ''));
+
+/**
+ * Counts the writes sent through `client`, the embedded database's (sole-writer.ts): any
+ * statement but a plain `select`, and any transaction (whatever it holds), counts once when it
+ * is sent and once when it has finished, failed or not. A read that overlaps a write in any way
+ * then sees the count move and keeps nothing.
+ */
+function countingWrites<T extends object>(client: T, writes: WriteCount): T {
+  const counted = async (run: () => unknown) => {
+    writes.value++;
+    try {
+      return await run();
+    } finally {
+      writes.value++;
+    }
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (property === 'query' || property === 'exec' || property === 'transaction')
+        return (...args: unknown[]) =>
+          property === 'query' && onlyReads(args[0])
+            ? method.apply(target, args)
+            : counted(() => method.apply(target, args));
+      return method.bind(target);
     },
   });
 }
