@@ -13,10 +13,12 @@ describe('reads kept until the next write', () => {
   const counting = () => {
     let reads = 0;
     return {
-      load: (answer = 'row') => async () => {
-        reads++;
-        return answer;
-      },
+      load:
+        (answer = 'row') =>
+        async () => {
+          reads++;
+          return answer;
+        },
       get reads() {
         return reads;
       },

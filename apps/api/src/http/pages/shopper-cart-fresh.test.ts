@@ -70,7 +70,11 @@ describe('a signed-in cart page is never older than the last write', () => {
     // Signed out through the API.
     const out = await signedInUser(t.database.db, { name: 'Signs Out' });
     await warm(out);
-    const loggedOut = await t.app.inject({ method: 'POST', url: apiPaths.logout.pattern, headers: out.cookie });
+    const loggedOut = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.logout.pattern,
+      headers: out.cookie,
+    });
     expect(loggedOut.statusCode).toBe(200);
     toLogin(await cartPage(out));
     // Every session ended (a password changed or reset does this).
@@ -159,7 +163,7 @@ describe('a signed-in cart page is never older than the last write', () => {
     expect(after.body).toContain('aria-label="Cart, 0 items"');
   });
 
-  it("shows a new price, stock or name of a product in the cart on the next page", async () => {
+  it('shows a new price, stock or name of a product in the cart on the next page', async () => {
     const shopper = await signedInUser(t.database.db, { name: 'Price Watcher' });
     const product = await createProduct(t.database.db, {
       nameEn: 'Priced Tablet',
@@ -177,7 +181,10 @@ describe('a signed-in cart page is never older than the last write', () => {
       await t.app.changes.publish({ topic: 'catalog', productIds: [product.id] });
     };
     await changed(() =>
-      t.database.db.update(productVariants).set({ priceHalalas: 87_650 }).where(eq(productVariants.id, variant.id)),
+      t.database.db
+        .update(productVariants)
+        .set({ priceHalalas: 87_650 })
+        .where(eq(productVariants.id, variant.id)),
     );
     expect((await cartData(shopper)).data).toMatch(/"productPrice":876\.5[,}]/);
     await warm(shopper);
@@ -196,7 +203,10 @@ describe('a signed-in cart page is never older than the last write', () => {
     const shoppers: (TestSession & { product: ProductRow })[] = [];
     for (const n of [1, 2, 3]) {
       const s = await signedInUser(t.database.db, { name: `Neighbour ${n}` });
-      const product = await createProduct(t.database.db, { nameEn: `Neighbour item ${n}`, nameAr: `غرض الجار ${n}` });
+      const product = await createProduct(t.database.db, {
+        nameEn: `Neighbour item ${n}`,
+        nameAr: `غرض الجار ${n}`,
+      });
       await putInCart(t.database.db, s.userId, product.id, n);
       shoppers.push({ ...s, product });
     }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +73,15 @@ describe('pages of a signed-in shopper from the shared page', () => {
       expect(shared.headers['content-security-policy'], url).not.toContain("'nonce-");
       expect(rendered.headers['content-security-policy'], url).toContain("'nonce-");
       expect(markup(shared.body), url).toBe(markup(rendered.body));
+      // Asked with compression (a browser's header): gzip made of the shared page's pieces
+      // compressed once and the shopper's corners, reading back as the very same page.
+      const compressed = await page(url, {
+        cookie: `session=${shopper.token}`,
+        'accept-encoding': 'br, gzip',
+      });
+      expect(compressed.headers['content-encoding'], url).toBe('gzip');
+      expect(String(compressed.headers.vary), url).toMatch(/Accept-Encoding.*Cookie|Cookie.*Accept-Encoding/);
+      expect(gunzipSync(compressed.rawPayload).toString('utf8'), url).toBe(shared.body);
       // The name as text, never as markup; the badge counts the three units.
       expect(shared.body, url).toContain('Huda &lt;b&gt;Al-Qahtani&lt;/b&gt;');
       expect(shared.body, url).not.toContain('<b>Al-Qahtani');

@@ -83,7 +83,12 @@ export async function findSession(
     (kept) => kept.expiresAt.getTime() > Date.now(),
   );
   if (!row) return null;
-  const { sessionId, expiresAt: _expiresAt, also, ...user } = row as typeof row & {
+  const {
+    sessionId,
+    expiresAt: _expiresAt,
+    also,
+    ...user
+  } = row as typeof row & {
     also?: Record<string, unknown>;
   };
   return { sessionId, user, ...(also !== undefined && { also }) };
