@@ -243,13 +243,19 @@ const onlyReads = (query: unknown) =>
 
 /**
  * Counts the writes sent through `client`, the embedded database's (sole-writer.ts): any
- * statement but a plain `select`, and any transaction (whatever it holds), counts once when it
- * is sent and once when it has finished, failed or not. A read that overlaps a write in any way
- * then sees the count move and keeps nothing.
+ * statement but a plain `select` counts once when it is sent and once when it has finished,
+ * failed or not; a transaction that sent one counts once more when it has ended (committed or
+ * rolled back). A transaction that only read (a background task finding nothing to do) counts
+ * nothing. A read that overlaps a write in any way then sees the count move and keeps nothing.
  */
-function countingWrites<T extends object>(client: T, writes: WriteCount): T {
+function countingWrites<T extends object>(
+  client: T,
+  writes: WriteCount,
+  transaction?: { wrote: boolean },
+): T {
   const counted = async (run: () => unknown) => {
     writes.value++;
+    if (transaction) transaction.wrote = true;
     try {
       return await run();
     } finally {
@@ -261,11 +267,20 @@ function countingWrites<T extends object>(client: T, writes: WriteCount): T {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== 'function') return value;
       const method = value as (...a: unknown[]) => unknown;
-      if (property === 'query' || property === 'exec' || property === 'transaction')
+      if (property === 'query' || property === 'exec')
         return (...args: unknown[]) =>
           property === 'query' && onlyReads(args[0])
             ? method.apply(target, args)
             : counted(() => method.apply(target, args));
+      if (property === 'transaction')
+        return async (work: (tx: object) => unknown) => {
+          const inside = { wrote: false };
+          try {
+            return await method.call(target, (tx: object) => work(countingWrites(tx, writes, inside)));
+          } finally {
+            if (inside.wrote) writes.value++;
+          }
+        };
       return method.bind(target);
     },
   });

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from './client.ts';
+import { openDatabase, type Db } from './client.ts';
 import { KeptReads, markSoleWriter, type WriteCount } from './sole-writer.ts';
 
 /** Reads kept until the next write, where this process alone writes (the embedded database). */
@@ -84,4 +85,45 @@ describe('reads kept until the next write', () => {
     await kept.read(db, 'b', load(Infinity));
     expect(reads).toBe(5);
   });
+
+  it('sends one read for many requests at once asking the same', async () => {
+    const { db } = soleWriter();
+    const kept = new KeptReads<string, string>(10);
+    const c = counting();
+    const answers = await Promise.all([1, 2, 3].map(() => kept.read(db, 'a', c.load())));
+    expect(answers).toEqual(['row', 'row', 'row']);
+    expect(c.reads).toBe(1);
+  });
+
+  it("counts the embedded database's writes, not its reads nor a transaction that only read", async () => {
+    if (process.env.TEST_DATABASE_URL) return;
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const { db } = database;
+      const kept = new KeptReads<string, number>(10);
+      let reads = 0;
+      const read = () =>
+        kept.read(db, 'n', async () => {
+          reads++;
+          return Number((await db.execute(sql`select count(*)::int as n from kept`)).rows[0]!.n);
+        });
+      await db.execute(sql`create table kept (id int)`);
+      expect(await read()).toBe(0);
+      await db.execute(sql`select 1`);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select * from kept for update`);
+      });
+      expect(await read()).toBe(0);
+      expect(reads).toBe(1);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (1)`);
+      });
+      expect(await read()).toBe(1);
+      await db.execute(sql`insert into kept values (2)`);
+      expect(await read()).toBe(2);
+      expect(reads).toBe(3);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });

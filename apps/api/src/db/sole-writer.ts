@@ -34,6 +34,8 @@ export class KeptReads<K, V> {
   readonly #kept = new Map<K, V>();
   /** The write count the kept answers were read at. */
   #at = -1;
+  /** Reads on their way, by key: many requests at once for the same answer send one statement. */
+  readonly #pending = new Map<K, { at: number; answer: Promise<V | undefined> }>();
 
   constructor(max: number) {
     this.#max = max;
@@ -67,8 +69,20 @@ export class KeptReads<K, V> {
       }
       this.#kept.delete(key);
     }
+    // The same read already on its way, with nothing written since it was sent: its answer.
+    const pending = this.#pending.get(key);
+    if (pending && pending.at === writes.value) return pending.answer;
     const before = writes.value;
-    const answer = await load();
+    const answer = load();
+    this.#pending.set(key, { at: before, answer });
+    try {
+      return this.#keep(writes, key, before, await answer);
+    } finally {
+      if (this.#pending.get(key)?.answer === answer) this.#pending.delete(key);
+    }
+  }
+
+  #keep(writes: WriteCount, key: K, before: number, answer: V | undefined): V | undefined {
     // Kept only when no write was sent or finished while it was read.
     if (answer !== undefined && writes.value === before) {
       if (this.#at !== before) {

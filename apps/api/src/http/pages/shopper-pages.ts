@@ -145,7 +145,7 @@ export function gzipFilledSlots(page: PageAtSlots, fill: FillSlot): Buffer {
     let piece = page.gzipped.asShared[i]!;
     if (content !== shared) {
       const text = Buffer.from(slotMarkup(name, content));
-      piece = text.length < STORED_BELOW ? storedPiece(text) : gzipPiece(text, 4);
+      piece = text.length < STORED_BELOW ? storedPiece(text) : gzipPiece(text, 1);
     }
     parts.push(piece, page.gzipped.pieces[i + 1]!);
   });
