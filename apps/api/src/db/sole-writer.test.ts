@@ -105,7 +105,10 @@ describe('reads kept until the next write', () => {
       const read = () =>
         kept.read(db, 'n', async () => {
           reads++;
-          return Number((await db.execute(sql`select count(*)::int as n from kept`)).rows[0]!.n);
+          const { rows } = (await db.execute(sql`select count(*)::int as n from kept`)) as unknown as {
+            rows: { n: number }[];
+          };
+          return Number(rows[0]!.n);
         });
       await db.execute(sql`create table kept (id int)`);
       expect(await read()).toBe(0);
@@ -126,4 +129,13 @@ describe('reads kept until the next write', () => {
       await database.close();
     }
   }, 60_000);
+
+  it('keeps apart what it read of two databases', async () => {
+    const first = soleWriter();
+    const second = soleWriter();
+    const kept = new KeptReads<string, string>(10);
+    await kept.read(first.db, 'a', async () => 'first');
+    expect(await kept.read(second.db, 'a', async () => 'second')).toBe('second');
+    expect(await kept.read(first.db, 'a', async () => 'read again')).toBe('first');
+  });
 });

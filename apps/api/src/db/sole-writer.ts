@@ -29,21 +29,28 @@ export function markSoleWriter(db: Db, count: WriteCount): void {
  * its own (its tables, its reads). `stillGood` rejects an answer that time alone has made wrong
  * (an expired session); a missing answer (`undefined`) is never kept.
  */
+/** What one kind of read keeps of one database. */
+interface Kept<K, V> {
+  /** The write count the kept answers were read at. */
+  at: number;
+  answers: Map<K, V>;
+  /** Reads on their way, by key: many requests at once for the same answer send one statement. */
+  pending: Map<K, { at: number; answer: Promise<V | undefined> }>;
+}
+
 export class KeptReads<K, V> {
   readonly #max: number;
-  readonly #kept = new Map<K, V>();
-  /** The write count the kept answers were read at. */
-  #at = -1;
-  /** Reads on their way, by key: many requests at once for the same answer send one statement. */
-  readonly #pending = new Map<K, { at: number; answer: Promise<V | undefined> }>();
+  /** By database (by its write count): a process may open several, one after another (tests, a restore). */
+  readonly #of = new WeakMap<WriteCount, Kept<K, V>>();
+  #last: Kept<K, V> | undefined;
 
   constructor(max: number) {
     this.#max = max;
   }
 
-  /** How many answers are kept (for the tests). */
+  /** How many answers are kept of the database last read (for the tests). */
   get size(): number {
-    return this.#kept.size;
+    return this.#last?.answers.size ?? 0;
   }
 
   async read(
@@ -55,43 +62,43 @@ export class KeptReads<K, V> {
     const writes = soleWriters.get(db);
     // A transaction, or a database other processes write to: read it.
     if (!writes) return load();
-    if (this.#at !== writes.value) {
-      this.#kept.clear();
-      this.#at = writes.value;
+    let kept = this.#of.get(writes);
+    if (!kept) this.#of.set(writes, (kept = { at: writes.value, answers: new Map(), pending: new Map() }));
+    this.#last = kept;
+    if (kept.at !== writes.value) {
+      kept.answers.clear();
+      kept.at = writes.value;
     }
-    const kept = this.#kept.get(key);
-    if (kept !== undefined) {
-      if (!stillGood || stillGood(kept)) {
+    const answer = kept.answers.get(key);
+    if (answer !== undefined) {
+      if (!stillGood || stillGood(answer)) {
         // The least recently used answer is the first to go.
-        this.#kept.delete(key);
-        this.#kept.set(key, kept);
-        return kept;
+        kept.answers.delete(key);
+        kept.answers.set(key, answer);
+        return answer;
       }
-      this.#kept.delete(key);
+      kept.answers.delete(key);
     }
     // The same read already on its way, with nothing written since it was sent: its answer.
-    const pending = this.#pending.get(key);
+    const pending = kept.pending.get(key);
     if (pending && pending.at === writes.value) return pending.answer;
     const before = writes.value;
-    const answer = load();
-    this.#pending.set(key, { at: before, answer });
+    const reading = load();
+    kept.pending.set(key, { at: before, answer: reading });
     try {
-      return this.#keep(writes, key, before, await answer);
-    } finally {
-      if (this.#pending.get(key)?.answer === answer) this.#pending.delete(key);
-    }
-  }
-
-  #keep(writes: WriteCount, key: K, before: number, answer: V | undefined): V | undefined {
-    // Kept only when no write was sent or finished while it was read.
-    if (answer !== undefined && writes.value === before) {
-      if (this.#at !== before) {
-        this.#kept.clear();
-        this.#at = before;
+      const read = await reading;
+      // Kept only when no write was sent or finished while it was read.
+      if (read !== undefined && writes.value === before) {
+        if (kept.at !== before) {
+          kept.answers.clear();
+          kept.at = before;
+        }
+        if (kept.answers.size >= this.#max) kept.answers.delete(kept.answers.keys().next().value!);
+        kept.answers.set(key, read);
       }
-      if (this.#kept.size >= this.#max) this.#kept.delete(this.#kept.keys().next().value!);
-      this.#kept.set(key, answer);
+      return read;
+    } finally {
+      if (kept.pending.get(key)?.answer === reading) kept.pending.delete(key);
     }
-    return answer;
   }
 }
