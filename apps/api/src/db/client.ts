@@ -262,26 +262,38 @@ function countingWrites<T extends object>(
       writes.value++;
     }
   };
+  return withMethods(client, (property, method, target) => {
+    if (property === 'query' || property === 'exec')
+      return (...args: unknown[]) =>
+        property === 'query' && onlyReads(args[0])
+          ? method.apply(target, args)
+          : counted(() => method.apply(target, args));
+    if (property === 'transaction')
+      return async (work: (tx: object) => unknown) => {
+        const inside = { wrote: false };
+        try {
+          return await method.call(target, (tx: object) => work(countingWrites(tx, writes, inside)));
+        } finally {
+          if (inside.wrote) writes.value++;
+        }
+      };
+    return undefined;
+  });
+}
+
+type Method = (...a: unknown[]) => unknown;
+
+/** `client` with some of its methods replaced: `replace` answers a method's replacement, or undefined to keep it. */
+function withMethods<T extends object>(
+  client: T,
+  replace: (property: string | symbol, method: Method, target: T) => ((...a: never[]) => unknown) | undefined,
+): T {
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== 'function') return value;
-      const method = value as (...a: unknown[]) => unknown;
-      if (property === 'query' || property === 'exec')
-        return (...args: unknown[]) =>
-          property === 'query' && onlyReads(args[0])
-            ? method.apply(target, args)
-            : counted(() => method.apply(target, args));
-      if (property === 'transaction')
-        return async (work: (tx: object) => unknown) => {
-          const inside = { wrote: false };
-          try {
-            return await method.call(target, (tx: object) => work(countingWrites(tx, writes, inside)));
-          } finally {
-            if (inside.wrote) writes.value++;
-          }
-        };
-      return method.bind(target);
+      const method = value as Method;
+      return replace(property, method, target) ?? method.bind(target);
     },
   });
 }
@@ -342,24 +354,19 @@ function givesBackAfterFailedBegin<T extends object>(pool: T): T {
  */
 function traced<T extends object>(client: T, pool = false): T {
   if (!activeTracing()) return client;
-  return new Proxy(client, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target) as unknown;
-      if (typeof value !== 'function') return value;
-      const method = value as (...a: unknown[]) => unknown;
-      if (property === 'query' || property === 'exec')
-        return (...args: unknown[]) => {
-          const [query] = args;
-          const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text ?? '');
-          return tracedStatement(text, () => method.apply(target, args));
-        };
-      // A pool's connection (a transaction on PostgreSQL), an embedded transaction.
-      if (property === 'connect' && pool)
-        return async (...args: unknown[]) => traced((await method.apply(target, args)) as object);
-      if (property === 'transaction')
-        return (work: (tx: object) => unknown) => method.call(target, (tx: object) => work(traced(tx)));
-      return method.bind(target);
-    },
+  return withMethods(client, (property, method, target) => {
+    if (property === 'query' || property === 'exec')
+      return (...args: unknown[]) => {
+        const [query] = args;
+        const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text ?? '');
+        return tracedStatement(text, () => method.apply(target, args));
+      };
+    // A pool's connection (a transaction on PostgreSQL), an embedded transaction.
+    if (property === 'connect' && pool)
+      return async (...args: unknown[]) => traced((await method.apply(target, args)) as object);
+    if (property === 'transaction')
+      return (work: (tx: object) => unknown) => method.call(target, (tx: object) => work(traced(tx)));
+    return undefined;
   });
 }
 
