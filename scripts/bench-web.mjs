@@ -61,6 +61,17 @@ function rssMb(pid) {
   }
 }
 
+/** The server's CPU time (user + system) in ms so far, from /proc (Linux). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are the 14th and 15th fields, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const memory = { started: undefined, idle: undefined, peak: 0 };
 let sampler;
 if (server) {
@@ -153,7 +164,14 @@ try {
         if (shared) await run(url, pageHeaders, 2);
         const cached = shared ? summary(await run(url, pageHeaders)) : undefined;
         await run(url, { ...pageHeaders, cookie: sessionCookie }, 2);
-        const rendered = summary(await run(url, { ...pageHeaders, cookie: sessionCookie }));
+        const cpuBefore = server ? cpuMs(server.pid) : undefined;
+        const renderedResult = await run(url, { ...pageHeaders, cookie: sessionCookie });
+        const cpuAfter = server ? cpuMs(server.pid) : undefined;
+        const rendered = summary(renderedResult);
+        const cpuPerRequest =
+          cpuBefore === undefined || cpuAfter === undefined || !renderedResult.requests.total
+            ? '–'
+            : Math.round((100 * (cpuAfter - cpuBefore)) / renderedResult.requests.total) / 100;
         const plain = summary(await run(ceiling.url, pageHeaders));
         const pct = (a) => `${((100 * a) / plain.rps).toFixed(1)}%`;
         rows.push({
@@ -165,6 +183,7 @@ try {
           'session req/s': rendered.rps,
           'p99 ms ': rendered.p99,
           'max ms ': rendered.max,
+          'CPU ms/req': cpuPerRequest,
           'node:http req/s': plain.rps,
           'anonymous/ceiling': cached ? pct(cached.rps) : '–',
           'session/ceiling': pct(rendered.rps),

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { createContext, useContext } from 'react';
 import { isbot } from 'isbot';
 import { shopperSlotPattern, type Lang, type StoreData } from '@shop/contract';
 import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -168,25 +169,51 @@ async function renderMain(
   // The root's data as far as a part reads it: the settings (nothing in a part shows the
   // footer's categories or the page's origin).
   const root: RootData = { lang, settings, popularCategories: [], shopper, origin: '' };
-  const handler = createStaticHandler([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => root,
-      children: [{ id: 'main', path: '*', Component: () => <main.Component data={data} /> }],
-    },
-  ]);
-  const routing = await handler.query(new Request(new URL(path, 'http://shop.invalid')));
+  const handler = handlerOf(main);
+  const routing = await handler.query(new Request(new URL(path, 'http://shop.invalid')), {
+    requestContext: { root } satisfies MainRequest,
+  });
   if (routing instanceof Response) throw new Error(`the page's own part of ${path} did not render`);
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, routing)}
-        context={routing}
-        hydrate={false}
-      />
+      <MainData.Provider value={data}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, routing)}
+          context={routing}
+          hydrate={false}
+        />
+      </MainData.Provider>
     </I18nextProvider>,
   );
+}
+
+/** What a part's router is given for one request: the root's data (its part's data goes by `MainData`). */
+interface MainRequest {
+  root: RootData;
+}
+const MainData = createContext<unknown>(undefined);
+
+/**
+ * The router a part renders in, made once per part (its routes are the same for every request;
+ * making them again was a share of each cart's time): the root's data comes from the request's
+ * context, the part's data from `MainData`.
+ */
+const partHandlers = new WeakMap<ShopperMain<unknown>, ReturnType<typeof createStaticHandler>>();
+function handlerOf(main: ShopperMain<unknown>) {
+  let handler = partHandlers.get(main);
+  if (!handler) {
+    const Part = () => <main.Component data={useContext(MainData)} />;
+    handler = createStaticHandler([
+      {
+        id: 'root',
+        path: '/',
+        loader: ({ context }) => (context as unknown as MainRequest).root,
+        children: [{ id: 'main', path: '*', Component: Part }],
+      },
+    ]);
+    partHandlers.set(main, handler);
+  }
+  return handler;
 }
 
 /** A page's own part to render for the shopper, and what it needs besides the shopper's data. */

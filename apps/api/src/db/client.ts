@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { activeTracing, tracedStatement } from '../lib/tracing.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import { searchSessionSettings } from './session-settings.ts';
+import { markSoleWriter, type WriteCount } from './sole-writer.ts';
 
 /**
  * The Drizzle database, whichever driver is behind it. Queries name their tables (each module's
@@ -175,11 +176,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
   for (const [name, value] of Object.entries(searchSessionSettings))
     await client.query(`select set_config($1, $2, false)`, [name, value]);
+  // Its data directory is this process's alone (data-dir-lock.ts): every write to it is sent
+  // from here, and counted (sole-writer.ts).
+  const writes: WriteCount = { value: 0 };
   const pgliteDb = drizzlePglite(
-    traced(options.thread ? client : takingTurns(client)),
+    traced(countingWrites(options.thread ? client : takingTurns(client), writes)),
     queryLogger(options.onQuery),
   );
   const db = pgliteDb as unknown as Db;
+  markSoleWriter(db, writes);
   return {
     db,
     kind: 'pglite',
@@ -228,6 +233,67 @@ function takingTurns<T extends object>(client: T, inTransaction = false): T {
         return (work: (tx: object) => unknown) =>
           queued(() => call(value, target, [(tx: object) => work(takingTurns(tx, true))]));
       return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
+/** A statement that only reads: a plain `select` (a `with`, which may write, counts as a write). */
+const onlyReads = (query: unknown) =>
+  /^\s*select\b/i.test(typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? ''));
+
+/**
+ * Counts the writes sent through `client`, the embedded database's (sole-writer.ts): any
+ * statement but a plain `select` counts once when it is sent and once when it has finished,
+ * failed or not; a transaction that sent one counts once more when it has ended (committed or
+ * rolled back). A transaction that only read (a background task finding nothing to do) counts
+ * nothing. A read that overlaps a write in any way then sees the count move and keeps nothing.
+ */
+function countingWrites<T extends object>(
+  client: T,
+  writes: WriteCount,
+  transaction?: { wrote: boolean },
+): T {
+  const counted = async (run: () => unknown) => {
+    writes.value++;
+    if (transaction) transaction.wrote = true;
+    try {
+      return await run();
+    } finally {
+      writes.value++;
+    }
+  };
+  return withMethods(client, (property, method, target) => {
+    if (property === 'query' || property === 'exec')
+      return (...args: unknown[]) =>
+        property === 'query' && onlyReads(args[0])
+          ? method.apply(target, args)
+          : counted(() => method.apply(target, args));
+    if (property === 'transaction')
+      return async (work: (tx: object) => unknown) => {
+        const inside = { wrote: false };
+        try {
+          return await method.call(target, (tx: object) => work(countingWrites(tx, writes, inside)));
+        } finally {
+          if (inside.wrote) writes.value++;
+        }
+      };
+    return undefined;
+  });
+}
+
+type Method = (...a: unknown[]) => unknown;
+
+/** `client` with some of its methods replaced: `replace` answers a method's replacement, or undefined to keep it. */
+function withMethods<T extends object>(
+  client: T,
+  replace: (property: string | symbol, method: Method, target: T) => ((...a: never[]) => unknown) | undefined,
+): T {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as Method;
+      return replace(property, method, target) ?? method.bind(target);
     },
   });
 }
@@ -288,24 +354,19 @@ function givesBackAfterFailedBegin<T extends object>(pool: T): T {
  */
 function traced<T extends object>(client: T, pool = false): T {
   if (!activeTracing()) return client;
-  return new Proxy(client, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target) as unknown;
-      if (typeof value !== 'function') return value;
-      const method = value as (...a: unknown[]) => unknown;
-      if (property === 'query' || property === 'exec')
-        return (...args: unknown[]) => {
-          const [query] = args;
-          const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text ?? '');
-          return tracedStatement(text, () => method.apply(target, args));
-        };
-      // A pool's connection (a transaction on PostgreSQL), an embedded transaction.
-      if (property === 'connect' && pool)
-        return async (...args: unknown[]) => traced((await method.apply(target, args)) as object);
-      if (property === 'transaction')
-        return (work: (tx: object) => unknown) => method.call(target, (tx: object) => work(traced(tx)));
-      return method.bind(target);
-    },
+  return withMethods(client, (property, method, target) => {
+    if (property === 'query' || property === 'exec')
+      return (...args: unknown[]) => {
+        const [query] = args;
+        const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text ?? '');
+        return tracedStatement(text, () => method.apply(target, args));
+      };
+    // A pool's connection (a transaction on PostgreSQL), an embedded transaction.
+    if (property === 'connect' && pool)
+      return async (...args: unknown[]) => traced((await method.apply(target, args)) as object);
+    if (property === 'transaction')
+      return (work: (tx: object) => unknown) => method.call(target, (tx: object) => work(traced(tx)));
+    return undefined;
   });
 }
 

@@ -52,15 +52,26 @@ export function sharedPageKey(request: FastifyRequest): string | undefined {
 const PRODUCT_PAGE = /^(?:\/en)?\/product\/([0-9]+)(?:[/?#]|$)/;
 const PRODUCT_LINK = /\/product\/([0-9]+)/g;
 
-/** The encoding to send: brotli, else gzip, else none (q=0 refuses one). */
-function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  if (!header) return undefined;
+/** The encodings an Accept-Encoding header accepts (q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
-  for (const part of header.split(',')) {
+  for (const part of header?.split(',') ?? []) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
     if (name && !refused) accepted.add(name.trim());
   }
+  return accepted;
+}
+
+/** Whether gzip may be sent. */
+export function acceptsGzip(header: string | undefined): boolean {
+  const accepted = acceptedEncodings(header);
+  return accepted.has('gzip') || accepted.has('*');
+}
+
+/** The encoding to send: brotli, else gzip, else none. */
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = acceptedEncodings(header);
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return undefined;

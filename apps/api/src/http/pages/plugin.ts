@@ -12,9 +12,16 @@ import { AdmissionGate, logRefusals } from '../../lib/admission.ts';
 import { isApiPath } from '../csrf.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendBusyPage } from './busy-page.ts';
-import { PageCache, sharedPageKey } from './page-cache.ts';
+import { acceptsGzip, PageCache, sharedPageKey } from './page-cache.ts';
 import { storeDataFor } from './store-data.ts';
-import { cutAtSlots, fillSlots, shopperPageKey, shopperPages, withOwnPartKey } from './shopper-pages.ts';
+import {
+  cutAtSlots,
+  fillSlots,
+  gzipFilledSlots,
+  shopperPageKey,
+  shopperPages,
+  withOwnPartKey,
+} from './shopper-pages.ts';
 import { backOfficeDataFor } from './back-office-data.ts';
 import { clientGone } from '../../views/public-catalog.ts';
 import { shopOrigin } from '../../lib/public-origin.ts';
@@ -303,13 +310,22 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     const store = storeDataFor(app, request)(lang);
     const slots = await forShoppers.slots(request.url, store, sharing, app.config.mapTileUrl);
     if (!slots) return false;
-    const html = fillSlots(pageCache.derived(sharedKey, found.entry, cutAtSlots), slots);
+    const cut = pageCache.derived(sharedKey, found.entry, cutAtSlots);
+    // Sent as gzip (the shared bytes compressed once) to any client that takes it, brotli
+    // included: the compression plugin leaves an answer that has its encoding.
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply.status(200);
     reply.headers(found.entry.headers);
     // Written for this shopper: no shared cache keeps it, and no ETag of the shared page.
     reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'Cookie');
-    reply.send(html);
+    if (gzip) {
+      reply.header('content-encoding', 'gzip');
+      reply.header('vary', 'Accept-Encoding, Cookie');
+      reply.send(gzipFilledSlots(cut, slots));
+    } else {
+      reply.header('vary', 'Cookie');
+      reply.send(fillSlots(cut, slots));
+    }
     return true;
   };
 

@@ -1,6 +1,7 @@
 import type { ServerBuild } from 'react-router';
 import { shopperSlotPattern, type StoreData } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
+import { gzipOfPieces, gzipPiece, storedPiece, type GzipPiece } from '../../lib/gzip-pieces.ts';
 import { SESSION_COOKIE } from '../csrf.ts';
 import { byPath, storefrontMatcher } from './route-matching.ts';
 
@@ -80,6 +81,11 @@ export interface PageAtSlots {
   contents: string[];
   /** Each corner whole as the shared page has it, for a corner the shopper's page keeps as it is. */
   asShared: Buffer[];
+  /**
+   * The pieces and the corners as the shared page has them, each compressed once (gzip-pieces.ts):
+   * a shopper's page then compresses only the corners written for them.
+   */
+  gzipped: { pieces: GzipPiece[]; asShared: GzipPiece[] };
   bytes: number;
 }
 
@@ -97,11 +103,16 @@ export function cutAtSlots(html: string): PageAtSlots {
   }
   pieces.push(Buffer.from(html.slice(last)));
   const asShared = names.map((name, i) => Buffer.from(slotMarkup(name, contents[i]!)));
+  const gzipped = {
+    pieces: pieces.map((piece) => gzipPiece(piece, 9)),
+    asShared: asShared.map((piece) => gzipPiece(piece, 9)),
+  };
   // The contents are kept as text too (two bytes a character at most).
   const bytes =
     [...pieces, ...asShared].reduce((sum, piece) => sum + piece.length, 0) +
+    [...gzipped.pieces, ...gzipped.asShared].reduce((sum, piece) => sum + piece.deflated.length, 0) +
     contents.reduce((sum, content) => sum + 2 * content.length, 0);
-  return { pieces, names, contents, asShared, bytes };
+  return { pieces, names, contents, asShared, gzipped, bytes };
 }
 
 /** The shared page with each corner's content as the shopper's. */
@@ -116,6 +127,29 @@ export function fillSlots(page: PageAtSlots, fill: FillSlot): Buffer {
     );
   });
   return Buffer.concat(parts);
+}
+
+/** A corner of a shopper's own shorter than this is sent stored, not compressed (gzip-pieces.ts). */
+const STORED_BELOW = 2048;
+
+/**
+ * `fillSlots` as a gzip body: the shared pieces compressed once, only the shopper's corners
+ * compressed (quickly) or stored for this answer. Compressing the whole page for each shopper
+ * was the largest part of their page's cost once nothing is read for it.
+ */
+export function gzipFilledSlots(page: PageAtSlots, fill: FillSlot): Buffer {
+  const parts: GzipPiece[] = [page.gzipped.pieces[0]!];
+  page.names.forEach((name, i) => {
+    const shared = page.contents[i]!;
+    const content = fill(name, shared);
+    let piece = page.gzipped.asShared[i]!;
+    if (content !== shared) {
+      const text = Buffer.from(slotMarkup(name, content));
+      piece = text.length < STORED_BELOW ? storedPiece(text) : gzipPiece(text, 1);
+    }
+    parts.push(piece, page.gzipped.pieces[i + 1]!);
+  });
+  return gzipOfPieces(parts);
 }
 
 export interface ShopperPages {

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL 
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keptStatements } from '../../db/kept-statements.ts';
+import { KeptReads } from '../../db/sole-writer.ts';
 import { cartItems, cartReminders } from './schema.ts';
 import { products, productVariants, variantSaleColumns } from '../catalog/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -107,8 +108,20 @@ const shownLinesStatement = keptStatements((db, lang: Lang) =>
   }).prepare(`cart_lines_${lang}`),
 );
 
-const shownCartLines = (db: Db, userId: string, lang: Lang) =>
-  shownLinesStatement(db, lang).execute({ userId });
+type ShownLine = Awaited<ReturnType<ReturnType<typeof shownLinesStatement>['execute']>>[number];
+
+/**
+ * The shown lines as just read, where this process is the database's only writer: a shopper's
+ * next cart page sends no statement for them until something is written (a line added, changed
+ * or removed, a price, a stock, a name; any write at all: db/sole-writer.ts). The last ten
+ * thousand carts (by shopper and language) are kept.
+ */
+const shownLinesRead = new KeptReads<string, readonly Readonly<ShownLine>[]>(10_000);
+
+const shownCartLines = async (db: Db, userId: string, lang: Lang): Promise<readonly Readonly<ShownLine>[]> =>
+  (await shownLinesRead.read(db, `${lang} ${userId}`, async () =>
+    Object.freeze((await shownLinesStatement(db, lang).execute({ userId })).map((row) => Object.freeze(row))),
+  ))!;
 
 /** The cart (as `readCart`) and its lines as a discount code judges them, from one read. */
 export async function readCartForCode(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptStatements } from '../../db/kept-statements.ts';
+import { KeptReads } from '../../db/sole-writer.ts';
 import { sessions, users } from './schema.ts';
 
 /** The signed-in shopper of a request, as routes see it. */
@@ -29,6 +30,7 @@ function sessionStatement(db: Db, alsoRead: AlsoRead | undefined) {
     db
       .select({
         sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
         id: users.id,
         name: users.name,
         email: users.email,
@@ -66,11 +68,46 @@ export async function findSession(
   alsoRead?: AlsoRead,
 ): Promise<{ sessionId: number; user: SessionUser; also?: Record<string, unknown> } | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const rows = await keptSessionStatement(db, alsoRead).execute({ tokenHash: hashToken(token) });
-  const row = rows[0];
+  const tokenHash = hashToken(token);
+  const statement = keptSessionStatement(db, alsoRead);
+  let kept = sessionsRead.get(statement);
+  if (!kept) sessionsRead.set(statement, (kept = new KeptReads(10_000)));
+  const row = await kept.read(
+    db,
+    tokenHash,
+    async () => {
+      const found = (await statement.execute({ tokenHash }))[0];
+      return found && deepFrozen(found);
+    },
+    // The statement compares the expiry with the database's clock; a kept answer, with this one.
+    (kept) => kept.expiresAt.getTime() > Date.now(),
+  );
   if (!row) return null;
-  const { sessionId, also, ...user } = row as typeof row & { also?: Record<string, unknown> };
+  const {
+    sessionId,
+    expiresAt: _expiresAt,
+    also,
+    ...user
+  } = row as typeof row & {
+    also?: Record<string, unknown>;
+  };
   return { sessionId, user, ...(also !== undefined && { also }) };
+}
+
+/**
+ * Sessions as just read, with what was read beside them, where this process is the database's
+ * only writer: a signed-in shopper's next page sends no statement until something is written
+ * (a sign-out, a revoked or new session, a change to a cart or a wishlist all are), or the
+ * session expires (db/sole-writer.ts). The last ten thousand of each statement are kept, by the token's hash.
+ */
+const sessionsRead = new WeakMap<object, KeptReads<string, Readonly<SessionRow>>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionStatement>['execute']>>[number];
+
+/** An answer kept and handed to every request after: nobody may change it. */
+function deepFrozen<T extends object>(value: T): T {
+  for (const inner of Object.values(value))
+    if (inner !== null && typeof inner === 'object' && !(inner instanceof Date)) deepFrozen(inner as object);
+  return Object.freeze(value);
 }
 
 /** Starts a session for a user; returns the token (shown once, never stored in clear). */
