@@ -152,7 +152,7 @@ export default tseslint.config(
   },
   {
     // Import cycles between files, and the layers' boundaries on resolved paths (zones above).
-    files: ['**/*.{ts,tsx,js,mjs}'],
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
     plugins: { 'import-x': importX, architecture },
     settings: {
       ...importX.flatConfigs.typescript.settings,

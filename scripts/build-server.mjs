@@ -43,8 +43,8 @@ export async function buildServer() {
   await stop();
   // The worker threads (the embedded database's with PGLITE_THREAD, the JSON uploads' parser)
   // are files of their own, found next to the code that starts them; they are plain JavaScript
-  // that imports only Node's and npm's packages.
-  for (const worker of ['src/db/pglite-worker.mjs', 'src/lib/json-worker.mjs'])
+  // that imports only Node's and npm's packages, and the JSON parser's own module beside it.
+  for (const worker of ['src/db/pglite-worker.mjs', 'src/lib/json-worker.mjs', 'src/lib/json-parse.mjs'])
     copyFileSync(path.join(api, worker), path.join(path.dirname(serverBundle), path.basename(worker)));
 }
 

@@ -17,12 +17,16 @@ import {
 } from '../use-cases/catalog-import/import.ts';
 
 /*
- * `npm run catalog:import -- FILE.json` (from the repository root).
- * npm runs this with the apps/api folder as working directory; the file and a relative
+ * `npm run catalog:import -- FILE.json [MORE.json …]` (from the repository root).
+ * npm runs this with the apps/api folder as working directory; the files and a relative
  * DATA_DIR are taken relative to where the command was typed (INIT_CWD), like `npm start`.
+ * Several files are imported in the order given, each in a transaction of its own, by one
+ * process: one start, one connection and one migrations check for them all. Each file is read
+ * and checked just before it is written, and let go once it is, so one file's records are in
+ * memory at a time.
  */
 
-const usage = 'Usage: npm run catalog:import -- FILE.json   (format: docs/catalog-import.md)';
+const usage = 'Usage: npm run catalog:import -- FILE.json [MORE.json …]   (format: docs/catalog-import.md)';
 
 /** Set for the child process that creates a new embedded database, and only there. */
 const preparing = process.env.CATALOG_IMPORT_PREPARE === '1';
@@ -58,15 +62,29 @@ function describe(summary: ImportSummary): string {
   ].join('\n  ');
 }
 
+/** The first file, read and checked before the database is opened, until it is written. */
+interface Reading {
+  first?: Promise<CatalogSource>;
+}
+
+/**
+ * Reads and checks a file; a CatalogImportError names what is wrong with it. This process
+ * serves nothing, so the file is parsed on its own thread: no second heap, nor a copy of every
+ * record handed over from one.
+ */
+function readChecked(file: string): Promise<CatalogSource> {
+  return readCatalogFile(file, importSettings, { onThisThread: true });
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
-  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
     console.error(usage);
-    return args[0] === '--help' || args[0] === '-h' ? 0 : 2;
+    return args.includes('--help') || args.includes('-h') ? 0 : 2;
   }
   const cwd = process.env.INIT_CWD ?? process.cwd();
   process.chdir(cwd);
-  const file = path.resolve(cwd, args[0]!);
+  const files = args.map((arg) => path.resolve(cwd, arg));
 
   let config;
   try {
@@ -86,10 +104,10 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  // The file's format is checked before the database is opened, so a bad file fails fast.
-  let source: CatalogSource;
+  // The first file's format is checked before the database is opened, so a bad file fails fast.
+  const reading: Reading = { first: readChecked(files[0]!) };
   try {
-    source = await readCatalogFile(file, importSettings);
+    await reading.first;
   } catch (error) {
     if (error instanceof CatalogImportError) {
       console.error(error.message);
@@ -101,7 +119,7 @@ async function main(): Promise<number> {
   // The embedded database is one process's: with the shop (or a backup) running on the same
   // data directory the import stops here instead of corrupting it. The back office imports
   // while the shop serves.
-  const run = () => importWith(config, source, file, cwd);
+  const run = () => importWith(config, files, reading, cwd);
   try {
     return config.databaseUrl ? await run() : await withDataDirLock(config.dataDir, 'catalog import', run);
   } catch (error) {
@@ -115,7 +133,7 @@ async function main(): Promise<number> {
   }
 }
 
-async function importWith(config: Config, source: CatalogSource, file: string, cwd: string): Promise<number> {
+async function importWith(config: Config, files: string[], reading: Reading, cwd: string): Promise<number> {
   if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'))) prepareInChild();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const bar = process.stdout.isTTY
@@ -129,29 +147,34 @@ async function importWith(config: Config, source: CatalogSource, file: string, c
     if (done === 0) bar.start(total, 0, { stage });
     else bar.update(done, { stage });
   };
+  const named = (file: string) => path.relative(cwd, file) || file;
+  let imported = 0;
   try {
     await database.migrate();
-    const summary = await importParsedCatalog(database.db, source.catalog, source.baseDir, {
-      uploadsDir: config.uploadsDir,
-      settings: importSettings,
-      onProgress,
-      // Whoever runs the command holds the shop's files and database: its settings are an
-      // owner's change, recorded as the command line's.
-      by: COMMAND_LINE_ACTOR,
-    });
-    bar?.stop();
-    // Shop processes running on the same PostgreSQL drop what they cached of the catalog.
-    await announceChanges([{ topic: 'catalog' }, { topic: 'content' }, { topic: 'settings' }], {
-      ...config,
-      database,
-      log: {
-        warn: (details, message) => console.warn(message, details),
-        error: (d, m) => console.error(m, d),
-      },
-    });
-    console.log(
-      `Imported ${path.relative(cwd, file) || file} into ${config.databaseUrl ? 'the PostgreSQL server' : config.dataDir}:\n  ${describe(summary)}`,
-    );
+    for (const [i, file] of files.entries()) {
+      let summary: ImportSummary;
+      try {
+        const source = await (reading.first ?? readChecked(file));
+        reading.first = undefined;
+        summary = await importParsedCatalog(database.db, source.catalog, source.baseDir, {
+          uploadsDir: config.uploadsDir,
+          settings: importSettings,
+          onProgress,
+          // Whoever runs the command holds the shop's files and database: its settings are an
+          // owner's change, recorded as the command line's.
+          by: COMMAND_LINE_ACTOR,
+        });
+      } catch (error) {
+        if (error instanceof CatalogImportError && files.length > 1)
+          console.error(`${named(file)} not imported${i ? ' (the files before it are)' : ''}:`);
+        throw error;
+      }
+      imported++;
+      bar?.stop();
+      console.log(
+        `Imported ${named(file)} into ${config.databaseUrl ? 'the PostgreSQL server' : config.dataDir}:\n  ${describe(summary)}`,
+      );
+    }
     return 0;
   } catch (error) {
     bar?.stop();
@@ -161,6 +184,16 @@ async function importWith(config: Config, source: CatalogSource, file: string, c
     }
     throw error;
   } finally {
+    // Shop processes running on the same PostgreSQL drop what they cached of the catalog.
+    if (imported)
+      await announceChanges([{ topic: 'catalog' }, { topic: 'content' }, { topic: 'settings' }], {
+        ...config,
+        database,
+        log: {
+          warn: (details, message) => console.warn(message, details),
+          error: (d, m) => console.error(m, d),
+        },
+      });
     await database.close();
   }
 }

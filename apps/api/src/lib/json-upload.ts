@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { parseBounded } from './json-parse.mjs';
 
 /**
  * JSON files sent to the shop (catalog files, from the back office and the command line) are
@@ -29,16 +30,38 @@ interface WorkerAnswer {
   message?: string;
 }
 
+/** The value, or the JsonUploadError of a refused file. */
+function valueOf(answer: WorkerAnswer, maxDepth: number): unknown {
+  if (answer.refused === 'depth')
+    throw new JsonUploadError('too_deep', `the file nests more than ${maxDepth} levels deep`);
+  if (answer.refused === 'syntax') throw new JsonUploadError('syntax', answer.message ?? 'not valid JSON');
+  return answer.value;
+}
+
 /**
  * Parses `bytes` (UTF-8, a byte-order mark allowed) as JSON off the event loop: at most
  * `maxBytes`, nested at most `maxDepth` levels. Throws JsonUploadError for a file it refuses.
+ * `onThisThread` parses with the same bounds on the calling thread, for a process that serves
+ * nothing (the command line's import): no second heap beside its own, and no copy of the value
+ * handed back from one.
  */
 export function parseJsonUpload(
   bytes: Uint8Array,
-  { maxBytes, maxDepth = MAX_JSON_DEPTH }: { maxBytes: number; maxDepth?: number },
+  {
+    maxBytes,
+    maxDepth = MAX_JSON_DEPTH,
+    onThisThread = false,
+  }: { maxBytes: number; maxDepth?: number; onThisThread?: boolean },
 ): Promise<unknown> {
   if (bytes.byteLength > maxBytes)
     return Promise.reject(new JsonUploadError('too_large', `the file is larger than ${maxBytes} bytes`));
+  if (onThisThread) {
+    try {
+      return Promise.resolve(valueOf(parseBounded(bytes, maxDepth), maxDepth));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
   // The thread gets its own copy, handed over without a second one.
   const copy = new ArrayBuffer(bytes.byteLength);
   new Uint8Array(copy).set(bytes);
@@ -59,11 +82,11 @@ export function parseJsonUpload(
     };
     worker.once('message', (answer: WorkerAnswer) =>
       finish(() => {
-        if (answer.refused === 'depth')
-          reject(new JsonUploadError('too_deep', `the file nests more than ${maxDepth} levels deep`));
-        else if (answer.refused === 'syntax')
-          reject(new JsonUploadError('syntax', answer.message ?? 'not valid JSON'));
-        else resolve(answer.value);
+        try {
+          resolve(valueOf(answer, maxDepth));
+        } catch (error) {
+          reject(error as Error);
+        }
       }),
     );
     worker.once('error', (error: Error & { code?: string }) =>

@@ -377,7 +377,7 @@ describe('npm run catalog:import', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  const run = (file: string, dataDir = 'data') => {
+  const run = (file: string | string[], dataDir = 'data') => {
     const env: Record<string, string | undefined> = {
       ...process.env,
       DATA_DIR: dataDir,
@@ -385,7 +385,7 @@ describe('npm run catalog:import', () => {
       LOG_LEVEL: 'silent',
     };
     delete env.DATABASE_URL;
-    return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', file], {
+    return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/catalog-import.ts', ...[file].flat()], {
       cwd: apiDir,
       env,
       encoding: 'utf8',
@@ -407,6 +407,31 @@ describe('npm run catalog:import', () => {
     const refused = run('bad.json');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('products[0] (sku "iph-15-128").price: must be a positive amount');
+  }, 120_000);
+
+  it('imports several files in one run, each in its own transaction, and stops at a bad one', async () => {
+    await writeCatalog(dir, goodCatalog());
+    const more = goodCatalog();
+    more.products = more.products!.map((p) => ({ ...p, sku: `${p.sku}-more` }));
+    await writeFile(path.join(dir, 'more.json'), JSON.stringify(more));
+    const both = run(['catalog.json', 'more.json']);
+    expect(both.stderr).toBe('');
+    expect(both.status).toBe(0);
+    expect(both.stdout).toContain('Imported catalog.json');
+    expect(both.stdout).toContain('Imported more.json');
+    expect(both.stdout).toContain('products: 2 new, 0 updated');
+
+    const bad = goodCatalog();
+    bad.products![0]!.price = 0;
+    await writeFile(path.join(dir, 'bad.json'), JSON.stringify(bad));
+    const stopped = run(['more.json', 'bad.json', 'catalog.json']);
+    expect(stopped.status).toBe(1);
+    // The file before the bad one is imported (again: all updates); the one after it is not.
+    expect(stopped.stdout).toContain('Imported more.json');
+    expect(stopped.stdout).toContain('products: 0 new, 2 updated');
+    expect(stopped.stdout).not.toContain('Imported catalog.json');
+    expect(stopped.stderr).toContain('bad.json not imported (the files before it are):');
+    expect(stopped.stderr).toContain('products[0] (sku "iph-15-128").price: must be a positive amount');
   }, 120_000);
 
   it('refuses an embedded database that a running shop holds, and changes nothing', async () => {

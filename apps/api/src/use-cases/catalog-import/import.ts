@@ -116,8 +116,12 @@ async function storeImages(
   return { paths: resolved, stored };
 }
 
-/** Products written per statement (the whole import is one transaction). */
-const PRODUCT_CHUNK = 500;
+/**
+ * Products written per batch (the whole import is one transaction). Each batch's statements,
+ * and the statement triggers they fire, cost about the same whatever its size: 2,500 rather
+ * than 500 took a fifth off the database's work for a file of 25,000 (decision 204).
+ */
+const PRODUCT_CHUNK = 2_500;
 /**
  * The planner's statistics are refreshed (refreshImportStatistics) once the products number
  * twice what the planner was last told, and not before this many are written: a handful of
@@ -190,8 +194,16 @@ export interface CatalogSource {
   baseDir: string;
 }
 
-/** Reads a catalog JSON file and checks its format, without touching the database. */
-export async function readCatalogFile(file: string, settings: ImportSettings): Promise<CatalogSource> {
+/**
+ * Reads a catalog JSON file and checks its format, without touching the database. The shop
+ * parses it on a thread of its own; `onThisThread` parses it on the caller's (the command line,
+ * which serves nothing meanwhile), with the same bounds.
+ */
+export async function readCatalogFile(
+  file: string,
+  settings: ImportSettings,
+  { onThisThread = false }: { onThisThread?: boolean } = {},
+): Promise<CatalogSource> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -202,7 +214,7 @@ export async function readCatalogFile(file: string, settings: ImportSettings): P
   try {
     // The same bounded parse as an upload in the back office: no file size or nesting limit
     // that one refuses is accepted here.
-    raw = await parseJsonUpload(bytes, { maxBytes: MAX_CATALOG_FILE_BYTES });
+    raw = await parseJsonUpload(bytes, { maxBytes: MAX_CATALOG_FILE_BYTES, onThisThread });
   } catch (error) {
     if (!(error instanceof JsonUploadError)) throw error;
     throw new CatalogImportError([
