@@ -206,6 +206,25 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   app.metrics?.watchGate(renderGate);
   logRefusals(renderGate, app.log);
 
+  /*
+   * A signed-in shopper's corners (and the cart's own part) are read and rendered in about a
+   * millisecond, without the render gate: many of them could run in one turn of the event loop.
+   * Node accepts a new connection once per turn, so fifty shoppers connecting at once while
+   * others were served waited up to 2 s for their first answer (one turn, up to fifty
+   * assemblies). One starts per turn: a connection waits at most about one assembly per
+   * connection ahead of it. The line is bounded by the same wait as renders.
+   */
+  const assemblyGate = new AdmissionGate({
+    name: 'shopper pages',
+    concurrency: 1_000,
+    queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
+    maxWaitMs: app.config.pageRenderWaitMs,
+    retryAfterSeconds: 1,
+    onePerTurn: true,
+  });
+  app.metrics?.watchGate(assemblyGate);
+  logRefusals(assemblyGate, app.log);
+
   const renderResponse = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -308,7 +327,10 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
     if (!found.entry) return false;
     const lang = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
     const store = storeDataFor(app, request)(lang);
-    const slots = await forShoppers.slots(request.url, store, sharing, app.config.mapTileUrl);
+    const slots = await assemblyGate.run(
+      () => forShoppers.slots(request.url, store, sharing, app.config.mapTileUrl),
+      clientGone(reply),
+    );
     if (!slots) return false;
     const cut = pageCache.derived(sharedKey, found.entry, cutAtSlots);
     // Sent as gzip (the shared bytes compressed once) to any client that takes it, brotli

@@ -176,6 +176,8 @@ describe('page metrics', () => {
       expect(series(text, 'shop_page_cache_requests_total', { result: 'hit' })).toBe(2);
       expect(series(text, 'shop_page_cache_bytes')).toBeGreaterThan(1000);
       expect(series(text, 'shop_gate_refused_total', { gate: 'page renders' })).toBe(0);
+      // Signed-in shoppers' pages are put together through a gate of their own, watched too.
+      expect(series(text, 'shop_gate_refused_total', { gate: 'shopper pages' })).toBe(0);
       // Pages are one route pattern, whatever their address.
       expect(series(text, 'shop_http_request_duration_seconds_count', { route: '*', status: '200' })).toBe(3);
     } finally {
