@@ -182,49 +182,47 @@ export async function loadPages(app: FastifyInstance, buildDir: string): Promise
   if (pageCache) app.metrics?.watchPageCache(pageCache);
 
   /**
+   * A gate for work that runs on this thread without pause: one request starts per turn of the
+   * event loop, so that sockets are read and connections accepted in between, first come first
+   * served. A request that cannot start within PAGE_RENDER_WAIT_MS is answered at once with the
+   * busy page; the wait, not the length of the line, bounds the queue (no wait means no line).
+   */
+  const pacedGate = (name: string, concurrency: number) => {
+    const gate = new AdmissionGate({
+      name,
+      concurrency,
+      queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
+      maxWaitMs: app.config.pageRenderWaitMs,
+      retryAfterSeconds: 1,
+      onePerTurn: true,
+    });
+    app.metrics?.watchGate(gate);
+    logRefusals(gate, app.log);
+    return gate;
+  };
+
+  /**
+   * Renders. Without the gate every request in a burst starts rendering together, each waits on
+   * the others' queries, and all of them finish late (seconds, at 50 connections on two cores);
+   * with it the wait is bounded and fair, and only the excess is turned away. Pages served from
+   * the cache never wait here.
+   */
+  const renderGate = pacedGate('page renders', app.config.pageRenderConcurrency);
+
+  /*
+   * A signed-in shopper's page put together from the shared page: their corners (and the cart's
+   * own part) are read and rendered in about a millisecond, so many could run in one turn. Node
+   * accepts a new connection once per turn: fifty shoppers connecting at once while others were
+   * served waited up to 2 s for their first answer (one turn, up to fifty pages put together).
+   * One starting per turn, a connection waits about one page per connection ahead of it. Their
+   * number at once is not what is bounded here (most read nothing), hence the high limit.
+   */
+  const assemblyGate = pacedGate('shopper pages', 1_000);
+
+  /**
    * `shared`: the render may be served to other visitors waiting for the same page, so it is
    * not given up when this visitor goes away (only a render for one request is).
    */
-  /**
-   * Renders wait their turn, first come first served, and a request that cannot start within
-   * PAGE_RENDER_WAIT_MS is answered at once with the busy page. Without it every request in a
-   * burst starts rendering together, each waits on the others' queries, and all of them finish
-   * late (seconds, at 50 connections on two cores); with it the wait is bounded and fair, and
-   * only the excess is turned away. Pages served from the cache never wait here.
-   */
-  const renderGate = new AdmissionGate({
-    name: 'page renders',
-    concurrency: app.config.pageRenderConcurrency,
-    // The wait, not the length of the line, bounds the queue; no wait means no line.
-    queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
-    maxWaitMs: app.config.pageRenderWaitMs,
-    retryAfterSeconds: 1,
-    // A page renders on this thread without pause: one starts per turn of the event loop, so
-    // that sockets are read and connections accepted between two renders.
-    onePerTurn: true,
-  });
-  app.metrics?.watchGate(renderGate);
-  logRefusals(renderGate, app.log);
-
-  /*
-   * A signed-in shopper's corners (and the cart's own part) are read and rendered in about a
-   * millisecond, without the render gate: many of them could run in one turn of the event loop.
-   * Node accepts a new connection once per turn, so fifty shoppers connecting at once while
-   * others were served waited up to 2 s for their first answer (one turn, up to fifty
-   * assemblies). One starts per turn: a connection waits at most about one assembly per
-   * connection ahead of it. The line is bounded by the same wait as renders.
-   */
-  const assemblyGate = new AdmissionGate({
-    name: 'shopper pages',
-    concurrency: 1_000,
-    queue: app.config.pageRenderWaitMs > 0 ? 10_000 : 0,
-    maxWaitMs: app.config.pageRenderWaitMs,
-    retryAfterSeconds: 1,
-    onePerTurn: true,
-  });
-  app.metrics?.watchGate(assemblyGate);
-  logRefusals(assemblyGate, app.log);
-
   const renderResponse = async (
     request: FastifyRequest,
     reply: FastifyReply,
