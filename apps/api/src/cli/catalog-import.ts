@@ -69,8 +69,8 @@ interface Reading {
 
 /**
  * Reads and checks a file; a CatalogImportError names what is wrong with it. This process
- * serves nothing, so the file is parsed on its own thread: no second heap, nor a copy of every
- * record handed over from one.
+ * serves nothing, so the file is parsed on this thread, not a worker's: no second heap, nor a
+ * copy of every record handed over from one.
  */
 function readChecked(file: string): Promise<CatalogSource> {
   return readCatalogFile(file, importSettings, { onThisThread: true });
