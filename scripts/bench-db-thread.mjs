@@ -6,10 +6,9 @@
 // the CPU time per request of the server's main thread (which renders) and of all its threads,
 // read from /proc: what one core buys does not depend on who else runs.
 // Usage: node scripts/bench-db-thread.mjs [seconds, default 10] [rounds, default 2]
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { ensureWebBuild, startShopServer } from './shop-server.mjs';
+import { cpuMs, ensureWebBuild, startShopServer } from './shop-server.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 2);
@@ -26,12 +25,7 @@ function load(url, connections) {
 
 /** CPU seconds so far of the process's main thread, and of the whole process (every thread). */
 function cpu(pid) {
-  const seconds = (file) => {
-    const stat = readFileSync(file, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
+  return { main: cpuMs(pid, pid) / 1000, all: cpuMs(pid) / 1000 };
 }
 
 async function measure(thread) {

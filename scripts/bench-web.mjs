@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import { ensureWebBuild, root, startShopServer, storefrontPages } from './shop-server.mjs';
+import { cpuMs, ensureWebBuild, root, startShopServer, storefrontPages } from './shop-server.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
 import { fetchRaw, startCeiling } from './ceiling.mjs';
 
@@ -61,12 +61,10 @@ function rssMb(pid) {
   }
 }
 
-/** The server's CPU time (user + system) in ms so far, from /proc (Linux). */
-function cpuMs(pid) {
+/** The server's CPU time in ms so far, or undefined where /proc cannot tell. */
+function cpuMsIfAny(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are the 14th and 15th fields, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return cpuMs(pid);
   } catch {
     return undefined;
   }
@@ -164,9 +162,9 @@ try {
         if (shared) await run(url, pageHeaders, 2);
         const cached = shared ? summary(await run(url, pageHeaders)) : undefined;
         await run(url, { ...pageHeaders, cookie: sessionCookie }, 2);
-        const cpuBefore = server ? cpuMs(server.pid) : undefined;
+        const cpuBefore = server ? cpuMsIfAny(server.pid) : undefined;
         const renderedResult = await run(url, { ...pageHeaders, cookie: sessionCookie });
-        const cpuAfter = server ? cpuMs(server.pid) : undefined;
+        const cpuAfter = server ? cpuMsIfAny(server.pid) : undefined;
         const rendered = summary(renderedResult);
         const cpuPerRequest =
           cpuBefore === undefined || cpuAfter === undefined || !renderedResult.requests.total

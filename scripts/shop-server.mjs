@@ -2,12 +2,23 @@
 // port, a temporary data directory, the demo catalog. Run via `node` directly so that killing
 // the PID stops the server itself.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from './newest-mtime.mjs';
+
+/**
+ * CPU time (user + system) in ms a process has used so far, all its threads, or one of them
+ * (`thread`, a thread id), from /proc (Linux).
+ */
+export function cpuMs(pid, thread) {
+  const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are the 14th and 15th fields, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
