@@ -455,12 +455,18 @@ export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
                 {order.customer.name}
               </p>
               <p dir="ltr" className="text-start text-sm">
-                <a href={`mailto:${order.customer.email}`} className="text-primary hover:underline">
+                <a
+                  href={`mailto:${order.customer.email}`}
+                  className="inline-block min-h-6 py-0.5 text-primary hover:underline"
+                >
                   {order.customer.email}
                 </a>
               </p>
               <p dir="ltr" className="text-start text-sm">
-                <a href={`tel:${order.customer.phone}`} className="text-primary hover:underline">
+                <a
+                  href={`tel:${order.customer.phone}`}
+                  className="inline-block min-h-6 py-0.5 text-primary hover:underline"
+                >
                   {order.customer.phone}
                 </a>
               </p>
