@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { generateScaleCatalog } from '../../test/scale-catalog.ts';
 import { ListingIndex } from './listing-index.ts';
-import { arNorm, similarity, type SearchIndex } from './search-index.ts';
+import { arNorm, holdsWhole, similarity, type SearchIndex } from './search-index.ts';
 
 /*
  * The search index in memory ranks with pg_trgm's arithmetic done in JavaScript, on texts the
@@ -75,6 +75,44 @@ describe('the search index in memory', () => {
     // Enough of them overlap for the comparison to mean something.
     expect(compared).toBeGreaterThan(1000);
     expect(positive).toBeGreaterThan(compared / 10);
+
+    // The ranking gives a name holding the word as whole words the greatest similarity without
+    // working it out: the database must agree that it is 1.
+    let whole = 0;
+    for (const q of queries)
+      for (const n of names)
+        if (holdsWhole(n, q)) {
+          expect(fromDb.get(`${q}|${n}`), `${q} in ${n}`).toBe(1);
+          whole++;
+        }
+    expect(whole).toBeGreaterThan(50);
+    expect(holdsWhole('galaxy s24 ultra', 'galaxy s2')).toBe(false);
+    expect(holdsWhole('galaxy s24 ultra', 's24 ultra')).toBe(true);
+    expect(holdsWhole('ايفون 15 برو', 'فون')).toBe(false);
+  });
+
+  it('knows which two-word phrases begin a word of some product text, as reading the texts does', () => {
+    const docs = index.entries.map((e) => e.doc);
+    const phrases = new Set<string>();
+    docs.slice(0, 40).forEach((doc, i) => {
+      const words = doc.split(' ').filter(Boolean);
+      const w = words[i % (words.length - 1)]!;
+      const next = words[(i % (words.length - 1)) + 1]!;
+      // As written, the next word cut short, another word after it, and a word split in two.
+      phrases.add(`${w} ${next}`);
+      phrases.add(`${w} ${[...next].slice(0, 2).join('')}`);
+      phrases.add(`${w} ${words[(i + 3) % words.length]}`);
+      const c = [...w];
+      if (c.length >= 4) phrases.add(`${c.slice(0, 2).join('')} ${c.slice(2).join('')}`);
+    });
+    let held = 0;
+    for (const phrase of phrases) {
+      const expected = docs.some((doc) => doc.includes(` ${phrase}`));
+      expect(index.phraseHeld(phrase), phrase).toBe(expected);
+      if (expected) held++;
+    }
+    expect(held).toBeGreaterThan(20);
+    expect(phrases.size - held).toBeGreaterThan(10);
   });
 
   it('computes the trigram similarity of catalog words (typo corrections) and ar_norm() as the database does', async () => {

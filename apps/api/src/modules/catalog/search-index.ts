@@ -65,6 +65,27 @@ function isWordUnit(c: number): boolean {
 }
 
 /**
+ * Whether `text` holds `s` with no letter or digit on either side of it. Every word of `s` is
+ * then a whole word of `text`, and they follow each other there, so every trigram of `s` is in
+ * one run of the text's trigrams: `word_similarity(s, text)` is 1, its greatest value, with no
+ * trigram counted.
+ */
+export function holdsWhole(text: string, s: string): boolean {
+  let words = false;
+  for (let i = 0; i < s.length && !words; i++) words = isWordUnit(s.charCodeAt(i));
+  if (!words) return false;
+  const opens = isWordUnit(s.charCodeAt(0));
+  const closes = isWordUnit(s.charCodeAt(s.length - 1));
+  for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + 1)) {
+    const end = at + s.length;
+    if (opens && at > 0 && isWordUnit(text.charCodeAt(at - 1))) continue;
+    if (closes && end < text.length && isWordUnit(text.charCodeAt(end))) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
  * Each UTF-16 unit met in a trigram gets a small number (space first), so that a trigram is one
  * small integer (`trigramCodes`), which V8 keeps unboxed: three numbers below SYMBOLS. A shop
  * writes in a few alphabets; past SYMBOLS - 1 different units, the rest share the last number,
@@ -156,6 +177,9 @@ function runSimilarity(
     let r = inRun;
     const previousStart = start;
     for (let from = start; from <= i; from++) {
+      // A run is never more similar than its shared trigrams over the word's (it holds at least
+      // those), and starting it later only loses shared ones: nothing later can beat `current`.
+      if (Math.fround(s / distinct) <= current) break;
       const moved = Math.fround(s / (distinct + r - s));
       if (moved > current) {
         current = moved;
@@ -170,6 +194,8 @@ function runSimilarity(
       }
     }
     if (current > best) best = current;
+    // 1 is the most there is; `last` is cleared below.
+    if (best === 1) break;
     for (let from = previousStart; from < start; from++) {
       const u = text[from]!;
       if (last[u] === from) last[u] = -1;
@@ -245,9 +271,9 @@ async function inChunks(count: number, each: (i: number) => void): Promise<void>
 const RANKINGS_KEPT = 1_000;
 
 /**
- * Spellings' sets of products kept per index (`#spellingSet`): shoppers' queries are made of the
- * catalog's words, so the same spellings come back in query after query. N/8 bytes each (12.5 kB
- * at 100,000 products).
+ * Spellings' sets of products kept per index (`#spellingSet`), the least recently used let go
+ * first: shoppers' queries are made of the catalog's words, so the same spellings come back in
+ * query after query. N/8 bytes each (12.5 kB at 100,000 products).
  */
 const SPELLINGS_KEPT = 512;
 /** Whether phrases are held (`phraseHeld`), kept per index. */
@@ -289,6 +315,8 @@ export class SearchIndex {
   };
   readonly #companyTrigrams = new Map<number, Int32Array>();
   readonly #categoryTrigrams = new Map<number, Int32Array>();
+  /** Every two terms that follow each other in some product's text (`#pairKey`). */
+  #pairs = new Set<number>();
 
   /**
    * Makes the index of `entries`, giving the event loop a turn every CHUNK products: at 100,000
@@ -306,6 +334,7 @@ export class SearchIndex {
     });
     const index = new SearchIndex(entries, names, byTerm);
     index.#names = await index.#namesTrigrams();
+    index.#pairs = await index.#adjacentPairs();
     return index;
   }
 
@@ -416,12 +445,42 @@ export class SearchIndex {
     return found.slice(0, limit).map((f) => this.#terms[f.id]!);
   }
 
+  #pairKey(first: number, second: number): number {
+    return first * this.#terms.length + second;
+  }
+
+  /** The pairs of terms that follow each other, one space apart, in the products' texts. */
+  async #adjacentPairs(): Promise<Set<number>> {
+    const pairs = new Set<number>();
+    await inChunks(this.entries.length, (p) => {
+      const words = this.entries[p]!.doc.split(' ');
+      for (let i = 1; i < words.length; i++) {
+        if (words[i - 1] === '' || words[i] === '') continue;
+        pairs.add(this.#pairKey(this.#termIds.get(words[i - 1]!)!, this.#termIds.get(words[i]!)!));
+      }
+    });
+    return pairs;
+  }
+
   /** Whether some product's text holds the phrase (words separated by a space) at a word's start. */
   phraseHeld(phrase: string): boolean {
     const kept = this.#spellingSets.get(`s ${phrase}`);
     if (kept) return kept.some((n) => n !== 0);
+    const parts = phrase.split(' ');
+    if (parts.length === 2 && parts[0] !== '' && parts[1] !== '') {
+      // Two words: the first a whole term, followed by a term the second begins. The pairs
+      // answer it without reading a text, as a shopper's every new typo is split this way.
+      const first = this.#termIds.get(parts[0]!);
+      if (first === undefined) return false;
+      const [from, to] = this.#startingWith(parts[1]!);
+      for (let id = from; id < to; id++) if (this.#pairs.has(this.#pairKey(first, id))) return true;
+      return false;
+    }
     let held = this.#phrasesHeld.get(phrase);
-    if (held === undefined) {
+    if (held !== undefined) {
+      this.#phrasesHeld.delete(phrase);
+      this.#phrasesHeld.set(phrase, held);
+    } else {
       const set = this.emptySet();
       // A phrase stops at the first product holding it; a word's set is made whole.
       held = this.#add(phrase, true, set, true) || set.some((n) => n !== 0);
@@ -440,7 +499,12 @@ export class SearchIndex {
   #spellingSet(text: string, start: boolean, near?: number): PositionSet {
     const key = `${near === undefined ? (start ? 's' : 'c') : `n${near}`} ${text}`;
     let set = this.#spellingSets.get(key);
-    if (set) return set;
+    if (set) {
+      // Used again: moved to the end, so that the spellings queries keep using are not let go.
+      this.#spellingSets.delete(key);
+      this.#spellingSets.set(key, set);
+      return set;
+    }
     set = this.emptySet();
     if (near === undefined) this.#add(text, start, set);
     else for (const id of this.#nearTerms(text, near)) this.#addTerm(id, set);

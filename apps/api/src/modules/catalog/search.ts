@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { facetsOf, hasFacetChoice, type FacetFilter } from './facets.ts';
 import type { Shelves } from './listing-index.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
-import { arNorm, hasPosition, type SearchIndex } from './search-index.ts';
+import { arNorm, hasPosition, holdsWhole, type SearchIndex } from './search-index.ts';
 import { escapeLike, indexLookups, sqlLookups, wordVariants, type WordLookups } from './search-words.ts';
 import { searchSessionSettings } from '../../db/session-settings.ts';
 import {
@@ -56,6 +56,11 @@ export const MAX_QUERY_WORDS = 8;
 /** The ranked set is bounded: search answers at most this many products (31 pages of 8). */
 export const MAX_CANDIDATES = 250;
 const MAX_NEAR_TERMS = 30;
+/**
+ * The most one spelling adds to a product's score: a word similarity of 1 (names before makers
+ * and categories, which count 0.9 and 0.8) and 1 for being in the name as it is.
+ */
+const TOP_SCORE = 2;
 /** `term % word`'s threshold (db/session-settings.ts), for the same preselection in memory. */
 const NEAR_TERM_SIMILARITY = Number(searchSessionSettings['pg_trgm.similarity_threshold']);
 /** `word <% text`'s threshold, for the same near match in memory. */
@@ -373,21 +378,37 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
     const score = new Float64Array(found.length);
     for (const word of words) {
       const best = new Float64Array(found.length).fill(-Infinity);
-      for (const s of spellings(word)) {
-        const own = index.nameSimilarities(s.text, found);
+      // A name holding a spelling as whole words scores TOP_SCORE for the word, the most any
+      // spelling can: only the other candidates are worked out, and only while some are below
+      // it. A typo, which no catalog word contains, comes last: its corrections usually settle
+      // every candidate first.
+      const typo = word.known ? [] : spellings(word).slice(0, 1);
+      for (const s of [...spellings(word).slice(typo.length), ...typo]) {
+        const open: number[] = [];
+        for (let i = 0; i < entries.length; i++) {
+          if (best[i] === TOP_SCORE) continue;
+          if (s !== typo[0] && holdsWhole(entries[i]!.name, s.text)) best[i] = TOP_SCORE;
+          else open.push(i);
+        }
+        if (open.length === 0) continue;
+        const own = index.nameSimilarities(
+          s.text,
+          open.map((i) => found[i]!),
+        );
         const maker = index.similarities(s.text, makerNames);
         const shelf = index.similarities(s.text, shelfNames);
-        for (let i = 0; i < entries.length; i++) {
+        open.forEach((i, k) => {
           const v =
-            Math.max(own[i]!, 0.9 * maker[makerAt[i]!]!, 0.8 * shelf[shelfAt[i]!]!) +
+            Math.max(own[k]!, 0.9 * maker[makerAt[i]!]!, 0.8 * shelf[shelfAt[i]!]!) +
             (entries[i]!.name.includes(s.text) ? 1 : 0);
           if (v > best[i]!) best[i] = v;
-        }
+        });
       }
       for (let i = 0; i < score.length; i++) score[i] = score[i]! + best[i]!;
     }
     const rows = found.map((p, i) => ({
       p,
+      i,
       id: entries[i]!.id,
       score: score[i]!,
       tie: 0,
@@ -402,11 +423,16 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
       while (to < rows.length && rows[to]!.score === rows[from]!.score) to++;
       if (to - from > 1) {
         const tied = rows.slice(from, to);
+        const open = tied.filter((r) => {
+          if (!holdsWhole(entries[r.i]!.name, whole)) return true;
+          r.tie = 1;
+          return false;
+        });
         const tie = index.nameSimilarities(
           whole,
-          tied.map((r) => r.p),
+          open.map((r) => r.p),
         );
-        tied.forEach((r, i) => (r.tie = tie[i]!));
+        open.forEach((r, i) => (r.tie = tie[i]!));
         tied.sort((a, b) => b.tie - a.tie || a.id - b.id);
         rows.splice(from, to - from, ...tied);
       }
