@@ -261,7 +261,9 @@ export async function writeScaleCatalog(dir, size, seed = 14) {
     const onOffer = rand() < 0.2;
     const offerPrice = onOffer ? Math.round(price * (0.6 + rand() * 0.35) * 100) / 100 : undefined;
     const stock = Math.floor(rand() * 50);
-    const featured = rand() < 0.001;
+    // About one in a thousand, and at least the ten the featured list shows at every size, so
+    // that list answers the same number of products whatever the catalog's size.
+    const featured = rand() < 0.001 || i % Math.max(1, Math.floor(size / 10)) === 0;
     // Three variants: three storage sizes in a row, in the colour the name gives; each size up
     // costs 15 % more, and only the first is on offer.
     const first = Math.floor(more() * (storageSizes.length - 2));
