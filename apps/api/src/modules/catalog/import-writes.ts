@@ -1,5 +1,5 @@
 import { sarToHalalas, type SpecAttributeInput, type SpecKind } from '@shop/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   counts,
@@ -237,14 +237,17 @@ async function writeSoleVariants(
   part: ParsedCatalog['products'],
   idBySku: Map<string, number>,
   offers: ReturnType<typeof offerColumns>[],
+  updated: Set<number>,
 ): Promise<void> {
   const ids = part.map((p) => idBySku.get(p.sku)!);
+  const replaced = ids.filter((id) => updated.has(id));
   const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
-  await tx.execute(sql`
+  if (replaced.length)
+    await tx.execute(sql`
     with stale as (
       select v.id, exists (select 1 from order_lines l where l.variant_id = v.id) as ordered
       from ${productVariants} v
-      where v.product_id = any(${sql.param(ids)}::integer[])
+      where v.product_id = any(${sql.param(replaced)}::integer[])
         and v.sku <> (select p.sku from ${products} p where p.id = v.product_id)
     ),
     hidden as (
@@ -273,7 +276,7 @@ async function writeSoleVariants(
       updated_at = now()
     where ${productVariants}.product_id = excluded.product_id`);
   // Options go with their variants (hidden, ordered ones lose their values).
-  await tx.delete(productOptions).where(inArray(productOptions.productId, ids));
+  if (replaced.length) await tx.delete(productOptions).where(inArray(productOptions.productId, replaced));
 }
 
 /**
@@ -291,8 +294,11 @@ async function writeOptionVariants(
   idBySku: Map<string, number>,
   image: Map<string, string>,
   now: Date,
+  updated: Set<number>,
 ): Promise<void> {
   const ids = part.map((p) => idBySku.get(p.sku)!);
+  // Only products the shop had can have options, values and variants to replace or remove.
+  const replaced = ids.filter((id) => updated.has(id));
   const options = part.flatMap((p) =>
     (p.options ?? []).map((o, i) => ({ productId: idBySku.get(p.sku)!, position: i + 1, o })),
   );
@@ -303,14 +309,15 @@ async function writeOptionVariants(
 
   // The values the file keeps are given their places again below; until then every value of
   // these products steps aside to a negative place, so no two ever share one.
-  await tx.execute(sql`
-    update ${productOptionValues} v set position = -r.n
-    from (
-      select w.id, row_number() over (partition by w.option_id order by w.position, w.id) as n
-      from ${productOptionValues} w join ${productOptions} o on o.id = w.option_id
-      where o.product_id = any(${sql.param(ids)}::integer[])
-    ) r
-    where v.id = r.id`);
+  if (replaced.length)
+    await tx.execute(sql`
+      update ${productOptionValues} v set position = -r.n
+      from (
+        select w.id, row_number() over (partition by w.option_id order by w.position, w.id) as n
+        from ${productOptionValues} w join ${productOptions} o on o.id = w.option_id
+        where o.product_id = any(${sql.param(replaced)}::integer[])
+      ) r
+      where v.id = r.id`);
   if (options.length)
     await tx.execute(sql`
       insert into ${productOptions} (product_id, position, name_ar, name_en, kind)
@@ -323,9 +330,11 @@ async function writeOptionVariants(
       )
       on conflict (product_id, position) do update set
         name_ar = excluded.name_ar, name_en = excluded.name_en, kind = excluded.kind`);
+  // A value of the file is kept (by its English name within its option) where the shop has it;
+  // the other values are new. A batch of new products has none to keep.
   if (values.length)
     await tx.execute(sql`
-      with f as (
+      with f as materialized (
         select f.*, o.id as option_id from unnest(
           ${list(values, (r) => r.productId)}::integer[],
           ${list(values, (r) => r.option)}::smallint[],
@@ -335,7 +344,9 @@ async function writeOptionVariants(
           ${list(values, (r) => r.v.swatch ?? null)}::text[]
         ) as f(product_id, option_position, position, name_ar, name_en, swatch)
         join ${productOptions} o on o.product_id = f.product_id and o.position = f.option_position
-      ),
+      )${
+        replaced.length
+          ? sql`,
       kept as (
         update ${productOptionValues} v
         set position = f.position, name_ar = f.name_ar, swatch = f.swatch
@@ -345,7 +356,12 @@ async function writeOptionVariants(
       insert into ${productOptionValues} (option_id, position, name_ar, name_en, swatch)
       select f.option_id, f.position, f.name_ar, f.name_en, f.swatch from f
       where not exists (
-        select 1 from ${productOptionValues} v where v.option_id = f.option_id and v.name_en = f.name_en)`);
+        select 1 from ${productOptionValues} v where v.option_id = f.option_id and v.name_en = f.name_en)`
+          : sql`
+      insert into ${productOptionValues} (option_id, position, name_ar, name_en, swatch)
+      select f.option_id, f.position, f.name_ar, f.name_en, f.swatch from f
+      order by f.product_id, f.option_position, f.position`
+      }`);
 
   // Each variant's value ids, found by option place and value name.
   const valueRows = (
@@ -390,6 +406,50 @@ async function writeOptionVariants(
     ${list(variants, (r) => r.v.hidden ?? false)}::boolean[]
   ) as f(product_id, position, sku, barcode, value1_id, value2_id, value3_id, price, offer, planned,
     stock, image, hidden)`;
+  if (replaced.length)
+    await replaceVariants(
+      tx,
+      file,
+      replaced,
+      variants.map((r) => r.v.sku),
+    );
+  await tx.execute(sql`
+    insert into ${productVariants} (product_id, position, sku, barcode, value1_id, value2_id, value3_id,
+      price_halalas, offer_price_halalas, offer_planned_halalas, stock, image, hidden)
+    select * from ${file}
+    on conflict (sku) do update set
+      position = excluded.position,
+      barcode = excluded.barcode,
+      value1_id = excluded.value1_id,
+      value2_id = excluded.value2_id,
+      value3_id = excluded.value3_id,
+      price_halalas = excluded.price_halalas,
+      offer_price_halalas = excluded.offer_price_halalas,
+      offer_planned_halalas = excluded.offer_planned_halalas,
+      stock = excluded.stock,
+      image = excluded.image,
+      hidden = excluded.hidden,
+      updated_at = now()
+    where ${productVariants}.product_id = excluded.product_id`);
+  // Values and options the file leaves out go (the placeholders too); hidden, ordered variants
+  // that named them lose those values (their foreign keys set them to null).
+  if (replaced.length === 0) return;
+  await tx.execute(sql`
+    delete from ${productOptionValues} v using ${productOptions} o
+    where o.id = v.option_id and o.product_id = any(${sql.param(replaced)}::integer[]) and v.position < 0`);
+  await tx.execute(sql`
+    delete from ${productOptions} o
+    using unnest(${sql.param(ids)}::integer[], ${sql.param(part.map((p) => p.options?.length ?? 0))}::integer[])
+      as f(product_id, declared)
+    where o.product_id = f.product_id and o.position > f.declared
+      and o.product_id = any(${sql.param(replaced)}::integer[])`);
+}
+
+/**
+ * Before the upsert of a batch's variants (`file`, the rows of their unnest()), those of the
+ * products the shop had (`replaced`) that the file renames, leaves out or gives other values.
+ */
+async function replaceVariants(tx: Tx, file: SQL, replaced: number[], skus: string[]): Promise<void> {
   // A combination the product has under another SKU takes the file's SKU (a renamed variant),
   // rather than meeting it as a second variant with the same values.
   await tx.execute(sql`
@@ -404,8 +464,8 @@ async function writeOptionVariants(
     with stale as (
       select v.id, exists (select 1 from order_lines l where l.variant_id = v.id) as ordered
       from ${productVariants} v
-      where v.product_id = any(${sql.param(ids)}::integer[])
-        and v.sku <> all(${sql.param(variants.map((r) => r.v.sku))}::text[])
+      where v.product_id = any(${sql.param(replaced)}::integer[])
+        and v.sku <> all(${sql.param(skus)}::text[])
     ),
     hidden as (
       update ${productVariants} set hidden = true, updated_at = now()
@@ -433,34 +493,6 @@ async function writeOptionVariants(
       join ${productOptions} o on o.product_id = m.product_id and o.position = 1
       join ${productOptionValues} pv on pv.option_id = o.id and pv.position = -${sql.raw(String(PARKED))} - m.k
       where v.id = m.id`);
-  await tx.execute(sql`
-    insert into ${productVariants} (product_id, position, sku, barcode, value1_id, value2_id, value3_id,
-      price_halalas, offer_price_halalas, offer_planned_halalas, stock, image, hidden)
-    select * from ${file}
-    on conflict (sku) do update set
-      position = excluded.position,
-      barcode = excluded.barcode,
-      value1_id = excluded.value1_id,
-      value2_id = excluded.value2_id,
-      value3_id = excluded.value3_id,
-      price_halalas = excluded.price_halalas,
-      offer_price_halalas = excluded.offer_price_halalas,
-      offer_planned_halalas = excluded.offer_planned_halalas,
-      stock = excluded.stock,
-      image = excluded.image,
-      hidden = excluded.hidden,
-      updated_at = now()
-    where ${productVariants}.product_id = excluded.product_id`);
-  // Values and options the file leaves out go (the placeholders too); hidden, ordered variants
-  // that named them lose those values (their foreign keys set them to null).
-  await tx.execute(sql`
-    delete from ${productOptionValues} v using ${productOptions} o
-    where o.id = v.option_id and o.product_id = any(${sql.param(ids)}::integer[]) and v.position < 0`);
-  await tx.execute(sql`
-    delete from ${productOptions} o
-    using unnest(${sql.param(ids)}::integer[], ${sql.param(part.map((p) => p.options?.length ?? 0))}::integer[])
-      as f(product_id, declared)
-    where o.product_id = f.product_id and o.position > f.declared`);
 }
 
 /**
@@ -563,79 +595,109 @@ export async function writeProductBatch(
   const optionValues = part.flatMap((p, i) =>
     (p.options ?? []).flatMap((o) => o.values.map((v) => ({ n: i + 1, option: o.name.en, value: v.en }))),
   );
-  // The batch's catalog words are added below, from its distinct texts (migration 0036).
-  await tx.execute(sql`select set_config('shop.defer_search_terms', 'on', true)`);
+  // The batch's catalog words are added below, from its distinct texts (migration 0036), and
+  // its search text is written with its rows (migration 0037).
+  await tx.execute(sql`select set_config('shop.defer_search_terms', 'on', true),
+    set_config('shop.search_doc_written', 'on', true)`);
   const result = await tx.execute(sql`
+    with f as materialized (
+      select f.*, coalesce(o.facets, '{}') as option_facets,
+        -- A product the file gives no specifications keeps its values, and their text and keys.
+        case when f.has_specs then coalesce(s.doc, '')
+          else coalesce((select old.spec_search from ${products} old where old.sku = f.sku), '') end
+          as spec_search,
+        case when f.has_specs then coalesce(s.facets, '{}')
+          else coalesce((select old.spec_facets from ${products} old where old.sku = f.sku), '{}') end
+          as spec_facets
+      from unnest(
+        ${column((p) => p.sku)}::text[],
+        ${column((p) => p.name.ar)}::text[],
+        ${column((p) => p.name.en)}::text[],
+        ${column((p) => p.description?.ar ?? '')}::text[],
+        ${column((p) => p.description?.en ?? '')}::text[],
+        ${column((_, i) => shown[i]!.priceHalalas)}::integer[],
+        ${column((_, i) => shown[i]!.offerPriceHalalas)}::integer[],
+        ${column((_, i) => shown[i]!.offerPlannedHalalas)}::integer[],
+        ${column((_, i) => offers[i]!.offerStartsAt?.toISOString() ?? null)}::timestamptz[],
+        ${column((_, i) => offers[i]!.offerEndsAt?.toISOString() ?? null)}::timestamptz[],
+        ${column((_, i) => shown[i]!.stock)}::integer[],
+        ${column((p) => p.featured ?? false)}::boolean[],
+        ${column((p) => p.hidden ?? false)}::boolean[],
+        ${column((p) => categoryIds.get(p.category)!)}::integer[],
+        ${column((p) => companyIds.get(p.company)!)}::integer[],
+        ${column((p) => image.get(p.image)!)}::text[],
+        ${column((_, i) => shown[i]!.fromPriceHalalas)}::integer[],
+        ${column((_, i) => shown[i]!.variantCount)}::integer[],
+        ${column((_, i) => named[i]!.text)}::text[],
+        ${column((_, i) => named[i]!.swatches)}::text[],
+        ${column((p) => p.specs !== undefined)}::boolean[]
+      ) with ordinality as f(sku, name_ar, name_en, description_ar, description_en, price, offer,
+        planned, starts, ends, stock, featured, hidden, category_id, company_id, image, from_price,
+        variant_count, option_text, swatches, has_specs, n)
+      left join (
+        select x.n, array_agg(distinct 'o-' || facet_slug(x.option_en) || ':' || facet_slug(x.value_en)) as facets
+        from unnest(
+          ${list(optionValues, (r) => r.n)}::integer[],
+          ${list(optionValues, (r) => r.option)}::text[],
+          ${list(optionValues, (r) => r.value)}::text[]
+        ) as x(n, option_en, value_en)
+        group by x.n
+      ) o on o.n = f.n
+      left join (
+        select x.n,
+          string_agg(concat_ws(' ',
+              coalesce(x.number_value::text, c.value_ar || ' ' || c.value_en, x.text_ar || ' ' || x.text_en),
+              nullif(a.unit_ar, ''),
+              nullif(a.unit_en, ''),
+              case when x.number_value is not null and a.unit_en <> ''
+                then x.number_value::text || a.unit_en end
+            ), ' ' order by a.sort, a.id) as doc,
+          array_agg('s' || a.id || ':' || coalesce(x.choice_id::text, x.number_value::text) order by a.id)
+            filter (where x.text_ar is null) as facets
+        from unnest(
+          ${list(specs, (r) => r.n)}::integer[],
+          ${list(specs, (r) => r.attributeId)}::integer[],
+          ${list(specs, (r) => r.numberValue)}::double precision[],
+          ${list(specs, (r) => r.choiceId)}::integer[],
+          ${list(specs, (r) => r.textAr)}::text[],
+          ${list(specs, (r) => r.textEn)}::text[]
+        ) as x(n, attribute_id, number_value, choice_id, text_ar, text_en)
+        join ${specAttributes} a on a.id = x.attribute_id
+        left join ${specChoices} c on c.id = x.choice_id
+        group by x.n
+      ) s on s.n = f.n
+    ),
+    -- The search text as the trigger of migration 0017 derives it: ar_norm() works letter by
+    -- letter, so the whole text normalized is its parts normalized, between the same spaces.
+    -- Each distinct part is normalized once: the makers', categories', option and
+    -- specification texts are shared by many products of a batch, the names by none. (Not
+    -- materialized, and grouped, so that the planner knows each text is there once and expects
+    -- one row per product from the joins below.)
+    normed as not materialized (
+      select t, ar_norm(t) as n from (
+        select option_text from f union all select spec_search from f
+        union all select c.name_ar || ' ' || c.name_en from ${companies} c where c.id in (select company_id from f)
+        union all select c.name_ar || ' ' || c.name_en from ${categories} c where c.id in (select category_id from f)
+      ) texts(t)
+      group by t
+    )
     insert into ${products} (sku, name_ar, name_en, description_ar, description_en, price_halalas,
       offer_price_halalas, offer_planned_halalas, offer_starts_at, offer_ends_at, stock, featured,
       hidden, category_id, company_id, image, from_price_halalas, variant_count, option_text,
-      swatches, option_facets, spec_search, spec_facets)
+      swatches, option_facets, spec_search, spec_facets, search_doc)
     select f.sku, f.name_ar, f.name_en, f.description_ar, f.description_en, f.price, f.offer,
       f.planned, f.starts, f.ends, f.stock, f.featured, f.hidden, f.category_id, f.company_id,
-      f.image, f.from_price, f.variant_count, f.option_text, f.swatches::jsonb,
-      coalesce(o.facets, '{}'),
-      -- A product the file gives no specifications keeps its values, and their text and keys.
-      case when f.has_specs then coalesce(s.doc, '')
-        else coalesce((select old.spec_search from ${products} old where old.sku = f.sku), '') end,
-      case when f.has_specs then coalesce(s.facets, '{}')
-        else coalesce((select old.spec_facets from ${products} old where old.sku = f.sku), '{}') end
-    from unnest(
-      ${column((p) => p.sku)}::text[],
-      ${column((p) => p.name.ar)}::text[],
-      ${column((p) => p.name.en)}::text[],
-      ${column((p) => p.description?.ar ?? '')}::text[],
-      ${column((p) => p.description?.en ?? '')}::text[],
-      ${column((_, i) => shown[i]!.priceHalalas)}::integer[],
-      ${column((_, i) => shown[i]!.offerPriceHalalas)}::integer[],
-      ${column((_, i) => shown[i]!.offerPlannedHalalas)}::integer[],
-      ${column((_, i) => offers[i]!.offerStartsAt?.toISOString() ?? null)}::timestamptz[],
-      ${column((_, i) => offers[i]!.offerEndsAt?.toISOString() ?? null)}::timestamptz[],
-      ${column((_, i) => shown[i]!.stock)}::integer[],
-      ${column((p) => p.featured ?? false)}::boolean[],
-      ${column((p) => p.hidden ?? false)}::boolean[],
-      ${column((p) => categoryIds.get(p.category)!)}::integer[],
-      ${column((p) => companyIds.get(p.company)!)}::integer[],
-      ${column((p) => image.get(p.image)!)}::text[],
-      ${column((_, i) => shown[i]!.fromPriceHalalas)}::integer[],
-      ${column((_, i) => shown[i]!.variantCount)}::integer[],
-      ${column((_, i) => named[i]!.text)}::text[],
-      ${column((_, i) => named[i]!.swatches)}::text[],
-      ${column((p) => p.specs !== undefined)}::boolean[]
-    ) with ordinality as f(sku, name_ar, name_en, description_ar, description_en, price, offer,
-      planned, starts, ends, stock, featured, hidden, category_id, company_id, image, from_price,
-      variant_count, option_text, swatches, has_specs, n)
-    left join (
-      select x.n, array_agg(distinct 'o-' || facet_slug(x.option_en) || ':' || facet_slug(x.value_en)) as facets
-      from unnest(
-        ${list(optionValues, (r) => r.n)}::integer[],
-        ${list(optionValues, (r) => r.option)}::text[],
-        ${list(optionValues, (r) => r.value)}::text[]
-      ) as x(n, option_en, value_en)
-      group by x.n
-    ) o on o.n = f.n
-    left join (
-      select x.n,
-        string_agg(concat_ws(' ',
-            coalesce(x.number_value::text, c.value_ar || ' ' || c.value_en, x.text_ar || ' ' || x.text_en),
-            nullif(a.unit_ar, ''),
-            nullif(a.unit_en, ''),
-            case when x.number_value is not null and a.unit_en <> ''
-              then x.number_value::text || a.unit_en end
-          ), ' ' order by a.sort, a.id) as doc,
-        array_agg('s' || a.id || ':' || coalesce(x.choice_id::text, x.number_value::text) order by a.id)
-          filter (where x.text_ar is null) as facets
-      from unnest(
-        ${list(specs, (r) => r.n)}::integer[],
-        ${list(specs, (r) => r.attributeId)}::integer[],
-        ${list(specs, (r) => r.numberValue)}::double precision[],
-        ${list(specs, (r) => r.choiceId)}::integer[],
-        ${list(specs, (r) => r.textAr)}::text[],
-        ${list(specs, (r) => r.textEn)}::text[]
-      ) as x(n, attribute_id, number_value, choice_id, text_ar, text_en)
-      join ${specAttributes} a on a.id = x.attribute_id
-      left join ${specChoices} c on c.id = x.choice_id
-      group by x.n
-    ) s on s.n = f.n
+      f.image, f.from_price, f.variant_count, f.option_text, f.swatches::jsonb, f.option_facets,
+      f.spec_search, f.spec_facets,
+      ' ' || ar_norm(f.name_ar || ' ' || f.name_en) || ' ' || coalesce(company.n, '') || ' ' ||
+        coalesce(category.n, '') || ' ' || option_text.n || ' ' || spec_search.n || ' '
+    from f
+    left join ${companies} co on co.id = f.company_id
+    left join normed company on company.t = co.name_ar || ' ' || co.name_en
+    left join ${categories} ca on ca.id = f.category_id
+    left join normed category on category.t = ca.name_ar || ' ' || ca.name_en
+    join normed option_text on option_text.t = f.option_text
+    join normed spec_search on spec_search.t = f.spec_search
     order by f.n
     on conflict (sku) do update set
       name_ar = excluded.name_ar,
@@ -662,12 +724,18 @@ export async function writeProductBatch(
       option_facets = excluded.option_facets,
       spec_search = excluded.spec_search,
       spec_facets = excluded.spec_facets,
+      search_doc = excluded.search_doc,
       version = ${products}.version + 1,
       updated_at = now()
-    returning id, sku`);
-  await tx.execute(sql`select set_config('shop.defer_search_terms', 'off', true)`);
-  const rows = (result as unknown as { rows: { id: number; sku: string }[] }).rows;
+    returning id, sku, version`);
+  await tx.execute(sql`select set_config('shop.defer_search_terms', 'off', true),
+    set_config('shop.search_doc_written', 'off', true)`);
+  const rows = (result as unknown as { rows: { id: number; sku: string; version: number }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
+  // The products the batch updated rather than created (a new row has the first version): only
+  // they can have options, variants, images or specifications for the statements below to
+  // replace or remove. A new product's id is new, so nothing refers to it yet.
+  const updated = new Set(rows.filter((r) => r.version > 1).map((r) => r.id));
   await addSearchTerms(tx, [...idBySku.values()]);
   const sole = part.flatMap((p, i) => (p.variants ? [] : [i]));
   // The product rows already hold what the rollups of the options and variants would write
@@ -679,19 +747,19 @@ export async function writeProductBatch(
       sole.map((i) => part[i]!),
       idBySku,
       sole.map((i) => offers[i]!),
+      updated,
     );
   const withVariants = part.filter((p) => p.variants);
-  if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now);
+  if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now, updated);
   await tx.execute(sql`select set_config('shop.defer_rollups', 'off', true)`);
   await writeOptionFacetLabels(tx, withVariants, idBySku);
-  const batchIds = [...idBySku.values()];
   // A record is the whole truth about its product: its extra images replace the stored ones.
-  await tx.delete(productImages).where(inArray(productImages.productId, batchIds));
+  if (updated.size) await tx.delete(productImages).where(inArray(productImages.productId, [...updated]));
   const extra = part.flatMap((p) =>
     (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
   );
   if (extra.length) await tx.insert(productImages).values(extra);
-  await writeBatchSpecs(tx, part, idBySku, specs);
+  await writeBatchSpecs(tx, part, idBySku, specs, updated);
 }
 
 /**
@@ -699,25 +767,30 @@ export async function writeProductBatch(
  * three letters or more of their search text. That text is their names, their maker's and
  * category's names and their option and specification texts through ar_norm(), between spaces,
  * so its words are those of each of these texts: each distinct text is split once, where the
- * trigger would split every product's whole text (most share all but their names).
+ * trigger would split every product's whole text (most share all but their names). The names
+ * come normalized already (`search_norm`, ar_norm() of both names).
  */
 async function addSearchTerms(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.execute(sql`
+    with batch as materialized (
+      select p.search_norm, p.option_text, p.spec_search, p.company_id, p.category_id
+      from ${products} p where p.id = any(${sql.param(ids)}::integer[])
+    )
     insert into ${searchTerms} (term)
     select distinct w
     from (
-      select distinct t from (
-        select unnest(array[p.name_ar, p.name_en, p.option_text, p.spec_search]) as t
-        from ${products} p where p.id = any(${sql.param(ids)}::integer[])
-        union all
-        select c.name_ar || ' ' || c.name_en from ${companies} c
-        where c.id in (select p.company_id from ${products} p where p.id = any(${sql.param(ids)}::integer[]))
-        union all
-        select c.name_ar || ' ' || c.name_en from ${categories} c
-        where c.id in (select p.category_id from ${products} p where p.id = any(${sql.param(ids)}::integer[]))
-      ) texts
-    ) d, regexp_split_to_table(btrim(ar_norm(d.t)), '\\s+') as w
+      select search_norm as t from batch
+      union
+      select ar_norm(t) from (
+        select option_text from batch
+        union select spec_search from batch
+        union select c.name_ar || ' ' || c.name_en from ${companies} c
+        where c.id in (select company_id from batch)
+        union select c.name_ar || ' ' || c.name_en from ${categories} c
+        where c.id in (select category_id from batch)
+      ) texts(t)
+    ) d, regexp_split_to_table(btrim(d.t), '\\s+') as w
     where length(w) >= 3
     on conflict do nothing`);
 }
@@ -1032,10 +1105,12 @@ async function writeBatchSpecs(
   part: ParsedCatalog['products'],
   idBySku: Map<string, number>,
   values: BatchSpecValue[],
+  updated: Set<number>,
 ): Promise<void> {
   const withSpecs = part.filter((p) => p.specs).map((p) => idBySku.get(p.sku)!);
   if (withSpecs.length) {
-    await tx.delete(productSpecs).where(inArray(productSpecs.productId, withSpecs));
+    const replaced = withSpecs.filter((id) => updated.has(id));
+    if (replaced.length) await tx.delete(productSpecs).where(inArray(productSpecs.productId, replaced));
     const productId = (r: BatchSpecValue) => idBySku.get(part[r.n - 1]!.sku)!;
     if (values.length)
       await tx.execute(sql`
@@ -1051,7 +1126,8 @@ async function writeBatchSpecs(
   }
   // The text and keys of the values the file gives were written with the product rows; those of
   // products the file gives none for, or that lost values outside their category, are derived.
-  const dropped = new Set(await deleteSpecsOutsideCategory(tx, [...idBySku.values()]));
-  for (const p of part) if (!p.specs) dropped.add(idBySku.get(p.sku)!);
+  // A new product has only the values just written, of its category, and its row has their text.
+  const dropped = new Set(await deleteSpecsOutsideCategory(tx, [...updated]));
+  for (const p of part) if (!p.specs && updated.has(idBySku.get(p.sku)!)) dropped.add(idBySku.get(p.sku)!);
   await refreshSpecSearch(tx, [...dropped]);
 }
