@@ -592,8 +592,18 @@ export async function writeProductBatch(
   const named = part.map(optionColumns);
   const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
   const list = <T, R>(rows: T[], value: (row: T) => R) => sql.param(rows.map(value));
+  // Each product's (option, value) names by their place among the batch's distinct pairs, whose
+  // facet keys are derived once (a batch's products share most of them).
+  const pairs = new Map<string, { i: number; option: string; value: string }>();
   const optionValues = part.flatMap((p, i) =>
-    (p.options ?? []).flatMap((o) => o.values.map((v) => ({ n: i + 1, option: o.name.en, value: v.en }))),
+    (p.options ?? []).flatMap((o) =>
+      o.values.map((v) => {
+        const name = JSON.stringify([o.name.en, v.en]);
+        let pair = pairs.get(name);
+        if (!pair) pairs.set(name, (pair = { i: pairs.size + 1, option: o.name.en, value: v.en }));
+        return { n: i + 1, pair: pair.i };
+      }),
+    ),
   );
   // The batch's catalog words are added below, from its distinct texts (migration 0036), and
   // its search text is written with its rows (migration 0037).
@@ -635,12 +645,18 @@ export async function writeProductBatch(
         planned, starts, ends, stock, featured, hidden, category_id, company_id, image, from_price,
         variant_count, option_text, swatches, has_specs, n)
       left join (
-        select x.n, array_agg(distinct 'o-' || facet_slug(x.option_en) || ':' || facet_slug(x.value_en)) as facets
+        select x.n, array_agg(distinct k.key) as facets
         from unnest(
           ${list(optionValues, (r) => r.n)}::integer[],
-          ${list(optionValues, (r) => r.option)}::text[],
-          ${list(optionValues, (r) => r.value)}::text[]
-        ) as x(n, option_en, value_en)
+          ${list(optionValues, (r) => r.pair)}::integer[]
+        ) as x(n, pair)
+        join (
+          select k.i, 'o-' || facet_slug(k.option_en) || ':' || facet_slug(k.value_en) as key
+          from unnest(
+            ${list([...pairs.values()], (r) => r.option)}::text[],
+            ${list([...pairs.values()], (r) => r.value)}::text[]
+          ) with ordinality as k(option_en, value_en, i)
+        ) k on k.i = x.pair
         group by x.n
       ) o on o.n = f.n
       left join (
