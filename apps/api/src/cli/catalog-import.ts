@@ -22,8 +22,8 @@ import {
  * DATA_DIR are taken relative to where the command was typed (INIT_CWD), like `npm start`.
  * Several files are imported in the order given, each in a transaction of its own, by one
  * process: one start, one connection and one migrations check for them all. Each file is read
- * and checked just before it is written, and let go once it is, so one file's records are in
- * memory at a time.
+ * and checked while the database tidies up after the commit of the one before (that file's
+ * records are let go then), so at most two files' records are in memory, and only for moments.
  */
 
 const usage = 'Usage: npm run catalog:import -- FILE.json [MORE.json …]   (format: docs/catalog-import.md)';
@@ -62,9 +62,12 @@ function describe(summary: ImportSummary): string {
   ].join('\n  ');
 }
 
-/** The first file, read and checked before the database is opened, until it is written. */
+/**
+ * The next file to write, read and checked ahead: the first before the database is opened (a bad
+ * file fails fast), each other while the database tidies up after the commit of the one before.
+ */
 interface Reading {
-  first?: Promise<CatalogSource>;
+  next?: Promise<CatalogSource>;
 }
 
 /**
@@ -105,9 +108,9 @@ async function main(): Promise<number> {
   }
 
   // The first file's format is checked before the database is opened, so a bad file fails fast.
-  const reading: Reading = { first: readChecked(files[0]!) };
+  const reading: Reading = { next: readChecked(files[0]!) };
   try {
-    await reading.first;
+    await reading.next;
   } catch (error) {
     if (error instanceof CatalogImportError) {
       console.error(error.message);
@@ -154,9 +157,18 @@ async function importWith(config: Config, files: string[], reading: Reading, cwd
     for (const [i, file] of files.entries()) {
       let summary: ImportSummary;
       try {
-        const source = await (reading.first ?? readChecked(file));
-        reading.first = undefined;
+        const source = await (reading.next ?? readChecked(file));
+        reading.next = undefined;
+        // The next file is read while the database tidies up after this one's commit.
+        const readNext = () => {
+          const next = files[i + 1];
+          if (next === undefined) return;
+          reading.next = readChecked(next);
+          // Its error, if any, is reported when its turn comes (or never, if this file fails).
+          reading.next.catch(() => {});
+        };
         summary = await importParsedCatalog(database.db, source.catalog, source.baseDir, {
+          onCommitted: readNext,
           uploadsDir: config.uploadsDir,
           settings: importSettings,
           onProgress,

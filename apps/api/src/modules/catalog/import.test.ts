@@ -14,7 +14,7 @@ import {
 } from '@shop/contract';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { openDatabase } from '../../db/client.ts';
 import { countRows, createTestApp, type TestContext } from '../../test/harness.ts';
@@ -356,6 +356,124 @@ describe('catalog importer', () => {
       await writeFile(file, '{ "products": [ }');
       await expect(importCatalogFile(t.app.db, file, options)).rejects.toThrow(/is not valid JSON/);
     });
+  });
+});
+
+describe('catalog importer: new products and products it replaces', () => {
+  /**
+   * Names, options and specifications with every kind of letter ar_norm() folds (hamza forms,
+   * alef maqsura, teh marbuta, harakat, tatweel, Arabic-Indic digits) and capitals it lowers.
+   */
+  const folded = (): CatalogFile => {
+    const catalog = goodCatalog();
+    catalog.categories![0]!.specs = [
+      { name: { ar: 'حجم الشاشة', en: 'Screen size' }, unit: { ar: 'بوصة', en: 'Inch' }, kind: 'number' },
+      {
+        name: { ar: 'الذاكرة', en: 'RAM' },
+        kind: 'choice',
+        choices: [
+          { ar: '٨ جيجابايت', en: '8 GB' },
+          { ar: '١٢ جيجابايت', en: '12 GB' },
+        ],
+      },
+    ];
+    catalog.companies!.push({ key: 'huawei', name: { ar: 'هُواوِي', en: 'HUAWEI' }, image: 'img/apple.svg' });
+    catalog.products!.push({
+      sku: 'mate-60',
+      name: { ar: 'جوال مـيت ٦٠ إصدار الأمير', en: 'Mate 60 Prince Edition' },
+      category: 'phones',
+      company: 'huawei',
+      image: 'img/iphone.svg',
+      options: [
+        {
+          name: { ar: 'السعة', en: 'Storage' },
+          values: [
+            { ar: '٢٥٦ جيجابايت', en: '256 GB' },
+            { ar: '٥١٢ جيجابايت', en: '512 GB' },
+          ],
+        },
+        {
+          name: { ar: 'اللون', en: 'Colour' },
+          kind: 'colour',
+          values: [{ ar: 'أخضر داكن', en: 'Dark Green' }],
+        },
+      ],
+      variants: [
+        { sku: 'mate-60-256', options: { Storage: '256 GB', Colour: 'Dark Green' }, price: 3999, stock: 3 },
+        {
+          sku: 'mate-60-512',
+          options: { Storage: '512 GB', Colour: 'Dark Green' },
+          price: 4499,
+          offerPrice: 4299,
+          stock: 1,
+        },
+      ],
+      specs: { 'Screen size': 6.82, RAM: '12 GB' },
+    });
+    catalog.products![0]!.specs = { 'Screen size': 6.1, RAM: '8 GB' };
+    return catalog;
+  };
+
+  it('writes a catalog into an empty shop as its triggers would, and the same over itself', async () => {
+    const t = await createTestApp();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-import-'));
+    try {
+      const options = { uploadsDir: t.config.uploadsDir, settings: importSettings, changes: t.app.changes };
+      const rows = async (query: SQL) =>
+        ((await t.app.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      const answer = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+        const res = await t.app.inject({ method, url, payload });
+        expect(res.statusCode, url).toBe(200);
+        // Each import stores its images under new names.
+        return JSON.parse(res.body.replace(/\/uploads\/catalog\/[^"]+/g, 'image')) as unknown;
+      };
+      const catalog = async () => ({
+        products: await rows(sql`
+          select sku, search_doc, search_norm, option_text, swatches, option_facets, spec_search,
+            spec_facets, price_halalas, offer_price_halalas, stock, from_price_halalas, variant_count
+          from products order by sku`),
+        variants: await rows(sql`
+          select v.sku, v.price_halalas, v.offer_price_halalas, v.stock, v.hidden,
+            array(select o.name_en || '=' || x.name_en from product_option_values x
+              join product_options o on o.id = x.option_id
+              where x.id in (v.value1_id, v.value2_id, v.value3_id) order by o.position) as named
+          from product_variants v order by v.sku`),
+        specs: await rows(sql`
+          select p.sku, a.name_en, s.number_value, s.choice_id from product_specs s
+          join products p on p.id = s.product_id join spec_attributes a on a.id = s.attribute_id
+          order by 1, 2`),
+        words: await rows(sql`select term from search_terms order by term`),
+        labels: await rows(sql`select * from option_facet_labels order by key`),
+        counts: await rows(sql`select * from product_counts order by category_id, company_id`),
+        listing: await answer('GET', `${apiPaths.productsPaged.build({ pageSize: 10, page: 1 })}?lang=en`),
+        // Searched as shoppers type: without hamza, in other digits, in other cases.
+        searches: await Promise.all(
+          ['ايفون', 'ميت 60', 'huawei', 'اخضر', '512 gb', 'بوصه'].map((productName) =>
+            answer('POST', `${apiPaths.productSearch.build({ pageSize: 8, page: 1 })}?lang=ar`, {
+              productName,
+            }),
+          ),
+        ),
+      });
+
+      // Into an empty catalog: every product is new, its search text written with its row.
+      const file = await writeCatalog(dir, folded());
+      expect((await importCatalogFile(t.app.db, file, options)).products).toEqual({ created: 3, updated: 0 });
+      const first = await catalog();
+      expect((first.searches as { products: unknown[] }[]).map((s) => s.products.length)).toEqual([
+        1, 1, 1, 1, 1, 2,
+      ]);
+      // The row trigger of the search text, run on every product, finds it as written.
+      await t.app.db.execute(sql`update products set name_ar = name_ar`);
+      expect(await catalog()).toEqual(first);
+      // Over itself: every product is replaced, through the clean-up of its options, values,
+      // variants, images and specifications, and the catalog is the same.
+      expect((await importCatalogFile(t.app.db, file, options)).products).toEqual({ created: 0, updated: 3 });
+      expect(await catalog()).toEqual(first);
+    } finally {
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -50,6 +50,11 @@ export interface ImportOptions {
   changes?: Pick<ChangeEvents, 'publish'>;
   /** Who changes the settings, for the audit log (the command line); unset for the demo catalog. */
   by?: AuditActor;
+  /**
+   * Told once the catalog's transaction has committed, while the database tidies the products
+   * table after it (the command line starts reading its next file then).
+   */
+  onCommitted?: () => void;
 }
 
 const IMAGE_CONCURRENCY = 4;
@@ -179,7 +184,9 @@ export async function importParsedCatalog(
     });
     // Fresh statistics for the planner, and pages marked all-visible so that listings are read
     // from their indexes alone (the embedded database has no autovacuum to do it later).
-    await db.execute(sql`vacuum analyze products`);
+    const tidied = db.execute(sql`vacuum analyze products`).then(() => undefined);
+    options.onCommitted?.();
+    await tidied;
   } catch (error) {
     await removeStoredImages(options.uploadsDir, stored);
     throw error;
