@@ -22,8 +22,8 @@ import {
  * DATA_DIR are taken relative to where the command was typed (INIT_CWD), like `npm start`.
  * Several files are imported in the order given, each in a transaction of its own, by one
  * process: one start, one connection and one migrations check for them all. Each file is read
- * and checked while the database tidies up after the commit of the one before (that file's
- * records are let go then), so at most two files' records are in memory, and only for moments.
+ * and checked while the database tidies up after the commit of the one before, whose records
+ * are let go once that is done: two files' records are held only for those moments.
  */
 
 const usage = 'Usage: npm run catalog:import -- FILE.json [MORE.json …]   (format: docs/catalog-import.md)';
