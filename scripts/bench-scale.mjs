@@ -97,7 +97,7 @@ function variedFacetPaths(sample) {
       ...(next() < 0.3 ? ['inStock=true'] : []),
       'withFacets=true',
     ];
-    paths.push(`/api/Product/Select/All/Product/8/${1 + Math.floor(next() * 5)}?${query.join('&')}`);
+    paths.push({ page: 1 + Math.floor(next() * 5), query: query.join('&') });
   }
   return paths;
 }
@@ -121,12 +121,34 @@ function variedListingPaths(sample) {
       ...(next() < 0.7 ? [`startprice=${low}`] : []),
       ...(next() < 0.7 ? [`finishprice=${low + 500 + Math.floor(next() * 40) * 100}`] : []),
     ];
-    paths.push(`/api/Product/Select/All/Product/8/${1 + Math.floor(next() * 20)}?${query.join('&')}`);
+    paths.push({ page: 1 + Math.floor(next() * 20), query: query.join('&') });
   }
   return paths;
 }
 
-function cases(size, first, sample, fresh) {
+/**
+ * The paths of drawn listings, each page drawn beyond the listing's last one taken within it:
+ * (page - 1) modulo the page count, plus one. A small catalog's listings have few pages, and an
+ * empty page costs the shop less than a full one: the sizes are compared on pages of cards.
+ * Where a listing has every page drawn (most at 100,000 products) nothing changes.
+ */
+async function withinLastPage(url, drawn) {
+  const pageCounts = new Map();
+  for (const { query } of drawn)
+    if (!pageCounts.has(query)) {
+      // Counted by pages of one product without facets: no answer the load asks for is read
+      // into the shop's cache beforehand.
+      const counted = query.replace(/&?withFacets=true/, '');
+      const answer = await (await fetch(`${url}/api/Product/Select/All/Product/1/1?${counted}`)).json();
+      pageCounts.set(query, Math.ceil(answer.pagging.rawCount / 8));
+    }
+  return drawn.map(({ page, query }) => {
+    const count = pageCounts.get(query);
+    return `/api/Product/Select/All/Product/8/${count > 0 ? 1 + ((page - 1) % count) : 1}?${query}`;
+  });
+}
+
+function cases(size, first, sample, fresh, varied) {
   const lastPage = Math.max(1, Math.ceil(size / 8) - 1);
   const search = (name, productName) => ({
     name: `search ${name}`,
@@ -165,9 +187,9 @@ function cases(size, first, sample, fresh) {
     },
     // Every request a combination not asked before (until the list wraps): what a faceted
     // listing costs when the read cache cannot answer it.
-    { name: 'facets varied', path: '', paths: variedFacetPaths(sample) },
+    { name: 'facets varied', path: '', paths: varied.facets },
     // The same for listings without facets: a category or maker, price bounds and a page.
-    { name: 'listing varied', path: '', paths: variedListingPaths(sample) },
+    { name: 'listing varied', path: '', paths: varied.listings },
     { name: 'best sellers', path: '/api/Product/Select/Most/Products/Paied' },
     { name: 'newest', path: '/api/Product/Select/Last/Updated/Product' },
     { name: 'offers', path: '/api/Product/Select/Four/Image/Product' },
@@ -341,7 +363,11 @@ for (const size of sizes) {
         console.log(`  ceiling (node:http, the same bytes): ${ceiling} req/s`);
       }
       const fresh = await freshQueries(server.url, size);
-      for (const c of cases(size, first, sample, fresh)) {
+      const varied = {
+        facets: await withinLastPage(server.url, variedFacetPaths(sample)),
+        listings: await withinLastPage(server.url, variedListingPaths(sample)),
+      };
+      for (const c of cases(size, first, sample, fresh, varied)) {
         const alone = [];
         const probing = performance.now();
         // A slow endpoint gets fewer probes: at most 20 s of them.
