@@ -267,6 +267,9 @@ async function inChunks(count: number, each: (i: number) => void): Promise<void>
   }
 }
 
+/** Two terms' numbers as one: exact below 2^26 terms. */
+const pairKey = (first: number, second: number) => first * 2 ** 26 + second;
+
 /** Rankings kept per index (`remember`). */
 const RANKINGS_KEPT = 1_000;
 
@@ -315,34 +318,51 @@ export class SearchIndex {
   };
   readonly #companyTrigrams = new Map<number, Int32Array>();
   readonly #categoryTrigrams = new Map<number, Int32Array>();
-  /** Every two terms that follow each other in some product's text (`#pairKey`). */
-  #pairs = new Set<number>();
+  /** Every two terms that follow each other in some product's text (`pairKey` of their `#metAt`). */
+  readonly #pairs: Set<number>;
+  /** Per term, its number in `#pairs`: the order the index's making met the terms in. */
+  readonly #metAt: Int32Array;
 
   /**
    * Makes the index of `entries`, giving the event loop a turn every CHUNK products: at 100,000
    * products the making takes about a second of work, which must not stop every other request.
    */
   static async make(entries: SearchEntry[], names: SearchNames): Promise<SearchIndex> {
-    const byTerm = new Map<string, number[]>();
+    // Each term numbered as first met (`at`), with its products; the pairs of terms that follow
+    // each other, one space apart, by those numbers.
+    const byTerm = new Map<string, { at: number; list: number[] }>();
+    const pairs = new Set<number>();
     await inChunks(entries.length, (position) => {
-      for (const w of new Set(entries[position]!.doc.split(' '))) {
-        if (w === '') continue;
-        let list = byTerm.get(w);
-        if (!list) byTerm.set(w, (list = []));
-        list.push(position);
+      let previous = -1;
+      for (const w of entries[position]!.doc.split(' ')) {
+        if (w === '') {
+          previous = -1;
+          continue;
+        }
+        let term = byTerm.get(w);
+        if (!term) byTerm.set(w, (term = { at: byTerm.size, list: [] }));
+        if (term.list[term.list.length - 1] !== position) term.list.push(position);
+        if (previous >= 0) pairs.add(pairKey(previous, term.at));
+        previous = term.at;
       }
     });
-    const index = new SearchIndex(entries, names, byTerm);
+    const index = new SearchIndex(entries, names, byTerm, pairs);
     index.#names = await index.#namesTrigrams();
-    index.#pairs = await index.#adjacentPairs();
     return index;
   }
 
-  private constructor(entries: SearchEntry[], names: SearchNames, byTerm: Map<string, number[]>) {
+  private constructor(
+    entries: SearchEntry[],
+    names: SearchNames,
+    byTerm: Map<string, { at: number; list: number[] }>,
+    pairs: Set<number>,
+  ) {
     this.entries = entries;
     this.names = names;
     this.#terms = [...byTerm.keys()].sort(cmp);
-    this.#postings = this.#terms.map((t) => Int32Array.from(byTerm.get(t)!));
+    this.#metAt = Int32Array.from(this.#terms, (t) => byTerm.get(t)!.at);
+    this.#pairs = pairs;
+    this.#postings = this.#terms.map((t) => Int32Array.from(byTerm.get(t)!.list));
     this.#dense = this.#postings.map((list) => {
       if (list.length < entries.length * DENSE_SHARE) return undefined;
       const set = this.emptySet();
@@ -445,23 +465,6 @@ export class SearchIndex {
     return found.slice(0, limit).map((f) => this.#terms[f.id]!);
   }
 
-  #pairKey(first: number, second: number): number {
-    return first * this.#terms.length + second;
-  }
-
-  /** The pairs of terms that follow each other, one space apart, in the products' texts. */
-  async #adjacentPairs(): Promise<Set<number>> {
-    const pairs = new Set<number>();
-    await inChunks(this.entries.length, (p) => {
-      const words = this.entries[p]!.doc.split(' ');
-      for (let i = 1; i < words.length; i++) {
-        if (words[i - 1] === '' || words[i] === '') continue;
-        pairs.add(this.#pairKey(this.#termIds.get(words[i - 1]!)!, this.#termIds.get(words[i]!)!));
-      }
-    });
-    return pairs;
-  }
-
   /** Whether some product's text holds the phrase (words separated by a space) at a word's start. */
   phraseHeld(phrase: string): boolean {
     const kept = this.#spellingSets.get(`s ${phrase}`);
@@ -473,7 +476,8 @@ export class SearchIndex {
       const first = this.#termIds.get(parts[0]!);
       if (first === undefined) return false;
       const [from, to] = this.#startingWith(parts[1]!);
-      for (let id = from; id < to; id++) if (this.#pairs.has(this.#pairKey(first, id))) return true;
+      for (let id = from; id < to; id++)
+        if (this.#pairs.has(pairKey(this.#metAt[first]!, this.#metAt[id]!))) return true;
       return false;
     }
     let held = this.#phrasesHeld.get(phrase);
