@@ -47,6 +47,11 @@ export async function createTestApp(
     thread: process.env.TEST_PGLITE_THREAD === 'true',
     onQuery,
   });
+  // A test may close the database itself, to see the shop without it: closing it again when
+  // the test ends does nothing, so `close()` still drops a server database and the data folder.
+  const closeDatabase = database.close.bind(database);
+  let closing: Promise<void> | undefined;
+  database.close = () => (closing ??= closeDatabase());
   await database.migrate();
   const app = await buildApp({ config, database, logger });
   await app.ready();

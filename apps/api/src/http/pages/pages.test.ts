@@ -92,7 +92,7 @@ describe('storefront pages when something is wrong', () => {
       const after = await narrow.app.inject({ method: 'GET', url: '/en', headers: { accept: 'text/html' } });
       expect(after.statusCode).toBe(200);
     } finally {
-      await narrow.app.close();
+      await narrow.close();
     }
   });
 
@@ -120,7 +120,7 @@ describe('storefront pages when something is wrong', () => {
         expect(res.body, url).not.toMatch(/ApiRequestError|\bat .*\.js:\d|PGlite/);
       }
     } finally {
-      await broken.app.close();
+      await broken.close();
     }
   });
 });

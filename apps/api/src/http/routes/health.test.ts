@@ -66,6 +66,6 @@ describe('health', () => {
     await other.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    await other.app.close();
+    await other.close();
   });
 });

@@ -227,7 +227,7 @@ describe('liveness and readiness', () => {
     expect(ready.json()).toEqual({ status: 'unavailable', database: 'down' });
     // Without METRICS_TOKEN there are no metrics at all.
     expect((await t.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(404);
-    await t.app.close();
+    await t.close();
   });
 
   it('stays ready with Redis away, and says so', async () => {
