@@ -145,14 +145,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async cancellable(signal, work) {
         const client = await pool.connect();
+        let cancelled = false;
         const cancel = () => {
           const running = (client as unknown as { activeQuery?: unknown }).activeQuery;
           // node-postgres sends PostgreSQL's cancel request on a connection of its own.
-          if (running)
+          if (running) {
+            cancelled = true;
             (new pg.Client(connection) as unknown as { cancel(c: unknown, q: unknown): void }).cancel(
               client,
               running,
             );
+          }
         };
         signal?.addEventListener('abort', cancel, { once: true });
         try {
@@ -160,7 +163,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           return await work(drizzlePg(traced(client), queryLogger(options.onQuery)) as unknown as Db);
         } finally {
           signal?.removeEventListener('abort', cancel);
-          client.release();
+          // A cancel request travels on its own connection and may reach the server after the
+          // statement it meant has ended, then cancel whatever that connection runs next: a
+          // connection that was sent one is closed, never handed to another request.
+          client.release(cancelled);
         }
       },
     };
