@@ -243,9 +243,12 @@ function takingTurns<T extends object>(client: T, inTransaction = false): T {
   });
 }
 
+/** The SQL text of what a driver's `query` or `exec` is given: the text, or a query config's. */
+const statementText = (query: unknown) =>
+  typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? '');
+
 /** A statement that only reads: a plain `select` (a `with`, which may write, counts as a write). */
-const onlyReads = (query: unknown) =>
-  /^\s*select\b/i.test(typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? ''));
+const onlyReads = (query: unknown) => /^\s*select\b/i.test(statementText(query));
 
 /**
  * Counts the writes sent through `client`, the embedded database's (sole-writer.ts): any
@@ -362,11 +365,8 @@ function traced<T extends object>(client: T, pool = false): T {
   if (!activeTracing()) return client;
   return withMethods(client, (property, method, target) => {
     if (property === 'query' || property === 'exec')
-      return (...args: unknown[]) => {
-        const [query] = args;
-        const text = typeof query === 'string' ? query : String((query as { text?: unknown }).text ?? '');
-        return tracedStatement(text, () => method.apply(target, args));
-      };
+      return (...args: unknown[]) =>
+        tracedStatement(statementText(args[0]), () => method.apply(target, args));
     // A pool's connection (a transaction on PostgreSQL), an embedded transaction.
     if (property === 'connect' && pool)
       return async (...args: unknown[]) => traced((await method.apply(target, args)) as object);

@@ -24,11 +24,6 @@ export function markSoleWriter(db: Db, count: WriteCount): void {
   soleWriters.set(db, count);
 }
 
-/**
- * Up to `max` answers of one kind of read, by key, valid until the next write. A module keeps
- * its own (its tables, its reads). `stillGood` rejects an answer that time alone has made wrong
- * (an expired session); a missing answer (`undefined`) is never kept.
- */
 /** What one kind of read keeps of one database. */
 interface Kept<K, V> {
   /** The write count the kept answers were read at. */
@@ -38,6 +33,11 @@ interface Kept<K, V> {
   pending: Map<K, { at: number; answer: Promise<V | undefined> }>;
 }
 
+/**
+ * Up to `max` answers of one kind of read, by key, valid until the next write. A module keeps
+ * its own (its tables, its reads). `stillGood` rejects an answer that time alone has made wrong
+ * (an expired session); a missing answer (`undefined`) is never kept.
+ */
 export class KeptReads<K, V> {
   readonly #max: number;
   /** By database (by its write count): a process may open several, one after another (tests, a restore). */
