@@ -157,6 +157,9 @@ function runSimilarity(
   let shared = 0;
   let start = -1;
   let best = 0;
+  // `last` is set only from the run's first start up to where the loop stops: only that is cleared.
+  let first = to;
+  let end = to;
   for (let i = from; i < to; i++) {
     const t = text[i]!;
     const isWanted = wanted[t] === 1;
@@ -169,7 +172,7 @@ function runSimilarity(
     }
     if (!isWanted) continue;
     if (start === -1) {
-      start = i;
+      start = first = i;
       inRun = 1;
     }
     let current = Math.fround(shared / (distinct + inRun - shared));
@@ -195,13 +198,16 @@ function runSimilarity(
     }
     if (current > best) best = current;
     // 1 is the most there is; `last` is cleared below.
-    if (best === 1) break;
+    if (best === 1) {
+      end = i + 1;
+      break;
+    }
     for (let from = previousStart; from < start; from++) {
       const u = text[from]!;
       if (last[u] === from) last[u] = -1;
     }
   }
-  for (let i = from; i < to; i++) last[text[i]!] = -1;
+  for (let i = first; i < end; i++) last[text[i]!] = -1;
   return best;
 }
 
@@ -240,6 +246,13 @@ export interface IndexSpelling {
 export type PositionSet = Uint32Array;
 
 export const hasPosition = (set: PositionSet, p: number) => (set[p >>> 5]! & (1 << (p & 31))) !== 0;
+
+/** Block `k` of the union of `sets`: the positions k * 32 to k * 32 + 31 in any of them. */
+export function anyIn(sets: readonly PositionSet[], k: number): number {
+  let bits = 0;
+  for (let i = 0; i < sets.length; i++) bits |= sets[i]![k]!;
+  return bits;
+}
 
 function addPositions(set: PositionSet, positions: Int32Array): void {
   for (let i = 0; i < positions.length; i++) {
@@ -518,8 +531,13 @@ export class SearchIndex {
     return set;
   }
 
+  /** How many numbers a set of positions has. */
+  get blocks(): number {
+    return (this.entries.length + 31) >>> 5;
+  }
+
   emptySet(): PositionSet {
-    return new Uint32Array((this.entries.length + 31) >>> 5);
+    return new Uint32Array(this.blocks);
   }
 
   /** Term `id`'s products added to `set`. */
@@ -537,7 +555,6 @@ export class SearchIndex {
     }));
   }
 
-  /** Adds to `set` the position of every product whose text holds the spelling. */
   /**
    * Adds to `set` the position of every product whose text holds the spelling; with `first`, of
    * the first product of a phrase found (`phraseHeld`). Whether it added any phrase's product.
@@ -591,22 +608,21 @@ export class SearchIndex {
   }
 
   /**
-   * Per word, the positions of the products whose text holds one of its spellings or, with
+   * Per word, the sets of the products whose text holds each of its spellings and, with
    * `nearWord`, a word near it: a catalog word whose `word_similarity` with it reaches
-   * `threshold` (as `word <% search_doc` finds, within one word of the text).
+   * `threshold` (as `word <% search_doc` finds, within one word of the text). A word's products
+   * are the union of its sets; they are not put together into one here, since a query's scan
+   * reads most of their blocks for one word only (`anyIn`). The sets are the index's own: read
+   * them, never change them.
    */
   matches(
     words: { spellings: IndexSpelling[]; nearWord?: string | undefined }[],
     threshold: number,
-  ): PositionSet[] {
+  ): PositionSet[][] {
     return words.map(({ spellings, nearWord }) => {
-      const set = this.emptySet();
-      const union = (part: PositionSet) => {
-        for (let k = 0; k < set.length; k++) set[k] = set[k]! | part[k]!;
-      };
-      for (const sp of spellings) union(this.#spellingSet(sp.text, sp.start));
-      if (nearWord !== undefined) union(this.#spellingSet(nearWord, false, threshold));
-      return set;
+      const sets = spellings.map((sp) => this.#spellingSet(sp.text, sp.start));
+      if (nearWord !== undefined) sets.push(this.#spellingSet(nearWord, false, threshold));
+      return sets;
     });
   }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { facetsOf, hasFacetChoice, type FacetFilter } from './facets.ts';
 import type { Shelves } from './listing-index.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
-import { arNorm, hasPosition, holdsWhole, type SearchIndex } from './search-index.ts';
+import { anyIn, arNorm, hasPosition, holdsWhole, type SearchIndex } from './search-index.ts';
 import { escapeLike, indexLookups, sqlLookups, wordVariants, type WordLookups } from './search-words.ts';
 import { searchSessionSettings } from '../../db/session-settings.ts';
 import {
@@ -335,6 +335,13 @@ const sqlMatcher = (db: Db): Matcher => ({
   },
 });
 
+/** `key`'s place in `places`, given the next one when it has none. */
+function placeOf(places: Map<number, number>, key: number): number {
+  let at = places.get(key);
+  if (at === undefined) places.set(key, (at = places.size));
+  return at;
+}
+
 /**
  * The storefront's matcher: the visible products of the index, the first MAX_CANDIDATES that
  * match in catalog order, ranked by the score `wordScore` gives in SQL.
@@ -346,35 +353,45 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
       NEAR_MATCH_SIMILARITY,
     );
     const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
+    const blocks = index.blocks;
     const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
+    // Without bounds no entry is read to find the candidates: at 100,000 products the entries
+    // are scattered objects, and most queries name no price.
+    const anyPrice = minPrice === -Infinity && maxPrice === Infinity;
     const found: number[] = [];
     // Index loops, not iterators: this runs N/32 times per query.
-    const words32 = sets[0]!.length;
-    for (let k = 0; k < words32 && found.length < MAX_CANDIDATES; k++) {
+    for (let k = 0; k < blocks && found.length < MAX_CANDIDATES; k++) {
       let any = 0;
       for (let a = 0; a < needed.length; a++) {
         const alternative = needed[a]!;
         let all = -1;
-        for (let j = 0; j < alternative.length && all !== 0; j++) all &= alternative[j]![k]!;
+        for (let j = 0; j < alternative.length && all !== 0; j++) all &= anyIn(alternative[j]!, k);
         any |= all;
       }
       while (any !== 0 && found.length < MAX_CANDIDATES) {
         const lowest = any & -any;
         any ^= lowest;
         const p = k * 32 + 31 - Math.clz32(lowest);
-        const price = index.entries[p]!.price;
-        if (price >= minPrice && price <= maxPrice) found.push(p);
+        if (anyPrice) found.push(p);
+        else {
+          const price = index.entries[p]!.price;
+          if (price >= minPrice && price <= maxPrice) found.push(p);
+        }
       }
     }
     // Every trigram array first: making them may grow the index's scratch arrays.
     const entries = found.map((p) => index.entries[p]!);
-    const makers = [...new Set(entries.map((e) => e.company))];
-    const makerNames = makers.map((id) => index.companyTrigrams(id));
-    const shelves = [...new Set(entries.map((e) => e.category))];
-    const shelfNames = shelves.map((id) => index.categoryTrigrams(id));
     // Each candidate's maker and category as their places in `makers` and `shelves`.
-    const makerAt = Int32Array.from(entries, (e) => makers.indexOf(e.company));
-    const shelfAt = Int32Array.from(entries, (e) => shelves.indexOf(e.category));
+    const makers = new Map<number, number>();
+    const shelves = new Map<number, number>();
+    const makerAt = new Int32Array(entries.length);
+    const shelfAt = new Int32Array(entries.length);
+    entries.forEach((e, i) => {
+      makerAt[i] = placeOf(makers, e.company);
+      shelfAt[i] = placeOf(shelves, e.category);
+    });
+    const makerNames = [...makers.keys()].map((id) => index.companyTrigrams(id));
+    const shelfNames = [...shelves.keys()].map((id) => index.categoryTrigrams(id));
     const score = new Float64Array(found.length);
     for (const word of words) {
       const best = new Float64Array(found.length).fill(-Infinity);
@@ -406,13 +423,18 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
       }
       for (let i = 0; i < score.length; i++) score[i] = score[i]! + best[i]!;
     }
+    // Which words each product matches tells alternatives apart; with one of every word, a
+    // candidate matches them all.
+    const everyWord = needed.length === 1 && needed[0]!.length === words.length;
     const rows = found.map((p, i) => ({
       p,
       i,
       id: entries[i]!.id,
       score: score[i]!,
       tie: 0,
-      matches: sets.map((set) => hasPosition(set, p)),
+      matches: everyWord
+        ? words.map(() => true)
+        : sets.map((word) => word.some((set) => hasPosition(set, p))),
     }));
     rows.sort((a, b) => b.score - a.score || a.id - b.id);
     // Ties by the whole query's similarity: worked out only where scores are equal (the whole
