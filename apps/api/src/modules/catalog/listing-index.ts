@@ -215,6 +215,34 @@ export class Shelf {
     this.ratingCounts[at] = ratings;
   }
 
+  /**
+   * Per facet key, the positions of the products holding it, the keys' lists one after the
+   * other (`#holdingStart[key]` to `#holdingStart[key + 1]`): a listing with a choice marks the
+   * products holding each chosen key from these instead of reading every product's keys. Made
+   * when a choice first needs them; a shelf's keys never change (a change to them makes a new shelf).
+   */
+  #holding: Int32Array | undefined;
+  #holdingStart: Int32Array | undefined;
+
+  /** The positions of the products of this shelf holding facet key `key`, ascending. */
+  holding(key: number): Int32Array {
+    if (!this.#holding) {
+      let keyCount = 0;
+      for (let j = 0; j < this.keys.length; j++) keyCount = Math.max(keyCount, this.keys[j]! + 1);
+      const start = new Int32Array(keyCount + 1);
+      for (let j = 0; j < this.keys.length; j++) start[this.keys[j]! + 1]!++;
+      for (let k = 0; k < keyCount; k++) start[k + 1]! += start[k]!;
+      const next = start.slice(0, keyCount);
+      const holding = new Int32Array(this.keys.length);
+      for (let i = 0; i < this.ids.length; i++)
+        for (let j = this.keyStart[i]!; j < this.keyStart[i + 1]!; j++) holding[next[this.keys[j]!]!++] = i;
+      this.#holding = holding;
+      this.#holdingStart = start;
+    }
+    const start = this.#holdingStart!;
+    return key + 1 < start.length ? this.#holding.subarray(start[key]!, start[key + 1]!) : new Int32Array(0);
+  }
+
   /** Where product `id` is on a shelf in id order, or -1. */
   position(id: number): number {
     let low = 0;
@@ -493,9 +521,8 @@ export class Shelves {
     // Bits 0..29: the chosen groups (at most MAX_FACET_KEYS keys, so at most 30 groups); then the
     // price range and in stock.
     const groupBit = new Map<string, number>();
-    const keyBit = new Int32Array(this.keyNames.length);
     const makerBit = new Int32Array(this.#makerIds.length);
-    let keysChosen = false;
+    const chosenKeys: { id: number; bit: number }[] = [];
     for (const key of n.facet) {
       const group = groupOf(key);
       // A maker is named by its id; any other name is no maker, and narrows nothing.
@@ -508,10 +535,7 @@ export class Shelves {
       const id = group === 'b' ? this.#makerSlots.get(Number(key.slice(2))) : this.#keyIds.get(key);
       if (id === undefined) continue;
       if (group === 'b') makerBit[id] = bit;
-      else {
-        keyBit[id] = bit;
-        keysChosen = true;
-      }
+      else chosenKeys.push({ id, bit });
     }
     const chosenBits = [...groupBit.values()].reduce((a, b) => a | b, 0);
     const makersBit = groupBit.get('b') ?? 0;
@@ -537,9 +561,16 @@ export class Shelves {
     let min = Infinity;
     let max = -Infinity;
     const ids: number[] = [];
+    // The choices each product meets, marked from the products holding each chosen key.
+    const metKeys = new Int32Array(chosenKeys.length > 0 ? productIds.length : 0);
+    for (const { id, bit } of chosenKeys) {
+      const holding = shelf.holding(id);
+      for (let h = 0; h < holding.length; h++) metKeys[holding[h]!] = metKeys[holding[h]!]! | bit;
+    }
+    const keysChosen = chosenKeys.length > 0;
     for (let i = 0; i < productIds.length; i++) {
       let met = makersBit === 0 ? 0 : makerBit[makers[i]!]!;
-      if (keysChosen) for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) met |= keyBit[keys[j]!]!;
+      if (keysChosen) met |= metKeys[i]!;
       let fails = chosenBits & ~met;
       const price = prices[i]!;
       if (price < minPrice || price > maxPrice) fails |= rangeBit;
