@@ -4,7 +4,15 @@ import type { Db } from '../../db/client.ts';
 import { facetsOf, hasFacetChoice, type FacetFilter } from './facets.ts';
 import type { Shelves } from './listing-index.ts';
 import { categories, companies, products, searchTerms } from './schema.ts';
-import { anyIn, arNorm, hasPosition, holdsWhole, type SearchIndex } from './search-index.ts';
+import {
+  anyIn,
+  arNorm,
+  hasPosition,
+  holdsWhole,
+  type PositionSet,
+  type SearchEntry,
+  type SearchIndex,
+} from './search-index.ts';
 import { escapeLike, indexLookups, sqlLookups, wordVariants, type WordLookups } from './search-words.ts';
 import { searchSessionSettings } from '../../db/session-settings.ts';
 import {
@@ -245,23 +253,19 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   // A price range alone names no category or company, so the listing is never null.
   if (term === '') return (await listProducts(db, shelves, lang, page, { ...range, ...filter })) ?? emptyPage;
   const index = await shelves.searchIndex();
-  // Ranked once per query and price range; its pages and facet choices reuse the ranking.
-  const { ids: matches, partial } = await index.remember(
+  // Ranked once per query and price range, as far as its pages need; its further pages and
+  // facet choices reuse the ranking.
+  const { matches, partial } = await index.remember(
     JSON.stringify([term, range.startprice, range.finishprice]),
     async () =>
-      rankedMatches(
-        indexMatcher(index),
-        await queryWords(indexWords(index, term), indexLookups(index)),
-        term,
-        query,
-      ),
+      rankedMatches(index, await queryWords(indexWords(index, term), indexLookups(index)), term, query),
   );
-  // The matches are within the price range already (the ranking applies it); the facets count
-  // every match, and the choices narrow them in rank order.
+  // The matches are within the price range already (the ranking applies it). The facets count
+  // every match, in any order; choices narrow them in rank order.
   const chosen = hasFacetChoice(filter);
   const narrowed =
     chosen || filter.withFacets
-      ? shelves.narrow(shelves.products(matches), {
+      ? shelves.narrow(shelves.products(chosen ? matches.all() : matches.members), {
           facet: filter.facet ?? [],
           inStock: filter.inStock === true,
           ...priceBounds(range),
@@ -271,12 +275,16 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
           limit: Infinity,
         })
       : undefined;
-  const ids = narrowed && chosen ? narrowed.ids : matches;
   const start = (page.page - 1) * page.pageSize;
+  const end = start + page.pageSize;
+  const [ids, count] =
+    narrowed && chosen
+      ? [narrowed.ids.slice(start, end), narrowed.ids.length]
+      : [matches.first(end).slice(start), matches.count];
   const facets = narrowed && filter.withFacets ? facetsOf(shelves.names, lang, narrowed, filter) : undefined;
   return {
-    products: cardsOf(shelves, lang, ids.slice(start, start + page.pageSize)),
-    pagging: { pageCount: Math.ceil(ids.length / page.pageSize), rawCount: ids.length },
+    products: cardsOf(shelves, lang, ids),
+    pagging: { pageCount: Math.ceil(count / page.pageSize), rawCount: count },
     ...(partial && { partial }),
     ...(facets && { facets }),
   };
@@ -343,22 +351,51 @@ function placeOf(places: Map<number, number>, key: number): number {
 }
 
 /**
- * The storefront's matcher: the visible products of the index, the first MAX_CANDIDATES that
- * match in catalog order, ranked by the score `wordScore` gives in SQL.
+ * A query's candidates in the search index, the first MAX_CANDIDATES that match one of
+ * `alternatives` in catalog order, and their ranking by the score `wordScore` gives in SQL:
+ * whole (`ranked`), or only its first places (`top`).
  */
-const indexMatcher = (index: SearchIndex): Matcher => ({
-  async ranked(term, words, alternatives, { range }) {
+class IndexRanking {
+  readonly #index: SearchIndex;
+  readonly #term: string;
+  readonly #words: QueryWord[];
+  /** Per word, its sets of products (`SearchIndex.matches`). */
+  readonly #sets: PositionSet[][];
+  /** Whether there is one alternative, of every word: then every candidate matches them all. */
+  readonly #everyWord: boolean;
+  /** The candidates' positions in the index, and their entries. */
+  readonly found: number[] = [];
+  readonly #entries: SearchEntry[];
+  /** Each candidate's maker and category as their places in `#makerNames` and `#shelfNames`. */
+  readonly #makerAt: Int32Array;
+  readonly #shelfAt: Int32Array;
+  readonly #makerNames: Int32Array[];
+  readonly #shelfNames: Int32Array[];
+  readonly #scores: Float64Array;
+
+  constructor(
+    index: SearchIndex,
+    term: string,
+    words: QueryWord[],
+    alternatives: QueryWord[][],
+    range: PriceRange,
+  ) {
+    this.#index = index;
+    this.#term = term;
+    this.#words = words;
     const sets = index.matches(
       words.map((word) => ({ spellings: spellings(word), nearWord: isShort(word.w) ? undefined : word.w })),
       NEAR_MATCH_SIMILARITY,
     );
+    this.#sets = sets;
     const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
+    this.#everyWord = needed.length === 1 && needed[0]!.length === words.length;
     const blocks = index.blocks;
     const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
     // Without bounds no entry is read to find the candidates: at 100,000 products the entries
     // are scattered objects, and most queries name no price.
     const anyPrice = minPrice === -Infinity && maxPrice === Infinity;
-    const found: number[] = [];
+    const found = this.found;
     // Index loops, not iterators: this runs N/32 times per query.
     for (let k = 0; k < blocks && found.length < MAX_CANDIDATES; k++) {
       let any = 0;
@@ -379,30 +416,54 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
         }
       }
     }
-    // Every trigram array first: making them may grow the index's scratch arrays.
     const entries = found.map((p) => index.entries[p]!);
-    // Each candidate's maker and category as their places in `makers` and `shelves`.
+    this.#entries = entries;
     const makers = new Map<number, number>();
     const shelves = new Map<number, number>();
-    const makerAt = new Int32Array(entries.length);
-    const shelfAt = new Int32Array(entries.length);
+    this.#makerAt = new Int32Array(entries.length);
+    this.#shelfAt = new Int32Array(entries.length);
     entries.forEach((e, i) => {
-      makerAt[i] = placeOf(makers, e.company);
-      shelfAt[i] = placeOf(shelves, e.category);
+      this.#makerAt[i] = placeOf(makers, e.company);
+      this.#shelfAt[i] = placeOf(shelves, e.category);
     });
-    const makerNames = [...makers.keys()].map((id) => index.companyTrigrams(id));
-    const shelfNames = [...shelves.keys()].map((id) => index.categoryTrigrams(id));
-    const score = new Float64Array(found.length);
-    for (const word of words) {
-      const best = new Float64Array(found.length).fill(-Infinity);
+    // Every trigram array before any similarity: making them may grow the index's scratch arrays.
+    this.#makerNames = [...makers.keys()].map((id) => index.companyTrigrams(id));
+    this.#shelfNames = [...shelves.keys()].map((id) => index.categoryTrigrams(id));
+    this.#scores = new Float64Array(found.length);
+  }
+
+  get count(): number {
+    return this.found.length;
+  }
+
+  /** The ids of the candidates, in catalog order. */
+  ids(): number[] {
+    return this.#entries.map((e) => e.id);
+  }
+
+  /** The spellings of `word` that a name may hold whole, and its typo (scored last), if any. */
+  #spellingsOf(word: QueryWord): { known: Spelling[]; typo: Spelling[] } {
+    const typo = word.known ? [] : spellings(word).slice(0, 1);
+    return { known: spellings(word).slice(typo.length), typo };
+  }
+
+  /** The scores of the candidates `which` (places in `found`), into `#scores`. */
+  #score(which: readonly number[]): void {
+    const index = this.#index;
+    const entries = this.#entries;
+    const scores = this.#scores;
+    for (const i of which) scores[i] = 0;
+    const best = new Float64Array(entries.length);
+    for (const word of this.#words) {
+      for (const i of which) best[i] = -Infinity;
       // A name holding a spelling as whole words scores TOP_SCORE for the word, the most any
       // spelling can: only the other candidates are worked out, and only while some are below
       // it. A typo, which no catalog word contains, comes last: its corrections usually settle
       // every candidate first.
-      const typo = word.known ? [] : spellings(word).slice(0, 1);
-      for (const s of [...spellings(word).slice(typo.length), ...typo]) {
+      const { known, typo } = this.#spellingsOf(word);
+      for (const s of [...known, ...typo]) {
         const open: number[] = [];
-        for (let i = 0; i < entries.length; i++) {
+        for (const i of which) {
           if (best[i] === TOP_SCORE) continue;
           if (s !== typo[0] && holdsWhole(entries[i]!.name, s.text)) best[i] = TOP_SCORE;
           else open.push(i);
@@ -410,59 +471,145 @@ const indexMatcher = (index: SearchIndex): Matcher => ({
         if (open.length === 0) continue;
         const own = index.nameSimilarities(
           s.text,
-          open.map((i) => found[i]!),
+          open.map((i) => this.found[i]!),
         );
-        const maker = index.similarities(s.text, makerNames);
-        const shelf = index.similarities(s.text, shelfNames);
+        const maker = index.similarities(s.text, this.#makerNames);
+        const shelf = index.similarities(s.text, this.#shelfNames);
         open.forEach((i, k) => {
           const v =
-            Math.max(own[k]!, 0.9 * maker[makerAt[i]!]!, 0.8 * shelf[shelfAt[i]!]!) +
+            Math.max(own[k]!, 0.9 * maker[this.#makerAt[i]!]!, 0.8 * shelf[this.#shelfAt[i]!]!) +
             (entries[i]!.name.includes(s.text) ? 1 : 0);
           if (v > best[i]!) best[i] = v;
         });
       }
-      for (let i = 0; i < score.length; i++) score[i] = score[i]! + best[i]!;
+      for (const i of which) scores[i] = scores[i]! + best[i]!;
     }
-    // Which words each product matches tells alternatives apart; with one of every word, a
-    // candidate matches them all.
-    const everyWord = needed.length === 1 && needed[0]!.length === words.length;
-    const rows = found.map((p, i) => ({
-      p,
-      i,
-      id: entries[i]!.id,
-      score: score[i]!,
-      tie: 0,
-      matches: everyWord
-        ? words.map(() => true)
-        : sets.map((word) => word.some((set) => hasPosition(set, p))),
-    }));
-    rows.sort((a, b) => b.score - a.score || a.id - b.id);
-    // Ties by the whole query's similarity: worked out only where scores are equal (the whole
-    // query's trigrams against a name cost more than a word's), the same order as in SQL.
-    const whole = arNorm(term);
-    for (let from = 0; from < rows.length;) {
+  }
+
+  /**
+   * Candidates of one score (places in `found`) in the order their ties are broken: by the whole
+   * query's similarity to the name, then id, as in SQL. A name holding the whole query as whole
+   * words has the highest similarity, without counting.
+   */
+  #breakTies(tied: number[]): number[] {
+    const whole = arNorm(this.#term);
+    const tie = new Map<number, number>();
+    const open = tied.filter((i) => {
+      if (!holdsWhole(this.#entries[i]!.name, whole)) return true;
+      tie.set(i, 1);
+      return false;
+    });
+    const worked = this.#index.nameSimilarities(
+      whole,
+      open.map((i) => this.found[i]!),
+    );
+    open.forEach((i, k) => tie.set(i, worked[k]!));
+    const id = (i: number) => this.#entries[i]!.id;
+    return tied.sort((a, b) => tie.get(b)! - tie.get(a)! || id(a) - id(b));
+  }
+
+  /** Every candidate, best first, each with which of the query's words it matches. */
+  ranked(): Ranked[] {
+    const all = this.found.map((_, i) => i);
+    this.#score(all);
+    const scores = this.#scores;
+    const id = (i: number) => this.#entries[i]!.id;
+    all.sort((a, b) => scores[b]! - scores[a]! || id(a) - id(b));
+    // Ties are worked out only where scores are equal: the whole query's trigrams against a name
+    // cost more than a word's.
+    const order: number[] = [];
+    for (let from = 0; from < all.length;) {
       let to = from + 1;
-      while (to < rows.length && rows[to]!.score === rows[from]!.score) to++;
-      if (to - from > 1) {
-        const tied = rows.slice(from, to);
-        const open = tied.filter((r) => {
-          if (!holdsWhole(entries[r.i]!.name, whole)) return true;
-          r.tie = 1;
-          return false;
-        });
-        const tie = index.nameSimilarities(
-          whole,
-          open.map((r) => r.p),
-        );
-        open.forEach((r, i) => (r.tie = tie[i]!));
-        tied.sort((a, b) => b.tie - a.tie || a.id - b.id);
-        rows.splice(from, to - from, ...tied);
-      }
+      while (to < all.length && scores[all[to]!] === scores[all[from]!]) to++;
+      order.push(...(to - from > 1 ? this.#breakTies(all.slice(from, to)) : [all[from]!]));
       from = to;
     }
-    return rows.map(({ id, matches }) => ({ id, matches }));
+    return order.map((i) => ({
+      id: id(i),
+      matches: this.#everyWord
+        ? this.#words.map(() => true)
+        : this.#sets.map((word) => word.some((set) => hasPosition(set, this.found[i]!))),
+    }));
+  }
+
+  /**
+   * The first places of the ranking, found without scoring every candidate: the candidates
+   * with the highest score a query can give (TOP_SCORE for each word), in order. A name holding
+   * a spelling of every word whole has it. So may one that holds a spelling of every word, not
+   * whole: those are scored. Any other has some word none of whose spellings its name holds,
+   * which then scores at most 1, so it ranks after all of these. Null when no candidate has
+   * that score.
+   */
+  top(): number[] | null {
+    const entries = this.#entries;
+    const most = TOP_SCORE * this.#words.length;
+    const byWord = this.#words.map((word) => this.#spellingsOf(word));
+    const top: number[] = [];
+    const maybe: number[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const name = entries[i]!.name;
+      if (byWord.every(({ known }) => known.some((s) => holdsWhole(name, s.text)))) top.push(i);
+      else if (byWord.every(({ known, typo }) => [...known, ...typo].some((s) => name.includes(s.text))))
+        maybe.push(i);
+    }
+    this.#score(maybe);
+    for (const i of maybe) if (this.#scores[i] === most) top.push(i);
+    if (top.length === 0) return null;
+    return this.#breakTies(top).map((i) => entries[i]!.id);
+  }
+}
+
+/** The storefront's matcher: the candidates of the search index, ranked whole. */
+const indexMatcher = (index: SearchIndex): Matcher => ({
+  async ranked(term, words, alternatives, { range }) {
+    return new IndexRanking(index, term, words, alternatives, range).ranked();
   },
 });
+
+/**
+ * A query's matches, ranked as far as the pages asked for need: the ranking's first places
+ * (`IndexRanking.top`) answer the first pages, and the whole order is worked out when a page
+ * beyond them, or facet choices that narrow the matches in rank order, first need it.
+ */
+class Matches {
+  /** The matches' ids, in any order: enough for their count and facets. */
+  readonly members: readonly number[];
+  #top: number[] | null | undefined;
+  #all: number[] | undefined;
+  readonly #ranking: IndexRanking | undefined;
+
+  constructor(ranking: IndexRanking);
+  constructor(ranked: number[]);
+  constructor(from: IndexRanking | number[]) {
+    if (Array.isArray(from)) {
+      this.members = from;
+      this.#all = from;
+    } else {
+      this.#ranking = from;
+      this.members = from.ids();
+    }
+  }
+
+  get count(): number {
+    return this.members.length;
+  }
+
+  /** The first `n` ids, best first. */
+  first(n: number): number[] {
+    const wanted = Math.min(n, this.count);
+    if (!this.#all && this.#ranking) {
+      if (this.#top === undefined) this.#top = this.#ranking.top();
+      if (this.#top && wanted <= this.#top.length) return this.#top.slice(0, wanted);
+    }
+    return this.all().slice(0, wanted);
+  }
+
+  /** Every id, best first. */
+  all(): number[] {
+    this.#all ??= this.#ranking!.ranked().map((r) => r.id);
+    return this.#all;
+  }
+}
 
 /**
  * The ids of the products matching every word of `term`, best first (at most MAX_CANDIDATES).
@@ -485,15 +632,18 @@ export interface PartialMatch {
  * best partial matches (`partialMatch`) and the words they match.
  */
 async function rankedMatches(
-  matcher: Matcher,
+  index: SearchIndex,
   words: QueryWord[],
   term: string,
   filters: Filters,
-): Promise<{ ids: number[]; partial?: PartialMatch }> {
-  if (words.length === 0) return { ids: [] };
-  const all = await matcher.ranked(term, words, [words], filters);
-  if (all.length > 0) return { ids: all.map((r) => r.id) };
-  return (await partialMatch(matcher, term, words, filters)) ?? { ids: [] };
+): Promise<{ matches: Matches; partial?: PartialMatch }> {
+  if (words.length === 0) return { matches: new Matches([]) };
+  const ranking = new IndexRanking(index, term, words, [words], filters.range);
+  if (ranking.count > 0) return { matches: new Matches(ranking) };
+  const partial = await partialMatch(indexMatcher(index), term, words, filters);
+  return partial
+    ? { matches: new Matches(partial.ids), partial: partial.partial }
+    : { matches: new Matches([]) };
 }
 
 /**
