@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { generateScaleCatalog } from '../../test/scale-catalog.ts';
 import { ListingIndex } from './listing-index.ts';
+import { memorySearch } from './search.ts';
 import { arNorm, holdsWhole, similarity, type SearchIndex } from './search-index.ts';
 
 /*
@@ -138,5 +139,35 @@ describe('the search index in memory', () => {
     );
     for (const r of (normalized as unknown as { rows: { x: string; n: string }[] }).rows)
       expect(arNorm(r.x), r.x).toBe(r.n);
+  });
+
+  it("answers a query's first pages in the whole ranking's order, whichever page is asked first", async () => {
+    // A search's first pages come from the candidates of the highest score there is, ranked
+    // without scoring the others; a page beyond them, or facet choices, rank every candidate.
+    // Two shops' worth of shelves: in one each query's first pages are asked first, in the other
+    // a page beyond every answer first, so its first pages come from the whole ranking.
+    const firstPagesFirst = memorySearch(t.app.db, await new ListingIndex(t.app.db).ready());
+    const wholeFirst = memorySearch(t.app.db, await new ListingIndex(t.app.db).ready());
+    // Words of a name out of their order too: names holding each of them whole, but not the
+    // whole query, are told apart by the whole query's similarity.
+    const names = index.entries.map((e) => e.name);
+    const apart = names.map((name, i) => {
+      const words = name.split(' ').filter(Boolean);
+      return `${words[i % words.length]} ${words[(i + 3) % words.length]}`;
+    });
+    const queries = [...queriesFor(names).slice(0, 150), ...new Set(apart)];
+    const ask = (engine: typeof wholeFirst, text: string, page: number) =>
+      engine.search({ lang: 'en', page: { pageSize: 3, page }, text, range: {} });
+    let compared = 0;
+    for (const text of queries) {
+      await ask(wholeFirst, text, 100);
+      for (const page of [1, 2]) {
+        const lazy = await ask(firstPagesFirst, text, page);
+        const whole = await ask(wholeFirst, text, page);
+        expect(lazy, `${text}, page ${page}`).toEqual(whole);
+        if (lazy.products.length > 0) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 });
