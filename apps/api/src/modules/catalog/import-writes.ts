@@ -58,13 +58,12 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * statement is sent, when the database waits for them.
  */
 export function arrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
-  let out = '{';
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (i > 0) out += ',';
-    out += value == null ? 'NULL' : `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  }
-  return `${out}}`;
+  // Joined rather than added to, piece by piece: one flat string, not a tree of pieces that the
+  // garbage collector copies while the batch waits its turn.
+  const items = values.map((value) =>
+    value == null ? 'NULL' : `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+  );
+  return `{${items.join(',')}}`;
 }
 
 type Group = typeof categories | typeof companies;
@@ -195,12 +194,13 @@ async function idsBySlug(tx: Tx, table: Group, keys: string[]) {
 /** How many of the file's products are new and how many replace one in the shop. */
 export async function countProducts(db: Db | Tx, data: ParsedCatalog): Promise<Counts> {
   const skus = data.products.map((p) => p.sku);
-  const found = new Set<string>();
-  for (const part of chunks(skus)) {
-    const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part));
-    for (const r of rows) found.add(r.sku);
-  }
-  return counts(skus, found);
+  // One statement for the whole file, its SKUs as one list (a statement per 500 SKUs, each a
+  // parameter of its own, cost the importer more than the database).
+  const result = await db.execute(
+    sql`select sku from ${products} where sku = any(${sql.param(arrayLiteral(skus))}::text[])`,
+  );
+  const rows = (result as unknown as { rows: { sku: string }[] }).rows;
+  return counts(skus, new Set(rows.map((r) => r.sku)));
 }
 
 /**
