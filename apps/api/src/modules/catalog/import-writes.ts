@@ -254,7 +254,8 @@ interface SoleColumns {
 }
 
 function soleColumns(part: ProductIn[], offers: ReturnType<typeof offerColumns>[]): SoleColumns {
-  const column = (value: (p: ProductIn, i: number) => string | number | null) => arrayLiteral(part.map(value));
+  const column = (value: (p: ProductIn, i: number) => string | number | null) =>
+    arrayLiteral(part.map(value));
   return {
     sku: column((p) => p.sku),
     price: column((_, i) => offers[i]!.priceHalalas),
@@ -345,7 +346,11 @@ interface OptionVariantColumns {
   };
 }
 
-function optionVariantColumns(part: ProductIn[], image: Map<string, string>, now: Date): OptionVariantColumns {
+function optionVariantColumns(
+  part: ProductIn[],
+  image: Map<string, string>,
+  now: Date,
+): OptionVariantColumns {
   type Cell = string | number | boolean | null | undefined;
   const list = <T>(rows: T[], value: (row: T) => Cell) => arrayLiteral(rows.map(value));
   const options = part.flatMap((p, product) =>
@@ -888,7 +893,13 @@ export function prepareProductBatch(
     part,
     image,
     upsert,
-    sole: { places: sole, columns: soleColumns(sole.map((i) => part[i]!), sole.map((i) => offers[i]!)) },
+    sole: {
+      places: sole,
+      columns: soleColumns(
+        sole.map((i) => part[i]!),
+        sole.map((i) => offers[i]!),
+      ),
+    },
     withVariants: {
       places: withVariants,
       columns: optionVariantColumns(
@@ -905,7 +916,11 @@ export function prepareProductBatch(
  * Writes a prepared batch. `meanwhile` runs once the products' upsert, most of the batch's time
  * in the database, is on its way there: the importer prepares its next batch then.
  */
-export async function writePreparedBatch(tx: Tx, batch: PreparedBatch, meanwhile?: () => void): Promise<void> {
+export async function writePreparedBatch(
+  tx: Tx,
+  batch: PreparedBatch,
+  meanwhile?: () => void,
+): Promise<void> {
   const { part, image } = batch;
   // The batch's catalog words are added below, from its distinct texts (migration 0036), and
   // its search text is written with its rows (migration 0037).
