@@ -1,5 +1,6 @@
 import { sarToHalalas, type SpecAttributeInput, type SpecKind } from '@shop/contract';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   counts,
@@ -49,6 +50,21 @@ function chunks<T>(items: T[]): T[][] {
 }
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * A list as a PostgreSQL array literal, as the driver writes an array parameter (each element
+ * quoted, its backslashes and quotes escaped; null and undefined as NULL). A batch's lists are
+ * written so while the batch before it is in the database, rather than by the driver as each
+ * statement is sent, when the database waits for them.
+ */
+export function arrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
+  // Joined rather than added to, piece by piece: one flat string, not a tree of pieces that the
+  // garbage collector copies while the batch waits its turn.
+  const items = values.map((value) =>
+    value == null ? 'NULL' : `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+  );
+  return `{${items.join(',')}}`;
+}
 
 type Group = typeof categories | typeof companies;
 const groupTable = (kind: 'categories' | 'companies'): Group =>
@@ -178,12 +194,13 @@ async function idsBySlug(tx: Tx, table: Group, keys: string[]) {
 /** How many of the file's products are new and how many replace one in the shop. */
 export async function countProducts(db: Db | Tx, data: ParsedCatalog): Promise<Counts> {
   const skus = data.products.map((p) => p.sku);
-  const found = new Set<string>();
-  for (const part of chunks(skus)) {
-    const rows = await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, part));
-    for (const r of rows) found.add(r.sku);
-  }
-  return counts(skus, found);
+  // One statement for the whole file, its SKUs as one list (a statement per 500 SKUs, each a
+  // parameter of its own, cost the importer more than the database).
+  const result = await db.execute(
+    sql`select sku from ${products} where sku = any(${sql.param(arrayLiteral(skus))}::text[])`,
+  );
+  const rows = (result as unknown as { rows: { sku: string }[] }).rows;
+  return counts(skus, new Set(rows.map((r) => r.sku)));
 }
 
 /**
@@ -227,6 +244,27 @@ export function offerColumns(p: ProductIn, now: Date) {
   };
 }
 
+/** The sole variants' columns of a batch's products without variants, as array literals. */
+interface SoleColumns {
+  sku: string;
+  price: string;
+  offer: string;
+  planned: string;
+  stock: string;
+}
+
+function soleColumns(part: ProductIn[], offers: ReturnType<typeof offerColumns>[]): SoleColumns {
+  const column = (value: (p: ProductIn, i: number) => string | number | null) =>
+    arrayLiteral(part.map(value));
+  return {
+    sku: column((p) => p.sku),
+    price: column((_, i) => offers[i]!.priceHalalas),
+    offer: column((_, i) => offers[i]!.offerPriceHalalas),
+    planned: column((_, i) => offers[i]!.offerPlannedHalalas),
+    stock: column((_, i) => offers[i]!.stock),
+  };
+}
+
 /**
  * The one variant of each product of the batch, with the product's SKU, prices and stock (the
  * product row's copies follow by trigger). A product that had options before loses them: the
@@ -234,14 +272,11 @@ export function offerColumns(p: ProductIn, now: Date) {
  */
 async function writeSoleVariants(
   tx: Tx,
-  part: ParsedCatalog['products'],
-  idBySku: Map<string, number>,
-  offers: ReturnType<typeof offerColumns>[],
+  ids: number[],
+  columns: SoleColumns,
   updated: Set<number>,
 ): Promise<void> {
-  const ids = part.map((p) => idBySku.get(p.sku)!);
   const replaced = ids.filter((id) => updated.has(id));
-  const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
   if (replaced.length)
     await tx.execute(sql`
     with stale as (
@@ -260,11 +295,11 @@ async function writeSoleVariants(
       offer_planned_halalas, stock)
     select product_id, 0, sku, price, offer, planned, stock from unnest(
       ${sql.param(ids)}::integer[],
-      ${column((p) => p.sku)}::text[],
-      ${column((_, i) => offers[i]!.priceHalalas)}::integer[],
-      ${column((_, i) => offers[i]!.offerPriceHalalas)}::integer[],
-      ${column((_, i) => offers[i]!.offerPlannedHalalas)}::integer[],
-      ${column((_, i) => offers[i]!.stock)}::integer[]
+      ${sql.param(columns.sku)}::text[],
+      ${sql.param(columns.price)}::integer[],
+      ${sql.param(columns.offer)}::integer[],
+      ${sql.param(columns.planned)}::integer[],
+      ${sql.param(columns.stock)}::integer[]
     ) as f(product_id, sku, price, offer, planned, stock)
     on conflict (sku) do update set
       price_halalas = excluded.price_halalas,
@@ -280,6 +315,95 @@ async function writeSoleVariants(
 }
 
 /**
+ * The options, values and variants of a batch's products with variants, as array literals, each
+ * row with its product's place in the batch (`product`): all the statements need of the file
+ * but the products' ids and the value ids, which the database gives.
+ */
+interface OptionVariantColumns {
+  options: { product: number[]; position: string; nameAr: string; nameEn: string; kind: string };
+  values: {
+    product: number[];
+    option: string;
+    position: string;
+    nameAr: string;
+    nameEn: string;
+    swatch: string;
+  };
+  variants: {
+    product: number[];
+    /** Each variant's English value name of its product's first, second and third option. */
+    values: (string | undefined)[][];
+    skus: string[];
+    position: string;
+    sku: string;
+    barcode: string;
+    price: string;
+    offer: string;
+    planned: string;
+    stock: string;
+    image: string;
+    hidden: string;
+  };
+}
+
+function optionVariantColumns(
+  part: ProductIn[],
+  image: Map<string, string>,
+  now: Date,
+): OptionVariantColumns {
+  type Cell = string | number | boolean | null | undefined;
+  const list = <T>(rows: T[], value: (row: T) => Cell) => arrayLiteral(rows.map(value));
+  const options = part.flatMap((p, product) =>
+    (p.options ?? []).map((o, i) => ({ product, position: i + 1, o })),
+  );
+  const values = options.flatMap(({ product, position, o }) =>
+    o.values.map((v, j) => ({ product, option: position, position: j + 1, v })),
+  );
+  const variants = part.flatMap((p, product) => {
+    const names = (p.options ?? []).map((o) => o.name.en);
+    const dates = offerDates(p);
+    return p.variants!.map((v, position) => ({
+      product,
+      position,
+      v,
+      values: [0, 1, 2].map((i) => (names[i] === undefined ? undefined : v.options[names[i]])),
+      ...offerOf(v.offerPrice, dates, now),
+    }));
+  });
+  return {
+    options: {
+      product: options.map((r) => r.product),
+      position: list(options, (r) => r.position),
+      nameAr: list(options, (r) => r.o.name.ar),
+      nameEn: list(options, (r) => r.o.name.en),
+      kind: list(options, (r) => r.o.kind ?? 'text'),
+    },
+    values: {
+      product: values.map((r) => r.product),
+      option: list(values, (r) => r.option),
+      position: list(values, (r) => r.position),
+      nameAr: list(values, (r) => r.v.ar),
+      nameEn: list(values, (r) => r.v.en),
+      swatch: list(values, (r) => r.v.swatch ?? null),
+    },
+    variants: {
+      product: variants.map((r) => r.product),
+      values: variants.map((r) => r.values),
+      skus: variants.map((r) => r.v.sku),
+      position: list(variants, (r) => r.position),
+      sku: list(variants, (r) => r.v.sku),
+      barcode: list(variants, (r) => r.v.barcode ?? null),
+      price: list(variants, (r) => sarToHalalas(r.v.price)),
+      offer: list(variants, (r) => r.offerPriceHalalas),
+      planned: list(variants, (r) => r.offerPlannedHalalas),
+      stock: list(variants, (r) => r.v.stock),
+      image: list(variants, (r) => (r.v.image ? image.get(r.v.image)! : null)),
+      hidden: list(variants, (r) => r.v.hidden ?? false),
+    },
+  };
+}
+
+/**
  * The options, values and variants of each product of the batch that has variants: the record
  * is the whole truth about them. Options are matched by their place (1–3) and values by their
  * English name within their option, as the back office matches them, so a variant keeps
@@ -291,21 +415,14 @@ async function writeSoleVariants(
 async function writeOptionVariants(
   tx: Tx,
   part: ProductIn[],
-  idBySku: Map<string, number>,
-  image: Map<string, string>,
-  now: Date,
+  ids: number[],
+  columns: OptionVariantColumns,
   updated: Set<number>,
 ): Promise<void> {
-  const ids = part.map((p) => idBySku.get(p.sku)!);
   // Only products the shop had can have options, values and variants to replace or remove.
   const replaced = ids.filter((id) => updated.has(id));
-  const options = part.flatMap((p) =>
-    (p.options ?? []).map((o, i) => ({ productId: idBySku.get(p.sku)!, position: i + 1, o })),
-  );
-  const values = options.flatMap(({ productId, position, o }) =>
-    o.values.map((v, j) => ({ productId, option: position, position: j + 1, v })),
-  );
-  const list = <T, R>(rows: T[], value: (row: T) => R) => sql.param(rows.map(value));
+  const productIds = (places: number[]) => sql.param(places.map((i) => ids[i]!));
+  const { options, values, variants } = columns;
 
   // The values the file keeps are given their places again below; until then every value of
   // these products steps aside to a negative place, so no two ever share one.
@@ -318,30 +435,30 @@ async function writeOptionVariants(
         where o.product_id = any(${sql.param(replaced)}::integer[])
       ) r
       where v.id = r.id`);
-  if (options.length)
+  if (options.product.length)
     await tx.execute(sql`
       insert into ${productOptions} (product_id, position, name_ar, name_en, kind)
       select * from unnest(
-        ${list(options, (r) => r.productId)}::integer[],
-        ${list(options, (r) => r.position)}::smallint[],
-        ${list(options, (r) => r.o.name.ar)}::text[],
-        ${list(options, (r) => r.o.name.en)}::text[],
-        ${list(options, (r) => r.o.kind ?? 'text')}::text[]
+        ${productIds(options.product)}::integer[],
+        ${sql.param(options.position)}::smallint[],
+        ${sql.param(options.nameAr)}::text[],
+        ${sql.param(options.nameEn)}::text[],
+        ${sql.param(options.kind)}::text[]
       )
       on conflict (product_id, position) do update set
         name_ar = excluded.name_ar, name_en = excluded.name_en, kind = excluded.kind`);
   // A value of the file is kept (by its English name within its option) where the shop has it;
   // the other values are new. A batch of new products has none to keep.
-  if (values.length)
+  if (values.product.length)
     await tx.execute(sql`
       with f as materialized (
         select f.*, o.id as option_id from unnest(
-          ${list(values, (r) => r.productId)}::integer[],
-          ${list(values, (r) => r.option)}::smallint[],
-          ${list(values, (r) => r.position)}::smallint[],
-          ${list(values, (r) => r.v.ar)}::text[],
-          ${list(values, (r) => r.v.en)}::text[],
-          ${list(values, (r) => r.v.swatch ?? null)}::text[]
+          ${productIds(values.product)}::integer[],
+          ${sql.param(values.option)}::smallint[],
+          ${sql.param(values.position)}::smallint[],
+          ${sql.param(values.nameAr)}::text[],
+          ${sql.param(values.nameEn)}::text[],
+          ${sql.param(values.swatch)}::text[]
         ) as f(product_id, option_position, position, name_ar, name_en, swatch)
         join ${productOptions} o on o.product_id = f.product_id and o.position = f.option_position
       )${
@@ -373,46 +490,30 @@ async function writeOptionVariants(
     }
   ).rows;
   const valueId = new Map(valueRows.map((r) => [`${r.product_id}|${r.option}|${r.name_en}`, r.id]));
-  const offers = new Map(part.map((p) => [p.sku, offerDates(p)]));
-  const variants = part.flatMap((p) => {
-    const productId = idBySku.get(p.sku)!;
-    const names = (p.options ?? []).map((o) => o.name.en);
-    const dates = offers.get(p.sku)!;
-    return p.variants!.map((v, position) => {
-      const value = (i: number) =>
-        names[i] === undefined ? null : valueId.get(`${productId}|${i + 1}|${v.options[names[i]]}`)!;
-      return {
-        productId,
-        position,
-        v,
-        values: [value(0), value(1), value(2)],
-        ...offerOf(v.offerPrice, dates, now),
-      };
-    });
-  });
+  const value = (k: 0 | 1 | 2) =>
+    sql.param(
+      variants.values.map((names, i) => {
+        const name = names[k];
+        return name === undefined ? null : valueId.get(`${ids[variants.product[i]!]}|${k + 1}|${name}`)!;
+      }),
+    );
   const file = sql`unnest(
-    ${list(variants, (r) => r.productId)}::integer[],
-    ${list(variants, (r) => r.position)}::integer[],
-    ${list(variants, (r) => r.v.sku)}::text[],
-    ${list(variants, (r) => r.v.barcode ?? null)}::text[],
-    ${list(variants, (r) => r.values[0])}::integer[],
-    ${list(variants, (r) => r.values[1])}::integer[],
-    ${list(variants, (r) => r.values[2])}::integer[],
-    ${list(variants, (r) => sarToHalalas(r.v.price))}::integer[],
-    ${list(variants, (r) => r.offerPriceHalalas)}::integer[],
-    ${list(variants, (r) => r.offerPlannedHalalas)}::integer[],
-    ${list(variants, (r) => r.v.stock)}::integer[],
-    ${list(variants, (r) => (r.v.image ? image.get(r.v.image)! : null))}::text[],
-    ${list(variants, (r) => r.v.hidden ?? false)}::boolean[]
+    ${productIds(variants.product)}::integer[],
+    ${sql.param(variants.position)}::integer[],
+    ${sql.param(variants.sku)}::text[],
+    ${sql.param(variants.barcode)}::text[],
+    ${value(0)}::integer[],
+    ${value(1)}::integer[],
+    ${value(2)}::integer[],
+    ${sql.param(variants.price)}::integer[],
+    ${sql.param(variants.offer)}::integer[],
+    ${sql.param(variants.planned)}::integer[],
+    ${sql.param(variants.stock)}::integer[],
+    ${sql.param(variants.image)}::text[],
+    ${sql.param(variants.hidden)}::boolean[]
   ) as f(product_id, position, sku, barcode, value1_id, value2_id, value3_id, price, offer, planned,
     stock, image, hidden)`;
-  if (replaced.length)
-    await replaceVariants(
-      tx,
-      file,
-      replaced,
-      variants.map((r) => r.v.sku),
-    );
+  if (replaced.length) await replaceVariants(tx, file, replaced, variants.skus);
   await tx.execute(sql`
     insert into ${productVariants} (product_id, position, sku, barcode, value1_id, value2_id, value3_id,
       price_halalas, offer_price_halalas, offer_planned_halalas, stock, image, hidden)
@@ -572,17 +673,61 @@ export async function writeProductBatch(
   part: ParsedCatalog['products'],
   image: Map<string, string>,
 ): Promise<void> {
+  await writePreparedBatch(tx, prepareProductBatch(part, image, await batchLookups(tx, part)));
+}
+
+/** The ids of products' categories and makers, and their categories' specification attributes. */
+export interface BatchLookups {
+  categoryIds: Map<string, number>;
+  companyIds: Map<string, number>;
+  attributes: Map<number, AttributesByName>;
+}
+
+/**
+ * What the batches of these products need of the shop before they are written: read once for
+ * all the batches of a file, since writing products changes no category, maker or attribute.
+ */
+export async function batchLookups(tx: Tx, products: ProductIn[]): Promise<BatchLookups> {
   const categoryIds = await idsBySlug(
     tx,
     categories,
-    part.map((p) => p.category),
+    products.map((p) => p.category),
   );
   const companyIds = await idsBySlug(
     tx,
     companies,
-    part.map((p) => p.company),
+    products.map((p) => p.company),
   );
-  const specs = await batchSpecValues(tx, part, categoryIds);
+  const withSpecs = products.filter((p) => p.specs);
+  const attributes = withSpecs.length
+    ? await shopAttributes(tx, [...new Set(withSpecs.map((p) => categoryIds.get(p.category)!))])
+    : new Map<number, AttributesByName>();
+  return { categoryIds, companyIds, attributes };
+}
+
+/**
+ * A batch's statements, and their lists as array literals, as far as the file and the lookups
+ * tell them: everything but what depends on the ids the products' upsert returns. It needs no
+ * database, so the next batch is prepared while this one's products are written.
+ */
+export interface PreparedBatch {
+  part: ProductIn[];
+  image: Map<string, string>;
+  /** The products' upsert, whole. */
+  upsert: SQL;
+  /** The places in `part` of the products without variants, and their sole variants' columns. */
+  sole: { places: number[]; columns: SoleColumns };
+  /** The places in `part` of the products with variants, and their options, values and variants. */
+  withVariants: { places: number[]; columns: OptionVariantColumns };
+  specs: SpecColumns;
+}
+
+export function prepareProductBatch(
+  part: ParsedCatalog['products'],
+  image: Map<string, string>,
+  { categoryIds, companyIds, attributes }: BatchLookups,
+): PreparedBatch {
+  const specs = batchSpecValues(part, categoryIds, attributes);
   // One row per product, sent as one array per column and spread back into rows by unnest():
   // a batch is a fixed number of parameters whatever its size, which PostgreSQL binds and plans
   // once, instead of a few per product that the query builder assembles one by one.
@@ -590,8 +735,10 @@ export async function writeProductBatch(
   const offers = part.map((p) => offerColumns(p, now));
   const shown = part.map((p, i) => shownColumns(p, offers[i]!, now));
   const named = part.map(optionColumns);
-  const column = <T>(value: (p: (typeof part)[number], i: number) => T) => sql.param(part.map(value));
-  const list = <T, R>(rows: T[], value: (row: T) => R) => sql.param(rows.map(value));
+  type Cell = string | number | boolean | null | undefined;
+  const column = (value: (p: (typeof part)[number], i: number) => Cell) =>
+    sql.param(arrayLiteral(part.map(value)));
+  const list = <T>(rows: T[], value: (row: T) => Cell) => sql.param(arrayLiteral(rows.map(value)));
   // Each product's (option, value) names by their place among the batch's distinct pairs, whose
   // facet keys are derived once (a batch's products share most of them).
   const pairs = new Map<string, { i: number; option: string; value: string }>();
@@ -605,11 +752,7 @@ export async function writeProductBatch(
       }),
     ),
   );
-  // The batch's catalog words are added below, from its distinct texts (migration 0036), and
-  // its search text is written with its rows (migration 0037).
-  await tx.execute(sql`select set_config('shop.defer_search_terms', 'on', true),
-    set_config('shop.search_doc_written', 'on', true)`);
-  const result = await tx.execute(sql`
+  const upsert = sql`
     with f as materialized (
       select f.*, coalesce(o.facets, '{}') as option_facets,
         -- A product the file gives no specifications keeps its values, and their text and keys.
@@ -743,30 +886,86 @@ export async function writeProductBatch(
       search_doc = excluded.search_doc,
       version = ${products}.version + 1,
       updated_at = now()
-    returning id, sku, version`);
+    returning id, sku, version`;
+  const sole = part.flatMap((p, i) => (p.variants ? [] : [i]));
+  const withVariants = part.flatMap((p, i) => (p.variants ? [i] : []));
+  return {
+    part,
+    image,
+    upsert,
+    sole: {
+      places: sole,
+      columns: soleColumns(
+        sole.map((i) => part[i]!),
+        sole.map((i) => offers[i]!),
+      ),
+    },
+    withVariants: {
+      places: withVariants,
+      columns: optionVariantColumns(
+        withVariants.map((i) => part[i]!),
+        image,
+        now,
+      ),
+    },
+    specs: specColumns(specs),
+  };
+}
+
+/**
+ * Writes a prepared batch. `meanwhile` runs once the products' upsert, most of the batch's time
+ * in the database, is on its way there: the importer prepares its next batch then.
+ */
+export async function writePreparedBatch(
+  tx: Tx,
+  batch: PreparedBatch,
+  meanwhile?: () => void,
+): Promise<void> {
+  const { part, image } = batch;
+  // The batch's catalog words are added below, from its distinct texts (migration 0036), and
+  // its search text is written with its rows (migration 0037).
+  await tx.execute(sql`select set_config('shop.defer_search_terms', 'on', true),
+    set_config('shop.search_doc_written', 'on', true)`);
+  // One promise of the statement: the query builder's runs it again for each `then`.
+  const upsert = Promise.resolve(tx.execute(batch.upsert));
+  if (meanwhile) {
+    // Its failure is met by the await below; until then it is not an unhandled rejection.
+    upsert.catch(() => {});
+    // The statement is handed to the connection within this turn's promise callbacks.
+    await nextTurn();
+    meanwhile();
+  }
+  const result = await upsert;
   await tx.execute(sql`select set_config('shop.defer_search_terms', 'off', true),
     set_config('shop.search_doc_written', 'off', true)`);
   const rows = (result as unknown as { rows: { id: number; sku: string; version: number }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
+  const ids = part.map((p) => idBySku.get(p.sku)!);
   // The products the batch updated rather than created (a new row has the first version): only
   // they can have options, variants, images or specifications for the statements below to
   // replace or remove. A new product's id is new, so nothing refers to it yet.
   const updated = new Set(rows.filter((r) => r.version > 1).map((r) => r.id));
   await addSearchTerms(tx, [...idBySku.values()]);
-  const sole = part.flatMap((p, i) => (p.variants ? [] : [i]));
+  const { sole } = batch;
+  const withVariants = batch.withVariants.places.map((i) => part[i]!);
   // The product rows already hold what the rollups of the options and variants would write
   // (migrations 0016, 0018, 0021): the statements below leave them to the batch.
   await tx.execute(sql`select set_config('shop.defer_rollups', 'on', true)`);
-  if (sole.length)
+  if (sole.places.length)
     await writeSoleVariants(
       tx,
-      sole.map((i) => part[i]!),
-      idBySku,
-      sole.map((i) => offers[i]!),
+      sole.places.map((i) => ids[i]!),
+      sole.columns,
       updated,
     );
-  const withVariants = part.filter((p) => p.variants);
-  if (withVariants.length) await writeOptionVariants(tx, withVariants, idBySku, image, now, updated);
+  if (withVariants.length)
+    await writeOptionVariants(
+      tx,
+      withVariants,
+      batch.withVariants.places.map((i) => ids[i]!),
+      batch.withVariants.columns,
+      updated,
+    );
   await tx.execute(sql`select set_config('shop.defer_rollups', 'off', true)`);
   await writeOptionFacetLabels(tx, withVariants, idBySku);
   // A record is the whole truth about its product: its extra images replace the stored ones.
@@ -775,7 +974,7 @@ export async function writeProductBatch(
     (p.images ?? []).map((img, sort) => ({ productId: idBySku.get(p.sku)!, image: image.get(img)!, sort })),
   );
   if (extra.length) await tx.insert(productImages).values(extra);
-  await writeBatchSpecs(tx, part, idBySku, specs, updated);
+  await writeBatchSpecs(tx, part, ids, batch.specs, updated);
 }
 
 /**
@@ -1088,16 +1287,11 @@ type BatchSpecValue = StoredSpecValue & { n: number; attributeId: number };
  * The values of a batch's products that carry `specs` (checked by `specIssues`), each as it is
  * stored: by its attribute in the product's category, empty values left out.
  */
-async function batchSpecValues(
-  tx: Tx,
+function batchSpecValues(
   part: ParsedCatalog['products'],
   categoryIds: Map<string, number>,
-): Promise<BatchSpecValue[]> {
-  const withSpecs = part.some((p) => p.specs);
-  if (!withSpecs) return [];
-  const attributes = await shopAttributes(tx, [
-    ...new Set(part.filter((p) => p.specs).map((p) => categoryIds.get(p.category)!)),
-  ]);
+  attributes: Map<number, AttributesByName>,
+): BatchSpecValue[] {
   return part.flatMap((p, i) => {
     if (!p.specs) return [];
     const byName = attributes.get(categoryIds.get(p.category)!) ?? new Map();
@@ -1112,6 +1306,28 @@ async function batchSpecValues(
   });
 }
 
+/** A batch's specification values as array literals, each with its product's place in the batch. */
+interface SpecColumns {
+  product: number[];
+  attributeId: string;
+  numberValue: string;
+  choiceId: string;
+  textAr: string;
+  textEn: string;
+}
+
+function specColumns(values: BatchSpecValue[]): SpecColumns {
+  const list = (value: (r: BatchSpecValue) => string | number | null) => arrayLiteral(values.map(value));
+  return {
+    product: values.map((r) => r.n - 1),
+    attributeId: list((r) => r.attributeId),
+    numberValue: list((r) => r.numberValue),
+    choiceId: list((r) => r.choiceId),
+    textAr: list((r) => r.textAr),
+    textEn: list((r) => r.textEn),
+  };
+}
+
 /**
  * The values of a batch's products that carry `specs`: exactly those. Every product of the
  * batch then keeps only values of its own category's attributes.
@@ -1119,31 +1335,32 @@ async function batchSpecValues(
 async function writeBatchSpecs(
   tx: Tx,
   part: ParsedCatalog['products'],
-  idBySku: Map<string, number>,
-  values: BatchSpecValue[],
+  ids: number[],
+  values: SpecColumns,
   updated: Set<number>,
 ): Promise<void> {
-  const withSpecs = part.filter((p) => p.specs).map((p) => idBySku.get(p.sku)!);
+  const withSpecs = ids.filter((_, i) => part[i]!.specs);
   if (withSpecs.length) {
     const replaced = withSpecs.filter((id) => updated.has(id));
     if (replaced.length) await tx.delete(productSpecs).where(inArray(productSpecs.productId, replaced));
-    const productId = (r: BatchSpecValue) => idBySku.get(part[r.n - 1]!.sku)!;
-    if (values.length)
+    if (values.product.length)
       await tx.execute(sql`
         insert into ${productSpecs} (product_id, attribute_id, number_value, choice_id, text_ar, text_en)
         select * from unnest(
-          ${sql.param(values.map(productId))}::integer[],
-          ${sql.param(values.map((r) => r.attributeId))}::integer[],
-          ${sql.param(values.map((r) => r.numberValue))}::double precision[],
-          ${sql.param(values.map((r) => r.choiceId))}::integer[],
-          ${sql.param(values.map((r) => r.textAr))}::text[],
-          ${sql.param(values.map((r) => r.textEn))}::text[]
+          ${sql.param(values.product.map((i) => ids[i]!))}::integer[],
+          ${sql.param(values.attributeId)}::integer[],
+          ${sql.param(values.numberValue)}::double precision[],
+          ${sql.param(values.choiceId)}::integer[],
+          ${sql.param(values.textAr)}::text[],
+          ${sql.param(values.textEn)}::text[]
         )`);
   }
   // The text and keys of the values the file gives were written with the product rows; those of
   // products the file gives none for, or that lost values outside their category, are derived.
   // A new product has only the values just written, of its category, and its row has their text.
   const dropped = new Set(await deleteSpecsOutsideCategory(tx, [...updated]));
-  for (const p of part) if (!p.specs && updated.has(idBySku.get(p.sku)!)) dropped.add(idBySku.get(p.sku)!);
+  part.forEach((p, i) => {
+    if (!p.specs && updated.has(ids[i]!)) dropped.add(ids[i]!);
+  });
   await refreshSpecSearch(tx, [...dropped]);
 }

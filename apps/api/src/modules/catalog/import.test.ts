@@ -21,6 +21,7 @@ import { countRows, createTestApp, type TestContext } from '../../test/harness.t
 import { importSettings } from '../../use-cases/catalog-import/settings.ts';
 import { CatalogImportError, type CatalogFile } from '../../lib/catalog-file/format.ts';
 import { importCatalogFile, type ImportOptions } from '../../use-cases/catalog-import/import.ts';
+import { arrayLiteral } from './import-writes.ts';
 import { products, productVariants } from './schema.ts';
 
 const svg = (colour: string) =>
@@ -357,6 +358,30 @@ describe('catalog importer', () => {
       await expect(importCatalogFile(t.app.db, file, options)).rejects.toThrow(/is not valid JSON/);
     });
   });
+
+  it("writes its statements' lists as array literals that the database reads back as they were", async () => {
+    const values = [
+      'plain',
+      'a "quote"',
+      'back\\slash',
+      '{braces}',
+      'a, comma',
+      'NULL',
+      '',
+      ' spaced ',
+      'جوال ٦٠',
+    ];
+    const read = async (literal: string, type: 'text' | 'integer' | 'boolean') =>
+      (
+        (await t.app.db.execute(sql`select ${sql.param(literal)}::${sql.raw(type)}[] as a`)) as unknown as {
+          rows: { a: unknown[] }[];
+        }
+      ).rows[0]!.a;
+    expect(await read(arrayLiteral([...values, null, undefined]), 'text')).toEqual([...values, null, null]);
+    expect(await read(arrayLiteral([3, -1, 0, null]), 'integer')).toEqual([3, -1, 0, null]);
+    expect(await read(arrayLiteral([true, false]), 'boolean')).toEqual([true, false]);
+    expect(await read(arrayLiteral([]), 'text')).toEqual([]);
+  });
 });
 
 describe('catalog importer: new products and products it replaces', () => {
@@ -475,6 +500,83 @@ describe('catalog importer: new products and products it replaces', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+  it('writes the products of a later batch, prepared while the batch before it is written, as those of the first', async () => {
+    // The importer writes 2,500 products a batch, each prepared while the one before it is in
+    // the database: the same products after 2,500 others are written as they are alone.
+    const alone = await createTestApp();
+    const after = await createTestApp();
+    const dirs = [
+      await mkdtemp(path.join(os.tmpdir(), 'shop-import-')),
+      await mkdtemp(path.join(os.tmpdir(), 'shop-import-')),
+    ];
+    try {
+      const skus = folded().products!.map((p) => p.sku);
+      const rows = async (t: TestContext, query: SQL) =>
+        ((await t.app.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      const written = async (t: TestContext) => ({
+        products: await rows(
+          t,
+          sql`
+          select sku, name_ar, search_doc, search_norm, option_text, swatches, option_facets,
+            spec_search, spec_facets, price_halalas, offer_price_halalas, stock, from_price_halalas,
+            variant_count, featured, hidden, (select count(*) from product_images i where i.product_id = p.id) as images
+          from products p where sku = any(${sql.param(skus)}::text[]) order by sku`,
+        ),
+        variants: await rows(
+          t,
+          sql`
+          select v.sku, v.position, v.price_halalas, v.offer_price_halalas, v.stock, v.hidden,
+            array(select o.name_en || '=' || x.name_en || '@' || x.position from product_option_values x
+              join product_options o on o.id = x.option_id
+              where x.id in (v.value1_id, v.value2_id, v.value3_id) order by o.position) as named
+          from product_variants v join products p on p.id = v.product_id
+          where p.sku = any(${sql.param(skus)}::text[]) order by v.sku`,
+        ),
+        specs: await rows(
+          t,
+          sql`
+          select p.sku, a.name_en, s.number_value, s.text_en, c.value_en from product_specs s
+          join products p on p.id = s.product_id join spec_attributes a on a.id = s.attribute_id
+          left join spec_choices c on c.id = s.choice_id
+          where p.sku = any(${sql.param(skus)}::text[]) order by 1, 2`,
+        ),
+        labels: await rows(t, sql`select * from option_facet_labels order by key`),
+      });
+      const optionsOf = (t: TestContext) => ({ uploadsDir: t.config.uploadsDir, settings: importSettings });
+
+      await importCatalogFile(alone.app.db, await writeCatalog(dirs[0]!, folded()), optionsOf(alone));
+      const many = folded();
+      many.products = [
+        ...Array.from({ length: 2_500 }, (_, i) => ({
+          sku: `filler-${i}`,
+          name: { ar: `منتج ${i}`, en: `Product ${i}` },
+          category: 'audio',
+          company: 'apple',
+          price: 10 + i,
+          stock: i % 3,
+          image: 'img/airpods.svg',
+        })),
+        ...many.products!,
+      ];
+      const file = await writeCatalog(dirs[1]!, many);
+      expect((await importCatalogFile(after.app.db, file, optionsOf(after))).products).toEqual({
+        created: 2_503,
+        updated: 0,
+      });
+      const first = await written(alone);
+      expect(await written(after)).toEqual(first);
+      // Over itself: every product of both batches is replaced.
+      expect((await importCatalogFile(after.app.db, file, optionsOf(after))).products).toEqual({
+        created: 0,
+        updated: 2_503,
+      });
+      expect(await written(after)).toEqual(first);
+    } finally {
+      await alone.close();
+      await after.close();
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    }
+  }, 120_000);
 });
 
 describe('npm run catalog:import', () => {

@@ -18,10 +18,13 @@ import { AppError } from '../../lib/errors.ts';
 import { removeStoredImages, storeImage } from '../../lib/images.ts';
 import { JsonUploadError, parseJsonUpload } from '../../lib/json-upload.ts';
 import {
+  batchLookups,
   countProducts,
   plannedProductCount,
+  prepareProductBatch,
   refreshImportStatistics,
-  writeProductBatch,
+  writePreparedBatch,
+  type PreparedBatch,
 } from '../../modules/catalog/import-writes.ts';
 import { checkReferences, writeContentSections, writeNamed, type ImportSettings } from './write.ts';
 
@@ -253,9 +256,19 @@ async function writeCatalog(
   // Products in the shop when the import began, and as many as the planner was last told of.
   const before = await plannedProductCount(tx);
   let told = before;
+  const lookups = await batchLookups(tx, data.products);
+  const prepare = (i: number) =>
+    prepareProductBatch(data.products.slice(i, i + PRODUCT_CHUNK), image, lookups);
+  // Each batch after the first is prepared while the one before it is in the database: the
+  // importer's work on a batch and the database's on the one before overlap.
+  let next: PreparedBatch | undefined = data.products.length ? prepare(0) : undefined;
   for (let i = 0; i < data.products.length; i += PRODUCT_CHUNK) {
-    const part = data.products.slice(i, i + PRODUCT_CHUNK);
-    await writeProductBatch(tx, part, image);
+    const batch = next!;
+    next = undefined;
+    await writePreparedBatch(tx, batch, () => {
+      if (i + PRODUCT_CHUNK < data.products.length) next = prepare(i + PRODUCT_CHUNK);
+    });
+    const part = batch.part;
     step(part.length);
     const now = before + i + part.length;
     if (now >= Math.max(2 * told, STATISTICS_FIRST) && i + PRODUCT_CHUNK < data.products.length) {
