@@ -9,7 +9,6 @@ import {
   arNorm,
   hasPosition,
   holdsWhole,
-  type PositionSet,
   type SearchEntry,
   type SearchIndex,
 } from './search-index.ts';
@@ -359,10 +358,11 @@ class IndexRanking {
   readonly #index: SearchIndex;
   readonly #term: string;
   readonly #words: QueryWord[];
-  /** Per word, its sets of products (`SearchIndex.matches`). */
-  readonly #sets: PositionSet[][];
-  /** Whether there is one alternative, of every word: then every candidate matches them all. */
-  readonly #everyWord: boolean;
+  /**
+   * Per candidate, which of the words it matches; null with one alternative of every word, when
+   * every candidate matches them all. (A ranking is kept with its query: it keeps no word's set.)
+   */
+  readonly #matched: boolean[][] | null;
   /** The candidates' positions in the index, and their entries. */
   readonly found: number[] = [];
   readonly #entries: SearchEntry[];
@@ -387,9 +387,7 @@ class IndexRanking {
       words.map((word) => ({ spellings: spellings(word), nearWord: isShort(word.w) ? undefined : word.w })),
       NEAR_MATCH_SIMILARITY,
     );
-    this.#sets = sets;
     const needed = alternatives.map((a) => a.map((w) => sets[words.indexOf(w)]!));
-    this.#everyWord = needed.length === 1 && needed[0]!.length === words.length;
     const blocks = index.blocks;
     const { minPrice = -Infinity, maxPrice = Infinity } = priceBounds(range);
     // Without bounds no entry is read to find the candidates: at 100,000 products the entries
@@ -416,6 +414,10 @@ class IndexRanking {
         }
       }
     }
+    this.#matched =
+      needed.length === 1 && needed[0]!.length === words.length
+        ? null
+        : found.map((p) => sets.map((word) => word.some((set) => hasPosition(set, p))));
     const entries = found.map((p) => index.entries[p]!);
     this.#entries = entries;
     const makers = new Map<number, number>();
@@ -524,12 +526,7 @@ class IndexRanking {
       order.push(...(to - from > 1 ? this.#breakTies(all.slice(from, to)) : [all[from]!]));
       from = to;
     }
-    return order.map((i) => ({
-      id: id(i),
-      matches: this.#everyWord
-        ? this.#words.map(() => true)
-        : this.#sets.map((word) => word.some((set) => hasPosition(set, this.found[i]!))),
-    }));
+    return order.map((i) => ({ id: id(i), matches: this.#matched?.[i] ?? this.#words.map(() => true) }));
   }
 
   /**
@@ -576,7 +573,8 @@ class Matches {
   readonly members: readonly number[];
   #top: number[] | null | undefined;
   #all: number[] | undefined;
-  readonly #ranking: IndexRanking | undefined;
+  /** The ranking's work, let go once the whole order is known. */
+  #ranking: IndexRanking | undefined;
 
   constructor(ranking: IndexRanking);
   constructor(ranked: number[]);
@@ -606,7 +604,11 @@ class Matches {
 
   /** Every id, best first. */
   all(): number[] {
-    this.#all ??= this.#ranking!.ranked().map((r) => r.id);
+    if (!this.#all) {
+      this.#all = this.#ranking!.ranked().map((r) => r.id);
+      this.#ranking = undefined;
+      this.#top = undefined;
+    }
     return this.#all;
   }
 }
