@@ -23,6 +23,12 @@ export function SearchBox() {
   const urlQuery = onProducts ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const [text, setText] = useState(urlQuery);
   const lastSent = useRef(urlQuery);
+  // Typing elsewhere goes to /products once: each further navigation would cancel the one on its
+  // way (its data requests aborted) while a slow connection or server answers it.
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = false;
+  }, [location.key]);
 
   // The URL changed under us (back button, a link): show what it says.
   useEffect(() => {
@@ -72,7 +78,10 @@ export function SearchBox() {
         placeholder={t('header.searchPlaceholder')}
         onChange={(event) => {
           setText(event.target.value);
-          if (!onProducts) void navigate(productsPath);
+          if (!onProducts && !leaving.current) {
+            leaving.current = true;
+            void navigate(productsPath);
+          }
         }}
         className="h-11 w-full rounded-full border border-line bg-surface ps-11 pe-4 text-sm placeholder:text-muted focus:border-primary focus:bg-white focus:outline-none"
       />
