@@ -91,8 +91,17 @@ for (const lang of ['ar', 'en'] as Lang[]) {
 
     await owner.setViewportSize({ width: 375, height: 800 });
     // The page may still be reloading its data after the refund: a reload that meets that
-    // navigation is aborted by the browser, and is simply made again.
-    await owner.reload().catch(() => owner.reload());
+    // navigation is aborted by the browser. It is made once the page is quiet, and again, up to
+    // five times, if a slow machine still aborts it.
+    await owner.waitForLoadState('networkidle');
+    for (let tries = 1; ; tries++) {
+      try {
+        await owner.reload();
+        break;
+      } catch (error) {
+        if (tries === 5) throw error;
+      }
+    }
     await expectNoHorizontalOverflow(owner);
     await shoot(owner, `refund-${lang}-375`);
 
