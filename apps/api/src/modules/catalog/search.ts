@@ -364,7 +364,7 @@ class IndexRanking {
    */
   readonly #matched: boolean[][] | null;
   /** The candidates' positions in the index, and their entries. */
-  readonly found: number[] = [];
+  readonly #found: number[] = [];
   readonly #entries: SearchEntry[];
   /** Each candidate's maker and category as their places in `#makerNames` and `#shelfNames`. */
   readonly #makerAt: Int32Array;
@@ -393,7 +393,7 @@ class IndexRanking {
     // Without bounds no entry is read to find the candidates: at 100,000 products the entries
     // are scattered objects, and most queries name no price.
     const anyPrice = minPrice === -Infinity && maxPrice === Infinity;
-    const found = this.found;
+    const found = this.#found;
     // Index loops, not iterators: this runs N/32 times per query.
     for (let k = 0; k < blocks && found.length < MAX_CANDIDATES; k++) {
       let any = 0;
@@ -435,7 +435,7 @@ class IndexRanking {
   }
 
   get count(): number {
-    return this.found.length;
+    return this.#found.length;
   }
 
   /** The ids of the candidates, in catalog order. */
@@ -473,7 +473,7 @@ class IndexRanking {
         if (open.length === 0) continue;
         const own = index.nameSimilarities(
           s.text,
-          open.map((i) => this.found[i]!),
+          open.map((i) => this.#found[i]!),
         );
         const maker = index.similarities(s.text, this.#makerNames);
         const shelf = index.similarities(s.text, this.#shelfNames);
@@ -503,7 +503,7 @@ class IndexRanking {
     });
     const worked = this.#index.nameSimilarities(
       whole,
-      open.map((i) => this.found[i]!),
+      open.map((i) => this.#found[i]!),
     );
     open.forEach((i, k) => tie.set(i, worked[k]!));
     const id = (i: number) => this.#entries[i]!.id;
@@ -512,7 +512,7 @@ class IndexRanking {
 
   /** Every candidate, best first, each with which of the query's words it matches. */
   ranked(): Ranked[] {
-    const all = this.found.map((_, i) => i);
+    const all = this.#found.map((_, i) => i);
     this.#score(all);
     const scores = this.#scores;
     const id = (i: number) => this.#entries[i]!.id;
