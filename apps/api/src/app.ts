@@ -35,6 +35,7 @@ import { resolveSession } from './http/shopper-session.ts';
 import { publicCatalog } from './views/public-catalog.ts';
 import { logRefusals } from './lib/admission.ts';
 import { ListingIndex } from './modules/catalog/listing-index.ts';
+import { StaffSearch } from './modules/catalog/staff-search.ts';
 import { ratingCounts } from './modules/reviews/service.ts';
 import { PromotionBoard } from './modules/discounts/promotion-board.ts';
 import { ReadCache } from './lib/read-cache.ts';
@@ -164,6 +165,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   // the reviews module's counts of approved ratings are read into it for the sort by rating.
   const shelves = new ListingIndex(database.db, ratingCounts);
   app.changes.on((event) => shelves.changed(event));
+  // The back office's product search, on every product (hidden ones too), made at its first use.
+  const staffSearch = new StaffSearch(database.db);
+  app.changes.on((event) => staffSearch.changed(event));
+  app.decorate('staffSearch', staffSearch);
   // Automatic promotions price the catalog's answers on their way out (decision 228).
   const promotions = new PromotionBoard(database.db);
   app.changes.on((event) => promotions.changed(event));

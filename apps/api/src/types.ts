@@ -8,6 +8,7 @@ import type { ReadCache } from './lib/read-cache.ts';
 import type { Shop } from './lib/shop.ts';
 import type { PublicCatalog } from './views/public-catalog.ts';
 import type { PromotionBoard } from './modules/discounts/promotion-board.ts';
+import type { StaffSearch } from './modules/catalog/staff-search.ts';
 import type { PaymentKeys } from './modules/payments/keys.ts';
 import type { MessageKeyring } from './modules/messages/keys.ts';
 import type { PaymentGateway, PaymentProvider } from './modules/payments/provider.ts';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** The catalog as visitors see it, cached and gated (views/public-catalog.ts). */
     catalog: PublicCatalog;
+    /** The back office's product search, hidden products too (modules/catalog/staff-search.ts). */
+    staffSearch: StaffSearch;
     /** The automatic promotions not ended, in memory (modules/discounts/promotion-board.ts). */
     promotions: PromotionBoard;
     /** How changes reach the shop's other processes (lib/change-transport.ts). */

@@ -1,4 +1,4 @@
-import { adminCatalogPaths } from '@shop/contract';
+import { adminOrderPaths } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
 import { signedInMember } from '../test/staff.ts';
@@ -30,7 +30,7 @@ describe('a NUL character in what a client sends', () => {
     const staff = await signedInMember(t.app.db, { role: 'staff' });
     const res = await t.app.inject({
       method: 'GET',
-      url: `${adminCatalogPaths.products.build({})}?q=${encodeURIComponent('phone\u0000')}&lang=ar`,
+      url: `${adminOrderPaths.list.build({})}?q=${encodeURIComponent('phone\u0000')}&lang=ar`,
       headers: staff.headers,
     });
     expect(res.statusCode, res.body).toBe(400);

@@ -86,7 +86,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         response: { 200: adminProductPageSchema },
       },
     },
-    (request) => adminProductsPage(app.db, request.query, request.lang),
+    (request) => adminProductsPage(app.db, app.staffSearch, request.query, request.lang),
   );
 
   app.get(
@@ -104,7 +104,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<CatalogAdminOptions> = as
         response: { 200: adminProductPicksSchema },
       },
     },
-    async (request) => ({ items: await adminProductPicks(app.db, request.query.q) }),
+    async (request) => ({ items: await adminProductPicks(app.db, app.staffSearch, request.query.q) }),
   );
 
   app.get(

@@ -285,6 +285,41 @@ describe('hidden products', () => {
   });
 });
 
+describe('the back office’s product search', () => {
+  const find = async (q: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${adminCatalogPaths.products.pattern}?q=${encodeURIComponent(q)}`,
+      headers: staff.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: AdminProduct[] }>().items.map((p) => p.id);
+  };
+
+  it('finds a renamed product by its new name at once, and no longer by its old one', async () => {
+    const product = await createOk({ nameEn: 'Numbat Speaker', nameAr: 'سماعة نمبات' });
+    expect(await find('numbat')).toEqual([product.id]);
+    const res = await edit(product, { nameEn: 'Bilby Speaker', nameAr: 'سماعة بلبي' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await find('bilby')).toEqual([product.id]);
+    expect(await find('بلبي')).toEqual([product.id]);
+    expect(await find('numbat')).toEqual([]);
+    // Stock sold or set elsewhere changes no text: the product is still found.
+    await t.app.db.update(products).set({ stock: 3 }).where(eq(products.id, product.id));
+    await t.app.changes.publish({ topic: 'catalog', productIds: [product.id] });
+    expect(await find('bilbi')).toEqual([product.id]);
+  });
+
+  it('finds a hidden product by a word only it holds, while shoppers’ typos still go to a visible one', async () => {
+    const hidden = await createOk({ nameEn: 'Quollphone Prototype', hidden: 'on' });
+    const visible = await createOk({ nameEn: 'Quollfone Mini' });
+    // Staff find both (the other is a near match, as for shoppers); the list is newest first.
+    expect(await find('quollphone')).toEqual([visible.id, hidden.id]);
+    // To shoppers the hidden product's word is unknown: taken for a typo of the visible one's.
+    expect(await storefrontSearch('quollphone')).toEqual([visible.id]);
+  });
+});
+
 describe('deleting products', () => {
   it('a product in an order is hidden, never deleted; one never ordered is deleted', async () => {
     const ordered = await createOk();

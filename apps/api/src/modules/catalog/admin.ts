@@ -19,10 +19,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, companies, productImages, productOptions, products, productVariants } from './schema.ts';
 import { AppError, badRequest, conflict, pgErrorCode } from '../../lib/errors.ts';
-import { rankedIds } from './search.ts';
 import { liveOffer } from './offers.ts';
 import { adminOptionsAndVariants } from './variant-admin.ts';
 import { dropSpecsOutsideCategory, setProductSpecValues, specsAuditView } from './specs.ts';
+import type { StaffSearch } from './staff-search.ts';
 
 /*
  * The back office's products: the list and the editor's reads, and the changes to products and
@@ -148,21 +148,18 @@ const sortOrder = (sort: ProductSort, lang: Lang): SQL[] => {
 
 /**
  * One page of the back office's product list. Words are matched by the storefront's search
- * (hidden products included), bounded as it is; filters and the sort apply within them.
+ * rules on every product, hidden ones included (`search`: staff-search.ts), bounded as the
+ * storefront's search is; filters and the sort apply within them.
  */
 export async function listAdminProducts(
   db: Db,
+  search: StaffSearch,
   query: AdminProductsQuery,
   lang: Lang,
 ): Promise<AdminProductPage> {
   const filters: (SQL | undefined)[] = [];
   if (query.q) {
-    const q = query.q;
-    const ids = await db.transaction(async (tx) => {
-      // As the storefront's search: the trigram index answers, never a scan of every product.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rankedIds(tx as unknown as Db, q, { range: {}, includeHidden: true });
-    });
+    const ids = await search.rankedIds(query.q);
     if (ids.length === 0) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
     filters.push(inArray(products.id, ids));
   }

@@ -496,14 +496,8 @@ describe('back office: products with options and variants in catalog files', () 
           rows: unknown[];
         }
       ).rows;
-    const terms = async () =>
-      (
-        (await t.app.db.execute(sql`select term from search_terms order by term`)) as unknown as {
-          rows: unknown[];
-        }
-      ).rows;
     await runFile(JSON.stringify({ products: [phone(), cable()] }), 'rollups.json');
-    const [rows, named, words] = [await derived(), await labels(), await terms()];
+    const [rows, named] = [await derived(), await labels()];
     expect(rows).toHaveLength(2);
     const ids = [await productId('phone-15'), await productId('cable-usbc')];
     await t.app.db.transaction(async (tx) => {
@@ -517,6 +511,5 @@ describe('back office: products with options and variants in catalog files', () 
     });
     expect(await derived()).toEqual(rows);
     expect(await labels()).toEqual(named);
-    expect(await terms()).toEqual(words);
   });
 });

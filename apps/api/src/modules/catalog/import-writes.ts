@@ -20,7 +20,6 @@ import {
   products,
   productSpecs,
   productVariants,
-  searchTerms,
   specAttributes,
   specChoices,
 } from './schema.ts';
@@ -922,10 +921,8 @@ export async function writePreparedBatch(
   meanwhile?: () => void,
 ): Promise<void> {
   const { part, image } = batch;
-  // The batch's catalog words are added below, from its distinct texts (migration 0036), and
-  // its search text is written with its rows (migration 0037).
-  await tx.execute(sql`select set_config('shop.defer_search_terms', 'on', true),
-    set_config('shop.search_doc_written', 'on', true)`);
+  // The batch's search text is written with its rows (migration 0037).
+  await tx.execute(sql`select set_config('shop.search_doc_written', 'on', true)`);
   // One promise of the statement: the query builder's runs it again for each `then`.
   const upsert = Promise.resolve(tx.execute(batch.upsert));
   if (meanwhile) {
@@ -936,8 +933,7 @@ export async function writePreparedBatch(
     meanwhile();
   }
   const result = await upsert;
-  await tx.execute(sql`select set_config('shop.defer_search_terms', 'off', true),
-    set_config('shop.search_doc_written', 'off', true)`);
+  await tx.execute(sql`select set_config('shop.search_doc_written', 'off', true)`);
   const rows = (result as unknown as { rows: { id: number; sku: string; version: number }[] }).rows;
   const idBySku = new Map(rows.map((r) => [r.sku, r.id]));
   const ids = part.map((p) => idBySku.get(p.sku)!);
@@ -945,7 +941,6 @@ export async function writePreparedBatch(
   // they can have options, variants, images or specifications for the statements below to
   // replace or remove. A new product's id is new, so nothing refers to it yet.
   const updated = new Set(rows.filter((r) => r.version > 1).map((r) => r.id));
-  await addSearchTerms(tx, [...idBySku.values()]);
   const { sole } = batch;
   const withVariants = batch.withVariants.places.map((i) => part[i]!);
   // The product rows already hold what the rollups of the options and variants would write
@@ -975,39 +970,6 @@ export async function writePreparedBatch(
   );
   if (extra.length) await tx.insert(productImages).values(extra);
   await writeBatchSpecs(tx, part, ids, batch.specs, updated);
-}
-
-/**
- * The catalog words of these products, as the trigger of migration 0003 adds them: the words of
- * three letters or more of their search text. That text is their names, their maker's and
- * category's names and their option and specification texts through ar_norm(), between spaces,
- * so its words are those of each of these texts: each distinct text is split once, where the
- * trigger would split every product's whole text (most share all but their names). The names
- * come normalized already (`search_norm`, ar_norm() of both names).
- */
-async function addSearchTerms(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    with batch as materialized (
-      select p.search_norm, p.option_text, p.spec_search, p.company_id, p.category_id
-      from ${products} p where p.id = any(${sql.param(ids)}::integer[])
-    )
-    insert into ${searchTerms} (term)
-    select distinct w
-    from (
-      select search_norm as t from batch
-      union
-      select ar_norm(t) from (
-        select option_text from batch
-        union select spec_search from batch
-        union select c.name_ar || ' ' || c.name_en from ${companies} c
-        where c.id in (select company_id from batch)
-        union select c.name_ar || ' ' || c.name_en from ${categories} c
-        where c.id in (select category_id from batch)
-      ) texts(t)
-    ) d, regexp_split_to_table(btrim(d.t), '\\s+') as w
-    where length(w) >= 3
-    on conflict do nothing`);
 }
 
 /**

@@ -467,7 +467,6 @@ describe('catalog importer: new products and products it replaces', () => {
           select p.sku, a.name_en, s.number_value, s.choice_id from product_specs s
           join products p on p.id = s.product_id join spec_attributes a on a.id = s.attribute_id
           order by 1, 2`),
-        words: await rows(sql`select term from search_terms order by term`),
         labels: await rows(sql`select * from option_facet_labels order by key`),
         counts: await rows(sql`select * from product_counts order by category_id, company_id`),
         listing: await answer('GET', `${apiPaths.productsPaged.build({ pageSize: 10, page: 1 })}?lang=en`),

@@ -746,19 +746,51 @@ const shelfColumns = {
 };
 
 /**
+ * What catalog changes have left out of date in a copy of the products: the products they name
+ * (`ids`), or every one (`whole`, after a change that may touch any product).
+ */
+export class ProductChanges {
+  whole: boolean;
+  readonly ids = new Set<number>();
+
+  constructor(whole: boolean) {
+    this.whole = whole;
+  }
+
+  /** Notes a change from the bus; a change of another topic leaves products as they are. */
+  note(event: ChangeEvent): void {
+    if (event.topic !== 'catalog') return;
+    if (event.productIds) for (const id of event.productIds) this.ids.add(id);
+    else this.whole = true;
+  }
+
+  get pending(): boolean {
+    return this.whole || this.ids.size > 0;
+  }
+
+  /** The products named so far, forgotten here: the caller reads them now. */
+  take(): number[] {
+    const ids = [...this.ids];
+    this.ids.clear();
+    return ids;
+  }
+}
+
+/**
  * The shop's copy of its shelves: `ready()` answers it current as of the last change published.
  * One per process; `changed` is to be called with every catalog change (from the change bus).
  */
 export class ListingIndex {
   readonly #db: Db;
   #shelves: Shelves | null = null;
-  /** A change that may touch any product came: the next read waits for a whole new copy. */
-  #whole = true;
-  /** Products named by changes since they were last read. */
-  #stale = new Set<number>();
+  /**
+   * Products named by changes since they were last read, or a change that may touch any product
+   * (`whole`): the next read waits for a whole new copy.
+   */
+  readonly #changes = new ProductChanges(true);
   #refreshing: Promise<void> | null = null;
   /** The background reading of a whole copy (the safety net), when one runs. */
-  #renewing: { stale: Set<number>; whole: boolean } | null = null;
+  #renewing: ProductChanges | null = null;
 
   readonly #ratings: RatingsReader;
 
@@ -768,18 +800,13 @@ export class ListingIndex {
   }
 
   changed(event: ChangeEvent): void {
-    if (event.topic !== 'catalog') return;
-    if (event.productIds) for (const id of event.productIds) this.#stale.add(id);
-    else this.#whole = true;
-    if (this.#renewing) {
-      if (event.productIds) for (const id of event.productIds) this.#renewing.stale.add(id);
-      else this.#renewing.whole = true;
-    }
+    this.#changes.note(event);
+    this.#renewing?.note(event);
   }
 
   /** The shelves as of every change published so far. */
   async ready(): Promise<Shelves> {
-    while (this.#whole || this.#stale.size > 0 || this.#refreshing) {
+    while (this.#changes.pending || this.#refreshing) {
       this.#refreshing ??= this.#refresh().finally(() => (this.#refreshing = null));
       await this.#refreshing;
     }
@@ -789,19 +816,18 @@ export class ListingIndex {
   }
 
   async #refresh(): Promise<void> {
-    if (this.#whole) {
-      this.#whole = false;
-      this.#stale.clear();
+    if (this.#changes.whole) {
+      this.#changes.whole = false;
+      this.#changes.ids.clear();
       try {
         this.#shelves = await this.#readAll();
       } catch (error) {
-        this.#whole = true;
+        this.#changes.whole = true;
         throw error;
       }
       return;
     }
-    const ids = [...this.#stale];
-    this.#stale.clear();
+    const ids = this.#changes.take();
     try {
       const [rows, ratings] = await Promise.all([
         this.#db
@@ -822,7 +848,7 @@ export class ListingIndex {
         ids.filter((id) => !shown.has(id)),
       );
     } catch (error) {
-      for (const id of ids) this.#stale.add(id);
+      for (const id of ids) this.#changes.ids.add(id);
       throw error;
     }
   }
@@ -859,13 +885,13 @@ export class ListingIndex {
    * the next read wait for a whole copy anyway.
    */
   async #renew(): Promise<void> {
-    const renewing = { stale: new Set<number>(), whole: false };
+    const renewing = new ProductChanges(false);
     this.#renewing = renewing;
     try {
       const shelves = await this.#readAll();
-      if (renewing.whole || this.#whole) return;
+      if (renewing.whole || this.#changes.whole) return;
       this.#shelves = shelves;
-      for (const id of renewing.stale) this.#stale.add(id);
+      for (const id of renewing.ids) this.#changes.ids.add(id);
     } catch {
       // The current copy keeps answering; the next read past the age tries again.
     } finally {
@@ -884,7 +910,7 @@ const visibleAfter = (db: Db, after: number) =>
     .limit(READ_AT_ONCE);
 
 /** What search needs of the makers, categories and synonym groups, normalized. */
-async function readSearchNames(db: Db): Promise<SearchNames> {
+export async function readSearchNames(db: Db): Promise<SearchNames> {
   const [makers, shelvesOf, synonyms] = await Promise.all([
     db.select({ id: companies.id, norm: companies.searchNorm }).from(companies),
     db

@@ -100,7 +100,8 @@ export const products = pgTable(
     /** The colour option's values, for listing cards. */
     swatches: jsonb('swatches').$type<Swatch[]>().notNull().default([]),
     // Facets (migration 0018, facets.ts): "o-<option>:<value>" keys kept by the option triggers,
-    // "s<attribute>:<value>" keys written with `spec_search`, and both together, GIN-indexed.
+    // "s<attribute>:<value>" keys written with `spec_search`, and both together (the shelves in
+    // memory read them: listing-index.ts).
     optionFacets: text('option_facets')
       .array()
       .notNull()
@@ -116,7 +117,6 @@ export const products = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('products_search_doc_trgm').using('gin', sql`${t.searchDoc} gin_trgm_ops`),
     // The three listing indexes also INCLUDE the other filter columns and the effective price
     // (migration 0003), which drizzle cannot express, so that filtered pages are index-only.
     // They and the price index hold visible products only (migration 0010).
@@ -338,11 +338,6 @@ export const productCounts = pgTable(
   },
   (t) => [primaryKey({ name: 'product_counts_pk', columns: [t.categoryId, t.companyId] })],
 );
-
-/** Every word of the catalog's search text, for correcting misspelt query words. */
-export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
-  index('search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`),
-]);
 
 export const productImages = pgTable(
   'product_images',

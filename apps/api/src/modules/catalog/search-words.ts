@@ -1,6 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { products, searchSynonyms, searchTerms } from './schema.ts';
 import type { SearchIndex } from './search-index.ts';
 import type { QueryWord, Spelling } from './search.ts';
 
@@ -91,22 +88,9 @@ export function splits(w: string): [string, string][] {
   return out;
 }
 
-const textArray = (values: string[]): SQL =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-
-/** SQL that escapes LIKE's wildcards in a text expression. */
-export const escapeLike = (e: SQL) =>
-  sql`replace(replace(replace(${e}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-
-type Rows<T> = { rows: T[] };
-
 /**
- * What finding a word's other spellings asks of the catalog: of the database (`sqlLookups`,
- * for the back office, which sees hidden products too) or of the search index in memory
- * (`indexLookups`, for the storefront).
+ * What finding a word's other spellings asks of the catalog: its search index in memory
+ * (`indexLookups`), the storefront's or the back office's.
  */
 export interface WordLookups {
   /** Which of `candidates` are catalog words (`term`), and which some catalog word contains (`known`). */
@@ -118,48 +102,6 @@ export interface WordLookups {
    * the catalog holds it (every word of it begins some catalog word).
    */
   synonymsOf(keys: string[]): Promise<Map<string, { text: string; held: boolean }[]>>;
-}
-
-export function sqlLookups(db: Db): WordLookups {
-  return {
-    async vocabulary(candidates) {
-      if (candidates.length === 0) return new Map();
-      const result = await db.execute(sql`
-        select c,
-          exists (select 1 from ${searchTerms} t where t.term = c) as term,
-          exists (select 1 from ${searchTerms} t where t.term like '%' || ${escapeLike(sql`c`)} || '%') as known
-        from unnest(${textArray(candidates)}) as c`);
-      const rows = (result as unknown as Rows<{ c: string; term: boolean; known: boolean }>).rows;
-      return new Map(rows.map((r) => [r.c, r]));
-    },
-    async phrasesHeld(phrases) {
-      if (phrases.length === 0) return new Set();
-      const result = await db.execute(sql`
-        select c from unnest(${textArray(phrases)}) as c
-        where exists (
-          select 1 from ${products} p where p.search_doc like '% ' || ${escapeLike(sql`c`)} || '%'
-        )`);
-      return new Set((result as unknown as Rows<{ c: string }>).rows.map((r) => r.c));
-    },
-    async synonymsOf(keys) {
-      const found = new Map<string, { text: string; held: boolean }[]>();
-      if (keys.length === 0) return found;
-      const result = await db.execute(sql`
-        select distinct m.norm as key, s.norm as text,
-          (select bool_and(exists (
-             select 1 from ${searchTerms} t where t.term like ${escapeLike(sql`x`)} || '%'
-           )) from regexp_split_to_table(s.norm, '\\s+') as x) as held
-        from ${searchSynonyms} m
-        join ${searchSynonyms} s on s.group_id = m.group_id and s.norm <> m.norm
-        where m.norm = any(${textArray(keys)})`);
-      for (const r of (result as unknown as Rows<{ key: string; text: string; held: boolean | null }>).rows) {
-        const list = found.get(r.key) ?? [];
-        list.push({ text: r.text, held: r.held === true });
-        found.set(r.key, list);
-      }
-      return found;
-    },
-  };
 }
 
 export function indexLookups(index: SearchIndex): WordLookups {

@@ -1,9 +1,7 @@
 import type { Lang, PagedProducts } from '@shop/contract';
-import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facetsOf, hasFacetChoice, type FacetFilter } from './facets.ts';
 import type { Shelves } from './listing-index.ts';
-import { categories, companies, products, searchTerms } from './schema.ts';
 import {
   anyIn,
   arNorm,
@@ -12,43 +10,34 @@ import {
   type SearchEntry,
   type SearchIndex,
 } from './search-index.ts';
-import { escapeLike, indexLookups, sqlLookups, wordVariants, type WordLookups } from './search-words.ts';
+import { indexLookups, wordVariants, type WordLookups } from './search-words.ts';
 import { searchSessionSettings } from '../../db/session-settings.ts';
-import {
-  emptyPage,
-  listProducts,
-  priceBounds,
-  visibleProduct,
-  priceRangeFilter,
-  cardsOf,
-  type Page,
-  type PriceRange,
-} from './service.ts';
+import { emptyPage, listProducts, priceBounds, cardsOf, type Page, type PriceRange } from './service.ts';
 
 /*
  * Product search (docs/decisions/010-product-search-matching.md, 081-index-backed-search.md,
- * 200-search-in-memory.md). The rules below are one piece of code with two places to look: the
- * storefront's search runs them on the search index each process keeps in memory
- * (search-index.ts: the catalog's words, their products, and pg_trgm's arithmetic in
- * JavaScript), and the back office's product search runs them in SQL, where hidden products
- * are found too. Both sides go through ar_norm() of migration 0000 (and its copy, `arNorm`), so
- * Arabic and English are normalized by one function. A product is found by its `search_doc`: its own, its maker's and
- * its category's names in both languages (kept by the triggers of migration 0003), and its
+ * 200-search-in-memory.md, 231-staff-search-in-memory.md). The rules below run on a search index
+ * kept in memory (search-index.ts: the catalog's words, their products, and pg_trgm's arithmetic
+ * in JavaScript): the storefront's holds the visible products (listing-index.ts), the back
+ * office's every product, hidden ones too (staff-search.ts). Texts go through ar_norm() of
+ * migration 0000 (and its copy, `arNorm`), so Arabic and English are normalized by one function.
+ * A product is found by its `search_doc`: its own, its maker's and its category's names in both
+ * languages (kept by the triggers of migration 0003 and written by the importer), and its
  * specification values with their units (`spec_search`, migration 0017, decision 195).
  *
- * 1. The query's words are looked up in `search_terms` (every word of the catalog, trigram
- *    indexed): a word that no catalog word contains is taken for a typo and replaced by the
+ * 1. The query's words are looked up in the index's vocabulary (every word of the products'
+ *    texts): a word that no catalog word contains is taken for a typo and replaced by the
  *    catalog words one or two letters away from it (a wrong, missing, extra or swapped letter).
- * 2. Candidates: products whose search_doc holds every word (LIKE '%word%', or a near match
- *    `word <% search_doc`), both served by the trigram GIN index; a word of one or two letters
- *    must start a word (LIKE '% w%'). At most MAX_CANDIDATES are taken.
+ * 2. Candidates: products whose search_doc holds every word (as LIKE '%word%' would, or a near
+ *    match, as `word <% search_doc` would); a word of one or two letters must start a word. At
+ *    most MAX_CANDIDATES are taken, in catalog order.
  * 3. Only those candidates are ranked: a word found in the product's own name counts most, then
  *    its maker's, then its category's; a word found as it is ranks above any near match.
  *
  * A query word is also matched by its other spellings (decision 198, `wordVariants`): the other
  * words of its synonym group (`search_synonyms`, edited in the back office), its stem when the
  * catalog holds the stem and not the word (attached Arabic prefixes, plurals), and a compound
- * written joined or split (ماكبوك / ماك بوك). When no product holds every word, the search
+ * written joined or split (ماكبوك / ماك بوك). When no product holds every word, the storefront
  * answers partial matches and says which words it used (`partialMatch`): first without the words
  * the catalog holds in no spelling, then, for three words or more, without one of them.
  */
@@ -85,8 +74,6 @@ export interface SearchQuery {
   range: PriceRange;
   /** Facet choices narrow the results; `withFacets` adds the facets of the results. */
   facets?: (FacetFilter & { withFacets?: boolean | undefined }) | undefined;
-  /** The back office finds hidden products too; shoppers never do. */
-  includeHidden?: boolean;
 }
 
 export interface QueryWord {
@@ -109,8 +96,6 @@ export interface Spelling {
   /** It must begin a word there (short words and synonyms: "tv" is not in "tvs", "phone" not in "iphone"). */
   start: boolean;
 }
-
-const likeEscape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -140,36 +125,7 @@ const allowedEdits = (w: string) => ([...w].length >= 7 ? 2 : 1);
 /** A query word as the catalog first sees it, before its near words are checked and its other spellings found. */
 type FoundWord = Omit<QueryWord, 'more' | 'held'> & { starts: boolean };
 
-/** The query's distinct normalized words in the order typed, each marked known or not, with near catalog words (SQL). */
-async function sqlWords(db: Db, term: string): Promise<FoundWord[]> {
-  const result = await db.execute(sql`
-    with q as (
-      select w, (array_agg(typed order by ord))[1] as typed, min(ord) as ord
-      from regexp_split_to_table(${term}, '\\s+') with ordinality as x(typed, ord)
-      cross join lateral (select ar_norm(x.typed) as w) n
-      where w <> ''
-      group by w
-      order by min(ord)
-      limit ${MAX_QUERY_WORDS}
-    )
-    select q.w, q.typed, k.known, k.starts,
-      case when k.known then '{}'::text[] else array(
-        select t.term from ${searchTerms} t where t.term % q.w
-        order by similarity(t.term, q.w) desc limit ${MAX_NEAR_TERMS}
-      ) end as near
-    from q cross join lateral (
-      select length(q.w) < 3 or exists (
-        select 1 from ${searchTerms} t where t.term like '%' || ${escapeLike(sql`q.w`)} || '%'
-      ) as known,
-      length(q.w) < 3 and exists (
-        select 1 from ${products} p where p.search_doc like '% ' || ${escapeLike(sql`q.w`)} || '%'
-      ) as starts
-    ) k
-    order by q.ord`);
-  return (result as unknown as { rows: FoundWord[] }).rows;
-}
-
-/** The same words from the search index in memory: the same rules, the visible products' vocabulary. */
+/** The query's distinct normalized words in the order typed, each marked known or not, with near catalog words. */
 function indexWords(index: SearchIndex, term: string): FoundWord[] {
   const words = new Map<string, string>();
   for (const typed of term.split(/[ \t\n\r\f\v]+/)) {
@@ -215,29 +171,6 @@ const spellings = (word: QueryWord): Spelling[] => [
   ...word.more,
 ];
 
-const spellingMatches = (s: Spelling): SQL =>
-  sql`${products.searchDoc} like ${s.start ? `% ${likeEscape(s.text)}%` : `%${likeEscape(s.text)}%`}`;
-
-function wordMatches(word: QueryWord): SQL {
-  const each = spellings(word).map(spellingMatches);
-  if (!isShort(word.w)) each.push(sql`${word.w} <% ${products.searchDoc}`);
-  return each.length === 1 ? each[0]! : sql`(${sql.join(each, sql` or `)})`;
-}
-
-const categoryNorm = sql`ar_norm(${categories.nameAr} || ' ' || ${categories.nameEn})`;
-
-/**
- * How well a product matches one word: its own name counts most, then its maker, then its
- * category; a word found as it is in the product's name ranks above any near match.
- */
-function wordScore(word: QueryWord): SQL {
-  const scores = spellings(word).map(
-    ({ text: s }) =>
-      sql`(greatest(word_similarity(${s}, ${products.searchNorm}), 0.9 * word_similarity(${s}, ${companies.searchNorm}), 0.8 * word_similarity(${s}, ${categoryNorm})) + case when strpos(${products.searchNorm}, ${s}) > 0 then 1 else 0 end)`,
-  );
-  return scores.length === 1 ? scores[0]! : sql`greatest(${sql.join(scores, sql`, `)})`;
-}
-
 /**
  * The storefront's search engine: the words resolved and the products matched and ranked in
  * memory (search-index.ts), the database asked only for the page's rows.
@@ -257,7 +190,7 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   const { matches, partial } = await index.remember(
     JSON.stringify([term, range.startprice, range.finishprice]),
     async () =>
-      rankedMatches(index, await queryWords(indexWords(index, term), indexLookups(index)), term, query),
+      rankedMatches(index, await queryWords(indexWords(index, term), indexLookups(index)), term, range),
   );
   // The matches are within the price range already (the ranking applies it). The facets count
   // every match, in any order; choices narrow them in rank order.
@@ -289,58 +222,11 @@ async function searchIn(db: Db, shelves: Shelves, query: SearchQuery): Promise<P
   };
 }
 
-type Filters = Pick<SearchQuery, 'range' | 'includeHidden'>;
-
 /** A candidate, with which of the query's words it matches. */
 interface Ranked {
   id: number;
   matches: boolean[];
 }
-
-/** Where a search finds and ranks its candidates: the database, or the search index in memory. */
-interface Matcher {
-  /**
-   * The candidates matching every word of one of `alternatives` (at most MAX_CANDIDATES), best
-   * first, each with which of `words` it matches.
-   */
-  ranked(term: string, words: QueryWord[], alternatives: QueryWord[][], filters: Filters): Promise<Ranked[]>;
-}
-
-const every = (words: QueryWord[]) => and(...words.map(wordMatches))!;
-
-/** The back office's matcher: the database, which sees hidden products too. */
-const sqlMatcher = (db: Db): Matcher => ({
-  async ranked(term, words, alternatives, { range, includeHidden = false }) {
-    const where =
-      alternatives.length === 1
-        ? every(alternatives[0]!)
-        : sql`(${sql.join(
-            alternatives.map((a) => sql`(${every(a)})`),
-            sql` or `,
-          )})`;
-    const candidates = db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(where, ...priceRangeFilter(range), includeHidden ? undefined : visibleProduct))
-      .limit(MAX_CANDIDATES)
-      .as('candidates');
-    const score = sql.join(words.map(wordScore), sql` + `);
-    return db
-      .select({
-        id: products.id,
-        matches: sql<boolean[]>`array[${sql.join(words.map(wordMatches), sql`, `)}]`,
-      })
-      .from(candidates)
-      .innerJoin(products, sql`${products.id} = ${candidates.id}`)
-      .innerJoin(companies, sql`${companies.id} = ${products.companyId}`)
-      .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
-      .orderBy(
-        sql`${score} desc`,
-        sql`word_similarity(ar_norm(${term}), ${products.searchNorm}) desc`,
-        products.id,
-      );
-  },
-});
 
 /** `key`'s place in `places`, given the next one when it has none. */
 function placeOf(places: Map<number, number>, key: number): number {
@@ -351,8 +237,10 @@ function placeOf(places: Map<number, number>, key: number): number {
 
 /**
  * A query's candidates in the search index, the first MAX_CANDIDATES that match one of
- * `alternatives` in catalog order, and their ranking by the score `wordScore` gives in SQL:
- * whole (`ranked`), or only its first places (`top`).
+ * `alternatives` in catalog order, and their ranking: per word, the best of its spellings'
+ * word_similarity with the product's own name, its maker's (× 0.9) and its category's (× 0.8),
+ * plus 1 when the name holds it as it is; ties by the whole query's similarity to the name,
+ * then id. The ranking is worked out whole (`ranked`), or only its first places (`top`).
  */
 class IndexRanking {
   readonly #index: SearchIndex;
@@ -556,13 +444,6 @@ class IndexRanking {
   }
 }
 
-/** The storefront's matcher: the candidates of the search index, ranked whole. */
-const indexMatcher = (index: SearchIndex): Matcher => ({
-  async ranked(term, words, alternatives, { range }) {
-    return new IndexRanking(index, term, words, alternatives, range).ranked();
-  },
-});
-
 /**
  * A query's matches, ranked as far as the pages asked for need: the ranking's first places
  * (`IndexRanking.top`) answer the first pages, and the whole order is worked out when a page
@@ -614,14 +495,14 @@ class Matches {
 }
 
 /**
- * The ids of the products matching every word of `term`, best first (at most MAX_CANDIDATES).
- * The back office's list filters and sorts within these.
+ * The ids of the products of `index` matching every word of `term`, best first (at most
+ * MAX_CANDIDATES), without partial matches: the back office's search (staff-search.ts).
  */
-export async function rankedIds(db: Db, term: string, filters: Filters): Promise<number[]> {
-  const words = await queryWords(await sqlWords(db, term), sqlLookups(db));
+export async function rankedIn(index: SearchIndex, term: string): Promise<number[]> {
+  const words = await queryWords(indexWords(index, term), indexLookups(index));
   // A query of diacritics or punctuation alone matches nothing rather than everything.
   if (words.length === 0) return [];
-  return (await sqlMatcher(db).ranked(term, words, [words], filters)).map((r) => r.id);
+  return new IndexRanking(index, term, words, [words], {}).ranked().map((r) => r.id);
 }
 
 /** Which words of the shopper's query a partial answer used, as typed. */
@@ -637,12 +518,12 @@ async function rankedMatches(
   index: SearchIndex,
   words: QueryWord[],
   term: string,
-  filters: Filters,
+  range: PriceRange,
 ): Promise<{ matches: Matches; partial?: PartialMatch }> {
   if (words.length === 0) return { matches: new Matches([]) };
-  const ranking = new IndexRanking(index, term, words, [words], filters.range);
+  const ranking = new IndexRanking(index, term, words, [words], range);
   if (ranking.count > 0) return { matches: new Matches(ranking) };
-  const partial = await partialMatch(indexMatcher(index), term, words, filters);
+  const partial = partialMatch(index, term, words, range);
   return partial
     ? { matches: new Matches(partial.ids), partial: partial.partial }
     : { matches: new Matches([]) };
@@ -662,18 +543,20 @@ const namesSomething = (words: QueryWord[]) => words.some((x) => !isShort(x.w) &
  * Two words the catalog holds that no product holds together ("samsung headset") answer nothing:
  * either could be the one the shopper meant; so do kept words that name nothing.
  */
-async function partialMatch(
-  matcher: Matcher,
+function partialMatch(
+  index: SearchIndex,
   term: string,
   words: QueryWord[],
-  filters: Filters,
-): Promise<{ ids: number[]; partial: PartialMatch } | null> {
+  range: PriceRange,
+): { ids: number[]; partial: PartialMatch } | null {
   const held = words.filter((x) => x.held);
+  const ranked = (alternatives: QueryWord[][]) =>
+    new IndexRanking(index, term, held, alternatives, range).ranked();
   if (!namesSomething(held)) return null;
   const answer = (ids: number[], used: QueryWord[]) =>
     namesSomething(used) ? { ids, partial: { matched: used.map((x) => x.typed) } } : null;
   if (held.length < words.length) {
-    const found = await matcher.ranked(term, held, [held], filters);
+    const found = ranked([held]);
     if (found.length > 0)
       return answer(
         found.map((r) => r.id),
@@ -681,12 +564,7 @@ async function partialMatch(
       );
   }
   if (held.length < 3) return null;
-  const found = await matcher.ranked(
-    term,
-    held,
-    held.map((_, i) => held.filter((_x, j) => j !== i)),
-    filters,
-  );
+  const found = ranked(held.map((_, i) => held.filter((_x, j) => j !== i)));
   const best = found[0];
   if (!best) return null;
   const same = (m: boolean[]) => m.every((v, i) => v === best.matches[i]);

@@ -179,14 +179,11 @@ export async function importParsedCatalog(
       // seeding an empty database at once, a command-line import beside them): the second
       // waits for the first to commit, then upserts over it, instead of deadlocking with it.
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      // New search text goes to the trigram index's pending list and is merged in bulk (by the
-      // VACUUM below) rather than row by row.
-      await tx.execute(sql`set local gin_pending_list_limit = 65536`);
       const written = await writeCatalog(tx, data, image, options, (n) => step('records', n));
       return { ...written, images: stored.length };
     });
-    // Fresh statistics for the planner, and pages marked all-visible so that listings are read
-    // from their indexes alone (the embedded database has no autovacuum to do it later).
+    // Fresh statistics for the planner, and pages marked all-visible so that the back office's
+    // counts are read from indexes alone (the embedded database has no autovacuum to do it later).
     const tidied = db.execute(sql`vacuum analyze products`).then(() => undefined);
     options.onCommitted?.();
     await tidied;

@@ -13,13 +13,19 @@ import type { Db } from '../../db/client.ts';
 import { categories, products, productVariants } from '../../modules/catalog/schema.ts';
 import { listSpecAttributes, productSpecValues } from '../../modules/catalog/specs.ts';
 import { adminProduct, listAdminProducts } from '../../modules/catalog/admin.ts';
+import type { StaffSearch } from '../../modules/catalog/staff-search.ts';
 import { listGroups, type GroupKind } from '../../modules/catalog/groups.ts';
 
 /** The catalog as the back office's pages and `GET /api/admin/products…` show it (any member). */
 
 /** One page of products with the list's filters. */
-export function adminProductsPage(db: Db, query: AdminProductsQuery, lang: Lang): Promise<AdminProductPage> {
-  return listAdminProducts(db, query, lang);
+export function adminProductsPage(
+  db: Db,
+  search: StaffSearch,
+  query: AdminProductsQuery,
+  lang: Lang,
+): Promise<AdminProductPage> {
+  return listAdminProducts(db, search, query, lang);
 }
 
 /** One product as its editor shows it; null when there is none. */
@@ -61,7 +67,7 @@ async function picksOf(db: Db, ids: Iterable<number>): Promise<AdminProductPick[
  * Products for a discount's scope (any member): those whose SKU, or a variant's, starts with
  * `q`, then the storefront search's matches of its words (hidden products too), at most 8.
  */
-export async function adminProductPicks(db: Db, q: string): Promise<AdminProductPick[]> {
+export async function adminProductPicks(db: Db, search: StaffSearch, q: string): Promise<AdminProductPick[]> {
   const prefix = `${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const [bySku, byName] = await Promise.all([
     db
@@ -71,6 +77,7 @@ export async function adminProductPicks(db: Db, q: string): Promise<AdminProduct
       .limit(PICKS),
     listAdminProducts(
       db,
+      search,
       {
         q,
         categoryId: undefined,

@@ -45,7 +45,9 @@ export function catalogPages(ctx: BackOfficePageContext): BackOfficeCatalog {
   return {
     ...searchSynonymPages(ctx),
     products: (input) =>
-      read({}, () => adminProductsPage(shop.db, parseAs(adminProductsQuery, input, 'querystring'), lang)),
+      read({}, () =>
+        adminProductsPage(shop.db, app.staffSearch, parseAs(adminProductsQuery, input, 'querystring'), lang),
+      ),
     product: (id) => read({}, () => adminProductView(shop.db, id)),
     categories: () => read({}, () => adminGroups(shop.db, 'category')),
     brands: () => read({}, () => adminGroups(shop.db, 'brand')),
