@@ -82,7 +82,7 @@ export class StaffSearch {
   async rankedIds(term: string): Promise<number[]> {
     const index = await this.#ready();
     this.#usedAt = Date.now();
-    this.#idleCheck ??= this.#checkIdleIn(IDLE_MS);
+    if (!this.#idleCheck) this.#idleCheck = this.#checkIdleIn(IDLE_MS);
     return rankedIn(index, term);
   }
 
