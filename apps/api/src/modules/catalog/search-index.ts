@@ -1,6 +1,7 @@
 /*
- * The storefront's search in memory (docs/decisions/200-search-in-memory.md). Every process keeps,
- * beside its shelves, the visible products' search texts cut into words: the catalog's
+ * Search in memory (docs/decisions/200-search-in-memory.md, 231-staff-search-in-memory.md).
+ * Every process keeps, beside its shelves, the visible products' search texts cut into words (and
+ * every product's, hidden ones too, once staff search: staff-search.ts): the catalog's
  * vocabulary (each distinct word, with the products holding it and its trigrams) and each
  * product's own name. A query word is resolved against the vocabulary (is it inside some word,
  * which words are one or two letters away) and its products are the union of those words'
@@ -211,7 +212,7 @@ function runSimilarity(
   return best;
 }
 
-/** One visible product as search reads it. */
+/** One product as search reads it. */
 export interface SearchEntry {
   id: number;
   /** Its search text (`search_doc`): a space, then its, its maker's and its category's names and its specifications, normalized. */
@@ -232,7 +233,7 @@ export interface SearchNames {
   synonymGroups: string[][];
 }
 
-/** One way a query word may appear in a product's text (as the SQL search has it). */
+/** One way a query word may appear in a product's text. */
 export interface IndexSpelling {
   text: string;
   /** It must begin a word. */
@@ -298,8 +299,8 @@ const PHRASES_KEPT = 10_000;
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The vocabulary and postings of the visible products, made once from a reading of the shelves
- * and replaced when a product's text changes. Prices are read through `priceOf`, which the
+ * The vocabulary and postings of a set of products (the shelves' visible ones, or every one for
+ * staff), made once from a reading of them and replaced when a product's text changes. Prices are read through `priceOf`, which the
  * shelves keep current.
  */
 export class SearchIndex {

@@ -13,7 +13,7 @@ import {
   type ProductOption,
   type ProductVariant,
 } from '@shop/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
@@ -244,15 +244,6 @@ export interface PriceRange {
   /** SAR, inclusive, on the effective price. */
   startprice?: number | undefined;
   finishprice?: number | undefined;
-}
-
-export function priceRangeFilter(range: PriceRange): SQL[] {
-  const filters: SQL[] = [];
-  if (range.startprice !== undefined)
-    filters.push(gte(products.effectivePriceHalalas, sarToHalalas(range.startprice)));
-  if (range.finishprice !== undefined)
-    filters.push(lte(products.effectivePriceHalalas, sarToHalalas(range.finishprice)));
-  return filters;
 }
 
 export interface Page {
