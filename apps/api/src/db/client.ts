@@ -10,7 +10,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { activeTracing, tracedStatement } from '../lib/tracing.ts';
 import { PGliteThread } from './pglite-thread.ts';
-import { searchSessionSettings } from './session-settings.ts';
 import { markSoleWriter, type WriteCount } from './sole-writer.ts';
 
 /**
@@ -85,11 +84,6 @@ function queryLogger(onQuery: DatabaseOptions['onQuery']) {
   return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 }
 
-/** `-c name=value` startup options for every server connection. */
-const sessionOptions = Object.entries(searchSessionSettings)
-  .map(([name, value]) => `-c ${name}=${value}`)
-  .join(' ');
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     // Loaded only for a PostgreSQL server: a shop on the embedded database never holds the
@@ -99,7 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const connection = { connectionString: options.databaseUrl, options: sessionOptions };
+    const connection = { connectionString: options.databaseUrl };
     const pool = new pg.Pool({
       ...connection,
       max: options.poolSize ?? 10,
@@ -180,8 +174,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         postgresqlconf: embeddedSettings,
         ...(options.template && { loadDataDir: options.template }),
       });
-  for (const [name, value] of Object.entries(searchSessionSettings))
-    await client.query(`select set_config($1, $2, false)`, [name, value]);
   // Its data directory is this process's alone (data-dir-lock.ts): every write to it is sent
   // from here, and counted (sole-writer.ts).
   const writes: WriteCount = { value: 0 };

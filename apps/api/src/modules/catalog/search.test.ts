@@ -196,13 +196,6 @@ describe('product search', () => {
   });
 
   describe('database sessions', () => {
-    it('sets the search thresholds on every session', async () => {
-      const result = await t.app.db.execute(
-        sql`select current_setting('pg_trgm.word_similarity_threshold') as near, current_setting('pg_trgm.similarity_threshold') as typo`,
-      );
-      expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ near: '0.5', typo: '0.2' });
-    });
-
     it('cancels the running statement when the client goes away (the server); runs it through (embedded)', async () => {
       const controller = new AbortController();
       const started = Date.now();

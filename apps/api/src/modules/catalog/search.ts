@@ -11,7 +11,6 @@ import {
   type SearchIndex,
 } from './search-index.ts';
 import { indexLookups, wordVariants, type WordLookups } from './search-words.ts';
-import { searchSessionSettings } from '../../db/session-settings.ts';
 import { emptyPage, listProducts, priceBounds, cardsOf, type Page, type PriceRange } from './service.ts';
 
 /*
@@ -42,11 +41,6 @@ import { emptyPage, listProducts, priceBounds, cardsOf, type Page, type PriceRan
  * the catalog holds in no spelling, then, for three words or more, without one of them.
  */
 
-/*
- * `word <% text` holds when word_similarity(word, text) reaches 0.5, and `term % word`
- * preselects catalog words at trigram similarity 0.2 (db/session-settings.ts): low, because one
- * swapped letter in a short word already breaks most of its trigrams; the edit distance decides.
- */
 /** Longer queries are cut: nobody types more. */
 export const MAX_QUERY_WORDS = 8;
 /** The ranked set is bounded: search answers at most this many products (31 pages of 8). */
@@ -57,10 +51,17 @@ const MAX_NEAR_TERMS = 30;
  * and categories, which count 0.9 and 0.8) and 1 for being in the name as it is.
  */
 const TOP_SCORE = 2;
-/** `term % word`'s threshold (db/session-settings.ts), for the same preselection in memory. */
-const NEAR_TERM_SIMILARITY = Number(searchSessionSettings['pg_trgm.similarity_threshold']);
-/** `word <% text`'s threshold, for the same near match in memory. */
-const NEAR_MATCH_SIMILARITY = Number(searchSessionSettings['pg_trgm.word_similarity_threshold']);
+/**
+ * The trigram similarity (pg_trgm's `similarity`, `term % word`) at which a catalog word is
+ * considered as a misspelt query word's: low, because one swapped letter in a short word already
+ * breaks most of its trigrams; the edit distance decides.
+ */
+const NEAR_TERM_SIMILARITY = 0.2;
+/**
+ * The word similarity (pg_trgm's `word_similarity`, `word <% text`) at which a query word nearly
+ * matches within a product's text.
+ */
+const NEAR_MATCH_SIMILARITY = 0.5;
 
 /** Search as the catalog sees it, so that another engine can stand in for the shop's own. */
 export interface SearchEngine {
