@@ -588,10 +588,12 @@ export class Shelves {
       }
       // A value counts a product that fails no choice, or fails only its own group's.
       if (!n.counts || (fails & (fails - 1)) !== 0) continue;
-      for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) {
-        const k = keys[j]!;
-        if ((fails & ~keyGroupBit[k]!) === 0) keyCounts[k]!++;
-      }
+      if (fails === 0) for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) keyCounts[keys[j]!]!++;
+      else
+        for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) {
+          const k = keys[j]!;
+          if ((fails & ~keyGroupBit[k]!) === 0) keyCounts[k]!++;
+        }
       if (makerCounts.length > 0 && (fails & ~makersBit) === 0) makerCounts[makers[i]!]!++;
     }
     if (byRating) {
