@@ -770,11 +770,45 @@ export class ProductChanges {
     return this.whole || this.ids.size > 0;
   }
 
-  /** The products named so far, forgotten here: the caller reads them now. */
-  take(): number[] {
-    const ids = [...this.ids];
+  /**
+   * What is out of date, forgotten here: the caller reads it now, and gives it back (`restore`)
+   * if the reading fails. The named products matter only when not every product is out of date.
+   */
+  take(): TakenChanges {
+    const taken = { whole: this.whole, ids: this.whole ? [] : [...this.ids] };
+    this.whole = false;
     this.ids.clear();
-    return ids;
+    return taken;
+  }
+
+  /** Notes again what `take` gave, or what a reading alongside noted (its reading failed or was replaced). */
+  restore(taken: { whole: boolean; ids: Iterable<number> }): void {
+    if (taken.whole) this.whole = true;
+    for (const id of taken.ids) this.ids.add(id);
+  }
+}
+
+export interface TakenChanges {
+  /** Every product is to be read again. */
+  whole: boolean;
+  /** Else, the products to read again. */
+  ids: number[];
+}
+
+/**
+ * Every row `page` gives, READ_AT_ONCE at a time along the products' key: each statement stays
+ * well within the statement timeout on a busy server, and the rows' texts (the search's) never
+ * make one answer of tens of megabytes. `page(after, limit)` answers the next `limit` rows
+ * after id `after`, by id.
+ */
+export async function readByIdInPages<T extends { id: number }>(
+  page: (after: number, limit: number) => Promise<T[]>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const batch = await page(rows.at(-1)?.id ?? 0, READ_AT_ONCE);
+    rows.push(...batch);
+    if (batch.length < READ_AT_ONCE) return rows;
   }
 }
 
@@ -818,19 +852,13 @@ export class ListingIndex {
   }
 
   async #refresh(): Promise<void> {
-    if (this.#changes.whole) {
-      this.#changes.whole = false;
-      this.#changes.ids.clear();
-      try {
-        this.#shelves = await this.#readAll();
-      } catch (error) {
-        this.#changes.whole = true;
-        throw error;
-      }
-      return;
-    }
-    const ids = this.#changes.take();
+    const taken = this.#changes.take();
     try {
+      if (taken.whole) {
+        this.#shelves = await this.#readAll();
+        return;
+      }
+      const { ids } = taken;
       const [rows, ratings] = await Promise.all([
         this.#db
           .select({ ...shelfColumns, hidden: products.hidden })
@@ -850,7 +878,7 @@ export class ListingIndex {
         ids.filter((id) => !shown.has(id)),
       );
     } catch (error) {
-      for (const id of ids) this.#changes.ids.add(id);
+      this.#changes.restore(taken);
       throw error;
     }
   }
@@ -867,18 +895,16 @@ export class ListingIndex {
     return shelves;
   }
 
-  /**
-   * Every visible product's row, by id, READ_AT_ONCE at a time along the key's index: each
-   * statement stays well within the statement timeout on a busy server, and the rows' texts
-   * (the search's) never make one answer of tens of megabytes.
-   */
-  async #readVisible() {
-    const rows: Awaited<ReturnType<typeof visibleAfter>> = [];
-    for (;;) {
-      const batch = await visibleAfter(this.#db, rows.at(-1)?.id ?? 0);
-      rows.push(...batch);
-      if (batch.length < READ_AT_ONCE) return rows;
-    }
+  /** Every visible product's row, by id. */
+  #readVisible() {
+    return readByIdInPages((after, limit) =>
+      this.#db
+        .select(shelfColumns)
+        .from(products)
+        .where(and(not(products.hidden), gt(products.id, after)))
+        .orderBy(products.id)
+        .limit(limit),
+    );
   }
 
   /**
@@ -893,7 +919,7 @@ export class ListingIndex {
       const shelves = await this.#readAll();
       if (renewing.whole || this.#changes.whole) return;
       this.#shelves = shelves;
-      for (const id of renewing.ids) this.#changes.ids.add(id);
+      this.#changes.restore(renewing);
     } catch {
       // The current copy keeps answering; the next read past the age tries again.
     } finally {
@@ -901,15 +927,6 @@ export class ListingIndex {
     }
   }
 }
-
-/** The next READ_AT_ONCE visible products' rows after id `after`, by id. */
-const visibleAfter = (db: Db, after: number) =>
-  db
-    .select(shelfColumns)
-    .from(products)
-    .where(and(not(products.hidden), gt(products.id, after)))
-    .orderBy(products.id)
-    .limit(READ_AT_ONCE);
 
 /** What search needs of the makers, categories and synonym groups, normalized. */
 export async function readSearchNames(db: Db): Promise<SearchNames> {

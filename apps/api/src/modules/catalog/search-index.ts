@@ -300,8 +300,8 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The vocabulary and postings of a set of products (the shelves' visible ones, or every one for
- * staff), made once from a reading of them and replaced when a product's text changes. Prices are read through `priceOf`, which the
- * shelves keep current.
+ * staff), made once from a reading of them and replaced when a product's text changes. Prices
+ * are read through `priceOf`, which the shelves keep current.
  */
 export class SearchIndex {
   readonly entries: SearchEntry[];

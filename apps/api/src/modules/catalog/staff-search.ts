@@ -1,7 +1,7 @@
 import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ChangeEvent } from '../../lib/change-events.ts';
-import { ProductChanges, readSearchNames } from './listing-index.ts';
+import { ProductChanges, readByIdInPages, readSearchNames } from './listing-index.ts';
 import { products } from './schema.ts';
 import { rankedIn } from './search.ts';
 import { SearchIndex, type SearchEntry, type SearchNames } from './search-index.ts';
@@ -23,8 +23,6 @@ import { SearchIndex, type SearchEntry, type SearchNames } from './search-index.
  * text cost the catalog's writers more than the rest of the product row together.
  */
 
-/** Rows read per statement when every product is read. */
-const READ_AT_ONCE = 20_000;
 /**
  * An index no staff member searched for this long is let go (at 100,000 products it holds about
  * 80 MB of the process's heap); the next search makes it again.
@@ -111,21 +109,15 @@ export class StaffSearch {
   }
 
   async #refresh(): Promise<void> {
-    if (this.#changes.whole) {
-      this.#changes.whole = false;
-      this.#changes.ids.clear();
-      try {
+    const taken = this.#changes.take();
+    try {
+      if (taken.whole) {
         const [entries, names] = await Promise.all([this.#readAll(), readSearchNames(this.#db)]);
         this.#entries = new Map(entries.map((e) => [e.id, e]));
         this.#names = names;
         this.#index = null;
-      } catch (error) {
-        this.#changes.whole = true;
-        throw error;
-      }
-    } else if (this.#changes.ids.size > 0) {
-      const ids = this.#changes.take();
-      try {
+      } else if (taken.ids.length > 0) {
+        const { ids } = taken;
         const rows = await this.#db.select(entryColumns).from(products).where(inArray(products.id, ids));
         const found = new Map(rows.map((r) => [r.id, asEntry(r)]));
         let texts = false;
@@ -147,10 +139,10 @@ export class StaffSearch {
           this.#entries.set(id, now);
         }
         if (texts) this.#index = null;
-      } catch (error) {
-        for (const id of ids) this.#changes.ids.add(id);
-        throw error;
       }
+    } catch (error) {
+      this.#changes.restore(taken);
+      throw error;
     }
     if (!this.#index && !this.#changes.pending) {
       // Catalog order (by id), as the storefront's search takes its candidates.
@@ -159,18 +151,16 @@ export class StaffSearch {
     }
   }
 
-  /** Every product's entry, READ_AT_ONCE at a time along the key's index. */
+  /** Every product's entry, by id. */
   async #readAll(): Promise<SearchEntry[]> {
-    const entries: SearchEntry[] = [];
-    for (;;) {
-      const batch = await this.#db
+    const rows = await readByIdInPages((after, limit) =>
+      this.#db
         .select(entryColumns)
         .from(products)
-        .where(gt(products.id, entries.at(-1)?.id ?? 0))
+        .where(gt(products.id, after))
         .orderBy(asc(products.id))
-        .limit(READ_AT_ONCE);
-      entries.push(...batch.map(asEntry));
-      if (batch.length < READ_AT_ONCE) return entries;
-    }
+        .limit(limit),
+    );
+    return rows.map(asEntry);
   }
 }
