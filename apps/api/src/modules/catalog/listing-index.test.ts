@@ -129,6 +129,8 @@ describe('the shelves in memory', () => {
         counts: next() < 0.8,
         offset: Math.floor(next() * 3) * 8,
         limit: 8,
+        // No product here has a rating: by rating is then the catalog's order.
+        order: next() < 0.2 ? 'rating' : 'catalog',
       };
       const got = shelves.narrow(shelves.shelf(categoryId, companyId), n);
       const want = expected(
@@ -146,7 +148,7 @@ describe('the shelves in memory', () => {
     }
   });
 
-  it('answer a shelf and a price range without facet choices as the definition does, through price and stock changes', async () => {
+  it('answer a shelf and a price range, with and without a facet choice, as the definition does, through price and stock changes', async () => {
     const index = new ListingIndex(t.app.db);
     const check = async (seed: number) => {
       const all = await rows();
@@ -178,6 +180,15 @@ describe('the shelves in memory', () => {
           ...expected(all, onShelf, n),
           counts: undefined,
         });
+        // The same shelf with a choice and its counts, which read the shelf's sets of products in
+        // stock rather than its sorted prices: they follow the changes too.
+        const chosen = { ...n, facet: next() < 0.5 ? [`o-colour:${pick(colours)}`] : [], counts: true };
+        const faceted = shelves.narrow(shelves.shelf(categoryId, companyId), chosen);
+        const want = expected(all, onShelf, chosen);
+        expect(
+          { ...faceted, counts: Object.fromEntries(faceted.counts) },
+          JSON.stringify({ categoryId, companyId, ...chosen }),
+        ).toEqual({ ...want, counts: Object.fromEntries(want.counts) });
       }
     };
     await check(11);

@@ -16,13 +16,14 @@ import { SearchIndex, type SearchNames } from './search-index.ts';
  * The shelves in memory (docs/decisions/199-listings-from-memory.md): for every visible
  * product, what a listing filters, orders and counts it by — its id, category, maker, effective
  * price, whether it is in stock, and its facet keys. A listing page, its count and its facet
- * counts are one pass over a shelf's products here, and what the facet values are called is
+ * counts are worked out on a shelf's products here (as sets of bits once a choice or a count
+ * needs them, decision 233), and what the facet values are called is
  * kept beside them (`FacetNames`), and so is what a product's card shows (`Card`): a listing or
  * search page asks the database nothing (decision 203).
  *
  * Counting facets in SQL unnests every key of every product on the shelf (60,000 keys for a
  * category of 10,000 products: about 14 ms of a core), so listings that the read cache cannot
- * answer could not keep up with a crowd; here the same pass takes well under a millisecond.
+ * answer could not keep up with a crowd; here the same counts take well under a millisecond.
  *
  * The copy follows the change bus. A change naming products marks them stale and the next read
  * first re-reads just those rows (a price or stock change is written into the shelves made
@@ -211,36 +212,17 @@ export class Shelf {
     }
     this.prices[at] = price;
     this.stocked[at] = inStock ? 1 : 0;
+    this.#bits?.setStocked(at, inStock);
     this.ratings[at] = rating;
     this.ratingCounts[at] = ratings;
   }
 
-  /**
-   * Per facet key, the positions of the products holding it, the keys' lists one after the
-   * other (`#holdingStart[key]` to `#holdingStart[key + 1]`): a listing with a choice marks the
-   * products holding each chosen key from these instead of reading every product's keys. Made
-   * when a choice first needs them; a shelf's keys never change (a change to them makes a new shelf).
-   */
-  #holding: Int32Array | undefined;
-  #holdingStart: Int32Array | undefined;
+  /** The shelf's products as bit sets, for `Shelves.narrow`: made when a choice or a count first needs them. */
+  #bits: ShelfBits | undefined;
 
-  /** The positions of the products of this shelf holding facet key `key`, ascending. */
-  holding(key: number): Int32Array {
-    if (!this.#holding) {
-      let keyCount = 0;
-      for (let j = 0; j < this.keys.length; j++) keyCount = Math.max(keyCount, this.keys[j]! + 1);
-      const start = new Int32Array(keyCount + 1);
-      for (let j = 0; j < this.keys.length; j++) start[this.keys[j]! + 1]!++;
-      for (let k = 0; k < keyCount; k++) start[k + 1]! += start[k]!;
-      const next = start.slice(0, keyCount);
-      const holding = new Int32Array(this.keys.length);
-      for (let i = 0; i < this.ids.length; i++)
-        for (let j = this.keyStart[i]!; j < this.keyStart[i + 1]!; j++) holding[next[this.keys[j]!]!++] = i;
-      this.#holding = holding;
-      this.#holdingStart = start;
-    }
-    const start = this.#holdingStart!;
-    return key + 1 < start.length ? this.#holding.subarray(start[key]!, start[key + 1]!) : new Int32Array(0);
+  bits(): ShelfBits {
+    if (!this.#bits) this.#bits = new ShelfBits(this);
+    return this.#bits;
   }
 
   /** Where product `id` is on a shelf in id order, or -1. */
@@ -256,6 +238,102 @@ export class Shelf {
   }
 }
 
+/**
+ * A shelf's products as sets of bits, one bit per product in shelf order (32 to a word): the
+ * products holding each facet key, made by each maker, and in stock. A facet count is then the
+ * bits two sets share, worked a word at a time, rather than a pass over every product's keys.
+ */
+export class ShelfBits {
+  /** Words per set. */
+  readonly words: number;
+  /** The shelf's own facet keys (ids of `Shelves.keyNames`) and makers (slots), ascending. */
+  readonly keys: Int32Array;
+  readonly makers: Int32Array;
+  /** Per key id and per maker slot, its place in `keys` or `makers`, or -1. */
+  readonly #keyAt: Int32Array;
+  readonly #makerAt: Int32Array;
+  /** The sets of `keys`, then those of `makers`, one after the other (`words` each). */
+  readonly #sets: Int32Array;
+  readonly stocked: Int32Array;
+  /** Every product of the shelf. */
+  readonly all: Int32Array;
+
+  constructor(shelf: Shelf) {
+    const n = shelf.ids.length;
+    const words = (this.words = (n + 31) >>> 5);
+    const present = (values: Int32Array) => {
+      let most = -1;
+      for (let j = 0; j < values.length; j++) most = Math.max(most, values[j]!);
+      const at = new Int32Array(most + 1).fill(-1);
+      for (let j = 0; j < values.length; j++) at[values[j]!] = 0;
+      const list: number[] = [];
+      at.forEach((v, id) => v === 0 && (at[id] = list.push(id) - 1));
+      return { at, list: Int32Array.from(list) };
+    };
+    const keys = present(shelf.keys);
+    const makers = present(shelf.makers);
+    this.keys = keys.list;
+    this.makers = makers.list;
+    this.#keyAt = keys.at;
+    this.#makerAt = makers.at;
+    const sets = (this.#sets = new Int32Array((keys.list.length + makers.list.length) * words));
+    const makerBase = keys.list.length * words;
+    this.stocked = new Int32Array(words);
+    this.all = new Int32Array(words);
+    for (let i = 0; i < n; i++) {
+      const w = i >>> 5;
+      const bit = 1 << (i & 31);
+      this.all[w]! |= bit;
+      if (shelf.stocked[i] === 1) this.stocked[w]! |= bit;
+      sets[makerBase + makers.at[shelf.makers[i]!]! * words + w]! |= bit;
+      for (let j = shelf.keyStart[i]!; j < shelf.keyStart[i + 1]!; j++)
+        sets[keys.at[shelf.keys[j]!]! * words + w]! |= bit;
+    }
+  }
+
+  /** The products holding key `id`, or null when none on this shelf does. */
+  key(id: number): Int32Array | null {
+    const at = this.#keyAt[id] ?? -1;
+    return at < 0 ? null : this.#sets.subarray(at * this.words, (at + 1) * this.words);
+  }
+
+  /** The products of the maker in slot `slot`, or null when none on this shelf is. */
+  maker(slot: number): Int32Array | null {
+    const at = this.#makerAt[slot] ?? -1;
+    const base = this.keys.length + at;
+    return at < 0 ? null : this.#sets.subarray(base * this.words, (base + 1) * this.words);
+  }
+
+  setStocked(at: number, inStock: boolean): void {
+    if (inStock) this.stocked[at >>> 5]! |= 1 << (at & 31);
+    else this.stocked[at >>> 5]! &= ~(1 << (at & 31));
+  }
+}
+
+/** How many bits a word has set. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
+/** How many bits `a` and `b` share. */
+function sharedCount(a: Int32Array, b: Int32Array): number {
+  let count = 0;
+  for (let w = 0; w < a.length; w++) {
+    const x = a[w]! & b[w]!;
+    if (x !== 0) count += bitCount(x);
+  }
+  return count;
+}
+
+/** `a` and `b`'s shared bits, into a new set. */
+function both(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  for (let w = 0; w < a.length; w++) out[w] = a[w]! & b[w]!;
+  return out;
+}
+
 /** One reading of the catalog's visible products, kept current by `ListingIndex`. */
 export class Shelves {
   /** Visible products by ascending id: the catalog's order, as the importer placed them. */
@@ -263,9 +341,6 @@ export class Shelves {
   readonly #byId = new Map<number, Shelved>();
   readonly #keyIds = new Map<string, number>();
   readonly keyNames: string[] = [];
-  /** Per key id, the id of its group (the key's part before the colon). */
-  readonly #keyGroup: number[] = [];
-  readonly #groupIds = new Map<string, number>();
   /** Makers by slot, and their slots. */
   readonly #makerIds: number[] = [];
   readonly #makerSlots = new Map<number, number>();
@@ -339,13 +414,6 @@ export class Shelves {
       id = this.keyNames.length;
       this.#keyIds.set(key, id);
       this.keyNames.push(key);
-      const group = groupOf(key);
-      let groupId = this.#groupIds.get(group);
-      if (groupId === undefined) {
-        groupId = this.#groupIds.size;
-        this.#groupIds.set(group, groupId);
-      }
-      this.#keyGroup.push(groupId);
     }
     return id;
   }
@@ -511,105 +579,129 @@ export class Shelves {
   }
 
   /**
-   * One pass over `shelf`: the products every choice leaves (counted, and the page of them), and
-   * the figures of the facets. Each choice is a bit: a product's `fails` has the bits of the
-   * choices it does not meet. A product counts towards a value of a chosen group when it meets
-   * every choice but, perhaps, that group's own; towards any other value when it meets them all.
+   * The products every choice leaves (counted, and the page of them), and the figures of the
+   * facets, from the shelf's bit sets (`ShelfBits`): each chosen group is the set of products
+   * holding one of its chosen values. A product counts towards a value of a chosen group when it
+   * is in every other chosen group's set, the price range and the stock filter; towards any other
+   * value when it is in them all. A count is then the bits two sets share: at 100,000 products a
+   * category's counts take a third of the work of a pass over every product's keys.
    */
   narrow(shelf: Shelf, n: Narrowing): Narrowed {
     if (n.facet.length === 0 && !n.counts && n.order !== 'rating') return this.#inRange(shelf, n);
-    // Bits 0..29: the chosen groups (at most MAX_FACET_KEYS keys, so at most 30 groups); then the
-    // price range and in stock.
-    const groupBit = new Map<string, number>();
-    const makerBit = new Int32Array(this.#makerIds.length);
-    const chosenKeys: { id: number; bit: number }[] = [];
+    const bits = shelf.bits();
+    const { words } = bits;
+    // Per chosen group (by its name), the products holding one of its chosen values.
+    const groups = new Map<string, Int32Array>();
     for (const key of n.facet) {
       const group = groupOf(key);
       // A maker is named by its id; any other name is no maker, and narrows nothing.
       if (group === 'b' && !/^[0-9]{1,9}$/.test(key.slice(2))) continue;
-      let bit = groupBit.get(group);
-      if (bit === undefined) {
-        bit = 1 << groupBit.size;
-        groupBit.set(group, bit);
-      }
+      let chosen = groups.get(group);
+      if (!chosen) groups.set(group, (chosen = new Int32Array(words)));
       const id = group === 'b' ? this.#makerSlots.get(Number(key.slice(2))) : this.#keyIds.get(key);
-      if (id === undefined) continue;
-      if (group === 'b') makerBit[id] = bit;
-      else chosenKeys.push({ id, bit });
+      const holding = id === undefined ? null : group === 'b' ? bits.maker(id) : bits.key(id);
+      if (holding) for (let w = 0; w < words; w++) chosen[w]! |= holding[w]!;
     }
-    const chosenBits = [...groupBit.values()].reduce((a, b) => a | b, 0);
-    const makersBit = groupBit.get('b') ?? 0;
-    const rangeBit = 1 << 30;
-    const stockBit = 1 << 31;
-    const keyGroupBit = new Int32Array(n.counts ? this.keyNames.length : 0);
-    if (n.counts)
-      for (const [group, bit] of groupBit) {
-        const groupId = this.#groupIds.get(group);
-        if (groupId !== undefined) this.#keyGroup.forEach((g, k) => g === groupId && (keyGroupBit[k] = bit));
-      }
     const minPrice = n.minPrice ?? -Infinity;
     const maxPrice = n.maxPrice ?? Infinity;
-    const { ids: productIds, makers, prices, stocked, keyStart, keys } = shelf;
-    // By rating, every match is kept and the page is taken once they are ordered.
-    const byRating = n.order === 'rating';
-    const matched: number[] = [];
-
-    const keyCounts = new Int32Array(keyGroupBit.length);
-    const makerCounts = new Int32Array(n.counts && n.makers ? this.#makerIds.length : 0);
-    let total = 0;
-    let inStock = 0;
-    let min = Infinity;
-    let max = -Infinity;
-    const ids: number[] = [];
-    // The choices each product meets, marked from the products holding each chosen key.
-    const metKeys = new Int32Array(chosenKeys.length > 0 ? productIds.length : 0);
-    for (const { id, bit } of chosenKeys) {
-      const holding = shelf.holding(id);
-      for (let h = 0; h < holding.length; h++) metKeys[holding[h]!] = metKeys[holding[h]!]! | bit;
-    }
-    const keysChosen = chosenKeys.length > 0;
-    for (let i = 0; i < productIds.length; i++) {
-      let met = makersBit === 0 ? 0 : makerBit[makers[i]!]!;
-      if (keysChosen) met |= metKeys[i]!;
-      let fails = chosenBits & ~met;
-      const price = prices[i]!;
-      if (price < minPrice || price > maxPrice) fails |= rangeBit;
-      if (n.inStock && stocked[i] === 0) fails |= stockBit;
-
-      if (fails === 0) {
-        if (byRating) matched.push(i);
-        else if (total >= n.offset && ids.length < n.limit) ids.push(productIds[i]!);
-        total++;
+    let inRange = bits.all;
+    if (minPrice !== -Infinity || maxPrice !== Infinity) {
+      inRange = new Int32Array(words);
+      const { prices } = shelf;
+      for (let i = 0; i < prices.length; i++) {
+        const price = prices[i]!;
+        if (!(price < minPrice || price > maxPrice)) inRange[i >>> 5]! |= 1 << (i & 31);
       }
-      if (stocked[i] === 1 && (fails & ~stockBit) === 0) inStock++;
-      if ((fails & ~rangeBit) === 0) {
-        if (price < min) min = price;
-        if (price > max) max = price;
-      }
-      // A value counts a product that fails no choice, or fails only its own group's.
-      if (!n.counts || (fails & (fails - 1)) !== 0) continue;
-      if (fails === 0) for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) keyCounts[keys[j]!]!++;
-      else
-        for (let j = keyStart[i]!; j < keyStart[i + 1]!; j++) {
-          const k = keys[j]!;
-          if ((fails & ~keyGroupBit[k]!) === 0) keyCounts[k]!++;
-        }
-      if (makerCounts.length > 0 && (fails & ~makersBit) === 0) makerCounts[makers[i]!]!++;
     }
-    if (byRating) {
+    const filter = n.inStock ? both(inRange, bits.stocked) : inRange;
+    const names = [...groups.keys()];
+    const sets = [...groups.values()];
+    // before[g]: in the price range, the stock filter and the groups before g; `met` every choice.
+    const before = [filter];
+    for (const set of sets) before.push(both(before.at(-1)!, set));
+    const met = before[sets.length]!;
+    // Per chosen group, the products meeting every choice but, perhaps, that group's own.
+    const allBut = new Map<string, Int32Array>();
+    if (n.counts)
+      for (let g = sets.length - 1, after: Int32Array | null = null; g >= 0; g--) {
+        allBut.set(names[g]!, after ? both(before[g]!, after) : before[g]!);
+        after = after ? both(after, sets[g]!) : sets[g]!;
+      }
+
+    const total = sharedCount(met, met);
+    const { ids: productIds } = shelf;
+    let ids: number[];
+    if (n.order === 'rating') {
+      // By rating, every match is kept and the page is taken once they are ordered.
       const { ratings, ratingCounts } = shelf;
+      const matched = positionsOf(met, 0, Infinity);
       matched.sort((a, b) => ratings[b]! - ratings[a]! || ratingCounts[b]! - ratingCounts[a]! || a - b);
-      for (const i of matched.slice(n.offset, n.offset + n.limit)) ids.push(productIds[i]!);
+      ids = matched.slice(n.offset, n.offset + n.limit).map((i) => productIds[i]!);
+    } else ids = positionsOf(met, n.offset, n.limit).map((i) => productIds[i]!);
+
+    // In stock and the price range with every other choice applied: the range without the stock
+    // filter, and the stock filter without the range.
+    const inStock = n.inStock ? total : sharedCount(met, bits.stocked);
+    let price: Narrowed['price'];
+    if (sets.length === 0) {
+      const [sorted, length] = shelf.sortedPrices(n.inStock);
+      price = length > 0 ? { min: sorted[0]!, max: sorted[length - 1]! } : null;
+    } else {
+      let within = n.inStock ? bits.stocked : bits.all;
+      for (const set of sets) within = both(within, set);
+      let min = Infinity;
+      let max = -Infinity;
+      const { prices } = shelf;
+      for (let w = 0; w < words; w++)
+        for (let x = within[w]!; x !== 0;) {
+          const lowest = x & -x;
+          x ^= lowest;
+          const p = prices[(w << 5) + 31 - Math.clz32(lowest)]!;
+          if (p < min) min = p;
+          if (p > max) max = p;
+        }
+      price = min <= max ? { min, max } : null;
     }
+
     const counts = new Map<string, number>();
-    keyCounts.forEach((count, k) => {
-      if (count > 0) counts.set(this.keyNames[k]!, count);
-    });
-    makerCounts.forEach((count, slot) => {
-      if (count > 0) counts.set(`b:${this.#makerIds[slot]}`, count);
-    });
-    return { total, ids, counts, inStock, price: min <= max ? { min, max } : null };
+    if (n.counts) {
+      for (let k = 0; k < bits.keys.length; k++) {
+        const id = bits.keys[k]!;
+        const name = this.keyNames[id]!;
+        const count = sharedCount(bits.key(id)!, allBut.get(groupOf(name)) ?? met);
+        if (count > 0) counts.set(name, count);
+      }
+      if (n.makers) {
+        const within = allBut.get('b') ?? met;
+        for (const slot of bits.makers) {
+          const count = sharedCount(bits.maker(slot)!, within);
+          if (count > 0) counts.set(`b:${this.#makerIds[slot]}`, count);
+        }
+      }
+    }
+    return { total, ids, counts, inStock, price };
   }
+}
+
+/** The positions of `set`'s bits in order, from the `offset`-th, at most `limit` of them. */
+function positionsOf(set: Int32Array, offset: number, limit: number): number[] {
+  const out: number[] = [];
+  let seen = 0;
+  for (let w = 0; w < set.length && out.length < limit; w++) {
+    let x = set[w]!;
+    if (x === 0) continue;
+    const count = bitCount(x);
+    if (seen + count <= offset) {
+      seen += count;
+      continue;
+    }
+    while (x !== 0 && out.length < limit) {
+      const lowest = x & -x;
+      x ^= lowest;
+      if (seen++ >= offset) out.push((w << 5) + 31 - Math.clz32(lowest));
+    }
+  }
+  return out;
 }
 
 /** The first index of the sorted `a[0..length]` whose value is at least `v` (above `v` with `after`). */
