@@ -243,7 +243,7 @@ export class Shelf {
  * products holding each facet key, made by each maker, and in stock. A facet count is then the
  * bits two sets share, worked a word at a time, rather than a pass over every product's keys.
  */
-export class ShelfBits {
+class ShelfBits {
   /** Words per set. */
   readonly words: number;
   /** The shelf's own facet keys (ids of `Shelves.keyNames`) and makers (slots), ascending. */
@@ -647,8 +647,12 @@ export class Shelves {
       const [sorted, length] = shelf.sortedPrices(n.inStock);
       price = length > 0 ? { min: sorted[0]!, max: sorted[length - 1]! } : null;
     } else {
-      let within = n.inStock ? bits.stocked : bits.all;
-      for (const set of sets) within = both(within, set);
+      // Without a price range, those are the products every choice leaves.
+      let within = met;
+      if (inRange !== bits.all) {
+        within = n.inStock ? bits.stocked : bits.all;
+        for (const set of sets) within = both(within, set);
+      }
       let min = Infinity;
       let max = -Infinity;
       const { prices } = shelf;
